@@ -1,0 +1,20 @@
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests'],
+  testMatch: ['**/*.test.ts'],
+  // The generated Prisma client imports its siblings as `./x.js`; in ts-jest they are `.ts` files.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+  },
+  // Tests start real servers, databases and browsers: give them room, but bounded.
+  testTimeout: 30_000,
+  maxWorkers: 2,
+  setupFiles: ['<rootDir>/tests/setup/env.ts'],
+  globalSetup: '<rootDir>/tests/setup/build-once.ts',
+  reporters: ['default', '<rootDir>/tests/setup/skipped-suites-reporter.js'],
+};
+
+export default config;

@@ -1,0 +1,341 @@
+/**
+ * npm run bench [-- --database postgresql://...]
+ *
+ * Starts the service itself (node dist/src/main.js, rate limit raised so that the limiter's
+ * cost is measured, not its refusals) and a bare Express JSON route in the same kind of child
+ * process as the baseline, drives both with autocannon over loopback, and prints in one run:
+ * requests per second and p50/p99 latency for tools/call get_quiz_questions (API key, rate
+ * limit, database, SSE), tools/list and the bare route; RSS growth over 100,000 requests;
+ * get_results on a quiz with 10,000 responses; and the gain of a second worker process.
+ * It ends with one machine-readable `bench:` line. Loopback only; bounded in time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase, type Database } from '../src/db/database';
+import { createApiKey } from '../src/domain/api-keys';
+import { createUser } from '../src/domain/users';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
+const RESPONSES = 10_000;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForPort(port, child);
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+async function load(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+function mcpRequest(port: number, key: string, body: unknown): autocannon.Options {
+  return {
+    url: `http://127.0.0.1:${port}/api/mcp`,
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+async function call(
+  port: number,
+  key: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ ms: number; payload: any }> {
+  const started = process.hrtime.bigint();
+  const res = await fetch(`http://127.0.0.1:${port}/api/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const text = await res.text();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const data = /^data: (.*)$/m.exec(text)?.[1];
+  if (!data) throw new Error(`unexpected answer ${res.status}: ${text.slice(0, 300)}`);
+  const message = JSON.parse(data);
+  if (message.result?.isError) throw new Error(`${name} failed: ${message.result.content[0].text}`);
+  return { ms, payload: message.result.structuredContent };
+}
+
+/** 10,000 responses inserted directly (the benchmark measures reading them, not writing). */
+async function seedResponses(
+  database: Database,
+  quiz: { quiz_id: string; questions: Array<{ question_id: string; type: string; text: string }> },
+) {
+  const db = database.prisma;
+  const batch = 500;
+  const base = Date.now() - RESPONSES * 1000;
+  for (let start = 0; start < RESPONSES; start += batch) {
+    const responses = [];
+    const answers = [];
+    for (let i = start; i < Math.min(start + batch, RESPONSES); i += 1) {
+      const id = `bench${String(i).padStart(8, '0')}`;
+      const yes = i % 3 !== 0;
+      const option = i % 4;
+      const score = (yes ? 2 : 0) + [3, 0, 1, -1][option]!;
+      responses.push({
+        id,
+        quizId: quiz.quiz_id,
+        quizVersion: 1,
+        respondentName: `Respondent ${i}`,
+        score,
+        maxScore: 5,
+        percent: (score / 5) * 100,
+        passed: score >= 3,
+        submittedAt: new Date(base + i * 1000),
+      });
+      answers.push(
+        {
+          responseId: id,
+          quizId: quiz.quiz_id,
+          questionId: quiz.questions[0]!.question_id,
+          position: 0,
+          questionText: quiz.questions[0]!.text,
+          type: 'yes_no',
+          choice: yes ? 'yes' : 'no',
+          points: yes ? 2 : 0,
+          maxPoints: 2,
+        },
+        {
+          responseId: id,
+          quizId: quiz.quiz_id,
+          questionId: quiz.questions[1]!.question_id,
+          position: 1,
+          questionText: quiz.questions[1]!.text,
+          type: 'multiple_choice',
+          optionIndex: option,
+          optionLabel: `Option ${option}`,
+          points: [3, 0, 1, -1][option]!,
+          maxPoints: 3,
+        },
+      );
+    }
+    await db.response.createMany({ data: responses });
+    await db.answer.createMany({ data: answers });
+  }
+}
+
+function table(rows: Array<[string, Figures]>): void {
+  console.log(
+    `${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
+  );
+  for (const [name, f] of rows) {
+    console.log(
+      `${name.padEnd(42)} ${String(f.rps).padStart(8)} ${String(f.p50).padStart(8)} ${String(f.p99).padStart(8)} ${String(f.errors).padStart(7)}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const argDb = process.argv.indexOf('--database');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-bench-'));
+  const databaseUrl = argDb > 0 ? process.argv[argDb + 1]! : `file:${path.join(dir, 'bench.db')}`;
+  console.log(
+    `quiz-service benchmark: node ${process.version}, ${os.cpus().length} cores, database ${databaseUrl.startsWith('file:') ? 'SQLite (embedded default)' : 'PostgreSQL'}`,
+  );
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION_S} s per scenario, loopback; the load generator shares the machine\n`,
+  );
+
+  const database = await openDatabase(databaseUrl, { migrate: true });
+  const user = await createUser(database.prisma, {
+    email: `bench-${Date.now()}@example.com`,
+    password: 'benchmark-password',
+  });
+  const { key } = await createApiKey(database.prisma, user.id, 'bench');
+
+  const port = await freePort();
+  const serviceEnv = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_MAX: '100000000',
+    LOG_LEVEL: 'info',
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    BASE_URL: `http://127.0.0.1:${port}`,
+  };
+
+  // Baseline: a bare Express JSON route, in the same kind of child process.
+  const basePort = await freePort();
+  const baseline = await startProcess(
+    [
+      '-e',
+      `const e=require(${JSON.stringify(require.resolve('express'))})();e.post('/json',require(${JSON.stringify(require.resolve('express'))}).json(),(q,r)=>r.json({ok:true,echo:q.body}));e.listen(${basePort},'127.0.0.1')`,
+    ],
+    {},
+    basePort,
+  );
+  const express = await load({
+    url: `http://127.0.0.1:${basePort}/json`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1}',
+  });
+  await stopProcess(baseline);
+
+  const service = await startProcess([MAIN], serviceEnv, port);
+  const quiz = (
+    await call(port, key, 'create_quiz', {
+      title: 'Benchmark quiz',
+      questions: [
+        { type: 'yes_no', text: 'Is this fast?', points: 2 },
+        {
+          type: 'multiple_choice',
+          text: 'How fast?',
+          options: [
+            { label: 'Very', score: 3 },
+            { label: 'Not', score: 0 },
+            { label: 'Somewhat', score: 1 },
+            { label: 'Slow', score: -1 },
+          ],
+        },
+      ],
+    })
+  ).payload;
+  await call(port, key, 'publish_quiz', { quiz_id: quiz.quiz_id });
+
+  const getQuestions = mcpRequest(port, key, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'get_quiz_questions', arguments: { quiz_id: quiz.quiz_id } },
+  });
+  await autocannon({ ...getQuestions, connections: 10, amount: 2_000 }); // warm-up (JIT, pools)
+  const toolsCall = await load(getQuestions);
+  const toolsList = await load(
+    mcpRequest(port, key, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  );
+
+  // Memory: RSS after a warm-up, then after 100,000 more requests.
+  const rssBefore = rssMb(service.pid!);
+  const memoryRun = await autocannon({ ...getQuestions, connections: CONNECTIONS, amount: MEMORY_REQUESTS });
+  const rssAfter = rssMb(service.pid!);
+
+  // get_results over 10,000 responses.
+  await seedResponses(database, quiz);
+  await call(port, key, 'get_results', { quiz_id: quiz.quiz_id }); // warm
+  const timings: number[] = [];
+  let resultCount = 0;
+  for (let i = 0; i < 10; i += 1) {
+    const { ms, payload } = await call(port, key, 'get_results', { quiz_id: quiz.quiz_id, limit: 20 });
+    timings.push(ms);
+    resultCount = payload.summary.response_count;
+  }
+  timings.sort((a, b) => a - b);
+  const getResultsMs = Math.round(timings[Math.floor(timings.length / 2)]! * 10) / 10;
+  await stopProcess(service);
+
+  // A second worker on the second core (node:cluster, WORKERS=2).
+  const clustered = await startProcess([MAIN], { ...serviceEnv, WORKERS: '2' }, port);
+  await autocannon({ ...getQuestions, connections: 10, amount: 2_000 });
+  const twoWorkers = await load(getQuestions);
+  await stopProcess(clustered);
+  await database.close();
+  if (databaseUrl.startsWith('file:')) fs.rmSync(dir, { recursive: true, force: true });
+
+  table([
+    ['bare Express JSON route (baseline)', express],
+    ['tools/call get_quiz_questions, 1 process', toolsCall],
+    ['tools/list, 1 process', toolsList],
+    ['tools/call get_quiz_questions, 2 workers', twoWorkers],
+  ]);
+  const ratio = Math.round((toolsCall.rps / express.rps) * 100) / 100;
+  const scale = Math.round((twoWorkers.rps / toolsCall.rps) * 100) / 100;
+  const growth = Math.round((rssAfter - rssBefore) * 10) / 10;
+  console.log(
+    `\ntools/call vs bare Express: ${ratio}x (target >= 0.35x); p99 ${toolsCall.p99} ms (target < 25 ms)`,
+  );
+  console.log(
+    `RSS ${rssBefore} MB before and ${rssAfter} MB after ${memoryRun.requests.total} requests (${memoryRun.non2xx + memoryRun.errors} errors): ${growth >= 0 ? '+' : ''}${growth} MB`,
+  );
+  console.log(
+    `get_results over ${resultCount} responses: median ${getResultsMs} ms of 10 calls (target < 50 ms)`,
+  );
+  console.log(`2 workers vs 1: ${scale}x (target >= 1.5x)`);
+  console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  console.log(
+    `bench: tools_call_rps=${toolsCall.rps} express_rps=${express.rps} ratio=${ratio} p99_ms=${toolsCall.p99} get_results_10k_ms=${getResultsMs} rss_growth_mb=${growth} tools_list_rps=${toolsList.rps} two_workers_rps=${twoWorkers.rps} scale=${scale}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

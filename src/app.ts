@@ -1,0 +1,139 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { dashboardRouter } from './dashboard/router';
+import type { DomainDeps } from './domain/deps';
+import { createApiKeyVerifier } from './http/api-key-verifier';
+import { identifyBearer, requireBearer } from './http/authenticate';
+import { hostGuard, originGuard } from './http/host-guard';
+import { createRateLimiter } from './http/rate-limit';
+import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
+import { sendProblem } from './http/problem';
+import { requestId } from './http/request-id';
+import { healthRouter } from './http/health';
+import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
+import { requestLog } from './http/request-log';
+import { isDatabaseUnavailable } from './db/errors';
+import { respondentRouter } from './respondent/respondent-router';
+import type { Logger } from './logger';
+import { mcpEndpoint } from './mcp/endpoint';
+import { createToolRegistry, type ToolRegistry } from './mcp/registry';
+import { TOOLS } from './mcp/tools';
+import { assetsRouter } from './web/assets';
+import { docsRouter } from './docs/router';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** The tool table; tests may pass their own (for example with a deprecated tool). */
+  registry?: ToolRegistry;
+  /** Connected Redis client when REDIS_URL is set: rate-limit counters shared by all instances. */
+  redis?: RedisCommander;
+  /** Prometheus registry; the entry point passes one with process metrics. */
+  metrics?: Metrics;
+}
+
+const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
+
+/** The composition root: everything the service serves, built from a config and a database. */
+export function createApp({
+  config,
+  database,
+  logger,
+  registry = DEFAULT_REGISTRY,
+  redis,
+  metrics = createMetrics(),
+}: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+
+  const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl };
+  const verifiers = [createApiKeyVerifier(database, logger)];
+
+  app.use(requestId());
+  app.use(requestLog(logger));
+  app.use(recordRequests(metrics));
+  if (config.enforceHost) {
+    // Load balancers probe health checks by address, not by name.
+    app.use(hostGuard({ baseUrl: config.baseUrl, allowedHosts: config.allowedHosts, exempt: ['/healthz', '/readyz'] }));
+  }
+  const limiterStore = (name: string) =>
+    redis ? new ResilientRedisStore(redis, logger, `${config.redisKeyPrefix}rl:${name}:`) : undefined;
+  const mcpLimiter = createRateLimiter({
+    max: config.rateLimit.max,
+    windowSeconds: config.rateLimit.windowSeconds,
+    baseUrl: config.baseUrl,
+    store: limiterStore('mcp'),
+  });
+
+  app.use(healthRouter({ hot: database.hot, redis }));
+  app.get('/metrics', metricsEndpoint(metrics, { token: config.metricsToken, baseUrl: config.baseUrl }));
+  app.use(assetsRouter());
+  app.use(docsRouter(config, registry));
+
+  app.use(
+    mcpEndpoint({
+      path: '/api/mcp',
+      registry,
+      deps,
+      logger,
+      maxBodyBytes: config.maxBodyBytes,
+      metrics,
+      // Who is calling, then count it (per credential, or per IP without a valid one), then refuse.
+      guards: [
+        originGuard({ baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins }),
+        identifyBearer({ verifiers, logger }),
+        mcpLimiter,
+        requireBearer(config.baseUrl),
+      ],
+    }),
+  );
+
+  // Submissions need no credential: the JSON API is limited per client IP under the same rule.
+  const respondentLimiter = createRateLimiter({
+    max: config.rateLimit.max,
+    windowSeconds: config.rateLimit.windowSeconds,
+    baseUrl: config.baseUrl,
+    store: limiterStore('respondent'),
+  });
+  app.use(respondentRouter({ deps, logger, maxBodyBytes: config.maxBodyBytes, guards: [respondentLimiter] }));
+
+  app.use(dashboardRouter({ config, deps, logger }));
+  app.use((req, res) => {
+    sendProblem(res, config.baseUrl, 'not_found', {
+      detail: `There is no endpoint at ${req.method} ${req.path}.`,
+      hint: `The MCP endpoint is POST ${config.baseUrl}/api/mcp; the API reference is at ${config.baseUrl}/en/docs/api-reference.`,
+    });
+  });
+
+  const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+    const id = String(res.locals.requestId ?? '');
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, requestId: id, method: req.method, path: req.path }, 'database unavailable');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.set('Retry-After', '5');
+      sendProblem(res, config.baseUrl, 'service_unavailable', {
+        detail: 'The service cannot reach its database right now; nothing was changed.',
+        hint: 'Retry in a few seconds (Retry-After).',
+      });
+      return;
+    }
+    logger.error({ err: error, requestId: id, method: req.method, path: req.path }, 'unhandled error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendProblem(res, config.baseUrl, 'internal_error', {
+      detail: 'The request failed on our side.',
+      hint: `Retry in a moment; if it keeps failing, report request id ${id}.`,
+    });
+  };
+  app.use(lastResort);
+  return app;
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * The one reader of the environment (DESIGN.md section 7). Everything else receives a `Config`.
+ * `.env.example` documents every key.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.string().min(1).default('file:./data/quiz.db'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default('quiz:'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  ALLOWED_HOSTS: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  METRICS_TOKEN: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  ENFORCE_HOST: booleanString.optional(),
+  // OAuth (issue 6). RFC 6749 4.1.2: codes live 10 minutes at most.
+  OAUTH_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  OAUTH_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(1).max(31_536_000).default(2_592_000),
+  OAUTH_CODE_TTL_S: z.coerce.number().int().min(1).max(600).default(300),
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Public origin without a trailing slash, e.g. `https://quiz.example.com`. */
+  baseUrl: string;
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  sessionSecret: string | undefined;
+  /** Express `trust proxy` value: false, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string[];
+  logLevel: Env['LOG_LEVEL'];
+  rateLimit: { max: number; windowSeconds: number };
+  maxBodyBytes: number;
+  /** Host names accepted in the Host header; enforced in production (DNS rebinding). */
+  allowedHosts: string[];
+  /** Browser origins besides BASE_URL's own that may call the API (DNS-rebinding guard). */
+  allowedOrigins: string[];
+  enforceHost: boolean;
+  metricsToken: string | undefined;
+  shutdownGraceMs: number;
+  /** Processes serving the port (node:cluster); 1 = this process alone. */
+  workers: number;
+  oauth: OAuthConfig;
+}
+
+/** Lifetimes of what the OAuth authorization server issues, and its registration limit. */
+export interface OAuthConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  authorizationCodeTtlSeconds: number;
+  /** Client registrations per hour per client IP (assistant platforms share egress addresses). */
+  registrationsPerHour: number;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw.trim() === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  // `true` would trust any X-Forwarded-For and let clients pick their own rate-limit bucket.
+  if (raw.trim() === 'true') {
+    throw new ConfigError('TRUST_PROXY=true trusts every client: list the proxy addresses or give a hop count');
+  }
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters)');
+  }
+  const baseHost = new URL(baseUrl).host;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    sessionSecret: env.SESSION_SECRET,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_S },
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    allowedHosts: env.ALLOWED_HOSTS
+      ? env.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+      : [baseHost.toLowerCase()],
+    allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
+    enforceHost: env.ENFORCE_HOST ?? env.NODE_ENV === 'production',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    workers: env.WORKERS,
+    oauth: {
+      accessTokenTtlSeconds: env.OAUTH_ACCESS_TOKEN_TTL_S,
+      refreshTokenTtlSeconds: env.OAUTH_REFRESH_TOKEN_TTL_S,
+      authorizationCodeTtlSeconds: env.OAUTH_CODE_TTL_S,
+      registrationsPerHour: env.OAUTH_REGISTRATIONS_PER_HOUR,
+    },
+  };
+}
+
+/** A config for tests and tools: defaults plus overrides, without touching process.env. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

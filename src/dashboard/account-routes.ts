@@ -1,0 +1,121 @@
+import express, { type Request, type Response, type Router } from 'express';
+import { isDomainError } from '../domain/errors';
+import { authenticateUser, createUser } from '../domain/users';
+import { parseForm, verifyCsrf } from '../web/csrf';
+import { currentSession, endSession, safeReturnTo, startSession } from '../web/session';
+import { setFlash, takeFlash } from '../web/session-flash';
+import { sendLoginPage, sendLogoutPage, sendSignupPage } from './account-pages';
+import { clientKey } from './attempt-limiter';
+import type { DashboardContext } from './context';
+import { sendTooManyAttempts } from './error-pages';
+import { formString, type FieldError } from './form-fields';
+
+/** One message for an unknown email and a wrong password: the form must not reveal which accounts exist. */
+export const BAD_CREDENTIALS = 'The email or password is not right.';
+
+const FIELD_MESSAGES: Record<string, string> = {
+  'email:is already registered': 'An account with this email already exists. Log in instead.',
+};
+
+function fieldErrors(error: unknown): FieldError[] | null {
+  if (!isDomainError(error) || (error.code !== 'invalid_input' && error.code !== 'user_exists')) return null;
+  return error.issues.map((issue) => ({
+    field: issue.field,
+    message: FIELD_MESSAGES[`${issue.field}:${issue.message}`] ?? issue.message,
+  }));
+}
+
+function destination(req: Request): string {
+  const body = req.body as Record<string, unknown> | undefined;
+  return safeReturnTo(body?.returnTo) ?? '/dashboard';
+}
+
+export function accountRoutes({ deps, limiters }: DashboardContext): Router {
+  const router = express.Router();
+  const { db } = deps;
+
+  router.get('/signup', (req, res) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (currentSession(res)) return res.redirect(303, returnTo ?? '/dashboard');
+    sendSignupPage(res, { returnTo });
+  });
+
+  router.post('/signup', parseForm(), verifyCsrf(), async (req, res) => {
+    const email = formString(req.body, 'email').trim();
+    const password = formString(req.body, 'password');
+    const returnTo = safeReturnTo(formString(req.body, 'returnTo'));
+    const clientLimitKey = `signup:${clientKey(req.ip)}`;
+    const wait = await limiters.signupClient.consume(clientLimitKey);
+    if (wait > 0) return sendTooManyAttempts(res, wait, 'create accounts from your network');
+    try {
+      const user = await createUser(db, { email, password });
+      await startSession(res, user.id);
+      setFlash(res, { notice: { kind: 'success', text: 'Welcome! Your account is ready.' } });
+      res.redirect(303, destination(req));
+    } catch (error) {
+      const errors = fieldErrors(error);
+      if (!errors) throw error;
+      await limiters.signupClient.refund(clientLimitKey); // only accounts made count towards the limit
+      sendSignupPage(res, { email, errors, returnTo, status: 422 });
+    }
+  });
+
+  router.get('/login', (req, res) => {
+    const returnTo = safeReturnTo(req.query.returnTo);
+    if (currentSession(res)) return res.redirect(303, returnTo ?? '/dashboard');
+    sendLoginPage(res, { returnTo, flash: takeFlash(req, res) });
+  });
+
+  router.post('/login', parseForm(), verifyCsrf(), async (req, res) => {
+    const email = formString(req.body, 'email').trim();
+    const password = formString(req.body, 'password');
+    const returnTo = safeReturnTo(formString(req.body, 'returnTo'));
+    const missing: FieldError[] = [];
+    if (!email) missing.push({ field: 'email', message: 'Enter your email address' });
+    if (!password) missing.push({ field: 'password', message: 'Enter your password' });
+    if (missing.length > 0) return sendLoginPage(res, { email, errors: missing, returnTo, status: 422 });
+
+    // Counted before the (slow) password check, so parallel guesses cannot overtake the count.
+    const clientLimitKey = `login:${clientKey(req.ip)}`;
+    const accountLimitKey = `login:${email.toLowerCase()}`;
+    const wait =
+      (await limiters.loginClient.consume(clientLimitKey)) ||
+      (await limiters.loginAccount.consume(accountLimitKey));
+    if (wait > 0) return sendTooManyAttempts(res, wait, 'log in to this account or from your network');
+
+    let user: { id: string };
+    try {
+      user = await authenticateUser(db, email, password);
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'invalid_credentials') throw error;
+      return sendLoginPage(res, {
+        email,
+        errors: [{ field: 'email', message: BAD_CREDENTIALS }],
+        returnTo,
+        status: 422,
+      });
+    }
+    await limiters.loginAccount.reset(accountLimitKey);
+    await limiters.loginClient.refund(clientLimitKey);
+    await startSession(res, user.id);
+    res.redirect(303, destination(req));
+  });
+
+  router.get('/logout', (_req, res) => {
+    if (!currentSession(res)) return res.redirect(303, '/login');
+    sendLogoutPage(res);
+  });
+
+  router.post('/logout', parseForm(), (req, res, next) => {
+    // Nobody to log out: nothing to protect either, so no token is needed to get to the login page.
+    if (!currentSession(res)) return res.redirect(303, '/login');
+    next();
+  });
+  router.post('/logout', verifyCsrf(), async (_req: Request, res: Response) => {
+    await endSession(res);
+    setFlash(res, { notice: { kind: 'success', text: 'You are logged out.' } });
+    res.redirect(303, '/login');
+  });
+
+  return router;
+}

@@ -1,0 +1,115 @@
+import type { Response } from 'express';
+import { MAX_ACTIVE_KEYS, type ApiKeyRecord } from '../domain/api-keys';
+import { csrfField } from '../web/csrf';
+import { html, type Html } from '../web/html';
+import type { Flash } from '../web/session-flash';
+import { errorSummary, inputField, type FieldError } from './form-fields';
+import { formatTime, noticeBox, sendPage } from './page-shell';
+
+export interface ApiKeysPageState {
+  keys: ApiKeyRecord[];
+  mcpUrl: string;
+  flash?: Flash | null;
+  name?: string;
+  errors?: FieldError[];
+  status?: number;
+}
+
+/** The new key's value, shown this one time, with a copy button (assets/copy-button.js). */
+function newKeyPanel(newKey: NonNullable<Flash['newApiKey']>): Html {
+  return html`<section class="notice success new-key" aria-labelledby="new-key-title">
+    <h2 id="new-key-title">Your new API key “${newKey.name}”</h2>
+    <p>
+      <strong>Copy it now. For your security it cannot be shown again.</strong> If you lose it, revoke it and
+      create a new one.
+    </p>
+    <code class="secret" id="new-key-value">${newKey.key}</code>
+    <p class="copy-row">
+      <button type="button" class="secondary" data-copy-target="new-key-value" hidden>Copy key</button>
+      <span class="copy-status" role="status" aria-live="polite"></span>
+    </p>
+  </section>`;
+}
+
+function keyRows(res: Response, keys: ApiKeyRecord[]): Html {
+  return html`${keys.map(
+    (key) =>
+      html`<tr>
+        <th scope="row">${key.name}</th>
+        <td><code class="nowrap">${key.prefix}…${key.last4}</code></td>
+        <td>${formatTime(key.created_at)}</td>
+        <td>${formatTime(key.last_used_at)}</td>
+        <td>
+          <form method="post" action="/settings/security/api-keys/${key.id}/revoke" class="inline">
+            ${csrfField(res)}
+            <button type="submit" class="danger small" aria-label="Revoke ${key.name}">Revoke</button>
+          </form>
+        </td>
+      </tr>`,
+  )}`;
+}
+
+export function sendApiKeysPage(res: Response, state: ApiKeysPageState): void {
+  const { keys } = state;
+  const errors = state.errors ?? [];
+  const atLimit = keys.length >= MAX_ACTIVE_KEYS;
+  sendPage(res, {
+    title: 'API keys',
+    section: 'api-keys',
+    status: state.status ?? 200,
+    scripts: state.flash?.newApiKey ? ['copy-button.js'] : [],
+    body: html`<p class="breadcrumb">Settings › Security</p>
+      <h1>API keys</h1>
+      ${noticeBox(state.flash ?? null)} ${state.flash?.newApiKey ? newKeyPanel(state.flash.newApiKey) : ''}
+      <p>
+        An API key lets a script or an AI assistant use your account through the MCP endpoint
+        <code>${state.mcpUrl}</code>. Send it as <code>Authorization: Bearer &lt;key&gt;</code>. Treat it like
+        a password: anyone who has it can change your quizzes.
+      </p>
+
+      <h2>Create a key</h2>
+      ${errorSummary(errors)}
+      <form method="post" action="/settings/security/api-keys" novalidate>
+        ${csrfField(res)}
+        ${inputField({
+          name: 'name',
+          label: 'Name',
+          hint: 'Where you will use it, so you can tell your keys apart. For example: Claude Desktop on my laptop.',
+          value: state.name ?? '',
+          autocomplete: 'off',
+          maxlength: 100,
+          errors,
+        })}
+        <p><button type="submit">Create key</button></p>
+      </form>
+      <p class="muted">
+        ${keys.length} of ${MAX_ACTIVE_KEYS} keys in
+        use.${atLimit ? ' Revoke a key you no longer use before creating another.' : ''}
+      </p>
+
+      <h2>Your keys</h2>
+      ${
+        keys.length === 0
+          ? html`<p class="muted">You have no API keys.</p>`
+          : html`<div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Key</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col"><span class="sr-only">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${keyRows(res, keys)}
+                </tbody>
+              </table>
+            </div>`
+      }
+      <p class="muted">
+        Revoking a key stops it from working at once; apps using it must be given a new one.
+      </p>`,
+  });
+}

@@ -1,0 +1,78 @@
+import express, { type Router } from 'express';
+import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
+import { isDomainError } from '../domain/errors';
+import { parseForm, verifyCsrf } from '../web/csrf';
+import { currentSession, requireLogin } from '../web/session';
+import { setFlash, takeFlash } from '../web/session-flash';
+import { sendApiKeysPage } from './api-key-pages';
+import type { DashboardContext } from './context';
+import { formString } from './form-fields';
+
+const PATH = '/settings/security/api-keys';
+
+/**
+ * Settings > Security > API keys (spec, Authentication 2): create -> 303 -> the value shown
+ * once (flash), list, revoke. The domain enforces the 10-key limit inside a transaction.
+ */
+export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
+  const router = express.Router();
+  const { db } = deps;
+  const mcpUrl = `${config.baseUrl}/api/mcp`;
+
+  router.get('/settings', requireLogin(), (_req, res) => res.redirect(303, PATH));
+  router.get('/settings/security', requireLogin(), (_req, res) => res.redirect(303, PATH));
+
+  router.get(PATH, requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const flash = takeFlash(req, res);
+    sendApiKeysPage(res, { keys: await listApiKeys(db, session.userId), mcpUrl, flash });
+  });
+
+  router.post(PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+    const session = currentSession(res)!;
+    const name = formString(req.body, 'name');
+    try {
+      const created = await createApiKey(db, session.userId, name);
+      setFlash(res, { newApiKey: { id: created.id, name: created.name, key: created.key } });
+      res.redirect(303, PATH);
+    } catch (error) {
+      if (!isDomainError(error) || (error.code !== 'invalid_input' && error.code !== 'key_limit_reached'))
+        throw error;
+      const errors =
+        error.code === 'key_limit_reached'
+          ? [{ field: '', message: error.message }]
+          : error.issues.map((issue) => ({ field: 'name', message: issue.message }));
+      const keys = await listApiKeys(db, session.userId);
+      sendApiKeysPage(res, {
+        keys,
+        mcpUrl,
+        name,
+        errors,
+        status: error.code === 'key_limit_reached' ? 409 : 422,
+      });
+    }
+  });
+
+  router.post(`${PATH}/:keyId/revoke`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+    const session = currentSession(res)!;
+    const keys = await listApiKeys(db, session.userId);
+    const key = keys.find((candidate) => candidate.id === req.params.keyId);
+    try {
+      await revokeApiKey(db, session.userId, String(req.params.keyId));
+      setFlash(res, {
+        notice: {
+          kind: 'success',
+          text: `The key “${key?.name ?? ''}” is revoked. Requests with it are refused from now on.`,
+        },
+      });
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'key_not_found') throw error;
+      setFlash(res, {
+        notice: { kind: 'error', text: 'That key was already revoked, or it is not one of yours.' },
+      });
+    }
+    res.redirect(303, PATH);
+  });
+
+  return router;
+}

@@ -1,0 +1,38 @@
+import type { Config } from '../config';
+import type { DomainDeps } from '../domain/deps';
+import type { Logger } from '../logger';
+import { createInMemoryLimiter, type AttemptLimiter } from './attempt-limiter';
+import type { ConnectedAppsProvider } from './connected-apps';
+
+/** What every dashboard route module receives from dashboardRouter(). */
+export interface DashboardContext {
+  config: Config;
+  deps: DomainDeps;
+  logger: Logger;
+  limiters: DashboardLimiters;
+  connectedApps: ConnectedAppsProvider;
+}
+
+export interface DashboardLimiters {
+  /** Login attempts per account (email): a password-guessing run against one person. */
+  loginAccount: AttemptLimiter;
+  /** Login attempts per client address: one source trying many accounts. */
+  loginClient: AttemptLimiter;
+  /** Accounts created per client address (each costs a scrypt hash and a row). */
+  signupClient: AttemptLimiter;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Limits: 5 failed logins per account per 15 minutes (a person who mistypes gets several
+ * tries; a guesser gets 480 a day at most), 20 per address per 15 minutes, 20 sign-ups
+ * per address per hour. In memory per instance; pass shared limiters for several instances.
+ */
+export function defaultLimiters(): DashboardLimiters {
+  return {
+    loginAccount: createInMemoryLimiter({ limit: 5, windowMs: 15 * MINUTE }),
+    loginClient: createInMemoryLimiter({ limit: 20, windowMs: 15 * MINUTE }),
+    signupClient: createInMemoryLimiter({ limit: 20, windowMs: 60 * MINUTE }),
+  };
+}

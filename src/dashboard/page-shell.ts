@@ -1,0 +1,82 @@
+import type { Response } from 'express';
+import { csrfField } from '../web/csrf';
+import { html, type Html } from '../web/html';
+import { layout } from '../web/layout';
+import { currentSession } from '../web/session';
+import type { Flash } from '../web/session-flash';
+
+/** The sections of the main navigation; a page names the one it belongs to. */
+export type Section = 'quizzes' | 'api-keys' | 'connected-apps' | 'login' | 'signup' | undefined;
+
+export interface PageOptions {
+  title: string;
+  body: Html;
+  section?: Section;
+  status?: number;
+  /** Script files under /assets/ this page needs (CSP allows no inline script). */
+  scripts?: string[];
+}
+
+function navLink(href: string, label: string, active: boolean): Html {
+  return html`<a href="${href}" ${active ? html` aria-current="page"` : ''}>${label}</a>`;
+}
+
+function navigation(res: Response, section: Section): Html {
+  const session = currentSession(res);
+  if (!session) {
+    return html`<nav aria-label="Main">
+      <a class="brand" href="/dashboard">Quiz service</a>
+      ${navLink('/login', 'Log in', section === 'login')}
+      ${navLink('/signup', 'Sign up', section === 'signup')}
+    </nav>`;
+  }
+  return html`<nav aria-label="Main">
+    <a class="brand" href="/dashboard">Quiz service</a>
+    ${navLink('/dashboard', 'Quizzes', section === 'quizzes')}
+    ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
+    ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
+    <span class="nav-account">
+      <span class="nav-user" title="Logged in as ${session.email}">${session.email}</span>
+      <form class="inline" method="post" action="/logout">
+        ${csrfField(res)}<button type="submit" class="link">Log out</button>
+      </form>
+    </span>
+  </nav>`;
+}
+
+/** Sends a full HTML page. Every dashboard page is personal or carries a CSRF token: never cached. */
+export function sendPage(res: Response, options: PageOptions): void {
+  const scripts = (options.scripts ?? []).map((name) => html`<script src="/assets/${name}" defer></script>`);
+  const body = html`${options.body}${scripts}`;
+  res
+    .status(options.status ?? 200)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      layout({
+        title: `${options.title} · Quiz service`,
+        body,
+        nav: navigation(res, options.section),
+        robots: 'noindex, nofollow',
+      }),
+    );
+}
+
+/** A one-time notice from the previous POST (see session-flash.ts). */
+export function noticeBox(flash: Flash | null): Html {
+  if (!flash?.notice) return html``;
+  const role = flash.notice.kind === 'error' ? 'alert' : 'status';
+  return html`<div class="notice ${flash.notice.kind}" role="${role}">${flash.notice.text}</div>`;
+}
+
+/** `<time>` with a readable UTC form; the machine-readable ISO value stays in `datetime`. */
+export function formatTime(iso: string | Date | null | undefined, fallback = 'Never'): Html {
+  if (!iso) return html`<span class="muted">${fallback}</span>`;
+  const value = typeof iso === 'string' ? iso : iso.toISOString();
+  return html`<time datetime="${value}">${value.slice(0, 16).replace('T', ' ')} UTC</time>`;
+}
+
+export function formatNumber(value: number | null | undefined, suffix = ''): string {
+  if (value === null || value === undefined) return '–';
+  return `${Math.round(value * 100) / 100}${suffix}`;
+}

@@ -1,0 +1,209 @@
+import type { Response } from 'express';
+import type { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
+import type { getResults } from '../domain/results/get-results';
+import { html, type Html } from '../web/html';
+import { formatNumber, formatTime, sendPage } from './page-shell';
+import { statusBadge } from './quiz-list-page';
+import { questionStats } from './quiz-question-stats';
+
+export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
+export type QuizSettings = Awaited<ReturnType<typeof getQuizSettings>>;
+export type QuizResults = Awaited<ReturnType<typeof getResults>>;
+
+export interface QuizPageData {
+  questions: QuizQuestions;
+  settings: QuizSettings;
+  results: QuizResults;
+  /** The responses cursor of this page; set when not showing the newest. */
+  cursor: string | undefined;
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+function summary({ results }: QuizPageData): Html {
+  const s = results.summary;
+  const average =
+    s.average_score === null
+      ? '–'
+      : `${formatNumber(s.average_score)} of ${s.max_score} (${formatNumber(s.average_percent, '%')})`;
+  return html`<dl class="stats">
+    <div>
+      <dt>Responses</dt>
+      <dd>${s.response_count}</dd>
+    </div>
+    <div>
+      <dt>Average score</dt>
+      <dd>${average}</dd>
+    </div>
+    <div>
+      <dt>Highest / lowest</dt>
+      <dd>${formatNumber(s.highest_score)} / ${formatNumber(s.lowest_score)}</dd>
+    </div>
+    ${
+      s.pass_mark_percent === null
+        ? ''
+        : html`<div>
+            <dt>Passed (mark ${formatNumber(s.pass_mark_percent, '%')})</dt>
+            <dd>
+              ${s.pass_count}${s.pass_rate === null ? '' : ` (${formatNumber(s.pass_rate * 100, '%')})`}
+            </dd>
+          </div>`
+    }
+    <div>
+      <dt>Last response</dt>
+      <dd>${formatTime(s.last_submitted_at, 'None yet')}</dd>
+    </div>
+  </dl>`;
+}
+
+function settingsList({ settings }: QuizPageData): Html {
+  return html`<dl class="settings">
+    <div>
+      <dt>Accepting responses</dt>
+      <dd>${yesNo(settings.accepting_responses)}</dd>
+    </div>
+    <div>
+      <dt>Show score to respondents</dt>
+      <dd>${yesNo(settings.show_score_to_respondent)}</dd>
+    </div>
+    <div>
+      <dt>Pass mark</dt>
+      <dd>${settings.pass_mark_percent === null ? 'None' : `${settings.pass_mark_percent}%`}</dd>
+    </div>
+    <div>
+      <dt>Ask for name</dt>
+      <dd>${yesNo(settings.collect_name)}</dd>
+    </div>
+    <div>
+      <dt>Ask for email</dt>
+      <dd>${yesNo(settings.collect_email)}</dd>
+    </div>
+    <div>
+      <dt>All questions required</dt>
+      <dd>${yesNo(settings.require_all_answers)}</dd>
+    </div>
+    <div>
+      <dt>Maximum score</dt>
+      <dd>${settings.max_score}</dd>
+    </div>
+    <div>
+      <dt>Created</dt>
+      <dd>${formatTime(settings.created_at)}</dd>
+    </div>
+    <div>
+      <dt>Published</dt>
+      <dd>${formatTime(settings.published_at, 'Not yet')}</dd>
+    </div>
+    <div>
+      <dt>Last changed</dt>
+      <dd>${formatTime(settings.updated_at)}</dd>
+    </div>
+  </dl>`;
+}
+
+function respondent(response: QuizResults['responses'][number]): Html {
+  const { name, email } = response.respondent;
+  if (!name && !email) return html`<span class="muted">Anonymous</span>`;
+  return html`<span
+    >${name ?? ''}${name && email ? html`<br />` : ''}${email ? html`<span class="muted">${email}</span>` : ''}</span
+  >`;
+}
+
+function responsesTable(data: QuizPageData): Html {
+  const { results, questions, cursor } = data;
+  const base = `/dashboard/quizzes/${questions.quiz_id}`;
+  if (results.responses.length === 0) {
+    return html`<p class="muted">${cursor ? 'No older responses.' : 'No responses yet.'}</p>`;
+  }
+  const rows = results.responses.map(
+    (response) =>
+      html`<tr>
+        <td data-label="Submitted">${formatTime(response.submitted_at)}</td>
+        <td data-label="Respondent">${respondent(response)}</td>
+        <td data-label="Score">
+          <span
+            >${response.score} /
+            ${response.max_score}${
+              response.percent === null
+                ? ''
+                : html` <span class="muted">(${formatNumber(response.percent, '%')})</span>`
+            }</span
+          >
+        </td>
+        <td data-label="Result">
+          ${response.passed === null ? '–' : response.passed ? 'Passed' : 'Not passed'}
+        </td>
+        <td data-label="Answers">
+          <details>
+            <summary>Answers</summary>
+            <ol class="answers">
+              ${response.answers.map(
+                (answer) =>
+                  html`<li>
+                    <span class="answer-question">${answer.text}</span>
+                    <span class="answer-given">${answer.answer ?? 'No answer'}</span>
+                    <span class="muted">${answer.points} of ${answer.max_points} pts</span>
+                  </li>`,
+              )}
+            </ol>
+          </details>
+        </td>
+      </tr>`,
+  );
+  return html`<div class="table-wrap">
+      <table class="responses">
+        <thead>
+          <tr>
+            <th scope="col">Submitted</th>
+            <th scope="col">Respondent</th>
+            <th scope="col">Score</th>
+            <th scope="col">Result</th>
+            <th scope="col">Answers</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows}
+        </tbody>
+      </table>
+    </div>
+    <nav class="pager" aria-label="More responses">
+      ${cursor ? html`<a href="${base}#responses">Newest responses</a>` : ''}
+      ${results.next_cursor ? html`<a href="${base}?responses=${results.next_cursor}#responses">Older responses →</a>` : ''}
+    </nav>`;
+}
+
+export function sendQuizPage(res: Response, data: QuizPageData): void {
+  const { questions, results } = data;
+  sendPage(res, {
+    title: questions.title,
+    section: 'quizzes',
+    body: html`<p class="breadcrumb"><a href="/dashboard">Quizzes</a> ›</p>
+      <h1>${questions.title} ${statusBadge(questions.status)}</h1>
+      ${
+        questions.public_url
+          ? html`<p>Public link: <a href="${questions.public_url}">${questions.public_url}</a></p>`
+          : html`<p class="muted">
+              Draft: not public yet. Ask your assistant to publish it when the questions are ready.
+            </p>`
+      }
+      <p class="actions">
+        <a class="button secondary" href="/dashboard/quizzes/${questions.quiz_id}/responses.csv" download
+          >Download responses (CSV)</a
+        >
+      </p>
+      <h2>Results</h2>
+      ${summary(data)}
+      <h2>Questions</h2>
+      ${
+        questions.questions.length === 0
+          ? html`<p class="muted">This quiz has no questions yet.</p>`
+          : html`<ol class="questions">
+              ${questionStats(questions, results)}
+            </ol>`
+      }
+      <h2>Settings</h2>
+      ${settingsList(data)}
+      <h2 id="responses">Responses</h2>
+      ${responsesTable(data)}`,
+  });
+}

@@ -1,0 +1,70 @@
+import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
+import type { getResults } from '../domain/results/get-results';
+import { html, type Html } from '../web/html';
+import { formatNumber } from './page-shell';
+
+type Questions = Awaited<ReturnType<typeof getQuizQuestions>>;
+type Results = Awaited<ReturnType<typeof getResults>>;
+type Stat = Results['questions'][number];
+
+function share(count: number, total: number): string {
+  return total === 0 ? '' : ` (${Math.round((count / total) * 100)}%)`;
+}
+
+/** A bar without inline styles (the CSP forbids them): <meter> is native and accessible. */
+function countRow(label: Html | string, detail: string, count: number, total: number): Html {
+  return html`<tr>
+    <th scope="row">${label}</th>
+    <td class="num">${detail}</td>
+    <td class="bar">
+      <meter min="0" max="${Math.max(total, 1)}" value="${count}"></meter>
+      <span>${count}${share(count, total)}</span>
+    </td>
+  </tr>`;
+}
+
+/** Each question with its answer counts, from the same getResults the MCP tool returns. */
+export function questionStats(questions: Questions, results: Results): Html[] {
+  const byId = new Map<string, Stat>(results.questions.map((stat) => [stat.question_id, stat]));
+  return questions.questions.map((question) => {
+    const stat = byId.get(question.question_id);
+    const answered = stat?.answered_count ?? 0;
+    const meta = html`<p class="muted">
+      ${question.type === 'yes_no' ? 'Yes / no' : 'Multiple choice'} · answered ${answered}
+      ${answered === 1 ? 'time' : 'times'} · average ${formatNumber(stat?.average_points)}
+      ${stat?.average_points === 1 ? 'point' : 'points'}
+    </p>`;
+    const rows =
+      question.type === 'yes_no'
+        ? [
+            countRow('Yes', `${question.points} pts`, stat?.type === 'yes_no' ? stat.yes_count : 0, answered),
+            countRow('No', '0 pts', stat?.type === 'yes_no' ? stat.no_count : 0, answered),
+          ]
+        : question.options.map((option, index) =>
+            countRow(
+              option.label,
+              `${option.score} pts`,
+              stat?.type === 'multiple_choice' ? (stat.options[index]?.count ?? 0) : 0,
+              answered,
+            ),
+          );
+    return html`<li class="question">
+      <p class="question-text">${question.text}</p>
+      ${meta}
+      <div class="table-wrap">
+        <table class="answer-counts">
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col" class="num">Points</th>
+              <th scope="col">Chosen</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${rows}
+          </tbody>
+        </table>
+      </div>
+    </li>`;
+  });
+}

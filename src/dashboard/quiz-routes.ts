@@ -1,0 +1,112 @@
+import { once } from 'node:events';
+import express, { type Response, type Router } from 'express';
+import { CSV_BOM, csvLine } from '../domain/csv';
+import { isDomainError } from '../domain/errors';
+import { exportResponses } from '../domain/quizzes/export-responses';
+import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
+import { listQuizzes } from '../domain/quizzes/list-quizzes';
+import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { getResults } from '../domain/results/get-results';
+import { html } from '../web/html';
+import { currentSession, requireLogin } from '../web/session';
+import { takeFlash } from '../web/session-flash';
+import type { DashboardContext } from './context';
+import { sendNotFound } from './error-pages';
+import { sendPage } from './page-shell';
+import { sendQuizListPage } from './quiz-list-page';
+import { sendQuizPage } from './quiz-page';
+
+const PAGE_SIZE = 20;
+
+function queryString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function sendBadLink(res: Response, back: string): void {
+  sendPage(res, {
+    title: 'Link not valid',
+    status: 400,
+    body: html`<h1>That page link is not valid</h1>
+      <p>It may have been cut short when it was copied. <a href="${back}">Start from the newest</a>.</p>`,
+  });
+}
+
+/** Resolves when the socket can take more, or when the client has gone (then false). */
+async function drained(res: Response): Promise<boolean> {
+  if (res.destroyed) return false;
+  const ac = new AbortController();
+  try {
+    const event = await Promise.race([
+      once(res, 'drain', { signal: ac.signal }).then(() => 'drain'),
+      once(res, 'close', { signal: ac.signal }).then(() => 'close'),
+    ]);
+    return event === 'drain';
+  } finally {
+    ac.abort();
+  }
+}
+
+/** The owner's quizzes, a quiz with its results, and its responses as CSV. */
+export function quizRoutes({ deps }: DashboardContext): Router {
+  const router = express.Router();
+
+  router.get('/dashboard', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const after = queryString(req.query.after);
+    try {
+      const list = await listQuizzes(deps, session.userId, { limit: PAGE_SIZE, cursor: after });
+      sendQuizListPage(res, list, { paged: after !== undefined, flash: takeFlash(req, res) });
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'invalid_input') return sendBadLink(res, '/dashboard');
+      throw error;
+    }
+  });
+
+  router.get('/dashboard/quizzes/:quizId', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const cursor = queryString(req.query.responses);
+    try {
+      // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
+      const id = await requireOwnedQuizId(deps.db, session.userId, String(req.params.quizId));
+      const [questions, settings, results] = await Promise.all([
+        getQuizQuestions(deps, session.userId, id),
+        getQuizSettings(deps, session.userId, id),
+        getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
+      ]);
+      sendQuizPage(res, { questions, settings, results, cursor });
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
+      if (isDomainError(error) && error.code === 'invalid_input') {
+        return sendBadLink(res, `/dashboard/quizzes/${String(req.params.quizId)}`);
+      }
+      throw error;
+    }
+  });
+
+  router.get('/dashboard/quizzes/:quizId/responses.csv', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    let exported;
+    try {
+      const id = await requireOwnedQuizId(deps.db, session.userId, String(req.params.quizId));
+      exported = await exportResponses(deps, session.userId, id);
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
+      throw error;
+    }
+    // Slugs are [a-z0-9-] only, so the file name needs no quoting beyond the quotes.
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${exported.quiz.slug}-responses.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    // Streamed a batch at a time, honouring back-pressure: memory stays flat for any size.
+    res.write(CSV_BOM + csvLine(exported.header));
+    for await (const row of exported.rows()) {
+      if (!res.write(csvLine(row)) && !(await drained(res))) return;
+    }
+    res.end();
+  });
+
+  return router;
+}

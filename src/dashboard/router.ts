@@ -1,0 +1,55 @@
+import express, { type Router } from 'express';
+import type { Config } from '../config';
+import type { DomainDeps } from '../domain/deps';
+import type { Logger } from '../logger';
+import { pageSecurity } from '../web/security';
+import { loadSession } from '../web/session';
+import { accountRoutes } from './account-routes';
+import { apiKeyRoutes } from './api-key-routes';
+import { connectedAppsRoutes } from './connected-apps-routes';
+import { noConnectedApps, type ConnectedAppsProvider } from './connected-apps';
+import { defaultLimiters, type DashboardContext, type DashboardLimiters } from './context';
+import { pageErrorHandler, sendNotFound } from './error-pages';
+import { quizRoutes } from './quiz-routes';
+
+export interface DashboardOptions {
+  config: Config;
+  deps: DomainDeps;
+  logger: Logger;
+  /** The OAuth module's list of approved clients; nothing is connected without it. */
+  connectedApps?: ConnectedAppsProvider;
+  /** Throttles (in memory by default; pass shared ones when several instances run). */
+  limiters?: Partial<DashboardLimiters>;
+}
+
+/** Every path the dashboard owns; nothing else reaches its middleware (no session lookup for /api/*). */
+const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings'];
+
+/**
+ * The dashboard (issue 5): accounts, quizzes with results, API keys, connected apps.
+ * Server-rendered HTML with helmet's page headers, a database session and CSRF-checked
+ * forms; a thin adapter over the same domain functions as the MCP tools.
+ */
+export function dashboardRouter(options: DashboardOptions): Router {
+  const { config, deps, logger } = options;
+  const context: DashboardContext = {
+    config,
+    deps,
+    logger,
+    limiters: { ...defaultLimiters(), ...options.limiters },
+    connectedApps: options.connectedApps ?? noConnectedApps,
+  };
+  const router = express.Router();
+  router.use(
+    PREFIXES,
+    pageSecurity({ https: config.baseUrl.startsWith('https:') }),
+    loadSession({ db: deps.db, config }),
+  );
+  router.use(accountRoutes(context));
+  router.use(quizRoutes(context));
+  router.use(apiKeyRoutes(context));
+  router.use(connectedAppsRoutes(context));
+  router.use(PREFIXES, (_req, res) => sendNotFound(res));
+  router.use(PREFIXES, pageErrorHandler(logger));
+  return router;
+}

@@ -1,0 +1,158 @@
+// Opens the database named by a URL: SQLite (embedded default) or PostgreSQL (production).
+// Both use the same schema and a generated client each (pitfall 13 in prisma-offline.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient } from '../generated/sqlite/client';
+import { PrismaClient as PostgresPrismaClient } from '../generated/postgresql/client';
+import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
+import { applyMigrations, parseDatabaseUrl } from './migrate';
+
+export type Provider = 'sqlite' | 'postgresql';
+/** The PostgreSQL client has the same shape; the SQLite client's type stands for both. */
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: Db;
+  provider: Provider;
+  url: string;
+  /** Queries on every request's path, through the raw driver (hot-queries.ts). */
+  hot: HotQueries;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Apply pending migrations first (default true: idempotent and fast). */
+  migrate?: boolean;
+  /** PostgreSQL pool size (default 10). SQLite has one connection. */
+  poolSize?: number;
+}
+
+/** How long a SQLite writer waits for another process's write lock before SQLITE_BUSY. */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
+  const { provider, target } = parseDatabaseUrl(url);
+  if (provider === 'sqlite') {
+    fs.mkdirSync(path.dirname(target), { recursive: true }); // SQLite does not create folders (pitfall 15)
+    // WAL lets readers run during a write; the mode is stored in the file, so set it once here.
+    const raw = new BetterSqlite3(target, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+    try {
+      raw.pragma('journal_mode = WAL');
+    } finally {
+      raw.close();
+    }
+  }
+  if (options.migrate ?? true) await applyMigrations(url);
+
+  if (provider === 'sqlite') {
+    // better-sqlite3 enforces foreign keys by default (ON DELETE CASCADE relies on it; tested).
+    // `timeout` is SQLite's busy_timeout: a writer waits up to 10 s for another process's write.
+    const prisma = new PrismaClient({
+      adapter: immediateTransactions(
+        new PrismaBetterSqlite3({ url: target, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+      ),
+    });
+    const hot = sqliteHotQueries(() => new BetterSqlite3(target, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
+    return {
+      prisma,
+      provider,
+      url,
+      hot,
+      close: async () => {
+        await hot.close();
+        await prisma.$disconnect();
+      },
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: target,
+    max: options.poolSize ?? 10,
+    // Fail fast while the server is unreachable instead of queueing requests forever;
+    // the pool reconnects by itself once it answers again.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  // A connection dropped while idle is discarded by the pool; the next query reports any real outage.
+  pool.on('error', () => undefined);
+  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
+  return {
+    prisma,
+    provider,
+    url,
+    hot: postgresHotQueries(pool),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end(); // PrismaPg leaves a pool it was given open
+    },
+  };
+}
+
+/**
+ * busy_timeout alone does not make writers from two processes wait: a transaction that reads
+ * before it writes started as a plain (deferred) BEGIN, and SQLite answers its first write with
+ * SQLITE_BUSY at once (Prisma P1008) when another process wrote meanwhile, since waiting could not
+ * help its stale snapshot. BEGIN IMMEDIATE takes the write lock up front, so it waits (up to
+ * busy_timeout) instead. adapter-better-sqlite3 7.10 hard-codes "BEGIN": rewrite that one statement.
+ */
+function immediateTransactions(factory: PrismaBetterSqlite3): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const adapter = await factory.connect();
+      const db = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+      if (typeof db?.prepare !== 'function') {
+        throw new Error('Unexpected @prisma/adapter-better-sqlite3 internals: check the pinned version');
+      }
+      const prepare = db.prepare.bind(db);
+      db.prepare = ((sql: string) => prepare(sql === 'BEGIN' ? 'BEGIN IMMEDIATE' : sql)) as typeof db.prepare;
+      return adapter;
+    },
+  };
+}
+
+/**
+ * True for a unique-constraint violation (Prisma P2002) from either adapter, optionally only when
+ * `field` is one of the constrained columns (no @map in the schema: columns are named like fields).
+ */
+export function isUniqueViolation(err: unknown, field?: string): boolean {
+  if (typeof err !== 'object' || err === null || (err as { code?: unknown }).code !== 'P2002') return false;
+  return field === undefined || uniqueViolationColumns(err).includes(field);
+}
+
+interface UniqueViolationCause {
+  table?: string;
+  constraint?: { fields?: string[]; index?: string };
+}
+
+function uniqueViolationColumns(err: object): string[] {
+  const meta = (err as { meta?: { driverAdapterError?: { cause?: UniqueViolationCause } } }).meta;
+  const { table, constraint } = meta?.driverAdapterError?.cause ?? {};
+  // SQLite names the columns ("UNIQUE constraint failed: questions.quizId, questions.position").
+  if (Array.isArray(constraint?.fields)) return constraint.fields.map((f) => String(f).replace(/^"|"$/g, ''));
+  // PostgreSQL names the index only; Prisma names them <table>_<col>_<col>_key.
+  const index = constraint?.index;
+  if (typeof index === 'string' && table && index.startsWith(`${table}_`) && index.endsWith('_key')) {
+    return index.slice(table.length + 1, -'_key'.length).split('_');
+  }
+  return [];
+}
+
+/** The URL with any password masked, for logs. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.password) return url; // keep file:./relative paths as written
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Is this error the database being unreachable (as opposed to a bad query)? Then the client
+ * gets "try again shortly" (503 / a retryable tool error) and the log gets a warning, not a
+ * stack trace per request.
+ */
+const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+// PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention).
+const PG_UNAVAILABLE = /^(08\d\d\d|57P0[1-4])$/;
+const MESSAGES =
+  /(Connection terminated|timeout exceeded when trying to connect|Can't reach database server|connect ECONNREFUSED|Client has encountered a connection error|database system is (starting up|shutting down)|The database connection is not open|Connection is closed)/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof error !== 'object' || error === null) return false;
+  const candidate = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: unknown;
+    errorCode?: unknown;
+  };
+  const code =
+    typeof candidate.code === 'string'
+      ? candidate.code
+      : typeof candidate.errorCode === 'string'
+        ? candidate.errorCode
+        : '';
+  if (PRISMA_UNAVAILABLE.has(code) || NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code)) return true;
+  if (candidate.name === 'PrismaClientInitializationError') return true;
+  if (typeof candidate.message === 'string' && MESSAGES.test(candidate.message)) return true;
+  const meta = candidate.meta as { driverAdapterError?: unknown } | undefined;
+  return (
+    isDatabaseUnavailable(candidate.cause, depth + 1) ||
+    isDatabaseUnavailable(meta?.driverAdapterError, depth + 1)
+  );
+}

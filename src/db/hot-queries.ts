@@ -1,0 +1,74 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+
+/**
+ * The few queries on every request's path, sent through the raw driver instead of Prisma's
+ * query compiler (which costs 0.1-0.5 ms of CPU per query: prisma-offline.md pitfall 17).
+ * They read the database every time, so nothing here can outlive a revocation.
+ */
+export interface ApiKeyRow {
+  id: string;
+  userId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export interface HotQueries {
+  apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null>;
+  /** Cheap round trip for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+
+/**
+ * A read-only connection of its own (in WAL mode it never waits for a writer), opened on first
+ * use: the database may be opened before it is migrated, and the schema engine refuses to
+ * migrate while another connection is open.
+ */
+export function sqliteHotQueries(open: () => BetterSqlite3.Database): HotQueries {
+  type Row = { id: string; userId: string; revokedAt: string | null; lastUsedAt: string | null };
+  let db: BetterSqlite3.Database | undefined;
+  let byHash: BetterSqlite3.Statement<[string], Row> | undefined;
+  let ping: BetterSqlite3.Statement | undefined;
+  let closed = false;
+  const connection = () => {
+    if (closed) throw new Error('The database connection is not open');
+    return (db ??= open());
+  };
+  return {
+    async apiKeyByHash(keyHash) {
+      byHash ??= connection().prepare<[string], Row>('SELECT id, userId, revokedAt, lastUsedAt FROM api_keys WHERE keyHash = ?');
+      const row = byHash.get(keyHash);
+      return row ? { id: row.id, userId: row.userId, revokedAt: toDate(row.revokedAt), lastUsedAt: toDate(row.lastUsedAt) } : null;
+    },
+    async ping() {
+      ping ??= connection().prepare('SELECT 1');
+      ping.get();
+    },
+    async close() {
+      closed = true;
+      db?.close();
+    },
+  };
+}
+
+export function postgresHotQueries(pool: pg.Pool): HotQueries {
+  return {
+    async apiKeyByHash(keyHash) {
+      const result = await pool.query<ApiKeyRow>({
+        name: 'api_key_by_hash',
+        text: 'SELECT "id", "userId", "revokedAt", "lastUsedAt" FROM "api_keys" WHERE "keyHash" = $1',
+        values: [keyHash],
+      });
+      return result.rows[0] ?? null;
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      // The pool belongs to the Database and is ended there.
+    },
+  };
+}

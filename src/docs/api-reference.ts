@@ -1,0 +1,198 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Config } from '../config';
+import { LIMITS } from '../domain/quiz-input';
+import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
+import { PROBLEMS } from '../http/problem';
+import type { ToolRegistry } from '../mcp/registry';
+import { TOOLSET_VERSION } from '../version';
+import { html, type Html } from '../web/html';
+import { layout } from '../web/layout';
+
+/**
+ * GET /en/docs/api-reference: the human reference, generated from the same sources the
+ * service runs on (the tool table with its schemas, the problem codes, the configured
+ * limits), so it cannot drift from the behaviour. Every problem `type` URI lands on its
+ * `#error-<code>` anchor here.
+ */
+type JsonSchema = {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  minLength?: number;
+};
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.map(typeOf).join(' | ');
+  if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'values'}`;
+  if (Array.isArray(schema.type)) return schema.type.join(' | ');
+  return schema.type ?? 'any';
+}
+
+function argumentRows(schema: JsonSchema): Html {
+  const required = new Set(schema.required ?? []);
+  const entries = Object.entries(schema.properties ?? {});
+  if (entries.length === 0) return html`<p class="muted">No arguments (send an empty object).</p>`;
+  return html`<div class="table-wrap">
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Argument</th>
+          <th scope="col">Type</th>
+          <th scope="col">Required</th>
+          <th scope="col">Description</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${entries.map(
+          ([name, prop]) =>
+            html`<tr>
+              <td><code>${name}</code></td>
+              <td>${typeOf(prop)}</td>
+              <td>${required.has(name) ? 'yes' : 'no'}</td>
+              <td>
+                ${prop.description ?? ''}${prop.default !== undefined ? ` Default: ${JSON.stringify(prop.default)}.` : ''}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+function resultFields(schema: JsonSchema): Html {
+  const entries = Object.entries(schema.properties ?? {});
+  return html`<p>
+    Result fields (JSON in <code>content[0].text</code> and in <code>structuredContent</code>):
+    ${entries.map(([name], index) => html`${index > 0 ? ', ' : ''}<code>${name}</code>`)}.
+  </p>`;
+}
+
+function toolSection(tool: Tool): Html {
+  return html`<section id="tool-${tool.name}">
+    <h3><code>${tool.name}</code>: ${tool.title ?? ''}</h3>
+    <p>${tool.description ?? ''}</p>
+    <p class="muted">
+      ${tool.annotations?.readOnlyHint ? 'Read-only (scope quizzes:read).' : 'Changes data (scope quizzes:write).'}${tool.annotations?.destructiveHint ? ' Destructive.' : ''}
+    </p>
+    ${argumentRows(tool.inputSchema as JsonSchema)}
+    ${tool.outputSchema ? resultFields(tool.outputSchema as JsonSchema) : ''}
+  </section>`;
+}
+
+export function renderApiReference(config: Config, registry: ToolRegistry): string {
+  const base = config.baseUrl;
+  const { max, windowSeconds } = config.rateLimit;
+  const curl = `curl -s ${base}/api/mcp \\
+  -H "Authorization: Bearer $KEY" \\
+  -H 'Content-Type: application/json' \\
+  -H 'Accept: application/json, text/event-stream' \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_quizzes","arguments":{}}}'`;
+  const body = html`<h1>Quiz service API reference</h1>
+    <p>
+      Tool set version <strong>${TOOLSET_VERSION}</strong>. Machine-readable description:
+      <a href="/openapi.json">/openapi.json</a>.
+    </p>
+    <nav aria-label="Contents">
+      <ul>
+        <li><a href="#authentication">Authentication</a></li>
+        <li><a href="#endpoint">The endpoint</a></li>
+        <li><a href="#tools">Tools</a></li>
+        <li><a href="#errors">Errors</a></li>
+        <li><a href="#limits">Limits</a></li>
+        <li><a href="#versioning">Versioning</a></li>
+      </ul>
+    </nav>
+
+    <h2 id="authentication">Authentication</h2>
+    <p>
+      Every request carries <code>Authorization: Bearer &lt;credential&gt;</code>: a personal API key
+      (<code>svc_…</code>, created in the dashboard under Settings, Security, API keys, shown once) or an
+      OAuth access token (the route for AI assistants: add <code>${base}/api/mcp</code> as a remote MCP server
+      and approve on the consent screen). A key acts as its user; revoking it takes effect on the next
+      request.
+    </p>
+    <p>
+      A missing, malformed, unknown or revoked credential gets HTTP 401 with an OAuth error body (RFC 6750)
+      such as <code>{"error":"invalid_token","error_description":"…"}</code> and a
+      <code>WWW-Authenticate: Bearer resource_metadata="…", scope="quizzes:read quizzes:write"</code> header.
+    </p>
+
+    <h2 id="endpoint">The endpoint</h2>
+    <p>
+      <code>POST ${base}/api/mcp</code> speaks JSON-RPC 2.0 (MCP Streamable HTTP, stateless). No
+      <code>initialize</code> is needed: call <code>tools/list</code> and <code>tools/call</code> directly.
+      Send <code>Content-Type: application/json</code> and
+      <code>Accept: application/json, text/event-stream</code>. The answer is a server-sent-events stream
+      whose <code>message</code> event carries the JSON-RPC response on its <code>data:</code> line; a tool's
+      payload is the JSON document in <code>result.content[0].text</code>.
+    </p>
+    <pre><code>${curl}</code></pre>
+    <p>
+      A failed tool call is a normal response (HTTP 200) with <code>isError: true</code> and a text that says
+      what to fix.
+    </p>
+
+    <h2 id="tools">Tools</h2>
+    ${registry.listing.tools.map(toolSection)}
+
+    <h2 id="errors">Errors</h2>
+    <p>
+      HTTP-level errors are <code>application/problem+json</code> (RFC 9457) with <code>type</code>,
+      <code>title</code>, <code>status</code>, <code>code</code>, <code>detail</code> and <code>hint</code>;
+      <code>type</code> is a link to the entry below. Malformed JSON-RPC bodies get HTTP 400 with a JSON-RPC
+      error object instead (code -32700 for invalid JSON, -32600 for an invalid request).
+    </p>
+    <dl>
+      ${Object.entries(PROBLEMS).map(
+        ([code, problem]) =>
+          html`<dt id="error-${code}"><code>${code}</code> (HTTP ${problem.status} ${problem.title})</dt>
+            <dd>${problem.meaning}</dd>`,
+      )}
+    </dl>
+
+    <h2 id="limits">Limits</h2>
+    <ul>
+      <li>
+        ${max} requests per ${windowSeconds}-second window per credential (API key or OAuth token) on
+        <code>/api/mcp</code>; requests without a valid credential are counted per client IP address (IPv6 per
+        /56). Every response carries <code>RateLimit-Policy</code>, <code>RateLimit</code>,
+        <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>; a 429
+        also <code>Retry-After</code> (seconds).
+      </li>
+      <li>Request bodies up to ${config.maxBodyBytes} bytes.</li>
+      <li>${MAX_ACTIVE_KEYS} API keys per user.</li>
+      <li>
+        Titles ${1}-${LIMITS.titleMax} characters; question text 1-${LIMITS.questionTextMax}; at most
+        ${LIMITS.questionsMax} questions; ${LIMITS.optionsMin}-${LIMITS.optionsMax} options per
+        multiple-choice question; option labels 1-${LIMITS.optionLabelMax}; points and scores integers from
+        ${LIMITS.pointsMin} to ${LIMITS.pointsMax}.
+      </li>
+      <li>
+        Lists are paginated: <code>limit</code> 1-100 (default 20) and <code>cursor</code> = the
+        <code>next_cursor</code> of the previous page.
+      </li>
+    </ul>
+
+    <h2 id="versioning">Versioning</h2>
+    <p>
+      The tool set follows semantic versioning; its version is <code>info.version</code> of
+      <a href="/openapi.json">/openapi.json</a> and the MCP <code>serverInfo.version</code>. Tools and
+      optional arguments are only added. A breaking change ships under a new tool name; the old tool keeps
+      working for at least 90 days, and responses that use it carry <code>Deprecation</code> and
+      <code>Sunset</code> headers. Changes are listed in the changelog.
+    </p>`;
+  return layout({ title: 'API reference: quiz service', body });
+}

@@ -1,0 +1,277 @@
+import type { Config } from '../config';
+import { PROBLEMS } from '../http/problem';
+import type { ToolRegistry } from '../mcp/registry';
+import { TOOLSET_VERSION } from '../version';
+
+/**
+ * GET /openapi.json: OpenAPI 3.1 for every documented HTTP endpoint (spec, Versioning 2).
+ * `info.version` is the tool set's semver, from the same constant as the MCP serverInfo.
+ * The tools themselves travel inside JSON-RPC, so their schemas are listed under
+ * `x-mcp-tools` as well as described in prose on /en/docs/api-reference.
+ */
+type Json = Record<string, unknown>;
+
+const problemResponse = (description: string, headers: Json = {}): Json => ({
+  description,
+  headers,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const rateLimitHeaders: Json = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+};
+
+const jsonRpcError = (description: string, headers: Json = {}): Json => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcErrorResponse' } } },
+});
+
+const intHeader = (description: string): Json => ({ description, schema: { type: 'integer', minimum: 0 } });
+
+function mcpOperation(config: Config): Json {
+  const { max, windowSeconds } = config.rateLimit;
+  return {
+    operationId: 'mcp',
+    summary: 'MCP endpoint (JSON-RPC 2.0 over Streamable HTTP, stateless)',
+    description:
+      'Send one JSON-RPC request: `tools/list` or `tools/call` (no `initialize` needed; it also works). ' +
+      'The answer is a server-sent-events stream whose `message` event carries the JSON-RPC response, ' +
+      'or plain JSON for clients that accept only application/json. ' +
+      `Rate limit: ${max} requests per ${windowSeconds} s per credential; without a valid credential, per client IP.`,
+    security: [{ bearer: [] }, { oauth: ['quizzes:read', 'quizzes:write'] }],
+    parameters: [
+      {
+        name: 'Accept',
+        in: 'header',
+        required: false,
+        description: "application/json, text/event-stream (curl's */* is accepted too).",
+        schema: { type: 'string', example: 'application/json, text/event-stream' },
+      },
+      {
+        name: 'MCP-Protocol-Version',
+        in: 'header',
+        required: false,
+        description: 'Negotiated transport version (optional without initialize).',
+        schema: { type: 'string', example: '2025-06-18' },
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcRequest' } } },
+    },
+    responses: {
+      '200': {
+        description: 'The JSON-RPC response. Tool failures are results with `isError: true`.',
+        headers: rateLimitHeaders,
+        content: {
+          'text/event-stream': {
+            schema: { type: 'string', description: 'event: message\\ndata: <JSON-RPC response>' },
+          },
+          'application/json': { schema: { $ref: '#/components/schemas/JsonRpcResponse' } },
+        },
+      },
+      '400': jsonRpcError('Malformed JSON (-32700) or not a JSON-RPC request (-32600).', rateLimitHeaders),
+      '401': {
+        description: 'Missing, malformed, unknown or revoked credential (RFC 6750).',
+        headers: {
+          ...rateLimitHeaders,
+          'WWW-Authenticate': {
+            description:
+              'Bearer challenge with resource_metadata and scope (and error="invalid_token" when a credential was sent).',
+            schema: { type: 'string' },
+          },
+        },
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
+      },
+      '403': problemResponse('A browser Origin or Host this service does not accept.'),
+      '406': problemResponse('The Accept header rules out both SSE and JSON.', rateLimitHeaders),
+      '413': problemResponse('Body larger than the limit.', rateLimitHeaders),
+      '415': problemResponse('Body is not application/json.', rateLimitHeaders),
+      '429': problemResponse('Rate limit exceeded.', {
+        ...rateLimitHeaders,
+        'Retry-After': intHeader('Seconds to wait before retrying.'),
+      }),
+    },
+  };
+}
+
+export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
+  const base = config.baseUrl;
+  const problemCodes = Object.keys(PROBLEMS);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Quiz service',
+      version: TOOLSET_VERSION,
+      description: `Quizzes for AI assistants through one MCP endpoint. Reference: ${base}/en/docs/api-reference`,
+    },
+    servers: [{ url: base }],
+    paths: {
+      '/api/mcp': {
+        post: mcpOperation(config),
+        get: {
+          operationId: 'mcpGet',
+          summary: 'Not supported',
+          responses: {
+            '405': problemResponse('Only POST is served.', {
+              Allow: { schema: { type: 'string', const: 'POST' } },
+            }),
+          },
+        },
+        delete: {
+          operationId: 'mcpDelete',
+          summary: 'Not supported',
+          responses: {
+            '405': problemResponse('Only POST is served.', {
+              Allow: { schema: { type: 'string', const: 'POST' } },
+            }),
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'openapi',
+          summary: 'This document',
+          responses: {
+            '200': {
+              description: 'OpenAPI 3.1',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        },
+      },
+      '/en/docs/api-reference': {
+        get: {
+          operationId: 'apiReference',
+          summary: 'Human API reference (problem `type` URIs point here)',
+          responses: {
+            '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } },
+          },
+        },
+      },
+      '/healthz': {
+        get: {
+          operationId: 'health',
+          summary: 'The process is up',
+          responses: {
+            '200': {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { status: { type: 'string' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal API key (svc_...) or an OAuth access token.',
+        },
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${base}/oauth/authorize`,
+              tokenUrl: `${base}/oauth/token`,
+              refreshUrl: `${base}/oauth/token`,
+              scopes: {
+                'quizzes:read': 'Read your quizzes and results',
+                'quizzes:write': 'Create, change, publish and delete your quizzes',
+              },
+            },
+          },
+        },
+      },
+      headers: {
+        'RateLimit-Policy': {
+          description: '"default";q=<limit>;w=<window seconds>',
+          schema: {
+            type: 'string',
+            example: `"default";q=${config.rateLimit.max};w=${config.rateLimit.windowSeconds}`,
+          },
+        },
+        RateLimit: {
+          description: '"default";r=<remaining>;t=<seconds to reset>',
+          schema: { type: 'string' },
+        },
+        'RateLimit-Limit': intHeader('Requests allowed in the window.'),
+        'RateLimit-Remaining': intHeader('Requests left in the window.'),
+        'RateLimit-Reset': intHeader('Seconds until the window resets.'),
+      },
+      schemas: {
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'code'],
+          properties: {
+            type: {
+              type: 'string',
+              format: 'uri',
+              description: `${base}/en/docs/api-reference#error-<code>`,
+            },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            code: { type: 'string', enum: problemCodes },
+            detail: { type: 'string' },
+            hint: { type: 'string' },
+          },
+        },
+        OAuthError: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+        },
+        JsonRpcRequest: {
+          type: 'object',
+          required: ['jsonrpc', 'method'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: { type: ['string', 'integer'] },
+            method: { type: 'string', enum: ['tools/list', 'tools/call', 'initialize', 'ping'] },
+            params: { type: 'object' },
+          },
+        },
+        JsonRpcResponse: {
+          type: 'object',
+          required: ['jsonrpc'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: { type: ['string', 'integer', 'null'] },
+            result: { type: 'object' },
+            error: { $ref: '#/components/schemas/JsonRpcError' },
+          },
+        },
+        JsonRpcErrorResponse: {
+          type: 'object',
+          required: ['jsonrpc', 'error'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: { type: ['string', 'integer', 'null'] },
+            error: { $ref: '#/components/schemas/JsonRpcError' },
+          },
+        },
+        JsonRpcError: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { code: { type: 'integer' }, message: { type: 'string' } },
+        },
+      },
+    },
+    'x-mcp-tools': registry.listing.tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+    })),
+  };
+}

@@ -1,0 +1,10 @@
+import type { Db } from '../db/database';
+
+/** What domain functions need: the database and the public origin (for public URLs). */
+export interface DomainDeps {
+  db: Db;
+  baseUrl: string;
+}
+
+/** Long enough for a queue of concurrent writes to one row to drain instead of failing. */
+export const WRITE_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;

@@ -1,0 +1,48 @@
+/**
+ * The closed set of domain error codes. Transport layers map each code exactly once:
+ * MCP tools to `isError` text, HTTP routes to problem+json, the dashboard to form errors.
+ * Anything thrown that is not a DomainError is an internal error: clients get a generic
+ * message and the details go to the log only.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'invalid_input',
+  'quiz_not_found',
+  'ambiguous_reference',
+  'confirmation_required',
+  'invalid_state',
+  'key_limit_reached',
+  'key_not_found',
+  'user_not_found',
+  'user_exists',
+  'invalid_credentials',
+  'not_accepting_responses',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export interface FieldIssue {
+  /** Path in the caller's terms, e.g. `questions[2].options`. */
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+export function invalidInput(issues: FieldIssue[], summary = 'Some arguments are not valid'): DomainError {
+  const lines = issues.map((issue) => `- ${issue.field}: ${issue.message}`);
+  return new DomainError('invalid_input', `${summary}:\n${lines.join('\n')}`, issues);
+}

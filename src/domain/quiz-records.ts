@@ -1,0 +1,81 @@
+import type { Prisma } from '../generated/sqlite/client';
+import { maxScoreOf, type ScorableQuestion } from './scoring';
+
+/**
+ * The records that every adapter shows (MCP payloads, dashboard pages): snake_case,
+ * ISO-8601 timestamps, options in the order given. Built from database rows in one place.
+ */
+export const questionsInclude = {
+  questions: { orderBy: { position: 'asc' }, include: { options: { orderBy: { position: 'asc' } } } },
+} as const satisfies Prisma.QuizInclude;
+
+export type QuizWithQuestions = Prisma.QuizGetPayload<{ include: typeof questionsInclude }>;
+export type QuestionRow = QuizWithQuestions['questions'][number];
+export type QuizRow = Prisma.QuizGetPayload<object>;
+
+export type QuestionRecord =
+  | { question_id: string; type: 'yes_no'; text: string; points: number }
+  | {
+      question_id: string;
+      type: 'multiple_choice';
+      text: string;
+      options: { label: string; score: number }[];
+    };
+
+export function toScorable(question: QuestionRow): ScorableQuestion {
+  if (question.type === 'yes_no') return { id: question.id, type: 'yes_no', points: question.points ?? 0 };
+  return { id: question.id, type: 'multiple_choice', options: question.options };
+}
+
+export function questionRecord(question: QuestionRow): QuestionRecord {
+  if (question.type === 'yes_no') {
+    return { question_id: question.id, type: 'yes_no', text: question.text, points: question.points ?? 0 };
+  }
+  return {
+    question_id: question.id,
+    type: 'multiple_choice',
+    text: question.text,
+    options: question.options.map((option) => ({ label: option.label, score: option.score })),
+  };
+}
+
+export function publicUrl(baseUrl: string, quiz: Pick<QuizRow, 'slug' | 'status'>): string | null {
+  return quiz.status === 'published' ? `${baseUrl}/q/${quiz.slug}` : null;
+}
+
+export function quizSummary(quiz: Pick<QuizRow, 'id' | 'slug' | 'title' | 'status'>) {
+  return { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title, status: quiz.status as QuizStatus };
+}
+
+export type QuizStatus = 'draft' | 'published';
+
+export function quizWithQuestionsRecord(baseUrl: string, quiz: QuizWithQuestions) {
+  return {
+    ...quizSummary(quiz),
+    public_url: publicUrl(baseUrl, quiz),
+    question_count: quiz.questions.length,
+    max_score: maxScoreOf(quiz.questions.map(toScorable)),
+    updated_at: quiz.updatedAt.toISOString(),
+    questions: quiz.questions.map(questionRecord),
+  };
+}
+
+export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions) {
+  return {
+    ...quizSummary(quiz),
+    published_at: quiz.publishedAt?.toISOString() ?? null,
+    public_url: publicUrl(baseUrl, quiz),
+    accepting_responses: quiz.acceptingResponses,
+    question_count: quiz.questions.length,
+    max_score: maxScoreOf(quiz.questions.map(toScorable)),
+    show_score_to_respondent: quiz.showScoreToRespondent,
+    pass_mark_percent: quiz.passMarkPercent,
+    collect_name: quiz.collectName,
+    collect_email: quiz.collectEmail,
+    require_all_answers: quiz.requireAllAnswers,
+    created_at: quiz.createdAt.toISOString(),
+    updated_at: quiz.updatedAt.toISOString(),
+  };
+}
+
+export type SettingsRecord = ReturnType<typeof settingsRecord>;

@@ -1,0 +1,33 @@
+import type { DomainDeps } from '../deps';
+import { DomainError } from '../errors';
+import { loadOwnedQuiz } from './get-quiz';
+import { quizNotFound } from './resolve-quiz';
+
+/** Removes a quiz with its questions and all its responses, only with `confirm: true`. */
+export async function deleteQuiz(
+  deps: DomainDeps,
+  ownerId: string,
+  ref: string,
+  confirm: boolean | undefined,
+) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const responseCount = await deps.db.response.count({ where: { quizId: quiz.id } });
+  if (confirm !== true) {
+    throw new DomainError(
+      'confirmation_required',
+      `Deleting "${quiz.title}" (slug ${quiz.slug}) removes it, its ${quiz.questions.length} question(s) and its ` +
+        `${responseCount} response(s) for good. Nothing was deleted. To go ahead, call delete_quiz again with confirm: true.`,
+    );
+  }
+  const deleted = await deps.db.quiz.deleteMany({ where: { id: quiz.id, ownerId } });
+  if (deleted.count === 0) throw quizNotFound(ref);
+  return {
+    quiz_id: quiz.id,
+    slug: quiz.slug,
+    title: quiz.title,
+    deleted: true as const,
+    deleted_questions: quiz.questions.length,
+    deleted_responses: responseCount,
+    message: `Deleted "${quiz.title}" with its ${quiz.questions.length} question(s) and ${responseCount} response(s).`,
+  };
+}

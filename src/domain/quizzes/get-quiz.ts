@@ -1,0 +1,29 @@
+import type { DomainDeps } from '../deps';
+import {
+  questionsInclude,
+  quizWithQuestionsRecord,
+  settingsRecord,
+  type QuizWithQuestions,
+} from '../quiz-records';
+import { quizNotFound, resolveQuiz } from './resolve-quiz';
+
+/** The caller's quiz with its questions, or the not-found error (rule 2). */
+export async function loadOwnedQuiz(
+  deps: DomainDeps,
+  ownerId: string,
+  ref: string,
+): Promise<QuizWithQuestions> {
+  const { id } = await resolveQuiz(deps.db, ownerId, ref);
+  const quiz = await deps.db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
+  // Deleted between the two reads: the same answer as if it had never existed.
+  if (!quiz) throw quizNotFound(ref);
+  return quiz;
+}
+
+export async function getQuizQuestions(deps: DomainDeps, ownerId: string, ref: string) {
+  return quizWithQuestionsRecord(deps.baseUrl, await loadOwnedQuiz(deps, ownerId, ref));
+}
+
+export async function getQuizSettings(deps: DomainDeps, ownerId: string, ref: string) {
+  return settingsRecord(deps.baseUrl, await loadOwnedQuiz(deps, ownerId, ref));
+}

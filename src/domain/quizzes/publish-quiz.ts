@@ -1,0 +1,37 @@
+import type { DomainDeps } from '../deps';
+import { DomainError } from '../errors';
+import { publicUrl } from '../quiz-records';
+import { loadOwnedQuiz } from './get-quiz';
+
+/** draft -> published. Needs at least one question; publishing twice is a no-op that says so. */
+export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const alreadyPublished = quiz.status === 'published';
+  if (!alreadyPublished) {
+    if (quiz.questions.length === 0) {
+      throw new DomainError(
+        'invalid_state',
+        `"${quiz.title}" has no questions, so it cannot be published. Add questions with update_quiz first.`,
+      );
+    }
+    // Only a draft flips; a concurrent publish leaves the first published_at in place.
+    await deps.db.quiz.updateMany({
+      where: { id: quiz.id, status: 'draft' },
+      data: { status: 'published', publishedAt: new Date() },
+    });
+  }
+  const fresh = await deps.db.quiz.findUniqueOrThrow({ where: { id: quiz.id } });
+  const url = publicUrl(deps.baseUrl, fresh);
+  return {
+    quiz_id: fresh.id,
+    slug: fresh.slug,
+    title: fresh.title,
+    status: 'published' as const,
+    published_at: fresh.publishedAt?.toISOString() ?? null,
+    public_url: url,
+    already_published: alreadyPublished,
+    message: alreadyPublished
+      ? `"${fresh.title}" was already published; nothing changed. Its public page is ${url}.`
+      : `"${fresh.title}" is published. People can take it at ${url}.`,
+  };
+}

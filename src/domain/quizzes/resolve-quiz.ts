@@ -1,0 +1,56 @@
+import type { Db } from '../../db/database';
+import { DomainError } from '../errors';
+
+/**
+ * Finds the caller's quiz named by `ref`: exact ID, then exact slug, then title (trimmed;
+ * exact first, then case-insensitive). DESIGN.md section 2.
+ *
+ * Only the caller's quizzes are searched, and "not yours" and "does not exist" give one
+ * and the same error (spec rule 2): nobody can probe for other users' quizzes.
+ */
+export interface QuizRef {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+const MAX_CANDIDATES = 10;
+
+export function titleKey(title: string): string {
+  return title.trim().toLowerCase();
+}
+
+export function quizNotFound(ref: string): DomainError {
+  return new DomainError(
+    'quiz_not_found',
+    `No quiz that you own matches "${ref}". Pass the quiz_id, slug or exact title of one of your quizzes; list_quizzes shows them.`,
+  );
+}
+
+export async function resolveQuiz(db: Db, ownerId: string, ref: string): Promise<QuizRef> {
+  const wanted = ref.trim();
+  const key = titleKey(ref);
+  const matches = await db.quiz.findMany({
+    where: { ownerId, OR: [{ id: wanted }, { slug: wanted }, { titleKey: key }] },
+    select: { id: true, slug: true, title: true },
+    orderBy: { createdAt: 'asc' },
+    take: MAX_CANDIDATES + 2,
+  });
+  const byId = matches.find((quiz) => quiz.id === wanted);
+  if (byId) return byId;
+  const bySlug = matches.find((quiz) => quiz.slug === wanted);
+  if (bySlug) return bySlug;
+  const exact = matches.filter((quiz) => quiz.title.trim() === wanted);
+  const candidates = exact.length > 0 ? exact : matches;
+  if (candidates.length === 1) return candidates[0]!;
+  if (candidates.length === 0) throw quizNotFound(ref);
+  // Spec rule 1: a title matching several of the caller's quizzes is an error, naming each.
+  const listed = candidates
+    .slice(0, MAX_CANDIDATES)
+    .map((quiz) => `- "${quiz.title}": quiz_id ${quiz.id}, slug ${quiz.slug}`);
+  const more = candidates.length > MAX_CANDIDATES ? '\n- ...and more' : '';
+  throw new DomainError(
+    'ambiguous_reference',
+    `"${ref}" matches ${candidates.length > MAX_CANDIDATES ? 'more than ' + MAX_CANDIDATES : candidates.length} of your quizzes. Pass the quiz_id or slug of the one you mean:\n${listed.join('\n')}${more}`,
+  );
+}

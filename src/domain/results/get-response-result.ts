@@ -1,0 +1,47 @@
+import type { DomainDeps } from '../deps';
+import { DomainError } from '../errors';
+
+export interface ResponseResult {
+  quiz: { slug: string; title: string };
+  submitted_at: string;
+  /** Null when the quiz does not show scores to respondents (its setting now, not at submission). */
+  score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
+}
+
+/**
+ * What the public result page of one response may show. Anyone holding the link can open it,
+ * so it reveals no respondent details and the score only while the quiz's settings allow it;
+ * a response id under another quiz's slug, or under an unpublished quiz, is not found.
+ */
+export async function getResponseResult(
+  deps: DomainDeps,
+  slug: string,
+  responseId: string,
+): Promise<ResponseResult> {
+  const response = await deps.db.response.findFirst({
+    where: { id: responseId, quiz: { slug, status: 'published' } },
+    select: {
+      submittedAt: true,
+      score: true,
+      maxScore: true,
+      percent: true,
+      passed: true,
+      quiz: { select: { slug: true, title: true, showScoreToRespondent: true } },
+    },
+  });
+  if (!response)
+    throw new DomainError('quiz_not_found', `No response "${responseId}" for a published quiz at "${slug}".`);
+  return {
+    quiz: { slug: response.quiz.slug, title: response.quiz.title },
+    submitted_at: response.submittedAt.toISOString(),
+    // The response's own stored figures: a later edit of the quiz does not change them.
+    score: response.quiz.showScoreToRespondent
+      ? {
+          score: response.score,
+          max_score: response.maxScore,
+          percent: response.percent,
+          passed: response.passed,
+        }
+      : null,
+  };
+}

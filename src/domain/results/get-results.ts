@@ -1,0 +1,106 @@
+import { decodeCursor, encodeCursor, olderThan } from '../cursor';
+import type { DomainDeps } from '../deps';
+import { DomainError } from '../errors';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { quizSummary, toScorable } from '../quiz-records';
+import { maxScoreOf } from '../scoring';
+import { getQuestionStatistics } from './question-statistics';
+
+export interface GetResultsInput {
+  ref: string;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** DESIGN.md section 2: a page holds at most 100 responses, whoever calls. */
+export const RESULTS_PAGE_MAX = 100;
+
+const round2 = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : Math.round(value * 100) / 100;
+
+function readCursor(cursor: string) {
+  const position = decodeCursor(cursor);
+  // A well-formed cursor with an absurd timestamp decodes to an Invalid Date, which the database refuses.
+  if (Number.isNaN(position.at.getTime())) {
+    throw new DomainError(
+      'invalid_input',
+      'cursor: not a cursor this tool gave out. Pass the next_cursor of a previous answer.',
+      [{ field: 'cursor', message: 'not a cursor this tool gave out' }],
+    );
+  }
+  return position;
+}
+
+/**
+ * Summary, per-question statistics and one page of responses, newest first. Every figure is
+ * aggregated by the database and only the requested page of responses is read, so the cost
+ * stays flat from zero to many thousands of responses. Paging is keyset on (submitted_at, id):
+ * responses arriving meanwhile neither repeat nor shift later pages.
+ */
+export async function getResults(deps: DomainDeps, ownerId: string, input: GetResultsInput) {
+  const { db } = deps;
+  const quiz = await loadOwnedQuiz(deps, ownerId, input.ref);
+  const limit = Math.min(Math.max(Math.trunc(input.limit), 1), RESULTS_PAGE_MAX);
+  const after = input.cursor ? readCursor(input.cursor) : undefined;
+
+  const [totals, passGroups, questions, rows] = await Promise.all([
+    db.response.aggregate({
+      where: { quizId: quiz.id },
+      _count: { _all: true },
+      _avg: { score: true, percent: true },
+      _max: { score: true, submittedAt: true },
+      _min: { score: true, submittedAt: true },
+    }),
+    // One grouped count gives both the passes and the graded responses (passed not null).
+    db.response.groupBy({ by: ['passed'], where: { quizId: quiz.id }, _count: { _all: true } }),
+    getQuestionStatistics(deps, quiz),
+    db.response.findMany({
+      where: { quizId: quiz.id, ...(after ? olderThan('submittedAt', after) : {}) },
+      orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+      include: { answers: { orderBy: { position: 'asc' } } },
+    }),
+  ]);
+
+  const passCount = passGroups.find((group) => group.passed === true)?._count._all ?? 0;
+  const failCount = passGroups.find((group) => group.passed === false)?._count._all ?? 0;
+  const graded = passCount + failCount;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    quiz: quizSummary(quiz),
+    summary: {
+      response_count: totals._count._all,
+      average_score: round2(totals._avg.score),
+      average_percent: round2(totals._avg.percent),
+      highest_score: totals._max.score,
+      lowest_score: totals._min.score,
+      max_score: maxScoreOf(quiz.questions.map(toScorable)),
+      pass_mark_percent: quiz.passMarkPercent,
+      pass_count: passCount,
+      pass_rate: graded === 0 ? null : round2(passCount / graded),
+      first_submitted_at: totals._min.submittedAt?.toISOString() ?? null,
+      last_submitted_at: totals._max.submittedAt?.toISOString() ?? null,
+    },
+    questions,
+    responses: page.map((response) => ({
+      response_id: response.id,
+      submitted_at: response.submittedAt.toISOString(),
+      respondent: { name: response.respondentName, email: response.respondentEmail },
+      score: response.score,
+      max_score: response.maxScore,
+      percent: response.percent,
+      passed: response.passed,
+      quiz_version: response.quizVersion,
+      answers: response.answers.map((answer) => ({
+        question_id: answer.questionId,
+        text: answer.questionText,
+        answer: answer.type === 'yes_no' ? answer.choice : answer.optionLabel,
+        option_index: answer.optionIndex,
+        points: answer.points,
+        max_points: answer.maxPoints,
+      })),
+    })),
+    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.submittedAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,108 @@
+import type { DomainDeps } from '../deps';
+import { DomainError } from '../errors';
+import { questionsInclude, toScorable, type QuizWithQuestions } from '../quiz-records';
+import { scoreResponse } from '../scoring';
+import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
+
+export {
+  validateSubmission,
+  type SubmissionIssue,
+  type SubmitResponseInput,
+  type SubmittedAnswer,
+} from './validate-submission';
+
+/** The one error for "no page here": drafts, deleted and unknown quizzes look the same from outside. */
+export function publishedQuizNotFound(slug: string): DomainError {
+  return new DomainError('quiz_not_found', `No published quiz at "${slug}".`);
+}
+
+/** The published quiz behind a public slug, with its questions and options in order. */
+export async function loadPublishedQuiz(deps: DomainDeps, slug: string): Promise<QuizWithQuestions> {
+  const quiz = await deps.db.quiz.findUnique({ where: { slug }, include: questionsInclude });
+  if (!quiz || quiz.status !== 'published') throw publishedQuizNotFound(slug);
+  return quiz;
+}
+
+export interface SubmittedResponse {
+  response_id: string;
+  quiz: { quiz_id: string; slug: string; title: string };
+  score: number;
+  max_score: number;
+  percent: number | null;
+  passed: boolean | null;
+  /** The quiz's setting at submission time: adapters decide from it what the respondent sees. */
+  show_score_to_respondent: boolean;
+}
+
+/**
+ * Scores on the server and stores the response against a quiz already loaded by the caller
+ * (the form page loads it anyway to render errors). The response keeps its own answers,
+ * question texts, points, score and the quiz version, so a later edit never rewrites it.
+ */
+export async function recordResponse(
+  deps: DomainDeps,
+  quiz: QuizWithQuestions,
+  input: SubmitResponseInput,
+): Promise<SubmittedResponse> {
+  if (!quiz.acceptingResponses) {
+    throw new DomainError(
+      'not_accepting_responses',
+      `"${quiz.title}" is not accepting responses at the moment.`,
+    );
+  }
+  const choices = validateSubmission(quiz, input);
+  const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
+  const respondent = respondentOf(quiz, input);
+  let response;
+  try {
+    response = await deps.db.response.create({
+      data: {
+        quizId: quiz.id,
+        quizVersion: quiz.version,
+        respondentName: respondent.name,
+        respondentEmail: respondent.email,
+        score: score.score,
+        maxScore: score.maxScore,
+        percent: score.percent,
+        passed: score.passed,
+        answers: {
+          create: quiz.questions.map((question, position) => {
+            const choice = choices.get(question.id);
+            const optionIndex = choice && 'optionIndex' in choice ? choice.optionIndex : null;
+            return {
+              quizId: quiz.id,
+              questionId: question.id,
+              position,
+              questionText: question.text,
+              type: question.type,
+              choice: choice && 'choice' in choice ? choice.choice : null,
+              optionIndex,
+              optionLabel: optionIndex === null ? null : (question.options[optionIndex]?.label ?? null),
+              points: score.perQuestion[position]!.points,
+              maxPoints: score.perQuestion[position]!.maxPoints,
+            };
+          }),
+        },
+      },
+      select: { id: true },
+    });
+  } catch (error) {
+    // P2003 (foreign key): the quiz was deleted between loading it and storing the response.
+    if ((error as { code?: unknown } | null)?.code === 'P2003') throw publishedQuizNotFound(quiz.slug);
+    throw error;
+  }
+  return {
+    response_id: response.id,
+    quiz: { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title },
+    score: score.score,
+    max_score: score.maxScore,
+    percent: score.percent,
+    passed: score.passed,
+    show_score_to_respondent: quiz.showScoreToRespondent,
+  };
+}
+
+/** Loads the published quiz at `slug`, then validates, scores and stores the submission. */
+export async function submitResponse(deps: DomainDeps, slug: string, input: SubmitResponseInput) {
+  return recordResponse(deps, await loadPublishedQuiz(deps, slug), input);
+}

@@ -1,0 +1,142 @@
+import { invalidInput, type FieldIssue } from '../errors';
+import type { QuestionRow, QuizWithQuestions } from '../quiz-records';
+import type { Choice } from '../scoring';
+
+/** One answer as callers send it: `answer` for yes_no, `option_index` (0-based) for multiple_choice. */
+export interface SubmittedAnswer {
+  question_id: string;
+  /** Typed loosely on purpose: a form sends any string, and this module says what is wrong with it. */
+  answer?: string | undefined;
+  option_index?: number | undefined;
+}
+
+export interface SubmitResponseInput {
+  respondent?: { name?: string | null | undefined; email?: string | null | undefined } | null | undefined;
+  answers: SubmittedAnswer[];
+}
+
+/** A field issue that also names the question it concerns, so a form can show it beside that question. */
+export interface SubmissionIssue extends FieldIssue {
+  questionId?: string;
+}
+
+export const RESPONDENT_LIMITS = { nameMax: 200, emailMax: 254 } as const;
+
+// Deliberately loose (one @, a dot in the domain, no spaces): stricter patterns refuse real addresses.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The question ids a rejected submission's issues point at (only submission issues carry them). */
+export function issueQuestionId(issue: FieldIssue): string | undefined {
+  return (issue as SubmissionIssue).questionId;
+}
+
+/** Trimmed respondent fields, or null when the quiz does not collect them (never stored then). */
+export function respondentOf(quiz: QuizWithQuestions, input: SubmitResponseInput) {
+  const name = input.respondent?.name?.trim() ?? '';
+  const email = input.respondent?.email?.trim() ?? '';
+  return {
+    name: quiz.collectName && name ? name : null,
+    email: quiz.collectEmail && email ? email.toLowerCase() : null,
+  };
+}
+
+function respondentIssues(quiz: QuizWithQuestions, input: SubmitResponseInput): SubmissionIssue[] {
+  const issues: SubmissionIssue[] = [];
+  const name = input.respondent?.name?.trim() ?? '';
+  const email = input.respondent?.email?.trim() ?? '';
+  if (quiz.collectName) {
+    if (!name) issues.push({ field: 'respondent.name', message: 'Enter your name.' });
+    else if (name.length > RESPONDENT_LIMITS.nameMax) {
+      issues.push({
+        field: 'respondent.name',
+        message: `Use at most ${RESPONDENT_LIMITS.nameMax} characters.`,
+      });
+    }
+  }
+  if (quiz.collectEmail) {
+    if (!email) issues.push({ field: 'respondent.email', message: 'Enter your email address.' });
+    else if (email.length > RESPONDENT_LIMITS.emailMax) {
+      issues.push({
+        field: 'respondent.email',
+        message: `Use at most ${RESPONDENT_LIMITS.emailMax} characters.`,
+      });
+    } else if (!EMAIL.test(email)) {
+      issues.push({ field: 'respondent.email', message: 'Enter an email address such as name@example.com.' });
+    }
+  }
+  return issues;
+}
+
+function excerpt(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string): Choice | SubmissionIssue {
+  if (question.type === 'yes_no') {
+    if (answer.answer === 'yes' || answer.answer === 'no') return { choice: answer.answer };
+    return {
+      field: `${field}.answer`,
+      questionId: question.id,
+      message: 'a yes_no question takes answer "yes" or "no".',
+    };
+  }
+  const index = answer.option_index;
+  if (index !== undefined && Number.isInteger(index) && index >= 0 && index < question.options.length) {
+    return { optionIndex: index };
+  }
+  return {
+    field: `${field}.option_index`,
+    questionId: question.id,
+    message: `a multiple_choice question takes option_index from 0 to ${question.options.length - 1}.`,
+  };
+}
+
+/**
+ * Checks a submission against the quiz and its settings, reporting every problem at once
+ * (a form shows them all, not one per round trip). Returns the choices by question id.
+ */
+export function validateSubmission(quiz: QuizWithQuestions, input: SubmitResponseInput): Map<string, Choice> {
+  const issues = respondentIssues(quiz, input);
+  const byId = new Map(quiz.questions.map((question) => [question.id, question]));
+  const choices = new Map<string, Choice>();
+  const attempted = new Set<string>();
+  input.answers.forEach((answer, index) => {
+    const field = `answers[${index}]`;
+    const question = byId.get(answer.question_id);
+    if (!question) {
+      issues.push({
+        field: `${field}.question_id`,
+        message: `"${answer.question_id}" is not a question of this quiz (it may have been edited: fetch it again).`,
+      });
+      return;
+    }
+    if (attempted.has(question.id)) {
+      issues.push({
+        field: `${field}.question_id`,
+        questionId: question.id,
+        message: 'answers the same question twice: send one answer per question.',
+      });
+      return;
+    }
+    attempted.add(question.id);
+    const choice = choiceFor(question, answer, field);
+    if ('field' in choice) issues.push(choice);
+    else choices.set(question.id, choice);
+  });
+  if (quiz.requireAllAnswers) {
+    quiz.questions.forEach((question, position) => {
+      // A question with a wrong answer already has its issue; do not report it twice.
+      if (attempted.has(question.id)) return;
+      issues.push({
+        field: 'answers',
+        questionId: question.id,
+        message: `question ${position + 1} ("${excerpt(question.text)}", question_id ${question.id}) needs an answer: this quiz requires every question to be answered.`,
+      });
+    });
+  } else if (attempted.size === 0 && quiz.questions.length > 0) {
+    // An empty submission is almost always an accidental click; it would only add noise to the results.
+    issues.push({ field: 'answers', message: 'Answer at least one question.' });
+  }
+  if (issues.length > 0) throw invalidInput(issues, 'The submission cannot be accepted');
+  return choices;
+}

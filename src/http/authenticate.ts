@@ -1,0 +1,102 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../logger';
+import { ALL_SCOPES, type Principal } from '../mcp/tool';
+
+/**
+ * Bearer authentication for /api/mcp (spec, Authentication; DESIGN.md section 4).
+ * Each verifier recognises its own credential kind by prefix (API keys `svc_`, OAuth tokens
+ * their own); a credential none of them accepts, a malformed header, and a revoked key all
+ * get one and the same 401 body.
+ */
+export interface CredentialVerifier {
+  /** True when the credential has this verifier's shape (prefix); cheap, no I/O. */
+  recognises(credential: string): boolean;
+  /** The principal, or null when the credential is unknown, revoked or expired. */
+  verify(credential: string): Promise<Principal | null>;
+}
+
+export interface BearerAuthOptions {
+  verifiers: CredentialVerifier[];
+  baseUrl: string;
+  logger: Logger;
+}
+
+export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/api/mcp';
+
+/** RFC 6750 section 3 challenge, with RFC 9728 `resource_metadata` for OAuth discovery. */
+export function bearerChallenge(baseUrl: string, error?: { code: string; description: string }): string {
+  const parts = [
+    `resource_metadata="${baseUrl}${RESOURCE_METADATA_PATH}"`,
+    `scope="${ALL_SCOPES.join(' ')}"`,
+  ];
+  if (error) parts.push(`error="${error.code}"`, `error_description="${error.description}"`);
+  return `Bearer ${parts.join(', ')}`;
+}
+
+const INVALID = 'The access token is missing, malformed, unknown, expired or revoked.';
+
+export function sendUnauthorized(res: Response, baseUrl: string, credentialSent: boolean): void {
+  // RFC 6750 section 3.1: without any credential the challenge carries no error code;
+  // the body is the same OAuth error object either way.
+  const description = credentialSent
+    ? INVALID
+    : 'No credential: send "Authorization: Bearer <API key or OAuth access token>".';
+  res
+    .status(401)
+    .set(
+      'WWW-Authenticate',
+      bearerChallenge(baseUrl, credentialSent ? { code: 'invalid_token', description: INVALID } : undefined),
+    )
+    .set('Cache-Control', 'no-store')
+    .json({ error: 'invalid_token', error_description: description });
+}
+
+/** The raw bearer credential from the Authorization header, '' if malformed, undefined if absent. */
+export function bearerCredential(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/**
+ * Finds who is calling, without answering yet: sets `res.locals.principal` for a valid
+ * credential, or `res.locals.credentialSent` for a bad one. The rate limiter runs next (so
+ * refused requests are counted too, per IP), then `requireBearer` sends the 401.
+ */
+export function identifyBearer({ verifiers, logger }: Omit<BearerAuthOptions, 'baseUrl'>): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const credential = bearerCredential(req);
+    if (credential === undefined) {
+      next();
+      return;
+    }
+    res.locals.credentialSent = true;
+    const verifier = credential ? verifiers.find((candidate) => candidate.recognises(credential)) : undefined;
+    if (!verifier) {
+      next();
+      return;
+    }
+    verifier.verify(credential).then(
+      (principal) => {
+        if (principal) res.locals.principal = principal;
+        next();
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'credential check failed');
+        next(error);
+      },
+    );
+  };
+}
+
+/** Answers 401 (spec, Authentication 5) unless `identifyBearer` found a principal. */
+export function requireBearer(baseUrl: string): RequestHandler {
+  return (_req, res, next) => {
+    if (res.locals.principal) {
+      next();
+      return;
+    }
+    sendUnauthorized(res, baseUrl, res.locals.credentialSent === true);
+  };
+}

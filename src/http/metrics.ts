@@ -1,0 +1,98 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { sendProblem } from './problem';
+
+/**
+ * Prometheus metrics, one registry per app (tests build many apps in one process):
+ * requests by route, method and status, latency histograms, and MCP tool calls by tool and
+ * outcome. GET /metrics is closed to the public: with METRICS_TOKEN it needs that bearer
+ * token, without it only loopback clients are answered (everyone else gets the 404 of any
+ * unknown path, so it is not even advertised).
+ */
+export interface Metrics {
+  registry: Registry;
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  observeToolCall(tool: string, outcome: 'ok' | 'error' | 'unknown'): void;
+}
+
+export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route and method',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const toolCalls = new Counter({
+    name: 'mcp_tool_calls_total',
+    help: 'MCP tool calls by tool and outcome (ok, error = an isError result, unknown = no such tool)',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [registry],
+  });
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+    },
+    observeToolCall(tool, outcome) {
+      toolCalls.inc({ tool, outcome });
+    },
+  };
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+function tokenMatches(req: Request, token: string): boolean {
+  const presented = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function metricsEndpoint(
+  metrics: Metrics,
+  options: { token: string | undefined; baseUrl: string },
+): RequestHandler {
+  return (req, res, next) => {
+    const allowed = options.token ? tokenMatches(req, options.token) : isLoopback(req.ip);
+    if (!allowed) {
+      sendProblem(res, options.baseUrl, 'not_found', {
+        detail: `There is no endpoint at ${req.method} ${req.path}.`,
+      });
+      return;
+    }
+    metrics.registry.metrics().then((body) => {
+      res.set('Cache-Control', 'no-store').type(metrics.registry.contentType).send(body);
+    }, next);
+  };
+}
+
+/** Records every response: its route pattern (not the raw path, to keep label sets small). */
+export function recordRequests(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : '(unmatched)';
+      metrics.observeRequest(
+        req.method,
+        route,
+        res.statusCode,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,91 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
+import type { Principal } from '../mcp/tool';
+import { sendProblem } from './problem';
+
+/**
+ * Rate limits (spec "Limits", DESIGN.md section 5), counted with express-rate-limit.
+ * The library's own header modes cannot write the exact set the spec asks for (its draft-8
+ * mode adds a `pk` parameter), so it counts and this module writes the headers.
+ */
+export interface RateLimitOptions {
+  max: number;
+  windowSeconds: number;
+  baseUrl: string;
+  /** Shared counters (Redis) or per-process memory (default). */
+  store?: Store;
+}
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** Exactly the header set of the spec; on 429 also Retry-After. */
+export function rateLimitHeaders(state: RateLimitState, windowSeconds: number): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"default";q=${state.limit};w=${windowSeconds}`,
+    RateLimit: `"default";r=${state.remaining};t=${state.resetSeconds}`,
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(state.remaining),
+    'RateLimit-Reset': String(state.resetSeconds),
+  };
+}
+
+type LimitedRequest = Request & { rateLimit?: RateLimitInfo };
+
+function stateOf(info: RateLimitInfo, windowSeconds: number): RateLimitState {
+  const resetMs = info.resetTime ? info.resetTime.getTime() - Date.now() : windowSeconds * 1000;
+  return {
+    limit: info.limit,
+    remaining: Math.max(0, info.limit - info.used),
+    resetSeconds: Math.max(0, Math.ceil(resetMs / 1000)),
+  };
+}
+
+/**
+ * The bucket a request counts against: the credential's identity once authenticated (a key
+ * or token id, never the raw header, so reformatting a header opens no new bucket), else
+ * the client address, with IPv6 grouped by /56 so one host cannot rotate through addresses.
+ */
+export function rateLimitKey(req: Request, res: Response): string {
+  const principal = res.locals.principal as Principal | undefined;
+  if (principal) return `${principal.credential.kind}:${principal.credential.id}`;
+  return `ip:${ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown', 56)}`;
+}
+
+export function createRateLimiter(options: RateLimitOptions): RequestHandler {
+  const { max, windowSeconds, baseUrl } = options;
+  const limiter = rateLimit({
+    windowMs: windowSeconds * 1000,
+    limit: max,
+    standardHeaders: false,
+    legacyHeaders: false,
+    store: options.store ?? new MemoryStore(),
+    keyGenerator: rateLimitKey,
+    // The store itself degrades to memory when Redis is down (rate-limit-store.ts).
+    passOnStoreError: true,
+    validate: { trustProxy: false, xForwardedForHeader: false, ip: false },
+    handler: (req, res) => {
+      const state = stateOf((req as LimitedRequest).rateLimit!, windowSeconds);
+      res.set(rateLimitHeaders(state, windowSeconds));
+      res.set('Retry-After', String(state.resetSeconds));
+      sendProblem(res, baseUrl, 'rate_limited', {
+        detail: `More than ${max} requests in ${windowSeconds} seconds.`,
+        hint: `Wait ${state.resetSeconds} seconds (Retry-After) before retrying.`,
+      });
+    },
+  });
+  return (req, res, next) => {
+    void limiter(req, res, (error?: unknown) => {
+      if (error) {
+        next(error);
+        return;
+      }
+      const info = (req as LimitedRequest).rateLimit;
+      if (info) res.set(rateLimitHeaders(stateOf(info, windowSeconds), windowSeconds));
+      next();
+    });
+  };
+}

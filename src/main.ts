@@ -1,0 +1,87 @@
+import cluster from 'node:cluster';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { applyMigrations } from './db/migrate';
+import { describeDatabaseUrl, openDatabase } from './db/database';
+import { createMetrics } from './http/metrics';
+import { createLogger, type Logger } from './logger';
+import { createRedis } from './redis';
+import { startServer } from './server';
+
+/** One serving process: database, Redis, app, HTTP server, graceful stop on SIGTERM. */
+async function serve(config: Config, logger: Logger): Promise<void> {
+  // With several workers the primary has migrated already.
+  const database = await openDatabase(config.databaseUrl, {
+    migrate: cluster.isPrimary,
+    poolSize: config.databasePoolSize,
+  });
+  const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
+  const app = createApp({
+    config,
+    database,
+    logger,
+    metrics: createMetrics({ defaultMetrics: true }),
+    ...(redis ? { redis } : {}),
+  });
+  const running = await startServer(app, { port: config.port, host: config.host, logger });
+  logger.info(
+    {
+      url: config.baseUrl,
+      listen: `${config.host}:${running.port}`,
+      database: describeDatabaseUrl(config.databaseUrl),
+      redis: Boolean(redis),
+    },
+    `quiz service listening: MCP endpoint ${config.baseUrl}/api/mcp`,
+  );
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    void running
+      .stop(config.shutdownGraceMs, () =>
+        Promise.all([database.close(), redis?.isOpen ? redis.close() : undefined]),
+      )
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/** With WORKERS > 1: migrate once, then fork workers that share the port; replace any that dies. */
+async function supervise(config: Config, logger: Logger): Promise<void> {
+  await applyMigrations(config.databaseUrl);
+  let stopping = false;
+  for (let i = 0; i < config.workers; i += 1) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    logger.info({ signal }, 'stopping workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) await supervise(config, logger);
+  else await serve(config, logger);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `The quiz service could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

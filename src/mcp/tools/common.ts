@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Argument and record schemas shared by several tools. */
+export const QuizRefSchema = z
+  .string({ error: 'quiz_id must be a string: the quiz ID, slug or title' })
+  .trim()
+  .min(1, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
+  .max(300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
+  .describe(
+    'The quiz: its quiz_id, its slug, or its title (exact, or case-insensitive when only one quiz matches).',
+  );
+
+export const LimitSchema = z
+  .number({ error: 'limit must be a whole number from 1 to 100' })
+  .int({ error: 'limit must be a whole number from 1 to 100' })
+  .min(1, { error: 'limit must be at least 1' })
+  .max(100, { error: 'limit must be at most 100' })
+  .default(20)
+  .describe('Page size, 1-100 (default 20).');
+
+export const CursorSchema = z
+  .string({ error: 'cursor must be a string: the next_cursor of a previous answer' })
+  .max(500, { error: 'cursor is too long: pass the next_cursor of a previous answer' })
+  .optional()
+  .describe('Leave out for the first page; then pass next_cursor from the previous answer.');
+
+export const StatusSchema = z.enum(['draft', 'published']);
+const timestamp = z.string().describe('ISO-8601 timestamp');
+
+export const QuestionRecordSchema = z.discriminatedUnion('type', [
+  z.object({
+    question_id: z.string(),
+    type: z.literal('yes_no'),
+    text: z.string(),
+    points: z.number().int(),
+  }),
+  z.object({
+    question_id: z.string(),
+    type: z.literal('multiple_choice'),
+    text: z.string(),
+    options: z.array(z.object({ label: z.string(), score: z.number().int() })),
+  }),
+]);
+
+export const QuizSummarySchema = z.object({
+  quiz_id: z.string().describe('The quiz ID.'),
+  slug: z.string().describe('URL name of the quiz: its public page is /q/{slug} once published.'),
+  title: z.string(),
+  status: StatusSchema,
+});
+
+export const QuizWithQuestionsSchema = QuizSummarySchema.extend({
+  public_url: z.string().nullable().describe('Public page for respondents; null while a draft.'),
+  question_count: z.number().int(),
+  max_score: z.number().int(),
+  updated_at: timestamp,
+  questions: z.array(QuestionRecordSchema),
+});
+
+export const SettingsRecordSchema = QuizSummarySchema.extend({
+  published_at: timestamp.nullable(),
+  public_url: z.string().nullable(),
+  accepting_responses: z.boolean(),
+  question_count: z.number().int(),
+  max_score: z.number().int(),
+  show_score_to_respondent: z.boolean(),
+  pass_mark_percent: z.number().nullable(),
+  collect_name: z.boolean(),
+  collect_email: z.boolean(),
+  require_all_answers: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export { timestamp };

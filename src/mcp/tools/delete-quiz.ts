@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { deleteQuiz } from '../../domain/quizzes/delete-quiz';
+import { defineTool } from '../tool';
+import { QuizRefSchema } from './common';
+
+export const deleteQuizTool = defineTool({
+  name: 'delete_quiz',
+  title: 'Delete a quiz',
+  description:
+    'Permanently deletes one of your quizzes together with its questions and ALL its responses and results. ' +
+    'This cannot be undone. Requires confirm: true; without it nothing is deleted and the answer says what would go.',
+  input: z.strictObject({
+    quiz_id: QuizRefSchema,
+    confirm: z
+      .boolean({ error: 'confirm must be true or false' })
+      .optional()
+      .describe('Must be true: deletes the quiz, its questions and all its responses for good.'),
+  }),
+  output: z.object({
+    quiz_id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    deleted: z.literal(true),
+    deleted_questions: z.number().int(),
+    deleted_responses: z.number().int(),
+    message: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: (args, { deps, principal }) => deleteQuiz(deps, principal.userId, args.quiz_id, args.confirm),
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { getQuizQuestions } from '../../domain/quizzes/get-quiz';
+import { defineTool, READ_ONLY } from '../tool';
+import { QuizRefSchema, QuizWithQuestionsSchema } from './common';
+
+export const getQuizQuestionsTool = defineTool({
+  name: 'get_quiz_questions',
+  title: 'Get quiz questions',
+  description:
+    'Returns the questions of one of your quizzes in order, each with its question_id, type, text, and its points ' +
+    '(yes_no) or options with scores (multiple_choice).',
+  input: z.strictObject({ quiz_id: QuizRefSchema }),
+  output: QuizWithQuestionsSchema,
+  annotations: READ_ONLY,
+  scope: 'quizzes:read',
+  run: (args, { deps, principal }) => getQuizQuestions(deps, principal.userId, args.quiz_id),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { getResults } from '../../domain/results/get-results';
+import { defineTool, READ_ONLY } from '../tool';
+import { CursorSchema, LimitSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
+
+const count = z.number().int();
+
+export const getResultsTool = defineTool({
+  name: 'get_results',
+  title: 'Get quiz results',
+  description:
+    'Returns the results of one of your quizzes: a summary (response count, average, highest and lowest score, ' +
+    'pass rate), per-question statistics (yes/no counts, how often each option was chosen), and the responses, ' +
+    'newest first, with respondent, score and answers: up to `limit` (default 20); pass `next_cursor` as `cursor` for more.',
+  input: z.strictObject({ quiz_id: QuizRefSchema, limit: LimitSchema, cursor: CursorSchema }),
+  output: z.object({
+    quiz: QuizSummarySchema,
+    summary: z.object({
+      response_count: count,
+      average_score: z.number().nullable(),
+      average_percent: z.number().nullable(),
+      highest_score: z.number().int().nullable(),
+      lowest_score: z.number().int().nullable(),
+      max_score: count.describe('Maximum score of the quiz as it is now.'),
+      pass_mark_percent: z.number().nullable(),
+      pass_count: count,
+      pass_rate: z
+        .number()
+        .nullable()
+        .describe('Share of graded responses that passed, 0-1; null without a pass mark.'),
+      first_submitted_at: timestamp.nullable(),
+      last_submitted_at: timestamp.nullable(),
+    }),
+    questions: z.array(
+      z.discriminatedUnion('type', [
+        z.object({
+          question_id: z.string(),
+          text: z.string(),
+          type: z.literal('yes_no'),
+          answered_count: count,
+          average_points: z.number().nullable(),
+          yes_count: count,
+          no_count: count,
+        }),
+        z.object({
+          question_id: z.string(),
+          text: z.string(),
+          type: z.literal('multiple_choice'),
+          answered_count: count,
+          average_points: z.number().nullable(),
+          options: z.array(z.object({ label: z.string(), score: z.number().int(), count })),
+        }),
+      ]),
+    ),
+    responses: z.array(
+      z.object({
+        response_id: z.string(),
+        submitted_at: timestamp,
+        respondent: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+        score: z.number().int(),
+        max_score: z.number().int(),
+        percent: z.number().nullable(),
+        passed: z.boolean().nullable(),
+        quiz_version: count,
+        answers: z.array(
+          z.object({
+            question_id: z.string(),
+            text: z.string(),
+            answer: z
+              .string()
+              .nullable()
+              .describe('"yes"/"no", the chosen option label, or null if unanswered.'),
+            option_index: z.number().int().nullable(),
+            points: z.number().int(),
+            max_points: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+    next_cursor: z.string().nullable(),
+  }),
+  annotations: READ_ONLY,
+  scope: 'quizzes:read',
+  run: (args, { deps, principal }) =>
+    getResults(deps, principal.userId, { ref: args.quiz_id, limit: args.limit, cursor: args.cursor }),
+});

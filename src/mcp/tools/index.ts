@@ -1,0 +1,21 @@
+import type { ToolDefinition } from '../tool';
+import { createQuizTool } from './create-quiz';
+import { deleteQuizTool } from './delete-quiz';
+import { getQuizQuestionsTool } from './get-quiz-questions';
+import { getQuizSettingsTool } from './get-quiz-settings';
+import { getResultsTool } from './get-results';
+import { listQuizzesTool } from './list-quizzes';
+import { publishQuizTool } from './publish-quiz';
+import { updateQuizTool } from './update-quiz';
+
+/** Every tool of the public contract, in the order `tools/list` shows them (spec "Tools"). */
+export const TOOLS: readonly ToolDefinition[] = [
+  listQuizzesTool,
+  createQuizTool,
+  getQuizQuestionsTool,
+  getQuizSettingsTool,
+  updateQuizTool,
+  publishQuizTool,
+  getResultsTool,
+  deleteQuizTool,
+] as unknown as readonly ToolDefinition[];

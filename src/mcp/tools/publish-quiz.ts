@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { publishQuiz } from '../../domain/quizzes/publish-quiz';
+import { defineTool } from '../tool';
+import { QuizRefSchema, timestamp } from './common';
+
+export const publishQuizTool = defineTool({
+  name: 'publish_quiz',
+  title: 'Publish a quiz',
+  description:
+    'Publishes one of your draft quizzes so that anyone with its public link can take it; returns the link. ' +
+    'The quiz needs at least one question. Publishing an already published quiz changes nothing.',
+  input: z.strictObject({ quiz_id: QuizRefSchema }),
+  output: z.object({
+    quiz_id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.literal('published'),
+    published_at: timestamp.nullable(),
+    public_url: z.string().nullable(),
+    already_published: z.boolean(),
+    message: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: (args, { deps, principal }) => publishQuiz(deps, principal.userId, args.quiz_id),
+});

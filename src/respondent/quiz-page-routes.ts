@@ -1,0 +1,128 @@
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { DomainDeps } from '../domain/deps';
+import { isDomainError } from '../domain/errors';
+import { getResponseResult } from '../domain/results/get-response-result';
+import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-response';
+import type { Logger } from '../logger';
+import { isPublicSlug, isResponseId, resultPath } from './public-paths';
+import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
+import { renderClosedPage, renderQuizPage } from './render-quiz-page';
+import { NOT_FOUND_PAGE, renderMessagePage, renderResultPage } from './render-result-page';
+
+function sendPage(res: Response, status: number, page: string): void {
+  res.status(status).type('html').send(page);
+}
+
+/** Runs `load`; a domain "not found" becomes the 404 page. */
+async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'quiz_not_found') {
+      sendPage(res, 404, NOT_FOUND_PAGE());
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** GET /q/:slug: the form, the closed notice, or the 404 page (drafts, deleted and unknown look alike). */
+export function showQuizPage(deps: DomainDeps): RequestHandler {
+  return async (req, res) => {
+    const { slug } = req.params;
+    if (!isPublicSlug(slug)) return sendPage(res, 404, NOT_FOUND_PAGE());
+    const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
+    if (!quiz) return;
+    if (!quiz.acceptingResponses) return sendPage(res, 200, renderClosedPage(quiz));
+    sendPage(res, 200, renderQuizPage(quiz));
+  };
+}
+
+/** POST /q/:slug: validate, score and store, then 303 to the result page (POST/redirect/GET). */
+export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler {
+  return async (req, res) => {
+    const { slug } = req.params;
+    if (!isPublicSlug(slug)) return sendPage(res, 404, NOT_FOUND_PAGE());
+    if (req.body === undefined) {
+      return sendPage(
+        res,
+        415,
+        renderMessagePage('Answers not readable', 'Send the quiz form as application/x-www-form-urlencoded.'),
+      );
+    }
+    const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
+    if (!quiz) return;
+    // 409: the page exists, but its state refuses the request.
+    if (!quiz.acceptingResponses) return sendPage(res, 409, renderClosedPage(quiz));
+    const values = readFormValues(quiz, req.body as Record<string, unknown>);
+    if (values.version !== undefined && values.version !== String(quiz.version)) {
+      // Answers were given to questions that no longer exist: storing them would score the wrong quiz.
+      return sendPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
+    }
+    try {
+      const result = await recordResponse(deps, quiz, toSubmission(quiz, values));
+      logger.info(
+        { requestId: res.locals.requestId, quizId: quiz.id, responseId: result.response_id },
+        'response recorded',
+      );
+      res.redirect(303, resultPath(quiz.slug, result.response_id));
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      if (error.code === 'invalid_input') {
+        return sendPage(res, 422, renderQuizPage(quiz, { values, errors: toFormErrors(quiz, error.issues) }));
+      }
+      if (error.code === 'not_accepting_responses') return sendPage(res, 409, renderClosedPage(quiz));
+      if (error.code === 'quiz_not_found') return sendPage(res, 404, NOT_FOUND_PAGE());
+      throw error;
+    }
+  };
+}
+
+/** GET /q/:slug/r/:responseId: shows only what the quiz's settings allow (see getResponseResult). */
+export function showResultPage(deps: DomainDeps): RequestHandler {
+  return async (req, res) => {
+    const { slug, responseId } = req.params;
+    if (!isPublicSlug(slug) || !isResponseId(responseId)) return sendPage(res, 404, NOT_FOUND_PAGE());
+    const result = await orNotFound(res, () => getResponseResult(deps, slug, responseId));
+    if (result) sendPage(res, 200, renderResultPage(result));
+  };
+}
+
+/** Body-parser failures and anything unexpected on these pages: an HTML page, never a stack trace. */
+export function pageErrors(logger: Logger): ErrorRequestHandler {
+  return (error: { type?: string; status?: number }, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error.type === 'entity.too.large' || error.type === 'parameters.too.many') {
+      return sendPage(
+        res,
+        413,
+        renderMessagePage(
+          'Answers too large',
+          'The form sent more data than a quiz takes. Go back, check your answers and try again.',
+        ),
+      );
+    }
+    if (
+      error.type === 'charset.unsupported' ||
+      error.type === 'encoding.unsupported' ||
+      error.type === 'entity.parse.failed'
+    ) {
+      return sendPage(
+        res,
+        400,
+        renderMessagePage('Answers not readable', 'The form could not be read. Go back and submit it again.'),
+      );
+    }
+    const requestId = String(res.locals.requestId ?? '');
+    logger.error({ err: error, requestId, method: req.method, path: req.path }, 'respondent page failed');
+    sendPage(
+      res,
+      500,
+      renderMessagePage(
+        'Something went wrong',
+        'The page could not be shown because of a problem on our side. Please try again in a moment.',
+        `Reference: ${requestId}`,
+      ),
+    );
+  };
+}

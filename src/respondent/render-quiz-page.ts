@@ -1,0 +1,209 @@
+import type { QuestionRow, QuizWithQuestions } from '../domain/quiz-records';
+import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
+import { html, type Html } from '../web/html';
+import { layout } from '../web/layout';
+import {
+  EMAIL_ID,
+  EMPTY_VALUES,
+  errorId,
+  fieldName,
+  NAME_ID,
+  type FormErrors,
+  type FormValues,
+} from './read-form-answers';
+
+export interface QuizPageState {
+  values?: FormValues;
+  errors?: FormErrors;
+  /** The quiz changed between rendering the page and submitting it. */
+  changed?: boolean;
+}
+
+// Public pages of someone else's quiz: keep them (and their results) out of search engines.
+export const ROBOTS = 'noindex, nofollow';
+
+function errorSummary(errors: FormErrors | undefined, changed: boolean): Html | string {
+  if (!errors?.summary.length && !changed) return '';
+  // Focused on load (autofocus works without scripts) so keyboard and screen-reader users land on it.
+  return html`<div
+    class="error-summary"
+    role="alert"
+    aria-labelledby="error-summary-title"
+    tabindex="-1"
+    autofocus
+  >
+    <h2 id="error-summary-title">${changed ? 'This quiz has changed' : 'There is a problem'}</h2>
+    ${changed ? html`<p>The quiz was edited while you were answering it, so your answers were not sent. Check the questions below and submit again.</p>` : ''}
+    ${
+      errors?.summary.length
+        ? html`<ul>
+            ${errors.summary.map((item) => html`<li><a href="${item.href}">${item.message}</a></li>`)}
+          </ul>`
+        : ''
+    }
+  </div>`;
+}
+
+function textField(options: {
+  id: string;
+  key: string;
+  name: string;
+  label: string;
+  type: 'text' | 'email';
+  autocomplete: string;
+  maxlength: number;
+  value: string;
+  error: string | undefined;
+}): Html {
+  const { id, key, error } = options;
+  return html`<div class="field">
+    <label for="${id}">${options.label}</label>
+    ${error ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">Error:</span> ${error}</p>` : ''}
+    <input
+      type="${options.type}"
+      id="${id}"
+      name="${options.name}"
+      value="${options.value}"
+      autocomplete="${options.autocomplete}"
+      maxlength="${options.maxlength}"
+      ${options.type === 'email' ? html`spellcheck="false" inputmode="email"` : ''}
+      ${error ? html`aria-invalid="true" aria-describedby="${errorId(key)}"` : ''}
+    />
+  </div>`;
+}
+
+function respondentFields(
+  quiz: QuizWithQuestions,
+  values: FormValues,
+  errors: FormErrors | undefined,
+): Html | string {
+  if (!quiz.collectName && !quiz.collectEmail) return '';
+  const asked = [quiz.collectName && 'name', quiz.collectEmail && 'email address']
+    .filter(Boolean)
+    .join(' and ');
+  return html`<fieldset class="respondent">
+    <legend>About you</legend>
+    <p class="hint">Your ${asked} will be shared with the person who made this quiz.</p>
+    ${
+      quiz.collectName
+        ? textField({
+            id: NAME_ID,
+            key: 'name',
+            name: 'name',
+            label: 'Your name',
+            type: 'text',
+            autocomplete: 'name',
+            maxlength: RESPONDENT_LIMITS.nameMax,
+            value: values.name,
+            error: errors?.fields.get('name'),
+          })
+        : ''
+    }
+    ${
+      quiz.collectEmail
+        ? textField({
+            id: EMAIL_ID,
+            key: 'email',
+            name: 'email',
+            label: 'Your email address',
+            type: 'email',
+            autocomplete: 'email',
+            maxlength: RESPONDENT_LIMITS.emailMax,
+            value: values.email,
+            error: errors?.fields.get('email'),
+          })
+        : ''
+    }
+  </fieldset>`;
+}
+
+const checked = (on: boolean) => (on ? html`checked` : '');
+
+/** The choices of a question, in the order given; values only, never scores. */
+function choicesOf(question: QuestionRow): Array<{ value: string; label: string }> {
+  if (question.type === 'yes_no') {
+    return [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ];
+  }
+  return question.options.map((option, index) => ({ value: String(index), label: option.label }));
+}
+
+function questionFieldset(
+  question: QuestionRow,
+  index: number,
+  total: number,
+  required: boolean,
+  values: FormValues,
+  errors: FormErrors | undefined,
+): Html {
+  const name = fieldName(question.id);
+  const error = errors?.fields.get(question.id);
+  const legendId = `legend-${question.id}`;
+  const chosen = values.answers.get(question.id);
+  // role=radiogroup carries aria-invalid/aria-required, which a plain fieldset (role=group) does not.
+  return html`<fieldset
+    class="question${error ? ' has-error' : ''}"
+    id="question-${question.id}"
+    role="radiogroup"
+    aria-labelledby="${legendId}"
+    ${required ? html`aria-required="true"` : ''}
+    ${error ? html`aria-invalid="true" aria-describedby="${errorId(question.id)}"` : ''}
+  >
+    <legend id="${legendId}">
+      <span class="question-number">Question ${index + 1} of ${total}</span>
+      <span class="question-text">${question.text}</span>
+    </legend>
+    ${error ? html`<p class="field-error" id="${errorId(question.id)}"><span class="sr-only">Error:</span> ${error}</p>` : ''}
+    <div class="choices">
+      ${choicesOf(question).map(
+        (choice, position) => html`
+          <label class="choice" for="${name}_${position}">
+            <input
+              type="radio"
+              id="${name}_${position}"
+              name="${name}"
+              value="${choice.value}"
+              ${checked(chosen === choice.value)}
+            />
+            <span>${choice.label}</span>
+          </label>
+        `,
+      )}
+    </div>
+  </fieldset>`;
+}
+
+/** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
+export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {}): string {
+  const values = state.values ?? EMPTY_VALUES;
+  const total = quiz.questions.length;
+  const hasErrors = Boolean(state.errors?.summary.length) || Boolean(state.changed);
+  const body = html`<h1>${quiz.title}</h1>
+    <p class="muted">
+      ${total === 1 ? '1 question' : `${total} questions`}.
+      ${quiz.requireAllAnswers ? 'Please answer every question.' : 'Answer as many questions as you can.'}
+    </p>
+    ${errorSummary(state.errors, Boolean(state.changed))}
+    <form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>
+      <input type="hidden" name="version" value="${quiz.version}" />
+      ${respondentFields(quiz, values, state.errors)}
+      ${quiz.questions.map((question, index) => questionFieldset(question, index, total, quiz.requireAllAnswers, values, state.errors))}
+      <button type="submit">Submit answers</button>
+    </form>`;
+  return layout({ title: `${hasErrors ? 'Error: ' : ''}${quiz.title}`, body, robots: ROBOTS });
+}
+
+/** A published quiz whose owner stopped taking responses: say so, and show no form. */
+export function renderClosedPage(quiz: QuizWithQuestions): string {
+  const body = html`<h1>${quiz.title}</h1>
+    <div class="notice closed" role="status">
+      <h2>This quiz is closed</h2>
+      <p>
+        It is not accepting responses at the moment. If you think it should be, contact the person who shared
+        it with you.
+      </p>
+    </div>`;
+  return layout({ title: `Closed: ${quiz.title}`, body, robots: ROBOTS });
+}

@@ -1,0 +1,58 @@
+import express, { Router, type RequestHandler } from 'express';
+import type { DomainDeps } from '../domain/deps';
+import { LIMITS } from '../domain/quiz-input';
+import { sendProblem } from '../http/problem';
+import type { Logger } from '../logger';
+import { pageSecurity } from '../web/security';
+import { pageErrors, showQuizPage, showResultPage, submitQuizForm } from './quiz-page-routes';
+import { jsonBodyErrors, submitJsonResponse } from './submit-json-response';
+
+export interface RespondentRouterOptions {
+  deps: DomainDeps;
+  logger: Logger;
+  /** Largest request body read, for the form and the JSON route alike. */
+  maxBodyBytes: number;
+  /** Run before the JSON route reads its body: the per-IP rate limiter goes here. */
+  guards?: RequestHandler[];
+}
+
+// A page that holds someone's answers or score must not be kept by the browser or a shared cache:
+// going back shows a fresh form, and a result page is not served to the next user of a kiosk.
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * The respondent side (DESIGN.md sections 1-2): the public quiz page and its form, the result
+ * page, and the JSON submission API. No credentials anywhere: the slug names a published quiz.
+ */
+export function respondentRouter(options: RespondentRouterOptions): Router {
+  const { deps, logger, maxBodyBytes, guards = [] } = options;
+  const router = Router();
+  const page = [pageSecurity({ https: deps.baseUrl.startsWith('https:') }), noStore];
+  // One field per question plus name, email and version: more is not a form this service rendered.
+  const form = express.urlencoded({
+    extended: false,
+    limit: maxBodyBytes,
+    parameterLimit: LIMITS.questionsMax + 20,
+  });
+  const json = express.json({ limit: maxBodyBytes });
+
+  router.get('/q/:slug', ...page, showQuizPage(deps));
+  router.post('/q/:slug', ...page, form, submitQuizForm(deps, logger));
+  router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
+  // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
+  router.use('/q', pageErrors(logger));
+
+  const api = '/api/quizzes/:slug/responses';
+  router.post(api, ...guards, json, submitJsonResponse(deps, logger), jsonBodyErrors(deps, maxBodyBytes));
+  router.all(api, (_req, res) => {
+    res.set('Allow', 'POST');
+    sendProblem(res, deps.baseUrl, 'method_not_allowed', {
+      detail: 'This endpoint takes POST only: it records a submission.',
+      hint: 'POST a JSON body { "respondent": {...}, "answers": [...] }; quiz owners read results with get_results.',
+    });
+  });
+  return router;
+}

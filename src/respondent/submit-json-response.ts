@@ -1,0 +1,166 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import type { DomainDeps } from '../domain/deps';
+import { isDomainError, type FieldIssue } from '../domain/errors';
+import { formatPath, LIMITS } from '../domain/quiz-input';
+import { submitResponse } from '../domain/results/submit-response';
+import { sendProblem } from '../http/problem';
+import type { Logger } from '../logger';
+import { isPublicSlug, resultPath } from './public-paths';
+
+/**
+ * POST /api/quizzes/:slug/responses: the JSON door to the same submission the form makes.
+ * No credential (respondents are anonymous); strict schema, problem+json for every error.
+ */
+const AnswerSchema = z
+  .strictObject({
+    question_id: z
+      .string({ error: 'question_id must be a string: a question_id from get_quiz_questions' })
+      .min(1, { error: 'question_id must not be empty' })
+      .max(100, { error: 'question_id is too long' }),
+    answer: z.enum(['yes', 'no'], { error: 'answer must be "yes" or "no"' }).optional(),
+    option_index: z
+      .number({ error: 'option_index must be a whole number: 0 for the first option' })
+      .int({ error: 'option_index must be a whole number: 0 for the first option' })
+      .min(0, { error: 'option_index counts from 0' })
+      .optional(),
+  })
+  .refine((value) => (value.answer === undefined) !== (value.option_index === undefined), {
+    error:
+      'give exactly one of answer ("yes"/"no", for a yes_no question) or option_index (for a multiple_choice question)',
+  });
+
+export const SubmissionBodySchema = z.strictObject({
+  respondent: z
+    .strictObject({
+      name: z.string({ error: 'name must be a string' }).nullish(),
+      email: z.string({ error: 'email must be a string' }).nullish(),
+    })
+    .nullish(),
+  answers: z
+    .array(AnswerSchema, {
+      error: 'answers must be an array of { question_id, answer } or { question_id, option_index }',
+    })
+    .max(LIMITS.questionsMax, {
+      error: `answers takes at most ${LIMITS.questionsMax} entries: one per question`,
+    }),
+});
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Zod issues as `{ field, message }`, fields in the body's own terms (`answers[2].option_index`). */
+function bodyIssues(error: z.ZodError, input: unknown): FieldIssue[] {
+  const field = (path: ReadonlyArray<PropertyKey>) => (path.length === 0 ? 'body' : formatPath(path));
+  return error.issues.flatMap((issue): FieldIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        field: field([...issue.path, key]),
+        message: 'is not a known field: remove it',
+      }));
+    }
+    if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
+      return [{ field: field(issue.path), message: 'is required' }];
+    }
+    return [{ field: field(issue.path), message: issue.message }];
+  });
+}
+
+export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHandler {
+  const { baseUrl } = deps;
+  return async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const slug = String(req.params.slug);
+    const sendNotFound = () =>
+      sendProblem(res, baseUrl, 'not_found', {
+        detail: `No published quiz has the slug "${slug}".`,
+        hint: `Use the slug of the quiz's public page (${baseUrl}/q/{slug}); a draft takes responses only once it is published.`,
+      });
+    if (!isPublicSlug(slug)) return sendNotFound();
+    if (req.body === undefined && !req.is('application/json')) {
+      return sendProblem(res, baseUrl, 'unsupported_media_type', {
+        detail: `The body must be JSON; the request says Content-Type: ${req.headers['content-type'] ?? '(none)'}.`,
+        hint: 'Send "Content-Type: application/json".',
+      });
+    }
+    // A JSON request with an empty body reads as {}, so the answer names what is missing.
+    const body: unknown = req.body ?? {};
+    const parsed = SubmissionBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return sendProblem(res, baseUrl, 'validation_failed', {
+        detail: 'The body does not have the shape of a submission; see errors.',
+        hint: 'Send { "respondent": { "name", "email" }, "answers": [{ "question_id", "answer": "yes"|"no" } or { "question_id", "option_index" }] }.',
+        errors: bodyIssues(parsed.error, body),
+      });
+    }
+    try {
+      const result = await submitResponse(deps, slug, parsed.data);
+      logger.info(
+        { requestId: res.locals.requestId, quizId: result.quiz.quiz_id, responseId: result.response_id },
+        'response recorded',
+      );
+      const resultUrl = `${baseUrl}${resultPath(result.quiz.slug, result.response_id)}`;
+      // The caller is the respondent (no credential): it sees exactly what the result page would.
+      const shown = result.show_score_to_respondent;
+      res
+        .status(201)
+        .location(resultUrl)
+        .json({
+          response_id: result.response_id,
+          score: shown ? result.score : null,
+          max_score: shown ? result.max_score : null,
+          percent: shown ? result.percent : null,
+          passed: shown ? result.passed : null,
+          result_url: resultUrl,
+        });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      if (error.code === 'quiz_not_found') return sendNotFound();
+      if (error.code === 'not_accepting_responses') {
+        return sendProblem(res, baseUrl, 'not_accepting_responses', {
+          detail: error.message,
+          hint: "The quiz's owner has closed it to new responses; nothing was stored.",
+        });
+      }
+      if (error.code === 'invalid_input') {
+        return sendProblem(res, baseUrl, 'validation_failed', {
+          detail: 'The submission does not fit this quiz; see errors. Nothing was stored.',
+          hint: 'get_quiz_questions lists each question_id and its options in order (option_index counts from 0).',
+          errors: error.issues.map((issue) => ({ field: issue.field, message: issue.message })),
+        });
+      }
+      throw error;
+    }
+  };
+}
+
+/** Body-parser failures as problem+json (Express would answer them with an HTML page). */
+export function jsonBodyErrors(deps: DomainDeps, maxBodyBytes: number): ErrorRequestHandler {
+  return (error: { type?: string }, _req, res, next) => {
+    if (error.type === 'entity.parse.failed') {
+      return sendProblem(res, deps.baseUrl, 'bad_request', {
+        detail: 'The body is not valid JSON.',
+        hint: 'Send one JSON object: { "respondent": {...}, "answers": [...] }.',
+      });
+    }
+    if (error.type === 'entity.too.large') {
+      return sendProblem(res, deps.baseUrl, 'payload_too_large', {
+        detail: `The body is larger than ${maxBodyBytes} bytes.`,
+        hint: 'A submission holds one short answer per question; send only that.',
+      });
+    }
+    if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
+      return sendProblem(res, deps.baseUrl, 'unsupported_media_type', {
+        detail: 'The body must be UTF-8 JSON, not compressed.',
+        hint: 'Send Content-Type: application/json with a plain UTF-8 body.',
+      });
+    }
+    next(error);
+  };
+}

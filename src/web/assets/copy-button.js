@@ -1,0 +1,42 @@
+/* global document, window, navigator */
+// Copy buttons: <button data-copy-target="element-id" hidden>. The button stays hidden
+// without JavaScript (the value can still be selected by hand). A file, not inline script,
+// because the pages' CSP allows scripts from this origin only.
+(function () {
+  'use strict';
+
+  function selectText(element) {
+    var range = document.createRange();
+    range.selectNodeContents(element);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  function copy(text, element) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text);
+    }
+    selectText(element);
+    return document.execCommand('copy') ? Promise.resolve() : Promise.reject(new Error('copy refused'));
+  }
+
+  document.querySelectorAll('button[data-copy-target]').forEach(function (button) {
+    var target = document.getElementById(button.getAttribute('data-copy-target'));
+    if (!target) return;
+    var status = button.parentElement && button.parentElement.querySelector('.copy-status');
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      copy(target.textContent.trim(), target).then(
+        function () {
+          button.textContent = 'Copied';
+          if (status) status.textContent = 'The key is on your clipboard.';
+        },
+        function () {
+          selectText(target);
+          if (status) status.textContent = 'Press Ctrl+C (or Cmd+C) to copy the selected key.';
+        },
+      );
+    });
+  });
+})();

@@ -1,0 +1,149 @@
+// Login throttling per account and per client address, through the real form, and the
+// in-memory limiter's rules with a fake clock.
+import { clientKey, createInMemoryLimiter } from '../../src/dashboard/attempt-limiter';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import {
+  csrfOf,
+  errorSummaryText,
+  logIn,
+  newAgent,
+  PASSWORD,
+  signUp,
+  squash,
+  uniqueEmail,
+} from './dashboard-helpers';
+
+describe('login throttle through the form', () => {
+  // A fresh app per test: every request comes from 127.0.0.1, so tests would otherwise
+  // share (and exhaust) the per-address count.
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await startTestApp();
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  test('5 wrong passwords lock the account for a while: even the right one is then refused', async () => {
+    const { email } = await signUp(newAgent(app));
+    for (let i = 0; i < 5; i += 1)
+      expect((await logIn(newAgent(app), email, `wrong-${i}-password`)).status).toBe(422);
+    const locked = await logIn(newAgent(app), email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(locked.text).toMatch(/too many attempts/i);
+    expect(squash(locked.text)).toContain('wait 15 minutes');
+    expect(locked.headers['set-cookie']?.toString() ?? '').not.toContain('quiz_session=');
+    // Another account from the same address is not affected.
+    const other = await signUp(newAgent(app));
+    expect((await logIn(newAgent(app), other.email, PASSWORD)).status).toBe(303);
+  });
+
+  test('an unknown email is throttled exactly like a real one (no way to tell them apart)', async () => {
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < 5; i += 1)
+      expect((await logIn(newAgent(app), nobody, 'wrong password!')).status).toBe(422);
+    expect((await logIn(newAgent(app), nobody, 'wrong password!')).status).toBe(429);
+  });
+
+  test('the account key ignores case and spaces in the email', async () => {
+    const { email } = await signUp(newAgent(app));
+    const variants = [email, email.toUpperCase(), ` ${email}`, email, email.toUpperCase()];
+    for (const variant of variants)
+      expect((await logIn(newAgent(app), variant, 'wrong password!')).status).toBe(422);
+    expect((await logIn(newAgent(app), email, PASSWORD)).status).toBe(429);
+  });
+
+  test('a successful login clears the count for the account', async () => {
+    const { email } = await signUp(newAgent(app));
+    for (let i = 0; i < 4; i += 1) await logIn(newAgent(app), email, 'wrong password!');
+    expect((await logIn(newAgent(app), email, PASSWORD)).status).toBe(303);
+    for (let i = 0; i < 4; i += 1)
+      expect((await logIn(newAgent(app), email, 'wrong password!')).status).toBe(422);
+    expect((await logIn(newAgent(app), email, PASSWORD)).status).toBe(303);
+  });
+
+  test('a burst of parallel guesses cannot overtake the count', async () => {
+    const { email } = await signUp(newAgent(app));
+    const agents = Array.from({ length: 10 }, () => newAgent(app));
+    const tokens = await Promise.all(agents.map((agent) => csrfOf(agent, '/login')));
+    const results = await Promise.all(
+      agents.map((agent, i) =>
+        agent
+          .post('/login')
+          .type('form')
+          .send({ _csrf: tokens[i], email, password: `guess-number-${i}` }),
+      ),
+    );
+    const statuses = results.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+});
+
+describe('login throttle per client address', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  test('20 failures from one address, spread over many accounts, stop that address', async () => {
+    const { email } = await signUp(newAgent(app));
+    for (let i = 0; i < 20; i += 1) {
+      const res = await logIn(newAgent(app), uniqueEmail(`spray${i}`), 'Winter2026!!');
+      expect(res.status).toBe(422);
+      expect(errorSummaryText(res.text)).toContain('The email or password is not right.');
+    }
+    const blocked = await logIn(newAgent(app), email, PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('in-memory limiter', () => {
+  test('counts within a sliding window and says how long to wait', async () => {
+    let now = 1_000_000;
+    const limiter = createInMemoryLimiter({ limit: 3, windowMs: 60_000, now: () => now });
+    expect(await limiter.consume('k')).toBe(0);
+    now += 10_000;
+    expect(await limiter.consume('k')).toBe(0);
+    expect(await limiter.consume('k')).toBe(0);
+    expect(await limiter.consume('k')).toBe(50); // the first attempt leaves the window in 50 s
+    now += 50_000;
+    expect(await limiter.consume('k')).toBe(0);
+    expect(await limiter.consume('other')).toBe(0);
+  });
+
+  test('refund gives one attempt back; reset forgets the key', async () => {
+    const limiter = createInMemoryLimiter({ limit: 2, windowMs: 60_000 });
+    await limiter.consume('k');
+    await limiter.consume('k');
+    expect(await limiter.consume('k')).toBeGreaterThan(0);
+    await limiter.refund('k');
+    expect(await limiter.consume('k')).toBe(0);
+    await limiter.reset('k');
+    expect(await limiter.consume('k')).toBe(0);
+    expect(await limiter.consume('k')).toBe(0);
+  });
+
+  test('memory is bounded: beyond maxKeys the least recently used key goes', async () => {
+    const limiter = createInMemoryLimiter({ limit: 1, windowMs: 60_000, maxKeys: 2 });
+    await limiter.consume('a');
+    await limiter.consume('b');
+    await limiter.consume('c');
+    expect(await limiter.consume('a')).toBe(0); // evicted, so counted afresh
+    expect(await limiter.consume('c')).toBeGreaterThan(0);
+  });
+
+  test('client keys: IPv4 as is, IPv4-mapped unwrapped, IPv6 by /56', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('2001:db8:1:2345:aaaa::1')).toBe('2001:db8:1:2300::/56');
+    expect(clientKey('2001:db8:1:23ff::9')).toBe('2001:db8:1:2300::/56');
+    expect(clientKey('::1')).toBe('0:0:0:0::/56');
+    expect(clientKey(undefined)).toBe('unknown');
+  });
+});

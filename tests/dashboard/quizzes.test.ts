@@ -1,0 +1,312 @@
+// The quizzes list, a quiz page with its results, and the CSV export: through the real app,
+// with quizzes made over MCP (the SDK client) and responses from the domain's submitResponse.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import request from 'supertest';
+import { exportResponses } from '../../src/domain/quizzes/export-responses';
+import { submitResponse } from '../../src/domain/results/submit-response';
+import {
+  callTool,
+  connectClient,
+  createTestUser,
+  payload,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app';
+import { logIn, newAgent, signUp, squash, type Agent } from './dashboard-helpers';
+import { parseCsv } from './parse-csv';
+
+let app: TestApp;
+let owner: TestUser;
+let client: Client;
+let agent: Agent;
+const deps = () => ({ db: app.database.prisma, baseUrl: app.baseUrl });
+
+const XSS_TITLE = 'Capitals <script>alert(1)</script>';
+const QUESTIONS = [
+  { type: 'yes_no', text: 'Is Rome in <Italy>?', points: 2 },
+  {
+    type: 'multiple_choice',
+    text: 'Pick a formula',
+    options: [
+      { label: '=1+1', score: 3 },
+      { label: 'Plain, "quoted"', score: 0 },
+      { label: 'Minus', score: -1 },
+    ],
+  },
+];
+
+interface QuizRecord {
+  quiz_id: string;
+  slug: string;
+  questions: Array<{ question_id: string }>;
+}
+
+async function makeQuiz(title: string, options: { publish?: boolean; settings?: object } = {}) {
+  const quiz = payload(
+    await callTool(client, 'create_quiz', { title, questions: QUESTIONS, settings: options.settings }),
+  );
+  if (options.publish) payload(await callTool(client, 'publish_quiz', { quiz_id: quiz.quiz_id }));
+  return payload<QuizRecord>(await callTool(client, 'get_quiz_questions', { quiz_id: quiz.quiz_id }));
+}
+
+/** Submits, then spreads submitted_at one second apart so "oldest first" is unambiguous. */
+async function respond(
+  slug: string,
+  answers: Array<{ name: string; email?: string; yes: boolean; option: number }>,
+) {
+  const quiz = payload(await callTool(client, 'get_quiz_questions', { quiz_id: slug }));
+  const start = Date.now() - 3_600_000;
+  for (const [index, answer] of answers.entries()) {
+    const saved = await submitResponse(deps(), slug, {
+      respondent: { name: answer.name, email: answer.email ?? 'someone@example.com' },
+      answers: [
+        { question_id: quiz.questions[0].question_id, answer: answer.yes ? 'yes' : 'no' },
+        { question_id: quiz.questions[1].question_id, option_index: answer.option },
+      ],
+    });
+    await app.database.prisma.response.update({
+      where: { id: saved.response_id },
+      data: { submittedAt: new Date(start + index * 1000) },
+    });
+  }
+}
+
+let main: QuizRecord;
+let draft: QuizRecord;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  owner = await createTestUser(app, 'owner');
+  client = await connectClient(app, owner.apiKey);
+  agent = newAgent(app);
+  expect((await logIn(agent, owner.email, owner.password)).status).toBe(303);
+  main = await makeQuiz(XSS_TITLE, {
+    publish: true,
+    settings: { collect_email: true, pass_mark_percent: 50 },
+  });
+  draft = await makeQuiz('Just a draft');
+  await respond(main.slug, [
+    { name: 'Ada', email: 'ada@example.com', yes: true, option: 0 },
+    { name: '=HYPERLINK("http://evil.example","click")', yes: false, option: 2 },
+    { name: '+1+1', yes: true, option: 1 },
+    { name: '-2', yes: false, option: 0 },
+    { name: '@SUM(A1)', yes: true, option: 0 },
+    { name: '<b>bold</b>', yes: false, option: 1 },
+  ]);
+});
+afterAll(async () => {
+  await client.close();
+  await app.close();
+});
+
+describe('quizzes list', () => {
+  test('status, question and response counts, public link; titles escaped', async () => {
+    const res = await agent.get('/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const text = squash(res.text);
+    expect(text).toContain('Capitals &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(text).not.toContain('<script>alert(1)</script>');
+    expect(text).toContain('2 questions · 6 responses');
+    expect(text).toContain('<span class="badge published">Published</span>');
+    expect(text).toContain('<span class="badge draft">Draft</span>');
+    expect(text).toContain(`<a href="${app.baseUrl}/q/${main.slug}">${app.baseUrl}/q/${main.slug}</a>`);
+    expect(text).toContain('Not public yet');
+    expect(text).toContain(`href="/dashboard/quizzes/${draft.quiz_id}"`);
+  });
+
+  test('a new user sees how to get started', async () => {
+    const fresh = newAgent(app);
+    await signUp(fresh);
+    const res = await fresh.get('/dashboard');
+    expect(res.text).toContain('You have no quizzes yet.');
+    expect(res.text).toContain('href="/settings/security/api-keys"');
+  });
+
+  test('a mangled page link is a 400 page, not an error', async () => {
+    const res = await agent.get('/dashboard?after=garbage');
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('That page link is not valid');
+  });
+});
+
+describe('quiz page', () => {
+  test('questions, settings, summary, per-question statistics and responses, all escaped', async () => {
+    const res = await agent.get(`/dashboard/quizzes/${main.quiz_id}`);
+    expect(res.status).toBe(200);
+    const text = squash(res.text);
+    expect(text).toContain(
+      '<h1>Capitals &lt;script&gt;alert(1)&lt;/script&gt; <span class="badge published">',
+    );
+    expect(text).not.toMatch(/<script>alert|<b>bold|<Italy>/);
+    expect(text).toContain('Is Rome in &lt;Italy&gt;?');
+    expect(text).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    expect(text).toMatch(/<dt>Responses<\/dt><dd>6<\/dd>/);
+    expect(text).toMatch(/<dt>Ask for email<\/dt><dd>Yes<\/dd>/);
+    expect(text).toMatch(/<dt>Pass mark<\/dt><dd>50%<\/dd>/);
+    // yes: 3 of 6; option "=1+1" chosen 3 times, "Minus" once.
+    expect(text).toMatch(
+      /<th scope="row">Yes<\/th>\s*<td class="num">2 pts<\/td>\s*<td class="bar"><meter min="0" max="6" value="3"><\/meter>\s*<span>3 \(50%\)<\/span>/,
+    );
+    expect(text).toMatch(
+      /<th scope="row">=1\+1<\/th>\s*<td class="num">3 pts<\/td>\s*<td class="bar"><meter min="0" max="6" value="3">/,
+    );
+    expect(text).toMatch(/<th scope="row">Minus<\/th>[\s\S]*?value="1"/);
+    expect(text).toContain('ada@example.com');
+    expect(text).toContain(`href="/dashboard/quizzes/${main.quiz_id}/responses.csv"`);
+    expect(text.match(/<details>/g)).toHaveLength(6);
+  });
+
+  test('responses are paged 20 at a time, newest first', async () => {
+    const quiz = await makeQuiz('Busy quiz', { publish: true });
+    await respond(
+      quiz.slug,
+      Array.from({ length: 23 }, (_, i) => ({ name: `Person ${i + 1}`, yes: true, option: 0 })),
+    );
+    const first = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`);
+    expect(first.text.match(/<details>/g)).toHaveLength(20);
+    expect(first.text).toContain('Person 23');
+    expect(first.text).not.toContain('Person 3<');
+    const older = /href="(\/dashboard\/quizzes\/[^"?]+\?responses=[^"#]+)#responses">Older responses/.exec(
+      first.text,
+    )![1]!;
+    const second = await agent.get(older);
+    expect(second.text.match(/<details>/g)).toHaveLength(3);
+    expect(second.text).toContain('Person 1<');
+    expect(second.text).toContain('Newest responses');
+    expect(second.text).not.toContain('Older responses');
+    expect((await agent.get(`/dashboard/quizzes/${quiz.quiz_id}?responses=bogus`)).status).toBe(400);
+  });
+
+  test('a draft without responses says so', async () => {
+    const res = await agent.get(`/dashboard/quizzes/${draft.quiz_id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Draft: not public yet');
+    expect(res.text).toContain('No responses yet.');
+  });
+});
+
+describe('object access', () => {
+  test("another user gets the same 404 page for someone's quiz page and CSV as for a missing one", async () => {
+    const intruder = newAgent(app);
+    await signUp(intruder);
+    for (const path of [
+      `/dashboard/quizzes/${main.quiz_id}`,
+      `/dashboard/quizzes/${main.quiz_id}/responses.csv`,
+      '/dashboard/quizzes/c000000000000000000000000',
+      '/dashboard/quizzes/c000000000000000000000000/responses.csv',
+    ]) {
+      const res = await intruder.get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).not.toContain('Capitals');
+      expect(res.text).not.toContain('Ada');
+    }
+  });
+
+  test('a URL names a quiz by its id only (not its slug or title), even for the owner', async () => {
+    expect((await agent.get(`/dashboard/quizzes/${main.slug}`)).status).toBe(404);
+    expect((await agent.get(`/dashboard/quizzes/${encodeURIComponent('Just a draft')}`)).status).toBe(404);
+  });
+
+  test('logged out, the CSV is not served', async () => {
+    const res = await request(app.app).get(`/dashboard/quizzes/${main.quiz_id}/responses.csv`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toMatch(/^\/login\?returnTo=/);
+  });
+});
+
+describe('CSV export', () => {
+  test('attachment, one row per response oldest first, quoted, formulas neutralised', async () => {
+    const res = await agent.get(`/dashboard/quizzes/${main.quiz_id}/responses.csv`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${main.slug}-responses.csv"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text.startsWith('\uFEFF')).toBe(true);
+    const rows = parseCsv(res.text.slice(1));
+    expect(rows[0]).toEqual([
+      'submitted_at',
+      'name',
+      'email',
+      'score',
+      'max_score',
+      'percent',
+      'passed',
+      'Q1. Is Rome in <Italy>?',
+      'Q2. Pick a formula',
+    ]);
+    expect(rows).toHaveLength(7);
+    expect(rows[1]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      'Ada',
+      'ada@example.com',
+      '5',
+      '5',
+      '100',
+      'true',
+      'yes',
+      "'=1+1",
+    ]);
+    expect(rows[2]!.slice(1)).toEqual([
+      `'=HYPERLINK("http://evil.example","click")`,
+      'someone@example.com',
+      '-1',
+      '5',
+      '-20',
+      'false',
+      'no',
+      'Minus',
+    ]);
+    expect(rows[3]!.slice(1, 2)).toEqual(["'+1+1"]);
+    expect(rows[3]![8]).toBe('Plain, "quoted"');
+    expect(rows[4]![1]).toBe("'-2");
+    expect(rows[5]![1]).toBe("'@SUM(A1)");
+    expect(rows[6]![1]).toBe('<b>bold</b>');
+    // Raw text: the quote-containing cell is RFC 4180 quoted, lines end in CRLF.
+    expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(res.text).toContain('"Plain, ""quoted"""');
+    expect(res.text.split('\r\n')).toHaveLength(8);
+  });
+
+  test('after the questions are replaced, earlier answers keep their own column', async () => {
+    const quiz = await makeQuiz('Edited later', { publish: true });
+    await respond(quiz.slug, [{ name: 'Before', yes: true, option: 0 }]);
+    payload(
+      await callTool(client, 'update_quiz', {
+        quiz_id: quiz.quiz_id,
+        confirm_edit_published: true,
+        questions: [{ type: 'yes_no', text: 'A brand new question', points: 1 }],
+      }),
+    );
+    const fresh = payload(await callTool(client, 'get_quiz_questions', { quiz_id: quiz.quiz_id }));
+    await submitResponse(deps(), quiz.slug, {
+      respondent: { name: 'After' },
+      answers: [{ question_id: fresh.questions[0].question_id, answer: 'no' }],
+    });
+    const rows = parseCsv(
+      (await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/responses.csv`)).text.slice(1),
+    );
+    expect(rows[0]!.slice(7)).toEqual([
+      'Q1. A brand new question',
+      'Is Rome in <Italy>? (earlier version)',
+      'Pick a formula (earlier version)',
+    ]);
+    expect(rows[1]!.slice(7)).toEqual(['', 'yes', "'=1+1"]);
+    expect(rows[2]!.slice(7)).toEqual(['no', '', '']);
+  });
+
+  test('the export reads responses a batch at a time and keeps the order across batches', async () => {
+    const whole = await exportResponses(deps(), owner.id, main.quiz_id);
+    const paged = await exportResponses(deps(), owner.id, main.quiz_id, { batchSize: 2 });
+    const collect = async (source: typeof whole) => {
+      const out = [];
+      for await (const row of source.rows()) out.push(row);
+      return out;
+    };
+    const all = await collect(whole);
+    expect(all).toHaveLength(6);
+    expect(await collect(paged)).toEqual(all);
+  });
+});

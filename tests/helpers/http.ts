@@ -1,0 +1,46 @@
+// Plain HTTP calls to /api/mcp as curl or a script without an MCP library makes them
+// (spec "Transport"), through supertest against the real app.
+import request from 'supertest';
+import { ACCEPT_BOTH, sseMessages, type TestApp } from './test-app';
+
+export interface McpPostOptions {
+  /** The bearer credential; `null` sends no Authorization header. */
+  credential: string | null;
+  /** The Accept header; `null` sends none. Default: the spec's `application/json, text/event-stream`. */
+  accept?: string | null;
+  contentType?: string;
+  /** Sent as-is when a string, as JSON otherwise. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function postMcp(app: TestApp, options: McpPostOptions): request.Test {
+  const { credential, accept = ACCEPT_BOTH, contentType = 'application/json', body, headers = {} } = options;
+  let req = request(app.app).post('/api/mcp').set('Content-Type', contentType);
+  if (credential !== null) req = req.set('Authorization', `Bearer ${credential}`);
+  if (accept !== null) req = req.set('Accept', accept);
+  for (const [name, value] of Object.entries(headers)) req = req.set(name, value);
+  return req.send(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+/** The one JSON-RPC response of an SSE answer (fails the test if there is not exactly one). */
+export function onlyMessage(text: string): ReturnType<typeof sseMessages>[number] {
+  const messages = sseMessages(text);
+  expect(messages).toHaveLength(1);
+  return messages[0];
+}
+
+/** An RFC 9457 problem body as the spec describes it. */
+export function expectProblem(
+  res: { status: number; headers: Record<string, string>; body: unknown },
+  baseUrl: string,
+  code: string,
+): void {
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.body).toMatchObject({
+    type: `${baseUrl}/en/docs/api-reference#error-${code}`,
+    title: expect.any(String),
+    status: res.status,
+    code,
+  });
+}

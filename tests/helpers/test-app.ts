@@ -1,0 +1,163 @@
+// Starts the real app (createApp) on a fresh database and a loopback port, and gives tests
+// their own users, API keys and MCP clients: every test file is independent of the others.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Express } from 'express';
+import { createApp, type AppDeps } from '../../src/app';
+import { testConfig, type Config } from '../../src/config';
+import type { Provider } from '../../src/db/database';
+import { createApiKey } from '../../src/domain/api-keys';
+import { createUser } from '../../src/domain/users';
+import { createLogger, type Logger } from '../../src/logger';
+import { createTestDatabase, describeWithPostgres, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: Express;
+  server: http.Server;
+  baseUrl: string;
+  config: Config;
+  database: TestDatabase;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  provider?: Provider;
+  config?: Partial<Config>;
+  registry?: AppDeps['registry'];
+  logger?: Logger;
+  /** Reuse a database (e.g. two instances on one database); it is not dropped on close. */
+  database?: TestDatabase;
+  /** Shared counters in Redis (pass a unique `config.redisKeyPrefix` too). */
+  redis?: AppDeps['redis'];
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase(options.provider ?? 'sqlite'));
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = testConfig({ baseUrl, port, allowedHosts: [`127.0.0.1:${port}`], ...options.config });
+  const logger = options.logger ?? createLogger('silent');
+  const app = createApp({
+    config,
+    database,
+    logger,
+    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
+  });
+  server.on('request', app);
+  return {
+    app,
+    server,
+    baseUrl,
+    config,
+    database,
+    logger,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.database) await database.drop();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  apiKey: string;
+}
+
+/** A fresh user with one API key. */
+export async function createTestUser(target: TestApp | TestDatabase, label = 'user'): Promise<TestUser> {
+  const db = 'database' in target ? target.database.prisma : target.prisma;
+  const email = `${label}-${randomBytes(5).toString('hex')}@example.com`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const user = await createUser(db, { email, password });
+  const key = await createApiKey(db, user.id, `${label} test key`);
+  return { id: user.id, email, password, apiKey: key.key };
+}
+
+/** The SDK's own client, connected over Streamable HTTP with a bearer credential. */
+export async function connectClient(app: TestApp, credential: string): Promise<Client> {
+  const client = new Client({ name: 'quiz-tests', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/api/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${credential}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** Calls a tool and returns its result; the SDK has validated structuredContent against outputSchema. */
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The text of an `isError` result (fails the test if the call succeeded). */
+export function errorText(result: CallToolResult): string {
+  if (!result.isError) throw new Error(`expected isError, got ${JSON.stringify(result.structuredContent)}`);
+  const item = result.content[0];
+  return item && item.type === 'text' ? item.text : '';
+}
+
+/** The payload of a successful call, parsed from content[0].text (as a plain JSON-RPC client reads it). */
+export function payload<T = Record<string, any>>(result: CallToolResult): T {
+  if (result.isError) throw new Error(`tool call failed: ${JSON.stringify(result.content)}`);
+  const item = result.content[0];
+  if (!item || item.type !== 'text') throw new Error('no text content');
+  const parsed = JSON.parse(item.text) as T;
+  expect(result.structuredContent).toEqual(parsed);
+  return parsed;
+}
+
+/** Parses an SSE body into the JSON-RPC messages of its `message` events. */
+export function sseMessages(body: string): any[] {
+  return body
+    .split(/\r?\n\r?\n/)
+    .filter((block) => /^event: message$/m.test(block))
+    .map((block) =>
+      JSON.parse(
+        block
+          .split(/\r?\n/)
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n'),
+      ),
+    );
+}
+
+export const ACCEPT_BOTH = 'application/json, text/event-stream';
+
+/** A JSON-RPC `tools/call` body. */
+export function toolCall(name: string, args: Record<string, unknown> = {}, id: number | string = 1) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
+}
+
+/** Registers a suite on SQLite, and again on PostgreSQL (skipped visibly when no server answers). */
+export function describeEachDatabase(name: string, fn: (provider: Provider) => void): void {
+  describe(`${name} [sqlite]`, () => fn('sqlite'));
+  describeWithPostgres(`${name} [postgresql]`, () => fn('postgresql'));
+}
+
+export const sampleQuestions = () => [
+  { type: 'yes_no', text: 'Is the sky blue?', points: 2 },
+  {
+    type: 'multiple_choice',
+    text: 'Capital of Italy?',
+    options: [
+      { label: 'Rome', score: 3 },
+      { label: 'Milan', score: 0 },
+      { label: 'Turin', score: -1 },
+    ],
+  },
+];

@@ -1,0 +1,162 @@
+// Credentials on /api/mcp (spec "Authentication" 1-5; DESIGN.md section 4): the exact 401
+// answer, revocation from the next request, and last_used_at written at most once a minute.
+import request from 'supertest';
+import { createApiKey, generateApiKey, listApiKeys, revokeApiKey } from '../../src/domain/api-keys';
+import { onlyMessage, postMcp } from '../helpers/http';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+
+const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+
+/** Sends tools/list with a raw Authorization header value (or none). */
+function withAuthorization(app: TestApp, authorization: string | null): request.Test {
+  let req = request(app.app)
+    .post('/api/mcp')
+    .set('Content-Type', 'application/json')
+    .set('Accept', 'application/json, text/event-stream');
+  if (authorization !== null) req = req.set('Authorization', authorization);
+  return req.send(JSON.stringify(TOOLS_LIST));
+}
+
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 3_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('401 on /api/mcp', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  function expectChallenge(res: request.Response, credentialSent: boolean): void {
+    expect(res.status).toBe(401);
+    const challenge = res.headers['www-authenticate'];
+    expect(challenge).toMatch(/^Bearer /);
+    expect(challenge).toContain(
+      `resource_metadata="${app.baseUrl}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
+    expect(challenge).toContain('scope="quizzes:read quizzes:write"');
+    if (credentialSent) expect(challenge).toContain('error="invalid_token"');
+    else expect(challenge).not.toContain('error=');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'error_description']);
+    expect(res.body.error).toBe('invalid_token');
+    expect(typeof res.body.error_description).toBe('string');
+  }
+
+  test('no Authorization header -> 401 with a challenge that carries no error code', async () => {
+    const res = await withAuthorization(app, null);
+    expectChallenge(res, false);
+    expect(res.body.error_description).toContain('Authorization: Bearer');
+  });
+
+  test('malformed, unknown, wrong-shape and revoked credentials all get the same 401 body, byte for byte', async () => {
+    const user = await createTestUser(app, 'revoked');
+    const [key] = await listApiKeys(app.database.prisma, user.id);
+    // The key works, then is revoked; the very next request is refused (spec, Authentication 4).
+    expect((await withAuthorization(app, `Bearer ${user.apiKey}`)).status).toBe(200);
+    await revokeApiKey(app.database.prisma, user.id, key!.id);
+    const revoked = await withAuthorization(app, `Bearer ${user.apiKey}`);
+    expectChallenge(revoked, true);
+
+    const cases = {
+      'Basic scheme': 'Basic abc',
+      'Bearer with nothing': 'Bearer',
+      'Bearer with two tokens': 'Bearer a b',
+      'unknown svc_ key of the right shape': `Bearer ${generateApiKey()}`,
+      'token of no known shape': 'Bearer not-a-key-1234',
+      'svc_ key of the wrong length': `Bearer ${user.apiKey}x`,
+    };
+    for (const [label, authorization] of Object.entries(cases)) {
+      const res = await withAuthorization(app, authorization);
+      expectChallenge(res, true);
+      expect({ label, body: res.text }).toEqual({ label, body: revoked.text });
+    }
+  });
+
+  test('a revoked key fails on the next request while the same user’s other key keeps working', async () => {
+    const user = await createTestUser(app, 'two-keys');
+    const second = await createApiKey(app.database.prisma, user.id, 'second');
+    await revokeApiKey(app.database.prisma, user.id, second.id);
+    expect((await withAuthorization(app, `Bearer ${second.key}`)).status).toBe(401);
+    const ok = await withAuthorization(app, `Bearer ${user.apiKey}`);
+    expect(ok.status).toBe(200);
+    expect(onlyMessage(ok.text).result.tools).toHaveLength(8);
+  });
+
+  test('a revocation holds on every instance that shares the database, from the next request', async () => {
+    const other = await startTestApp({ database: app.database });
+    try {
+      const user = await createTestUser(app, 'instances');
+      const [key] = await listApiKeys(app.database.prisma, user.id);
+      expect((await withAuthorization(app, `Bearer ${user.apiKey}`)).status).toBe(200);
+      expect((await withAuthorization(other, `Bearer ${user.apiKey}`)).status).toBe(200);
+      await revokeApiKey(app.database.prisma, user.id, key!.id);
+      expect((await withAuthorization(other, `Bearer ${user.apiKey}`)).status).toBe(401);
+      expect((await withAuthorization(app, `Bearer ${user.apiKey}`)).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('last_used_at', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  test('a valid key records its use shortly after, and a second use within the minute writes nothing', async () => {
+    const user = await createTestUser(app, 'last-used');
+    const keys = () => listApiKeys(app.database.prisma, user.id);
+    expect((await keys())[0]!.last_used_at).toBeNull();
+
+    const before = Date.now();
+    expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
+    const [first] = await pollUntil(keys, ([key]) => key!.last_used_at !== null);
+    expect(first!.last_used_at).not.toBeNull();
+    const recorded = Date.parse(first!.last_used_at!);
+    expect(recorded).toBeGreaterThanOrEqual(before - 1_000);
+    expect(recorded).toBeLessThanOrEqual(Date.now());
+
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
+    // Give a write that should not happen the same time the first one needed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await keys())[0]!.last_used_at).toBe(first!.last_used_at);
+  });
+
+  test('another instance on the same database does not write it again within the minute either', async () => {
+    const other = await startTestApp({ database: app.database });
+    try {
+      const user = await createTestUser(app, 'last-used-two');
+      const keys = () => listApiKeys(app.database.prisma, user.id);
+      expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
+      const [first] = await pollUntil(keys, ([key]) => key!.last_used_at !== null);
+      expect(first!.last_used_at).not.toBeNull();
+
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await postMcp(other, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await keys())[0]!.last_used_at).toBe(first!.last_used_at);
+    } finally {
+      await other.close();
+    }
+  });
+});

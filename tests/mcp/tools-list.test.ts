@@ -1,0 +1,71 @@
+// The public contract as clients see it. A change to any tool's name, title, description,
+// schema or annotations changes this snapshot: update it deliberately (`npx jest -u`),
+// bump TOOLSET_VERSION and note it in CHANGELOG.md.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectClient, createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+
+describe('tools/list', () => {
+  let app: TestApp;
+  let client: Client;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    client = await connectClient(app, (await createTestUser(app)).apiKey);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  test('lists the eight tools of the spec, in order', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'list_quizzes',
+      'create_quiz',
+      'get_quiz_questions',
+      'get_quiz_settings',
+      'update_quiz',
+      'publish_quiz',
+      'get_results',
+      'delete_quiz',
+    ]);
+  });
+
+  test('every tool has a title, annotations, an input schema that refuses unknown fields, and an output schema', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect(tool.title).toEqual(expect.any(String));
+      expect(tool.annotations).toEqual({
+        title: tool.title,
+        readOnlyHint: expect.any(Boolean),
+        destructiveHint: expect.any(Boolean),
+        idempotentHint: expect.any(Boolean),
+        openWorldHint: false,
+      });
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
+    }
+    const destructive = tools.filter((tool) => tool.annotations?.destructiveHint).map((tool) => tool.name);
+    expect(destructive.sort()).toEqual(['delete_quiz', 'update_quiz']);
+  });
+
+  test('spec arguments are named exactly as in the spec', async () => {
+    const { tools } = await client.listTools();
+    const props = Object.fromEntries(
+      tools.map((tool) => [tool.name, Object.keys(tool.inputSchema.properties ?? {})]),
+    );
+    expect(props.create_quiz).toEqual(expect.arrayContaining(['title', 'questions']));
+    expect(props.update_quiz).toEqual(
+      expect.arrayContaining(['quiz_id', 'questions', 'confirm_edit_published']),
+    );
+    expect(props.delete_quiz).toEqual(expect.arrayContaining(['quiz_id', 'confirm']));
+    for (const name of ['get_quiz_questions', 'get_quiz_settings', 'publish_quiz', 'get_results']) {
+      expect(props[name]).toContain('quiz_id');
+    }
+    expect(tools.find((tool) => tool.name === 'create_quiz')?.inputSchema.required).toEqual(['title']);
+  });
+
+  test('matches the committed snapshot', async () => {
+    expect(await client.listTools()).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,77 @@
+// A slow client or a huge body cannot tie up the server: timeouts and limits are set.
+import http from 'node:http';
+import net from 'node:net';
+import { createApp } from '../../src/app';
+import { testConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { startServer, type RunningServer } from '../../src/server';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+
+describe('slow and oversized clients', () => {
+  let database: TestDatabase;
+  let running: RunningServer;
+  const logger = createLogger('silent');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const app = createApp({ config: testConfig({ maxBodyBytes: 4096 }), database, logger });
+    running = await startServer(app, {
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      limits: { headersTimeoutMs: 500, requestTimeoutMs: 1_000, keepAliveTimeoutMs: 500 },
+    });
+  });
+  afterAll(async () => {
+    await running.stop(1_000, () => database.drop());
+  });
+
+  const healthy = () =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: running.port, path: '/healthz' }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+
+  function closedWithin(send: (socket: net.Socket) => void): Promise<{ ms: number; reply: string }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let reply = '';
+      const socket = net.connect(running.port, '127.0.0.1', () => send(socket));
+      socket.on('data', (chunk) => (reply += chunk.toString()));
+      socket.on('close', () => resolve({ ms: Date.now() - started, reply }));
+      socket.on('error', () => undefined);
+    });
+  }
+
+  test('headers that never finish: the connection is closed after the headers timeout, others are served meanwhile', async () => {
+    const slow = closedWithin((socket) => socket.write('POST /api/mcp HTTP/1.1\r\nHost: x\r\n'));
+    expect(await healthy()).toBe(200);
+    const { ms, reply } = await slow;
+    expect(ms).toBeLessThan(4_000);
+    expect(reply).toMatch(/^HTTP\/1.1 408/);
+  });
+
+  test('a body that trickles forever: closed after the request timeout', async () => {
+    const { ms } = await closedWithin((socket) => {
+      socket.write(
+        'POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+      );
+    });
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  test('a huge body is refused with 413 without being read to the end', async () => {
+    const { reply } = await closedWithin((socket) => {
+      socket.write(
+        'POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\nConnection: close\r\n\r\n',
+      );
+      socket.write('{"a":"' + 'x'.repeat(10_000));
+    });
+    // No credential: 401 comes before the body is read at all; nothing of 50 MB is buffered.
+    expect(reply).toMatch(/^HTTP\/1.1 (401|413)/);
+  });
+});
