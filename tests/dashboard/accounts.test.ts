@@ -40,7 +40,7 @@ describe('pages', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.text).toMatch(/<label for="email">Email<\/label>/);
       expect(res.text).toMatch(/<label for="password">Password<\/label>/);
-      expect(res.text).toMatch(/<meta name="robots" content="noindex, nofollow">/);
+      expect(res.text).toMatch(/<meta name="robots" content="noindex, nofollow" ?\/?>/);
       csrfFrom(res.text);
     },
   );
