@@ -6,6 +6,7 @@ import { describeDatabaseUrl, openDatabase } from './db/database';
 import { createMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
+import { ensureSessionSecret } from './session-secret';
 import { startServer } from './server';
 
 /** One serving process: database, Redis, app, HTTP server, graceful stop on SIGTERM. */
@@ -71,7 +72,8 @@ async function supervise(config: Config, logger: Logger): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config: Config = { ...loaded, sessionSecret: ensureSessionSecret(loaded.sessionSecret) };
   const logger = createLogger(config.logLevel);
   if (config.workers > 1 && cluster.isPrimary) await supervise(config, logger);
   else await serve(config, logger);

@@ -154,6 +154,72 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
           },
         },
       },
+      '/api/quizzes/{slug}/responses': {
+        post: {
+          operationId: 'submitResponse',
+          summary: 'Submit a response to a published quiz (no credential; rate-limited per client IP)',
+          parameters: [
+            {
+              name: 'slug',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ResponseSubmission' } } },
+          },
+          responses: {
+            '201': {
+              description:
+                'Stored and scored. Score fields are null when the quiz hides scores from respondents.',
+              headers: { Location: { schema: { type: 'string' } }, ...rateLimitHeaders },
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/ResponseReceipt' } } },
+            },
+            '400': problemResponse('Malformed JSON.'),
+            '404': problemResponse('No published quiz with this slug.'),
+            '409': problemResponse('The quiz is not accepting responses.'),
+            '413': problemResponse('Body larger than the limit.'),
+            '415': problemResponse('Body is not application/json.'),
+            '422': problemResponse(
+              'Some answers or respondent fields are not valid; `errors` lists each with its field.',
+            ),
+            '429': problemResponse('Rate limit exceeded.', {
+              ...rateLimitHeaders,
+              'Retry-After': intHeader('Seconds to wait before retrying.'),
+            }),
+          },
+        },
+      },
+      '/q/{slug}': {
+        get: {
+          operationId: 'quizPage',
+          summary: 'Public page of a published quiz (HTML form)',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': { description: 'HTML', content: { 'text/html': { schema: { type: 'string' } } } },
+            '404': { description: 'HTML not-found page' },
+          },
+        },
+      },
+      '/readyz': {
+        get: {
+          operationId: 'ready',
+          summary:
+            'Ready to serve: the database answers (Redis, when configured, is reported; its absence only degrades)',
+          responses: {
+            '200': {
+              description: 'ready or degraded',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } },
+            },
+            '503': {
+              description: 'the database is unreachable',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Readiness' } } },
+            },
+          },
+        },
+      },
       '/healthz': {
         get: {
           operationId: 'health',
@@ -224,6 +290,58 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             code: { type: 'string', enum: problemCodes },
             detail: { type: 'string' },
             hint: { type: 'string' },
+          },
+        },
+        Readiness: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: ['ready', 'degraded', 'unavailable'] },
+            checks: { type: 'object', additionalProperties: { type: 'string', enum: ['ok', 'unavailable'] } },
+          },
+        },
+        ResponseSubmission: {
+          type: 'object',
+          required: ['answers'],
+          additionalProperties: false,
+          properties: {
+            respondent: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } },
+            },
+            answers: {
+              type: 'array',
+              items: {
+                oneOf: [
+                  {
+                    type: 'object',
+                    required: ['question_id', 'answer'],
+                    additionalProperties: false,
+                    properties: { question_id: { type: 'string' }, answer: { enum: ['yes', 'no'] } },
+                  },
+                  {
+                    type: 'object',
+                    required: ['question_id', 'option_index'],
+                    additionalProperties: false,
+                    properties: {
+                      question_id: { type: 'string' },
+                      option_index: { type: 'integer', minimum: 0 },
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+        ResponseReceipt: {
+          type: 'object',
+          properties: {
+            response_id: { type: 'string' },
+            score: { type: ['integer', 'null'] },
+            max_score: { type: ['integer', 'null'] },
+            percent: { type: ['number', 'null'] },
+            passed: { type: ['boolean', 'null'] },
+            result_url: { type: 'string' },
           },
         },
         OAuthError: {

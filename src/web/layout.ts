@@ -17,6 +17,7 @@ export function layout({ title, body, nav, robots }: LayoutOptions): string {
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       ${robots ? html`<meta name="robots" content="${robots}" />` : ''}
       <title>${title}</title>
+      <link rel="icon" href="data:," />
       <link rel="stylesheet" href="/assets/style.css" />
     </head>
     <body>
