@@ -50,7 +50,7 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
-  const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl };
+  const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl, reads: database.reads };
   const verifiers = [createApiKeyVerifier(database, logger)];
 
   app.use(requestId());

@@ -10,6 +10,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/sqlite/client';
 import { PrismaClient as PostgresPrismaClient } from '../generated/postgresql/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
+import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
 import { applyMigrations, parseDatabaseUrl } from './migrate';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -22,6 +23,8 @@ export interface Database {
   url: string;
   /** Queries on every request's path, through the raw driver (hot-queries.ts). */
   hot: HotQueries;
+  /** Quiz reads of every tool call, through the raw driver (quiz-reads.ts). */
+  reads: QuizReads;
   close(): Promise<void>;
 }
 
@@ -57,12 +60,19 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
         new PrismaBetterSqlite3({ url: target, timeout: SQLITE_BUSY_TIMEOUT_MS }),
       ),
     });
-    const hot = sqliteHotQueries(() => new BetterSqlite3(target, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
+    // One read-only connection for the raw-driver reads, opened on first use.
+    let reader: BetterSqlite3.Database | undefined;
+    const openReader = () => (reader ??= new BetterSqlite3(target, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
+    const hot = sqliteHotQueries(openReader);
     return {
       prisma,
       provider,
       url,
       hot,
+      reads: sqliteQuizReads(() => {
+        if (reader && !reader.open) throw new Error('The database connection is not open');
+        return openReader();
+      }),
       close: async () => {
         await hot.close();
         await prisma.$disconnect();
@@ -87,6 +97,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     provider,
     url,
     hot: postgresHotQueries(pool),
+    reads: postgresQuizReads(pool),
     close: async () => {
       await prisma.$disconnect();
       await pool.end(); // PrismaPg leaves a pool it was given open

@@ -1,18 +1,21 @@
 // Jest globalSetup: build dist/ once per run, before any worker starts, for the suites that
 // test the real commands in child processes (the CLI, the server's shutdown). Incremental,
-// so it costs little when nothing changed.
+// so it costs little when nothing changed. Type errors are reported by `npm run typecheck`
+// (CI runs it first); tsc still emits, so they only warn here.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export default function buildOnce(): void {
+  const root = path.resolve(__dirname, '..', '..');
   try {
-    execFileSync('npm', ['run', '--silent', 'build'], {
-      cwd: path.resolve(__dirname, '..', '..'),
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run build failed before the tests:\n${stdout ?? ''}${stderr ?? ''}`);
+    const output = `${stdout ?? ''}${stderr ?? ''}`.trim();
+    if (!fs.existsSync(path.join(root, 'dist', 'src', 'main.js'))) {
+      throw new Error(`npm run build produced no dist/src/main.js:\n${output}`);
+    }
+    process.stderr.write(`\nbuild-once: tsc reported errors (the build was still emitted):\n${output.split('\n').slice(0, 8).join('\n')}\n`);
   }
 }

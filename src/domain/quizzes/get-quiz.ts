@@ -13,8 +13,10 @@ export async function loadOwnedQuiz(
   ownerId: string,
   ref: string,
 ): Promise<QuizWithQuestions> {
-  const { id } = await resolveQuiz(deps.db, ownerId, ref);
-  const quiz = await deps.db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
+  const { id } = await resolveQuiz(deps, ownerId, ref);
+  const quiz = deps.reads
+    ? await deps.reads.quizWithQuestions(ownerId, id)
+    : await deps.db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
   // Deleted between the two reads: the same answer as if it had never existed.
   if (!quiz) throw quizNotFound(ref);
   return quiz;

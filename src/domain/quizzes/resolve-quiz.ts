@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 
 /**
@@ -27,15 +27,23 @@ export function quizNotFound(ref: string): DomainError {
   );
 }
 
-export async function resolveQuiz(db: Db, ownerId: string, ref: string): Promise<QuizRef> {
+export async function resolveQuiz(deps: Pick<DomainDeps, 'db' | 'reads'>, ownerId: string, ref: string): Promise<QuizRef> {
   const wanted = ref.trim();
   const key = titleKey(ref);
-  const matches = await db.quiz.findMany({
-    where: { ownerId, OR: [{ id: wanted }, { slug: wanted }, { titleKey: key }] },
-    select: { id: true, slug: true, title: true },
-    orderBy: { createdAt: 'asc' },
-    take: MAX_CANDIDATES + 2,
-  });
+  const matches = deps.reads
+    ? await deps.reads.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2)
+    : await deps.db.quiz.findMany({
+        where: { ownerId, OR: [{ id: wanted }, { slug: wanted }, { titleKey: key }] },
+        select: { id: true, slug: true, title: true },
+        orderBy: { createdAt: 'asc' },
+        take: MAX_CANDIDATES + 2,
+      });
+  return pickQuiz(matches, ref);
+}
+
+/** The precedence of DESIGN.md section 2 over the caller's quizzes that match in any way. */
+export function pickQuiz<T extends QuizRef>(matches: readonly T[], ref: string): T {
+  const wanted = ref.trim();
   const byId = matches.find((quiz) => quiz.id === wanted);
   if (byId) return byId;
   const bySlug = matches.find((quiz) => quiz.slug === wanted);

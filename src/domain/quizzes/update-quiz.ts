@@ -18,7 +18,8 @@ export interface UpdateQuizInput {
  * question IDs); past responses keep their own answers and scores (DESIGN.md section 2).
  * A published quiz changes only with `confirm_edit_published: true`; without it nothing changes.
  */
-export async function updateQuiz({ db, baseUrl }: DomainDeps, ownerId: string, input: UpdateQuizInput) {
+export async function updateQuiz(deps: DomainDeps, ownerId: string, input: UpdateQuizInput) {
+  const { db, baseUrl } = deps;
   if (input.questions === undefined && input.title === undefined && input.settings === undefined) {
     throw new DomainError(
       'invalid_input',
@@ -26,7 +27,7 @@ export async function updateQuiz({ db, baseUrl }: DomainDeps, ownerId: string, i
       [{ field: 'questions', message: 'is required unless title or settings is given' }],
     );
   }
-  const { id } = await resolveQuiz(db, ownerId, input.ref);
+  const { id } = await resolveQuiz(deps, ownerId, input.ref);
   const quiz = await db.$transaction(async (tx) => {
     // Touch the row first: this takes its write lock, so concurrent edits of one quiz run
     // one after another and each replaces the whole question set (never a mix of two).

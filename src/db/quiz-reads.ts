@@ -1,0 +1,129 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { QuizWithQuestions } from '../domain/quiz-records';
+
+/**
+ * The reads every quiz tool call starts with (resolving a reference, loading the quiz with its
+ * questions and options), through the raw driver: Prisma's query compiler costs more than the
+ * queries themselves here (prisma-offline.md pitfall 17), and these run on every call.
+ * They return exactly the shapes Prisma would, so the domain cannot tell them apart; the
+ * whole MCP suite runs through them on SQLite and PostgreSQL.
+ */
+export interface QuizCandidate {
+  id: string;
+  slug: string;
+  title: string;
+}
+
+export interface QuizReads {
+  /** The owner's quizzes whose ID, slug or title key equals the reference, oldest first. */
+  quizCandidates(ownerId: string, wanted: string, titleKey: string, limit: number): Promise<QuizCandidate[]>;
+  quizWithQuestions(ownerId: string, id: string): Promise<QuizWithQuestions | null>;
+}
+
+type Row = Record<string, unknown>;
+
+const CANDIDATES = (p: (n: number) => string) =>
+  `SELECT "id", "slug", "title" FROM "quizzes" WHERE "ownerId" = ${p(1)} AND ("id" = ${p(2)} OR "slug" = ${p(3)} OR "titleKey" = ${p(4)}) ORDER BY "createdAt" ASC LIMIT ${p(5)}`;
+const QUIZ = (p: (n: number) => string) => `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
+const QUESTIONS = (p: (n: number) => string) =>
+  `SELECT q."id", q."quizId", q."position", q."type", q."text", q."points", o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore" ` +
+  `FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" WHERE q."quizId" = ${p(1)} ORDER BY q."position", o."position"`;
+
+const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
+
+function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
+  const questions: QuizWithQuestions['questions'] = [];
+  for (const r of rows) {
+    let question = questions[questions.length - 1];
+    if (!question || question.id !== r.id) {
+      question = {
+        id: String(r.id),
+        quizId: String(r.quizId),
+        position: Number(r.position),
+        type: String(r.type),
+        text: String(r.text),
+        points: r.points === null || r.points === undefined ? null : Number(r.points),
+        options: [],
+      };
+      questions.push(question);
+    }
+    if (r.optionId !== null && r.optionId !== undefined) {
+      question.options.push({
+        id: String(r.optionId),
+        questionId: question.id,
+        position: Number(r.optionPosition),
+        label: String(r.optionLabel),
+        score: Number(r.optionScore),
+      });
+    }
+  }
+  return {
+    id: String(row.id),
+    ownerId: String(row.ownerId),
+    title: String(row.title),
+    titleKey: String(row.titleKey),
+    slug: String(row.slug),
+    status: String(row.status),
+    version: Number(row.version),
+    publishedAt: dateOrNull(row.publishedAt),
+    createdAt: date(row.createdAt),
+    updatedAt: date(row.updatedAt),
+    acceptingResponses: bool(row.acceptingResponses),
+    showScoreToRespondent: bool(row.showScoreToRespondent),
+    passMarkPercent: row.passMarkPercent === null || row.passMarkPercent === undefined ? null : Number(row.passMarkPercent),
+    collectName: bool(row.collectName),
+    collectEmail: bool(row.collectEmail),
+    requireAllAnswers: bool(row.requireAllAnswers),
+    questions,
+  };
+}
+
+/** Statements prepared on first use (the database may be opened before it is migrated). */
+export function sqliteQuizReads(connection: () => BetterSqlite3.Database): QuizReads {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = connection().prepare(sql)));
+    return statement;
+  };
+  const q = () => '?';
+  return {
+    async quizCandidates(ownerId, wanted, titleKey, limit) {
+      return prepared(CANDIDATES(q)).all(ownerId, wanted, wanted, titleKey, limit) as QuizCandidate[];
+    },
+    async quizWithQuestions(ownerId, id) {
+      const row = prepared(QUIZ(q)).get(id, ownerId) as Row | undefined;
+      if (!row) return null;
+      return toQuiz(row, prepared(QUESTIONS(q)).all(id) as Row[]);
+    },
+  };
+}
+
+// Prisma stores DateTime as `timestamp(3)` without time zone, in UTC; node-postgres would read
+// such values in the process's local zone. Parse them as UTC.
+const TIMESTAMP_OID = 1114;
+const utcTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID
+      ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function postgresQuizReads(pool: pg.Pool): QuizReads {
+  const p = (n: number) => `$${n}`;
+  const query = async (name: string, text: string, values: unknown[]) =>
+    (await pool.query<Row>({ name, text, values, types: utcTypes })).rows;
+  return {
+    async quizCandidates(ownerId, wanted, titleKey, limit) {
+      return (await query('quiz_candidates', CANDIDATES(p), [ownerId, wanted, wanted, titleKey, limit])) as unknown as QuizCandidate[];
+    },
+    async quizWithQuestions(ownerId, id) {
+      const [row] = await query('quiz_by_id', QUIZ(p), [id, ownerId]);
+      if (!row) return null;
+      return toQuiz(row, await query('quiz_questions', QUESTIONS(p), [id]));
+    },
+  };
+}
