@@ -38,14 +38,33 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     labelNames: ['tool', 'outcome'] as const,
     registers: [registry],
   });
+  // Labelled children are looked up once per label set: hashing label objects on every
+  // request costs more than the counting itself.
+  const requestChildren = new Map<string, { count: () => void; time: (seconds: number) => void }>();
+  const toolChildren = new Map<string, () => void>();
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, seconds);
+      const key = `${method} ${route} ${status}`;
+      let child = requestChildren.get(key);
+      if (!child) {
+        const counter = requests.labels(method, route, String(status));
+        const histogram = duration.labels(method, route);
+        child = { count: () => counter.inc(), time: (s) => histogram.observe(s) };
+        requestChildren.set(key, child);
+      }
+      child.count();
+      child.time(seconds);
     },
     observeToolCall(tool, outcome) {
-      toolCalls.inc({ tool, outcome });
+      const key = `${tool} ${outcome}`;
+      let child = toolChildren.get(key);
+      if (!child) {
+        const counter = toolCalls.labels(tool, outcome);
+        child = () => counter.inc();
+        toolChildren.set(key, child);
+      }
+      child();
     },
   };
 }

@@ -9,18 +9,17 @@ import type { Logger } from '../logger';
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const log = logger.child({ requestId: res.locals.requestId as string });
-    res.locals.log = log;
     res.on('finish', () => {
       const entry = {
+        requestId: res.locals.requestId as string,
         method: req.method,
         path: req.path,
         status: res.statusCode,
         ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
         tool: res.locals.tool as string | undefined,
       };
-      if (res.statusCode >= 500) log.error(entry, 'request failed');
-      else log.info(entry, 'request');
+      if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      else logger.info(entry, 'request');
     });
     next();
   };
