@@ -1,0 +1,85 @@
+// Secrets never reach the logs: a full run at the most verbose level (sign-up and login, API
+// keys created, used, mistyped and revoked, tool calls, failures, a submission) is captured and
+// searched for every secret it handled.
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { createLogger } from '../../src/logger';
+import { csrfOf, newAgent, signUp, uniqueEmail } from '../dashboard/dashboard-helpers';
+import { ACCEPT_BOTH, createTestUser, startTestApp, toolCall, type TestApp } from '../helpers/test-app';
+
+describe('logs of a full run', () => {
+  test('contain no API key, session cookie or password, only request ids and outcomes', async () => {
+    let captured = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        captured += chunk.toString();
+        done();
+      },
+    });
+    const app: TestApp = await startTestApp({ logger: createLogger('trace', sink) });
+    try {
+      const user = await createTestUser(app);
+      const mcp = (key: string, body: unknown) =>
+        request(app.app)
+          .post('/api/mcp')
+          .set('Authorization', `Bearer ${key}`)
+          .set('Accept', ACCEPT_BOTH)
+          .send(body);
+      await mcp(
+        user.apiKey,
+        toolCall('create_quiz', { title: 'Logged', questions: [{ type: 'yes_no', text: 'Q?', points: 1 }] }),
+      ).expect(200);
+      await mcp(user.apiKey, toolCall('publish_quiz', { quiz_id: 'Logged' })).expect(200);
+      await mcp(user.apiKey, toolCall('get_quiz_questions', { quiz_id: 'nope' })).expect(200);
+      const mistyped = `${user.apiKey.slice(0, -1)}X`;
+      await mcp(mistyped, toolCall('list_quizzes')).expect(401);
+      await request(app.app)
+        .post('/api/mcp?access_token=svc_in_query_string')
+        .send(toolCall('list_quizzes'))
+        .expect(401);
+
+      // Dashboard: sign up, log in, create and revoke a key through the pages.
+      const agent = newAgent(app);
+      const email = uniqueEmail('logs');
+      const password = 'a very secret password 123';
+      await signUp(agent, email, password);
+      const csrf = await csrfOf(agent, '/settings/security/api-keys');
+      const created = await agent
+        .post('/settings/security/api-keys')
+        .type('form')
+        .send({ _csrf: csrf, name: 'from the page' });
+      const shown = await agent.get(created.headers.location ?? '/settings/security/api-keys');
+      const pageKey = /svc_[0-9A-Za-z]{43}/.exec(shown.text)?.[0];
+      expect(pageKey).toBeDefined();
+      await mcp(pageKey!, toolCall('list_quizzes')).expect(200);
+      const cookies = ([] as string[]).concat(created.headers['set-cookie'] ?? []);
+
+      // A respondent's submission.
+      await request(app.app)
+        .post('/api/quizzes/logged/responses')
+        .send({ respondent: { name: 'Resp' }, answers: [] });
+
+      const lines = captured
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.length).toBeGreaterThan(10);
+      for (const line of lines.filter((l) => l.msg === 'request'))
+        expect(line.requestId).toEqual(expect.any(String));
+      for (const secret of [
+        user.apiKey,
+        mistyped,
+        pageKey!,
+        password,
+        user.password,
+        ...cookies.map((c) => c.split(';')[0]!.split('=')[1]!),
+      ]) {
+        expect(captured).not.toContain(secret);
+      }
+      expect(captured).not.toMatch(/svc_[0-9A-Za-z]{10,}/);
+      expect(captured).not.toContain('access_token');
+    } finally {
+      await app.close();
+    }
+  });
+});
