@@ -19,7 +19,7 @@ describe('logs of a full run', () => {
     const app: TestApp = await startTestApp({ logger: createLogger('trace', sink) });
     try {
       const user = await createTestUser(app);
-      const mcp = (key: string, body: unknown) =>
+      const mcp = (key: string, body: object) =>
         request(app.app)
           .post('/api/mcp')
           .set('Authorization', `Bearer ${key}`)
