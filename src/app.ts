@@ -58,7 +58,13 @@ export function createApp({
   app.use(recordRequests(metrics));
   if (config.enforceHost) {
     // Load balancers probe health checks by address, not by name.
-    app.use(hostGuard({ baseUrl: config.baseUrl, allowedHosts: config.allowedHosts, exempt: ['/healthz', '/readyz'] }));
+    app.use(
+      hostGuard({
+        baseUrl: config.baseUrl,
+        allowedHosts: config.allowedHosts,
+        exempt: ['/healthz', '/readyz'],
+      }),
+    );
   }
   const limiterStore = (name: string) =>
     redis ? new ResilientRedisStore(redis, logger, `${config.redisKeyPrefix}rl:${name}:`) : undefined;

@@ -83,7 +83,9 @@ function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
   if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
   // `true` would trust any X-Forwarded-For and let clients pick their own rate-limit bucket.
   if (raw.trim() === 'true') {
-    throw new ConfigError('TRUST_PROXY=true trusts every client: list the proxy addresses or give a hop count');
+    throw new ConfigError(
+      'TRUST_PROXY=true trusts every client: list the proxy addresses or give a hop count',
+    );
   }
   return raw
     .split(',')
@@ -118,9 +120,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_S },
     maxBodyBytes: env.MAX_BODY_BYTES,
     allowedHosts: env.ALLOWED_HOSTS
-      ? env.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+      ? env.ALLOWED_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
       : [baseHost.toLowerCase()],
-    allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) : [],
+    allowedOrigins: env.ALLOWED_ORIGINS
+      ? env.ALLOWED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [],
     enforceHost: env.ENFORCE_HOST ?? env.NODE_ENV === 'production',
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

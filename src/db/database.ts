@@ -62,7 +62,8 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     });
     // One read-only connection for the raw-driver reads, opened on first use.
     let reader: BetterSqlite3.Database | undefined;
-    const openReader = () => (reader ??= new BetterSqlite3(target, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
+    const openReader = () =>
+      (reader ??= new BetterSqlite3(target, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
     const hot = sqliteHotQueries(openReader);
     return {
       prisma,

@@ -20,7 +20,8 @@ export interface HotQueries {
   close(): Promise<void>;
 }
 
-const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
 
 /**
  * A read-only connection of its own (in WAL mode it never waits for a writer), opened on first
@@ -39,9 +40,18 @@ export function sqliteHotQueries(open: () => BetterSqlite3.Database): HotQueries
   };
   return {
     async apiKeyByHash(keyHash) {
-      byHash ??= connection().prepare<[string], Row>('SELECT id, userId, revokedAt, lastUsedAt FROM api_keys WHERE keyHash = ?');
+      byHash ??= connection().prepare<[string], Row>(
+        'SELECT id, userId, revokedAt, lastUsedAt FROM api_keys WHERE keyHash = ?',
+      );
       const row = byHash.get(keyHash);
-      return row ? { id: row.id, userId: row.userId, revokedAt: toDate(row.revokedAt), lastUsedAt: toDate(row.lastUsedAt) } : null;
+      return row
+        ? {
+            id: row.id,
+            userId: row.userId,
+            revokedAt: toDate(row.revokedAt),
+            lastUsedAt: toDate(row.lastUsedAt),
+          }
+        : null;
     },
     async ping() {
       ping ??= connection().prepare('SELECT 1');

@@ -25,13 +25,15 @@ type Row = Record<string, unknown>;
 
 const CANDIDATES = (p: (n: number) => string) =>
   `SELECT "id", "slug", "title" FROM "quizzes" WHERE "ownerId" = ${p(1)} AND ("id" = ${p(2)} OR "slug" = ${p(3)} OR "titleKey" = ${p(4)}) ORDER BY "createdAt" ASC LIMIT ${p(5)}`;
-const QUIZ = (p: (n: number) => string) => `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
+const QUIZ = (p: (n: number) => string) =>
+  `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
 const QUESTIONS = (p: (n: number) => string) =>
   `SELECT q."id", q."quizId", q."position", q."type", q."text", q."points", o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore" ` +
   `FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" WHERE q."quizId" = ${p(1)} ORDER BY q."position", o."position"`;
 
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+const dateOrNull = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : date(value);
 const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
 
 function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
@@ -73,7 +75,8 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     updatedAt: date(row.updatedAt),
     acceptingResponses: bool(row.acceptingResponses),
     showScoreToRespondent: bool(row.showScoreToRespondent),
-    passMarkPercent: row.passMarkPercent === null || row.passMarkPercent === undefined ? null : Number(row.passMarkPercent),
+    passMarkPercent:
+      row.passMarkPercent === null || row.passMarkPercent === undefined ? null : Number(row.passMarkPercent),
     collectName: bool(row.collectName),
     collectEmail: bool(row.collectEmail),
     requireAllAnswers: bool(row.requireAllAnswers),
@@ -118,7 +121,13 @@ export function postgresQuizReads(pool: pg.Pool): QuizReads {
     (await pool.query<Row>({ name, text, values, types: utcTypes })).rows;
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
-      return (await query('quiz_candidates', CANDIDATES(p), [ownerId, wanted, wanted, titleKey, limit])) as unknown as QuizCandidate[];
+      return (await query('quiz_candidates', CANDIDATES(p), [
+        ownerId,
+        wanted,
+        wanted,
+        titleKey,
+        limit,
+      ])) as unknown as QuizCandidate[];
     },
     async quizWithQuestions(ownerId, id) {
       const [row] = await query('quiz_by_id', QUIZ(p), [id, ownerId]);

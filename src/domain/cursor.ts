@@ -16,7 +16,12 @@ export function encodeCursor(position: CursorPosition): string {
 export function decodeCursor(cursor: string, field = 'cursor'): CursorPosition {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof time === 'number' && Number.isFinite(new Date(time).getTime()) && typeof id === 'string' && id.length > 0) {
+    if (
+      typeof time === 'number' &&
+      Number.isFinite(new Date(time).getTime()) &&
+      typeof id === 'string' &&
+      id.length > 0
+    ) {
       return { at: new Date(time), id };
     }
   } catch {

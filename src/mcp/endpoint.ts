@@ -2,7 +2,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Request,
+  type RequestHandler,
+  type Response,
+  Router,
+} from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { Metrics } from '../http/metrics';
@@ -33,7 +39,13 @@ const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 const SERVER_INFO = { name: SERVER_NAME, version: TOOLSET_VERSION };
 const BOTH = 'application/json, text/event-stream';
 
-function jsonRpcError(res: Response, status: number, code: number, message: string, id: unknown = null): void {
+function jsonRpcError(
+  res: Response,
+  status: number,
+  code: number,
+  message: string,
+  id: unknown = null,
+): void {
   res.status(status).json({ jsonrpc: '2.0', id, error: { code, message } });
 }
 
@@ -53,14 +65,21 @@ function setAccept(req: Request, value: string): void {
  */
 function negotiate(req: Request): 'sse' | 'json' | 'none' {
   const accept = (req.headers.accept ?? '').toLowerCase();
-  if (accept === '' || accept.includes('text/event-stream') || accept.includes('text/*') || accept.includes('*/*')) {
+  if (
+    accept === '' ||
+    accept.includes('text/event-stream') ||
+    accept.includes('text/*') ||
+    accept.includes('*/*')
+  ) {
     return 'sse';
   }
   if (accept.includes('application/json') || accept.includes('application/*')) return 'json';
   return 'none';
 }
 
-function isJsonRpcRequest(body: unknown): body is { jsonrpc: '2.0'; method: string; id?: unknown; params?: unknown } {
+function isJsonRpcRequest(
+  body: unknown,
+): body is { jsonrpc: '2.0'; method: string; id?: unknown; params?: unknown } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
   const message = body as Record<string, unknown>;
   return (
@@ -134,11 +153,17 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
         // RFC 9745: `Deprecation: @<unix seconds>` (when it was deprecated); RFC 8594 Sunset.
         res.setHeader('Deprecation', `@${Math.floor(Date.parse(`${deprecation.since}T00:00:00Z`) / 1000)}`);
         res.setHeader('Sunset', new Date(`${deprecation.sunset}T00:00:00Z`).toUTCString());
-        res.setHeader('Link', `<${deps.baseUrl}/en/docs/api-reference#tool-${deprecation.replacement}>; rel="successor-version"`);
+        res.setHeader(
+          'Link',
+          `<${deps.baseUrl}/en/docs/api-reference#tool-${deprecation.replacement}>; rel="successor-version"`,
+        );
       }
     }
 
-    const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, jsonSchemaValidator: SHARED_VALIDATOR });
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: {} },
+      jsonSchemaValidator: SHARED_VALIDATOR,
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => registry.listing);
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const name = request.params.name;
@@ -155,7 +180,12 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
         );
       };
       try {
-        const result = await registry.call(name, request.params.arguments, { deps, principal }, onInternalError);
+        const result = await registry.call(
+          name,
+          request.params.arguments,
+          { deps, principal },
+          onInternalError,
+        );
         metrics?.observeToolCall(name, result.isError ? 'error' : 'ok');
         return result;
       } catch (error) {
@@ -163,7 +193,10 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
         throw error;
       }
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: mode === 'json' });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: mode === 'json',
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -173,13 +206,19 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
       await transport.handleRequest(req, res, body);
     } catch (error) {
       logger.error({ err: error, requestId }, 'MCP transport failed');
-      if (!res.headersSent) jsonRpcError(res, 500, -32603, `Internal error; report request id ${requestId}.`, body.id ?? null);
+      if (!res.headersSent)
+        jsonRpcError(res, 500, -32603, `Internal error; report request id ${requestId}.`, body.id ?? null);
     }
   };
 
   const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
     if (error.type === 'entity.parse.failed') {
-      jsonRpcError(res, 400, -32700, 'Parse error: the body is not valid JSON. Send one JSON-RPC 2.0 object.');
+      jsonRpcError(
+        res,
+        400,
+        -32700,
+        'Parse error: the body is not valid JSON. Send one JSON-RPC 2.0 object.',
+      );
       return;
     }
     if (error.type === 'entity.too.large') {
@@ -198,7 +237,12 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
     }
     if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
       // Any other body-reading failure (bad Content-Encoding, truncated body) is the client's.
-      jsonRpcError(res, 400, -32700, 'Parse error: the body could not be read (check Content-Encoding and Content-Length).');
+      jsonRpcError(
+        res,
+        400,
+        -32700,
+        'Parse error: the body could not be read (check Content-Encoding and Content-Length).',
+      );
       return;
     }
     next(error);
@@ -208,7 +252,8 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
   router.all(path, (_req, res) => {
     res.set('Allow', 'POST');
     sendProblem(res, deps.baseUrl, 'method_not_allowed', {
-      detail: 'The MCP endpoint takes POST only: this service runs the Streamable HTTP transport without sessions or server-sent notifications.',
+      detail:
+        'The MCP endpoint takes POST only: this service runs the Streamable HTTP transport without sessions or server-sent notifications.',
       hint: `POST a JSON-RPC request with "Accept: ${BOTH}".`,
     });
   });

@@ -16,6 +16,8 @@ export default function buildOnce(): void {
     if (!fs.existsSync(path.join(root, 'dist', 'src', 'main.js'))) {
       throw new Error(`npm run build produced no dist/src/main.js:\n${output}`);
     }
-    process.stderr.write(`\nbuild-once: tsc reported errors (the build was still emitted):\n${output.split('\n').slice(0, 8).join('\n')}\n`);
+    process.stderr.write(
+      `\nbuild-once: tsc reported errors (the build was still emitted):\n${output.split('\n').slice(0, 8).join('\n')}\n`,
+    );
   }
 }

@@ -27,7 +27,11 @@ export function quizNotFound(ref: string): DomainError {
   );
 }
 
-export async function resolveQuiz(deps: Pick<DomainDeps, 'db' | 'reads'>, ownerId: string, ref: string): Promise<QuizRef> {
+export async function resolveQuiz(
+  deps: Pick<DomainDeps, 'db' | 'reads'>,
+  ownerId: string,
+  ref: string,
+): Promise<QuizRef> {
   const wanted = ref.trim();
   const key = titleKey(ref);
   const matches = deps.reads
