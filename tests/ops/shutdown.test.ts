@@ -75,9 +75,10 @@ describe('SIGTERM', () => {
         );
         req.on('error', reject);
         req.write(body.slice(0, 10));
-        setTimeout(() => req.end(body.slice(10)), 700);
+        // Headers and the first bytes now; the rest well after SIGTERM (generous, for a loaded machine).
+        setTimeout(() => req.end(body.slice(10)), 2_000);
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 200));
 
