@@ -21,6 +21,10 @@ import { createToolRegistry, type ToolRegistry } from './mcp/registry';
 import { TOOLS } from './mcp/tools';
 import { assetsRouter } from './web/assets';
 import { docsRouter } from './docs/router';
+import { createAccessTokenVerifier } from './oauth/access-token-verifier';
+import { createConnectedAppsProvider } from './oauth/connected-apps-provider';
+import { oauthUrls } from './oauth/oauth-urls';
+import { oauthRouter, type OAuthTestHooks } from './oauth/router';
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +36,8 @@ export interface AppDeps {
   redis?: RedisCommander;
   /** Prometheus registry; the entry point passes one with process metrics. */
   metrics?: Metrics;
+  /** Tests only (e.g. Client ID Metadata Documents served on loopback); never from configuration. */
+  oauthTestHooks?: OAuthTestHooks;
 }
 
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
@@ -44,6 +50,7 @@ export function createApp({
   registry = DEFAULT_REGISTRY,
   redis,
   metrics = createMetrics(),
+  oauthTestHooks,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -51,7 +58,10 @@ export function createApp({
   app.set('etag', false);
 
   const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl, reads: database.reads };
-  const verifiers = [createApiKeyVerifier(database, logger)];
+  const verifiers = [
+    createApiKeyVerifier(database, logger),
+    createAccessTokenVerifier(database, { resource: oauthUrls(config.baseUrl).resource, logger }),
+  ];
 
   app.use(requestId());
   app.use(requestLog(logger));
@@ -107,7 +117,18 @@ export function createApp({
   });
   app.use(respondentRouter({ deps, logger, maxBodyBytes: config.maxBodyBytes, guards: [respondentLimiter] }));
 
-  app.use(dashboardRouter({ config, deps, logger }));
+  app.use(
+    oauthRouter({
+      config,
+      database,
+      logger,
+      registrationStore: limiterStore('register'),
+      testHooks: oauthTestHooks,
+    }),
+  );
+  app.use(
+    dashboardRouter({ config, deps, logger, connectedApps: createConnectedAppsProvider(database.prisma) }),
+  );
   app.use((req, res) => {
     sendProblem(res, config.baseUrl, 'not_found', {
       detail: `There is no endpoint at ${req.method} ${req.path}.`,

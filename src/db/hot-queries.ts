@@ -13,8 +13,37 @@ export interface ApiKeyRow {
   lastUsedAt: Date | null;
 }
 
+/** An OAuth access token with its grant's state (issue 6): revoking the grant ends it at once. */
+export interface OAuthAccessTokenRow {
+  id: string;
+  userId: string;
+  clientId: string;
+  grantId: string;
+  scope: string;
+  resource: string;
+  accessExpiresAt: Date;
+  revokedAt: Date | null;
+  grantRevokedAt: Date | null;
+  grantLastUsedAt: Date | null;
+}
+
+/**
+ * One statement for both drivers. PostgreSQL keeps Prisma's DateTime as `timestamp` without a
+ * zone, holding UTC: `AT TIME ZONE 'UTC'` makes pg parse it as that instant whatever the
+ * process's TZ (the expiry comparison depends on it). SQLite stores ISO-8601 text.
+ */
+function oauthAccessTokenSql(param: string, utc: (column: string) => string): string {
+  return (
+    `SELECT t."id", t."userId", t."clientId", t."grantId", t."scope", t."resource", ` +
+    `${utc('t."accessExpiresAt"')} AS "accessExpiresAt", ${utc('t."revokedAt"')} AS "revokedAt", ` +
+    `${utc('g."revokedAt"')} AS "grantRevokedAt", ${utc('g."lastUsedAt"')} AS "grantLastUsedAt" ` +
+    `FROM "oauth_tokens" t JOIN "oauth_grants" g ON g."id" = t."grantId" WHERE t."accessTokenHash" = ${param}`
+  );
+}
+
 export interface HotQueries {
   apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null>;
+  oauthAccessTokenByHash(tokenHash: string): Promise<OAuthAccessTokenRow | null>;
   /** Cheap round trip for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +62,7 @@ export function sqliteHotQueries(open: () => BetterSqlite3.Database): HotQueries
   let db: BetterSqlite3.Database | undefined;
   let byHash: BetterSqlite3.Statement<[string], Row> | undefined;
   let ping: BetterSqlite3.Statement | undefined;
+  let tokenByHash: BetterSqlite3.Statement<[string], Record<string, string | null>> | undefined;
   let closed = false;
   const connection = () => {
     if (closed) throw new Error('The database connection is not open');
@@ -53,6 +83,23 @@ export function sqliteHotQueries(open: () => BetterSqlite3.Database): HotQueries
           }
         : null;
     },
+    async oauthAccessTokenByHash(tokenHash) {
+      tokenByHash ??= connection().prepare(oauthAccessTokenSql('?', (column) => column));
+      const row = tokenByHash.get(tokenHash);
+      if (!row) return null;
+      return {
+        id: row.id!,
+        userId: row.userId!,
+        clientId: row.clientId!,
+        grantId: row.grantId!,
+        scope: row.scope!,
+        resource: row.resource!,
+        accessExpiresAt: toDate(row.accessExpiresAt)!,
+        revokedAt: toDate(row.revokedAt),
+        grantRevokedAt: toDate(row.grantRevokedAt),
+        grantLastUsedAt: toDate(row.grantLastUsedAt),
+      };
+    },
     async ping() {
       ping ??= connection().prepare('SELECT 1');
       ping.get();
@@ -69,8 +116,17 @@ export function postgresHotQueries(pool: pg.Pool): HotQueries {
     async apiKeyByHash(keyHash) {
       const result = await pool.query<ApiKeyRow>({
         name: 'api_key_by_hash',
-        text: 'SELECT "id", "userId", "revokedAt", "lastUsedAt" FROM "api_keys" WHERE "keyHash" = $1',
+        // Prisma stores timestamp(3) in UTC without a zone: read it as UTC whatever the process's TZ.
+        text: `SELECT "id", "userId", "revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", "lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt" FROM "api_keys" WHERE "keyHash" = $1`,
         values: [keyHash],
+      });
+      return result.rows[0] ?? null;
+    },
+    async oauthAccessTokenByHash(tokenHash) {
+      const result = await pool.query<OAuthAccessTokenRow>({
+        name: 'oauth_access_token_by_hash',
+        text: oauthAccessTokenSql('$1', (column) => `${column} AT TIME ZONE 'UTC'`),
+        values: [tokenHash],
       });
       return result.rows[0] ?? null;
     },

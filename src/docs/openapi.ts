@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { PROBLEMS } from '../http/problem';
 import type { ToolRegistry } from '../mcp/registry';
+import { oauthOpenApiPaths } from '../oauth/openapi-paths';
 import { TOOLSET_VERSION } from '../version';
 
 /**
@@ -220,6 +221,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
           },
         },
       },
+      ...oauthOpenApiPaths(),
       '/healthz': {
         get: {
           operationId: 'health',

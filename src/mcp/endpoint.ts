@@ -11,6 +11,7 @@ import express, {
 } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { isDatabaseUnavailable } from '../db/errors';
+import { sendInsufficientScope } from '../oauth/insufficient-scope';
 import type { Metrics } from '../http/metrics';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
@@ -147,6 +148,12 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
     const requestId = String(res.locals.requestId ?? '');
     if (body.method === 'tools/call') {
       const name = (body.params as { name?: unknown } | undefined)?.name;
+      // OAuth tokens carry scopes; each tool declares the one it needs (DESIGN.md section 4).
+      const needed = typeof name === 'string' ? registry.tools.get(name)?.scope : undefined;
+      if (needed && !principal.scopes.has(needed)) {
+        sendInsufficientScope(res, deps.baseUrl, needed);
+        return;
+      }
       const deprecation = typeof name === 'string' ? registry.tools.get(name)?.deprecation : undefined;
       if (deprecation) {
         // Set before the transport commits the response head (spec, Versioning 5).

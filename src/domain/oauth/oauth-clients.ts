@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { CLIENT_SECRET_PREFIX, generateClientId, generateSecret, hashSecret } from './oauth-secrets';
+
+/**
+ * OAuth clients: those that registered themselves (RFC 7591) and those known by a Client ID
+ * Metadata Document (their id is the document's URL). Input is validated by the transport
+ * layer (src/oauth/client-metadata.ts); these functions only store and read.
+ */
+export type ClientSource = 'registration' | 'metadata_document';
+export type TokenEndpointAuthMethod = 'none' | 'client_secret_basic' | 'client_secret_post';
+export type GrantType = 'authorization_code' | 'refresh_token';
+
+export interface OAuthClientRecord {
+  id: string;
+  source: ClientSource;
+  name: string | null;
+  redirectUris: string[];
+  grantTypes: GrantType[];
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  /** Null for public clients (`token_endpoint_auth_method: none`). */
+  secretHash: string | null;
+  /** Scopes the client may ask for; null: every supported scope. */
+  scope: string[] | null;
+  createdAt: Date;
+}
+
+export interface ClientMetadata {
+  name: string | null;
+  redirectUris: string[];
+  grantTypes: GrantType[];
+  tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  scope: string[] | null;
+}
+
+interface ClientRow {
+  id: string;
+  source: string;
+  name: string | null;
+  redirectUris: string;
+  grantTypes: string;
+  tokenEndpointAuthMethod: string;
+  secretHash: string | null;
+  scope: string | null;
+  createdAt: Date;
+}
+
+function toRecord(row: ClientRow): OAuthClientRecord {
+  return {
+    id: row.id,
+    source: row.source as ClientSource,
+    name: row.name,
+    redirectUris: JSON.parse(row.redirectUris) as string[],
+    grantTypes: JSON.parse(row.grantTypes) as GrantType[],
+    tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as TokenEndpointAuthMethod,
+    secretHash: row.secretHash,
+    scope: row.scope ? row.scope.split(' ') : null,
+    createdAt: row.createdAt,
+  };
+}
+
+function columns(metadata: ClientMetadata) {
+  return {
+    name: metadata.name,
+    redirectUris: JSON.stringify(metadata.redirectUris),
+    grantTypes: JSON.stringify(metadata.grantTypes),
+    tokenEndpointAuthMethod: metadata.tokenEndpointAuthMethod,
+    scope: metadata.scope ? metadata.scope.join(' ') : null,
+  };
+}
+
+export function isPublicClient(client: OAuthClientRecord): boolean {
+  return client.tokenEndpointAuthMethod === 'none';
+}
+
+export async function findOAuthClient(db: Db, id: string): Promise<OAuthClientRecord | null> {
+  const row = await db.oAuthClient.findUnique({ where: { id } });
+  return row ? toRecord(row) : null;
+}
+
+/** RFC 7591 3.2.1: a confidential client's secret is returned here, once, and never again. */
+export async function registerOAuthClient(
+  db: Db,
+  metadata: ClientMetadata,
+): Promise<{ client: OAuthClientRecord; secret: string | null }> {
+  const secret = metadata.tokenEndpointAuthMethod === 'none' ? null : generateSecret(CLIENT_SECRET_PREFIX);
+  const row = await db.oAuthClient.create({
+    data: {
+      id: generateClientId(),
+      source: 'registration',
+      secretHash: secret ? hashSecret(secret) : null,
+      ...columns(metadata),
+    },
+  });
+  return { client: toRecord(row), secret };
+}
+
+/**
+ * Keeps the latest validated copy of a metadata document, so grants can refer to the client
+ * and the token endpoint knows it without fetching again. Such clients never have a secret
+ * (CIMD: shared secrets are not allowed for them).
+ */
+export async function saveMetadataDocumentClient(
+  db: Db,
+  id: string,
+  metadata: ClientMetadata,
+): Promise<OAuthClientRecord> {
+  const data = { ...columns(metadata), tokenEndpointAuthMethod: 'none' as const, secretHash: null };
+  const row = await db.oAuthClient.upsert({
+    where: { id },
+    create: { id, source: 'metadata_document', ...data },
+    update: data,
+  });
+  return toRecord(row);
+}
+
+/** Compares hashes, so the comparison takes the same time whatever was sent. */
+export function clientSecretMatches(client: OAuthClientRecord, secret: string): boolean {
+  if (!client.secretHash) return false;
+  const sent = Buffer.from(hashSecret(secret), 'hex');
+  const stored = Buffer.from(client.secretHash, 'hex');
+  return sent.length === stored.length && timingSafeEqual(sent, stored);
+}

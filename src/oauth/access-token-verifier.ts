@@ -1,0 +1,56 @@
+import type { Database } from '../db/database';
+import { recordGrantUse } from '../domain/oauth/oauth-grants';
+import { ACCESS_TOKEN_PREFIX, hasSecretShape, hashSecret } from '../domain/oauth/oauth-secrets';
+import type { CredentialVerifier } from '../http/authenticate';
+import type { Logger } from '../logger';
+import type { Principal } from '../mcp/tool';
+import { canonicalScopes } from './scopes';
+
+const LAST_USED_INTERVAL_MS = 60_000;
+
+/**
+ * Checks an OAuth access token (`qat_...`) on every /api/mcp request, like API keys: the
+ * SHA-256 is looked up through the raw driver (db/hot-queries.ts), joined with its grant,
+ * with nothing cached, so revoking a token or a whole connected app holds from the next
+ * request on every instance. Refused: unknown, revoked, expired, of a revoked grant, or
+ * minted for another audience (RFC 8707; MCP authorization, "Token Audience Binding").
+ *
+ * The principal's credential id is the grant's: the rate limit (keyed on it) then counts one
+ * connected app per user as one caller, and refreshing a token does not open a new bucket.
+ */
+export function createAccessTokenVerifier(
+  database: Pick<Database, 'prisma' | 'hot'>,
+  options: { resource: string; logger: Logger },
+): CredentialVerifier {
+  const lastTouched = new Map<string, number>();
+
+  function touch(grantId: string, lastUsedAt: Date | null): void {
+    const now = Date.now();
+    const known = Math.max(lastTouched.get(grantId) ?? 0, lastUsedAt?.getTime() ?? 0);
+    if (now - known < LAST_USED_INTERVAL_MS) return;
+    lastTouched.set(grantId, now);
+    if (lastTouched.size > 10_000) lastTouched.clear();
+    setImmediate(() => {
+      recordGrantUse(database.prisma, grantId, new Date(now), LAST_USED_INTERVAL_MS).catch((error: unknown) =>
+        options.logger.warn({ err: error }, 'could not record OAuth grant use'),
+      );
+    });
+  }
+
+  return {
+    recognises: (credential) => hasSecretShape(ACCESS_TOKEN_PREFIX, credential),
+    async verify(credential) {
+      const token = await database.hot.oauthAccessTokenByHash(hashSecret(credential));
+      if (!token || token.revokedAt || token.grantRevokedAt) return null;
+      if (token.accessExpiresAt.getTime() <= Date.now()) return null;
+      if (token.resource !== options.resource) return null;
+      touch(token.grantId, token.grantLastUsedAt);
+      const principal: Principal = {
+        userId: token.userId,
+        credential: { kind: 'oauth', id: token.grantId, clientId: token.clientId },
+        scopes: new Set(canonicalScopes(token.scope.split(' '))),
+      };
+      return principal;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
+import express, { type RequestHandler, type Router } from 'express';
+import type { OAuthConfig } from '../config';
+import { pageErrorHandler } from '../dashboard/error-pages';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import { parseForm, verifyCsrf } from '../web/csrf';
+import { pageSecurity } from '../web/security';
+import { currentSession, loadSession, requireLogin } from '../web/session';
+import {
+  checkAuthorizationRequest,
+  redirectWith,
+  type ValidAuthorizationRequest,
+} from './authorization-request';
+import { sendAuthorizationErrorPage, sendConsentPage } from './consent-page';
+import { toOAuthProblem } from './oauth-errors';
+import { createAuthorizeModel } from './oauth-model';
+import { AUTHORIZE_PATH, type OAuthUrls } from './oauth-urls';
+import type { ClientResolver } from './resolve-client';
+
+/**
+ * GET /oauth/authorize shows the consent page, POST records the decision (RFC 6749 section
+ * 4.1.1-4.1.2). Not logged in: the dashboard login, and back to the same request. The form
+ * is CSRF-checked (session token and Origin); every parameter is checked again on POST.
+ * After the POST: 303 to the client (RFC 9110 15.4.4: the browser follows with a GET), with
+ * `iss` (RFC 9207) so a client talking to several servers can tell whose answer it is.
+ */
+export interface AuthorizeHandlerOptions {
+  db: Db;
+  clients: ClientResolver;
+  urls: OAuthUrls;
+  config: { baseUrl: string; sessionSecret: string | undefined; oauth: OAuthConfig };
+  logger: Logger;
+}
+
+const STATE_KEY = 'oauthAuthorization';
+
+function authorizationOf(res: express.Response): ValidAuthorizationRequest {
+  return res.locals[STATE_KEY] as ValidAuthorizationRequest;
+}
+
+export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
+  const { db, clients, urls, config, logger } = options;
+  const router = express.Router();
+
+  const checkRequest =
+    (source: 'query' | 'body'): RequestHandler =>
+    async (req, res, next) => {
+      const params = (source === 'query' ? req.query : req.body) as Record<string, unknown>;
+      const check = await checkAuthorizationRequest(params ?? {}, { clients, resource: urls.resource });
+      if (check.kind === 'page') return sendAuthorizationErrorPage(res, check.message);
+      if (check.kind === 'redirect') {
+        const { error, description, state } = check;
+        res.set('Cache-Control', 'no-store');
+        return res.redirect(
+          303,
+          redirectWith(check.redirectUri, { error, error_description: description, state, iss: urls.issuer }),
+        );
+      }
+      res.locals[STATE_KEY] = check.request;
+      next();
+    };
+
+  const showConsent: RequestHandler = (_req, res) => sendConsentPage(res, authorizationOf(res));
+
+  const decide: RequestHandler = async (req, res, next) => {
+    const request = authorizationOf(res);
+    const decision = (req.body as Record<string, unknown>).decision;
+    const { state } = request;
+    if (decision === 'deny') {
+      const description = 'The person did not allow access';
+      return res.redirect(
+        303,
+        redirectWith(request.redirectUri, {
+          error: 'access_denied',
+          error_description: description,
+          state,
+          iss: urls.issuer,
+        }),
+      );
+    }
+    if (decision !== 'approve') return sendAuthorizationErrorPage(res, 'Choose Allow or Deny.');
+
+    const userId = currentSession(res)!.userId;
+    const model = createAuthorizeModel(
+      { db, clients },
+      { client: request.client, redirectUriSent: request.redirectUriSent, resource: request.resource },
+    );
+    const server = new OAuth2Server({ model });
+    const libraryRequest = new OAuth2Server.Request({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      query: {},
+      body: {
+        response_type: 'code',
+        client_id: request.client.id,
+        redirect_uri: request.redirectUri,
+        scope: request.scopes.join(' '),
+        code_challenge: request.codeChallenge,
+        code_challenge_method: 'S256',
+        ...(state ? { state } : {}),
+      },
+    });
+    try {
+      const code = await server.authorize(libraryRequest, new OAuth2Server.Response(), {
+        authenticateHandler: { handle: async () => ({ id: userId }) },
+        authorizationCodeLifetime: config.oauth.authorizationCodeTtlSeconds,
+        allowEmptyState: true,
+      });
+      res.redirect(
+        303,
+        redirectWith(request.redirectUri, { code: code.authorizationCode, state, iss: urls.issuer }),
+      );
+    } catch (error) {
+      const problem = toOAuthProblem(error);
+      if (!problem) return next(error);
+      res.redirect(
+        303,
+        redirectWith(request.redirectUri, {
+          error: problem.code,
+          error_description: problem.description,
+          state,
+          iss: urls.issuer,
+        }),
+      );
+    }
+  };
+
+  router.use(
+    AUTHORIZE_PATH,
+    pageSecurity({ https: config.baseUrl.startsWith('https:') }),
+    loadSession({ db, config }),
+  );
+  router.get(AUTHORIZE_PATH, checkRequest('query'), requireLogin(), showConsent);
+  router.post(AUTHORIZE_PATH, parseForm(), requireLogin(), verifyCsrf(), checkRequest('body'), decide);
+  router.all(AUTHORIZE_PATH, (_req, res) => {
+    res.set('Allow', 'GET, POST');
+    sendAuthorizationErrorPage(
+      res,
+      'Open this address with GET (the link from the app) or POST (the consent form).',
+      405,
+    );
+  });
+  router.use(AUTHORIZE_PATH, pageErrorHandler(logger));
+  return router;
+}

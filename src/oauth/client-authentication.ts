@@ -1,0 +1,68 @@
+import type { Request } from 'express';
+import { clientSecretMatches, isPublicClient, type OAuthClientRecord } from '../domain/oauth/oauth-clients';
+import { OAuthProblem } from './oauth-errors';
+import type { ClientResolver } from './resolve-client';
+
+/**
+ * Client authentication at the revocation endpoint (RFC 7009 section 2.1 refers to RFC 6749
+ * section 2.3): HTTP Basic (`client_secret_basic`) or `client_id` + `client_secret` in the
+ * body (`client_secret_post`); a public client identifies itself with `client_id` alone. The
+ * token endpoint gets the same rules through the library's model (oauth-model.ts getClient).
+ */
+interface PresentedCredentials {
+  clientId: string;
+  secret: string | undefined;
+}
+
+function basicCredentials(header: string): PresentedCredentials | null {
+  const match = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(header);
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  try {
+    // RFC 6749 section 2.3.1: both parts are form-urlencoded before encoding.
+    const clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
+    return { clientId, secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
+  } catch {
+    return null;
+  }
+}
+
+function readCredentials(req: Request): PresentedCredentials {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const credentials = basicCredentials(header);
+    if (!credentials)
+      throw new OAuthProblem(
+        'invalid_client',
+        'The Authorization header is not valid HTTP Basic authentication.',
+      );
+    // RFC 6749 section 2.3: a client uses one authentication method per request.
+    if (body.client_secret !== undefined) {
+      throw new OAuthProblem(
+        'invalid_request',
+        'Send the client secret either in the header or in the body, not both.',
+      );
+    }
+    return credentials;
+  }
+  const { client_id: clientId, client_secret: secret } = body;
+  if (typeof clientId !== 'string' || clientId === '') {
+    throw new OAuthProblem('invalid_client', 'Identify the client: client_id, or HTTP Basic authentication.');
+  }
+  if (secret !== undefined && typeof secret !== 'string')
+    throw new OAuthProblem('invalid_request', 'client_secret is sent twice.');
+  return { clientId, secret };
+}
+
+export async function authenticateClient(req: Request, clients: ClientResolver): Promise<OAuthClientRecord> {
+  const { clientId, secret } = readCredentials(req);
+  const client = await clients.findKnownClient(clientId);
+  const authenticated =
+    client !== null &&
+    (isPublicClient(client) ? !secret : secret !== undefined && clientSecretMatches(client, secret));
+  if (!client || !authenticated) throw new OAuthProblem('invalid_client', 'Client authentication failed.');
+  return client;
+}

@@ -1,0 +1,29 @@
+import type { ConnectedApp, ConnectedAppsProvider } from '../dashboard/connected-apps';
+import type { Db } from '../db/database';
+import { listActiveGrants, revokeGrant } from '../domain/oauth/oauth-grants';
+import { clientDisplayName } from './consent-page';
+import { describeRedirect } from './redirect-uris';
+
+/**
+ * "Connected apps" in the dashboard: the user's active grants. Revoking one revokes its codes
+ * and tokens in one transaction (domain/oauth/oauth-grants.ts); the access-token check also
+ * joins the grant, so the next /api/mcp request with any of them is a 401.
+ */
+export function createConnectedAppsProvider(db: Db): ConnectedAppsProvider {
+  return {
+    async list(userId) {
+      const grants = await listActiveGrants(db, userId);
+      return grants.map((grant): ConnectedApp => ({
+        id: grant.id,
+        name: clientDisplayName({ id: grant.clientId, name: grant.clientName, source: grant.clientSource }),
+        redirectHost: describeRedirect(grant.redirectUri).host,
+        scopes: grant.scopes,
+        connectedAt: grant.approvedAt,
+        lastUsedAt: grant.lastUsedAt,
+      }));
+    },
+    async revoke(userId, appId) {
+      return revokeGrant(db, userId, appId);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import type { Db } from '../db/database';
+import { registerOAuthClient } from '../domain/oauth/oauth-clients';
+import type { Logger } from '../logger';
+import { parseClientMetadata } from './client-metadata';
+import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { REGISTER_PATH } from './oauth-urls';
+
+/**
+ * POST /oauth/register: dynamic client registration (RFC 7591 section 3). Open, since MCP
+ * clients register themselves without any initial access token, and therefore bounded: a
+ * 16 kB body, at most 10 redirect URIs of 2000 characters, a name of 100, and a per-IP rate
+ * limit generous enough for an assistant platform's shared egress addresses (`guards`).
+ * Public clients (`token_endpoint_auth_method: none`) get no secret; confidential ones get
+ * theirs once, in this response (section 3.2.1), and it is stored as a SHA-256 only.
+ */
+export interface RegisterHandlerOptions {
+  db: Db;
+  logger: Logger;
+  /** Runs first: the rate limiter. */
+  guards: RequestHandler[];
+}
+
+export const MAX_REGISTRATION_BYTES = 16 * 1024;
+
+export function registerHandler({ db, logger, guards }: RegisterHandlerOptions): Router {
+  const router = express.Router();
+
+  const register: RequestHandler = async (req, res) => {
+    try {
+      if (!req.is('application/json')) {
+        throw new OAuthProblem(
+          'invalid_client_metadata',
+          'Send the client metadata as Content-Type: application/json.',
+        );
+      }
+      const metadata = parseClientMetadata(req.body, 'registration');
+      const { client, secret } = await registerOAuthClient(db, metadata);
+      res
+        .status(201)
+        .set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })
+        .json({
+          client_id: client.id,
+          client_id_issued_at: Math.floor(client.createdAt.getTime() / 1000),
+          ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
+          ...(client.name ? { client_name: client.name } : {}),
+          redirect_uris: client.redirectUris,
+          grant_types: client.grantTypes,
+          response_types: ['code'],
+          token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+          ...(client.scope ? { scope: client.scope.join(' ') } : {}),
+        });
+    } catch (error) {
+      sendOAuthError(res, error, logger);
+    }
+  };
+
+  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+    if (error.type === 'entity.too.large') {
+      const problem = new OAuthProblem(
+        'invalid_client_metadata',
+        `The registration is larger than ${MAX_REGISTRATION_BYTES} bytes.`,
+        413,
+      );
+      return sendOAuthError(res, problem, logger);
+    }
+    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
+    sendOAuthError(res, new OAuthProblem('invalid_client_metadata', 'The body is not valid JSON.'), logger);
+  };
+
+  router.post(
+    REGISTER_PATH,
+    ...guards,
+    express.json({ limit: MAX_REGISTRATION_BYTES }),
+    register,
+    bodyErrors,
+  );
+  return router;
+}

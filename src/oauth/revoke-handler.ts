@@ -1,0 +1,57 @@
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import type { Db } from '../db/database';
+import { ACCESS_TOKEN_PREFIX, hasSecretShape, REFRESH_TOKEN_PREFIX } from '../domain/oauth/oauth-secrets';
+import { findTokenByValue, revokeTokenFamily } from '../domain/oauth/oauth-tokens';
+import type { Logger } from '../logger';
+import { authenticateClient } from './client-authentication';
+import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { REVOKE_PATH } from './oauth-urls';
+import type { ClientResolver } from './resolve-client';
+
+/**
+ * POST /oauth/revoke (RFC 7009). The client authenticates as at the token endpoint (2.1);
+ * then any token answers 200: unknown, already revoked, or another client's (which is left
+ * alone), so the endpoint reveals nothing about tokens (2.2). Revoking either token of an
+ * issuance revokes its whole family: the access tokens and refresh tokens that came from the
+ * same authorization (2.1: "SHOULD also invalidate all access tokens based on the same grant").
+ */
+export interface RevokeHandlerOptions {
+  db: Db;
+  clients: ClientResolver;
+  logger: Logger;
+}
+
+export function revokeHandler({ db, clients, logger }: RevokeHandlerOptions): Router {
+  const router = express.Router();
+  const bodyErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
+    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
+    sendOAuthError(
+      res,
+      new OAuthProblem('invalid_request', 'The body must be a small application/x-www-form-urlencoded form.'),
+      logger,
+    );
+  };
+  const revoke: RequestHandler = async (req, res) => {
+    try {
+      const client = await authenticateClient(req, clients);
+      const { token, token_type_hint: hint } = (req.body ?? {}) as Record<string, unknown>;
+      if (typeof token !== 'string' || token === '')
+        throw new OAuthProblem('invalid_request', 'token is required, once.');
+      if (hasSecretShape(ACCESS_TOKEN_PREFIX, token) || hasSecretShape(REFRESH_TOKEN_PREFIX, token)) {
+        const known = hint === 'access_token' || hint === 'refresh_token' ? hint : undefined;
+        const row = await findTokenByValue(db, token, known);
+        if (row && row.clientId === client.id) await revokeTokenFamily(db, row.familyId);
+      }
+      res.status(200).set('Cache-Control', 'no-store').end();
+    } catch (error) {
+      sendOAuthError(res, error, logger);
+    }
+  };
+  router.post(
+    REVOKE_PATH,
+    express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }),
+    revoke,
+    bodyErrors,
+  );
+  return router;
+}

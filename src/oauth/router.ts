@@ -1,0 +1,81 @@
+import express, { type RequestHandler, type Router } from 'express';
+import type { Store } from 'express-rate-limit';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { createRateLimiter } from '../http/rate-limit';
+import type { Logger } from '../logger';
+import { authorizeHandler } from './authorize-handler';
+import type { FetchClientMetadataOptions } from './fetch-client-metadata';
+import { metadataHandler } from './metadata-handler';
+import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { oauthUrls, REGISTER_PATH, REVOKE_PATH, TOKEN_PATH } from './oauth-urls';
+import { registerHandler } from './register-handler';
+import { createClientResolver } from './resolve-client';
+import { revokeHandler } from './revoke-handler';
+import { tokenHandler } from './token-handler';
+
+/**
+ * The OAuth 2.1 authorization server for AI assistants (issue 6; DESIGN.md section 4): one
+ * handler factory per endpoint, composed here. The access-token verifier
+ * (access-token-verifier.ts) and the Connected apps provider (connected-apps-provider.ts)
+ * are wired in app.ts next to the API-key verifier and the dashboard.
+ */
+export interface OAuthTestHooks {
+  /**
+   * Client ID Metadata Document fetching, e.g. `{ allowLoopbackForTests: true }` so tests can
+   * serve documents on 127.0.0.1. Only test code passes this (createApp's `oauthTestHooks`);
+   * nothing in the configuration or environment can.
+   */
+  clientMetadataFetch?: FetchClientMetadataOptions;
+}
+
+export interface OAuthRouterOptions {
+  config: Config;
+  database: Pick<Database, 'prisma'>;
+  logger: Logger;
+  /** Counters of the registration limit (Redis when several instances run; memory otherwise). */
+  registrationStore?: Store;
+  testHooks?: OAuthTestHooks;
+}
+
+/** Browser-based MCP clients read metadata and call these endpoints cross-origin; no cookies are involved. */
+function allowCrossOrigin(): RequestHandler {
+  return (req, res, next) => {
+    res.set('Access-Control-Allow-Origin', '*');
+    if (req.method !== 'OPTIONS') return next();
+    res
+      .set({
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version',
+        'Access-Control-Max-Age': '86400',
+      })
+      .status(204)
+      .end();
+  };
+}
+
+export function oauthRouter(options: OAuthRouterOptions): Router {
+  const { config, logger } = options;
+  const db = options.database.prisma;
+  const urls = oauthUrls(config.baseUrl);
+  const clients = createClientResolver({ db, fetch: options.testHooks?.clientMetadataFetch });
+  const registrationLimiter = createRateLimiter({
+    max: config.oauth.registrationsPerHour,
+    windowSeconds: 60 * 60,
+    baseUrl: config.baseUrl,
+    store: options.registrationStore,
+  });
+
+  const router = express.Router();
+  router.use(['/.well-known', TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], allowCrossOrigin());
+  router.use(metadataHandler({ urls }));
+  router.use(registerHandler({ db, logger, guards: [registrationLimiter] }));
+  router.use(authorizeHandler({ db, clients, urls, config, logger }));
+  router.use(tokenHandler({ db, clients, resource: urls.resource, config: config.oauth, logger }));
+  router.use(revokeHandler({ db, clients, logger }));
+  router.all([TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], (req, res) => {
+    res.set('Allow', 'POST');
+    sendOAuthError(res, new OAuthProblem('invalid_request', `${req.path} takes POST only.`, 405), logger);
+  });
+  return router;
+}

@@ -1,0 +1,90 @@
+import OAuth2Server from '@node-oauth/oauth2-server';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import type { OAuthConfig } from '../config';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { createTokenModel } from './oauth-model';
+import { TOKEN_PATH } from './oauth-urls';
+import type { ClientResolver } from './resolve-client';
+
+/**
+ * POST /oauth/token (RFC 6749 section 3.2): the authorization_code grant (PKCE verified by the
+ * library after the code is burnt, RFC 7636 4.6) and the refresh_token grant (rotation, see
+ * domain/oauth/oauth-tokens.ts). Answers and errors are JSON with `Cache-Control: no-store`
+ * (section 5.1). `resource` (RFC 8707 section 2.2) may only name the MCP endpoint, the
+ * audience every code and refresh token here is bound to.
+ */
+export interface TokenHandlerOptions {
+  db: Db;
+  clients: ClientResolver;
+  resource: string;
+  config: OAuthConfig;
+  logger: Logger;
+}
+
+const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
+
+export function tokenHandler({ db, clients, resource, config, logger }: TokenHandlerOptions): Router {
+  const router = express.Router();
+
+  const issue: RequestHandler = async (req, res) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      // RFC 6749 section 3.2: parameters MUST NOT be included more than once.
+      const repeated = Object.keys(body).find((name) => Array.isArray(body[name]) && name !== 'resource');
+      if (repeated) throw new OAuthProblem('invalid_request', `${repeated} is sent more than once`);
+      if (body.resource !== undefined && body.resource !== resource) {
+        throw new OAuthProblem('invalid_target', `resource must be ${resource}`);
+      }
+      if (typeof body.grant_type !== 'string')
+        throw new OAuthProblem('invalid_request', 'grant_type is missing');
+      if (!GRANT_TYPES.has(body.grant_type)) {
+        throw new OAuthProblem(
+          'unsupported_grant_type',
+          'grant_type must be authorization_code or refresh_token',
+        );
+      }
+      const server = new OAuth2Server({ model: createTokenModel({ db, clients }) });
+      const response = new OAuth2Server.Response();
+      await server.token(
+        // The query is left out on purpose: parameters of the token request come in the body only.
+        new OAuth2Server.Request({
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          query: {},
+          body,
+        }),
+        response,
+        {
+          accessTokenLifetime: config.accessTokenTtlSeconds,
+          refreshTokenLifetime: config.refreshTokenTtlSeconds,
+          // Public clients authenticate with nothing but client_id and PKCE (OAuth 2.1 2.4);
+          // the model still demands the secret of confidential ones.
+          requireClientAuthentication: { authorization_code: false, refresh_token: false },
+          alwaysIssueNewRefreshToken: true,
+        },
+      );
+      res.status(200).set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' }).json(response.body);
+    } catch (error) {
+      sendOAuthError(res, error, logger);
+    }
+  };
+
+  const bodyErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
+    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
+    sendOAuthError(
+      res,
+      new OAuthProblem('invalid_request', 'The body must be a small application/x-www-form-urlencoded form.'),
+      logger,
+    );
+  };
+
+  router.post(
+    TOKEN_PATH,
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 }),
+    issue,
+    bodyErrors,
+  );
+  return router;
+}

@@ -1,0 +1,179 @@
+// The authorization code and refresh token grants end to end through the real endpoints, on
+// SQLite and PostgreSQL: tokens work on /api/mcp, are opaque, prefixed and hashed at rest,
+// rotate on refresh, expire, and end with revocation (RFC 6749, RFC 7009, RFC 9700 4.14.2).
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { createConnectedAppsProvider } from '../../src/oauth/connected-apps-provider';
+import { onlyMessage } from '../helpers/http';
+import { describeEachDatabase, type TestApp } from '../helpers/test-app';
+import {
+  authorizationParams,
+  connectApp,
+  exchangeCode,
+  loggedInAgent,
+  mcp,
+  oauthConfig,
+  obtainCode,
+  refresh,
+  registerPublicClient,
+  startOAuthTestApp,
+} from './oauth-helpers';
+
+describeEachDatabase('token lifecycle', (provider) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startOAuthTestApp({ provider });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('code -> tokens (prefixed, no-store) -> tools/list on /api/mcp, acting as the user who approved', async () => {
+    const { agent, user } = await loggedInAgent(app);
+    const client = await registerPublicClient(app);
+    const { params, verifier } = authorizationParams(client);
+    const code = await obtainCode(agent, params);
+    const res = await exchangeCode(app, client, code, verifier);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({
+      access_token: expect.stringMatching(/^qat_[0-9A-Za-z]{43}$/),
+      refresh_token: expect.stringMatching(/^qrt_[0-9A-Za-z]{43}$/),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      scope: 'quizzes:read quizzes:write',
+    });
+    expect(res.body.expires_in).toBeGreaterThan(3500);
+
+    const listed = await mcp(app, res.body.access_token);
+    expect(listed.status).toBe(200);
+    expect(onlyMessage(listed.text).result.tools).toHaveLength(8);
+
+    // Hashes only at rest: neither the code nor the tokens appear in the database.
+    const sha = (value: string) => createHash('sha256').update(value).digest('hex');
+    const row = await app.database.prisma.oAuthToken.findFirstOrThrow({ where: { userId: user.id } });
+    expect(row.accessTokenHash).toBe(sha(res.body.access_token));
+    expect(row.refreshTokenHash).toBe(sha(res.body.refresh_token));
+    expect(JSON.stringify(row)).not.toContain(res.body.access_token);
+    const codeRow = await app.database.prisma.oAuthAuthorizationCode.findFirstOrThrow({
+      where: { userId: user.id },
+    });
+    expect(codeRow.codeHash).toBe(sha(code));
+    expect(row.resource).toBe(`${app.baseUrl}/api/mcp`);
+  });
+
+  test('refresh rotates: the old refresh token works until its replacement is used, then invalid_grant', async () => {
+    const { agent } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent);
+    const first = await refresh(app, client, tokens.refresh_token);
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(tokens.refresh_token);
+    // A client that lost the first answer may retry with the same refresh token.
+    const retry = await refresh(app, client, tokens.refresh_token);
+    expect(retry.status).toBe(200);
+    // The retry's replacement is used: the original and the other replacement retire.
+    const next = await refresh(app, client, retry.body.refresh_token);
+    expect(next.status).toBe(200);
+    const old = await refresh(app, client, tokens.refresh_token);
+    expect(old.status).toBe(400);
+    expect(old.body.error).toBe('invalid_grant');
+    expect(old.headers['cache-control']).toBe('no-store');
+    // Reuse of a retired refresh token revokes the family (RFC 9700 4.14.2).
+    expect((await mcp(app, next.body.access_token)).status).toBe(401);
+    expect((await refresh(app, client, next.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  test('scope may be narrowed on refresh, never widened', async () => {
+    const { agent } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent, { scope: 'quizzes:read' });
+    const wider = await refresh(app, client, tokens.refresh_token, { scope: 'quizzes:read quizzes:write' });
+    expect(wider.status).toBe(400);
+    expect(wider.body.error).toBe('invalid_scope');
+
+    const both = await connectApp(app, agent);
+    const narrower = await refresh(app, both.client, both.tokens.refresh_token, { scope: 'quizzes:read' });
+    expect(narrower.status).toBe(200);
+    expect(narrower.body.scope).toBe('quizzes:read');
+    const widerAgain = await refresh(app, both.client, narrower.body.refresh_token, {
+      scope: 'quizzes:read quizzes:write',
+    });
+    expect(widerAgain.body.error).toBe('invalid_scope');
+  });
+
+  test('RFC 7009: revoking the refresh token ends the access token too; unknown tokens still get 200', async () => {
+    const { agent } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent);
+    const revoke = (token: string) =>
+      request(app.app).post('/oauth/revoke').type('form').send({ token, client_id: client.clientId });
+    expect((await revoke(tokens.refresh_token)).status).toBe(200);
+    expect((await mcp(app, tokens.access_token)).status).toBe(401);
+    expect((await refresh(app, client, tokens.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await revoke(tokens.refresh_token)).status).toBe(200);
+    expect((await revoke('qat_unknown')).status).toBe(200);
+    expect((await revoke('anything at all')).status).toBe(200);
+  });
+
+  test('parallel redemptions of one code yield exactly one token', async () => {
+    const { agent } = await loggedInAgent(app);
+    const client = await registerPublicClient(app);
+    const { params, verifier } = authorizationParams(client);
+    const code = await obtainCode(agent, params);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => exchangeCode(app, client, code, verifier)),
+    );
+    expect(results.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(results.filter((res) => res.body.error === 'invalid_grant')).toHaveLength(7);
+  });
+
+  test('disconnecting the app (Connected apps) refuses its tokens from the next request', async () => {
+    const { agent, user } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent);
+    const provider = createConnectedAppsProvider(app.database.prisma);
+    const [connected] = await provider.list(user.id);
+    expect(connected).toMatchObject({ name: 'Test assistant', redirectHost: '127.0.0.1:8976' });
+    expect(await provider.revoke(user.id, connected!.id)).toBe(true);
+    expect((await mcp(app, tokens.access_token)).status).toBe(401);
+    expect((await refresh(app, client, tokens.refresh_token)).body.error).toBe('invalid_grant');
+    expect(await provider.revoke(user.id, connected!.id)).toBe(false);
+    expect(await provider.list(user.id)).toEqual([]);
+  });
+
+  test('an expired access token is refused; the refresh token gets a new one', async () => {
+    const short = await startOAuthTestApp({
+      provider,
+      config: { oauth: oauthConfig({ accessTokenTtlSeconds: 1 }) },
+    });
+    try {
+      const { agent } = await loggedInAgent(short);
+      const { client, tokens } = await connectApp(short, agent);
+      expect((await mcp(short, tokens.access_token)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const expired = await mcp(short, tokens.access_token);
+      expect(expired.status).toBe(401);
+      expect(expired.headers['www-authenticate']).toContain('error="invalid_token"');
+      const renewed = await refresh(short, client, tokens.refresh_token);
+      expect(renewed.status).toBe(200);
+      expect((await mcp(short, renewed.body.access_token)).status).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+
+  test('an expired refresh token and an expired code are invalid_grant', async () => {
+    const short = await startOAuthTestApp({
+      provider,
+      config: { oauth: oauthConfig({ refreshTokenTtlSeconds: 1, authorizationCodeTtlSeconds: 1 }) },
+    });
+    try {
+      const { agent } = await loggedInAgent(short);
+      const { client, tokens } = await connectApp(short, agent);
+      const { params, verifier } = authorizationParams(client);
+      const code = await obtainCode(agent, params);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await refresh(short, client, tokens.refresh_token)).body.error).toBe('invalid_grant');
+      expect((await exchangeCode(short, client, code, verifier)).body.error).toBe('invalid_grant');
+    } finally {
+      await short.close();
+    }
+  });
+});
