@@ -5,10 +5,18 @@ import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger } from '../../src/logger';
 import { csrfOf, newAgent, signUp, uniqueEmail } from '../dashboard/dashboard-helpers';
+import {
+  connectApp,
+  LOOPBACK_REDIRECT,
+  loggedInAgent,
+  mcp as oauthMcp,
+  refresh,
+  registerClient,
+} from '../oauth/oauth-helpers';
 import { ACCEPT_BOTH, createTestUser, startTestApp, toolCall, type TestApp } from '../helpers/test-app';
 
 describe('logs of a full run', () => {
-  test('contain no API key, session cookie or password, only request ids and outcomes', async () => {
+  test('contain no API key, OAuth token, code, client secret, session cookie or password, only request ids and outcomes', async () => {
     let captured = '';
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -54,6 +62,33 @@ describe('logs of a full run', () => {
       await mcp(pageKey!, toolCall('list_quizzes')).expect(200);
       const cookies = ([] as string[]).concat(created.headers['set-cookie'] ?? []);
 
+      // OAuth: a confidential registration (client secret), consent, code, tokens, refresh, revocation.
+      const confidential = await registerClient(app, {
+        client_name: 'Logged app',
+        redirect_uris: [LOOPBACK_REDIRECT],
+        token_endpoint_auth_method: 'client_secret_post',
+      });
+      const clientSecret = confidential.body.client_secret as string;
+      expect(clientSecret).toMatch(/^qcs_/);
+      const { agent: oauthAgent } = await loggedInAgent(app, 'logs-oauth');
+      const { client, tokens } = await connectApp(app, oauthAgent);
+      await oauthMcp(app, tokens.access_token).expect(200);
+      const refreshed = await refresh(app, client, tokens.refresh_token);
+      expect(refreshed.status).toBe(200);
+      await request(app.app)
+        .post('/oauth/revoke')
+        .type('form')
+        .send({ token: refreshed.body.refresh_token, client_id: client.clientId })
+        .expect(200);
+      await oauthMcp(app, refreshed.body.access_token).expect(401);
+      const oauthSecrets = [
+        clientSecret,
+        tokens.access_token,
+        tokens.refresh_token,
+        refreshed.body.access_token,
+        refreshed.body.refresh_token,
+      ];
+
       // A respondent's submission.
       await request(app.app)
         .post('/api/quizzes/logged/responses')
@@ -76,7 +111,7 @@ describe('logs of a full run', () => {
       ]) {
         expect(captured).not.toContain(secret);
       }
-      expect(captured).not.toMatch(/svc_[0-9A-Za-z]{10,}/);
+      expect(captured).not.toMatch(/(svc|qat|qrt|qac|qcs)_[0-9A-Za-z]{10,}/);
       expect(captured).not.toContain('access_token');
     } finally {
       await app.close();

@@ -3,6 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { openDatabase, type Database } from '../../src/db/database';
+import { connectApp, loggedInAgent, mcp as oauthMcp, refresh } from '../oauth/oauth-helpers';
 import { createApiKey, MAX_ACTIVE_KEYS } from '../../src/domain/api-keys';
 import { clearPrefix, connectRedis, describeWithRedis, uniquePrefix, type TestRedis } from '../helpers/redis';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
@@ -38,10 +39,11 @@ describeWithPostgres('two instances on one PostgreSQL', () => {
       // Each instance has its own connection pool, as separate processes would.
       secondPool = await openDatabase(database.url, { migrate: true, poolSize: 4 });
       one = await startTestApp({ database, redis: redis[0], config });
+      // Behind one load balancer both serve one public origin (the OAuth audience).
       two = await startTestApp({
         database: { ...secondPool, drop: async () => undefined },
         redis: redis[1],
-        config,
+        config: { ...config, baseUrl: one.baseUrl },
       });
       user = await createTestUser(database);
       viaOne = await connectClient(one, user.apiKey);
@@ -71,6 +73,21 @@ describeWithPostgres('two instances on one PostgreSQL', () => {
       expect(payload(await callTool(viaOne, 'get_quiz_settings', { quiz_id: created.slug })).status).toBe(
         'published',
       );
+    });
+
+    test('an OAuth token issued by one instance works on the other, and revoking it on one ends it on both', async () => {
+      const { agent } = await loggedInAgent(one, 'oauth-two');
+      const { client, tokens } = await connectApp(one, agent);
+      expect((await oauthMcp(two, tokens.access_token)).status).toBe(200);
+      const refreshed = await refresh(two, client, tokens.refresh_token);
+      expect(refreshed.status).toBe(200);
+      expect((await oauthMcp(one, refreshed.body.access_token)).status).toBe(200);
+      await request(one.app)
+        .post('/oauth/revoke')
+        .type('form')
+        .send({ token: refreshed.body.access_token, client_id: client.clientId })
+        .expect(200);
+      expect((await oauthMcp(two, refreshed.body.access_token)).status).toBe(401);
     });
 
     test('one rate-limit budget per credential across both instances', async () => {
