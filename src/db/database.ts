@@ -8,12 +8,12 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/sqlite/client';
-import { PrismaClient as PostgresPrismaClient } from '../generated/postgresql/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
 import { applyMigrations, parseDatabaseUrl } from './migrate';
 
 export type Provider = 'sqlite' | 'postgresql';
+type PostgresClientModule = typeof import('../generated/postgresql/client.js');
 /** The PostgreSQL client has the same shape; the SQLite client's type stands for both. */
 export type Db = PrismaClient;
 
@@ -92,6 +92,10 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   });
   // A connection dropped while idle is discarded by the pool; the next query reports any real outage.
   pool.on('error', () => undefined);
+  // Loaded only when used: each generated client brings its own query compiler (tens of MB).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load; import() would need Jest's ESM mode
+  const { PrismaClient: PostgresPrismaClient } =
+    require('../generated/postgresql/client') as PostgresClientModule;
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
   return {
     prisma,
