@@ -93,9 +93,10 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   // A connection dropped while idle is discarded by the pool; the next query reports any real outage.
   pool.on('error', () => undefined);
   // Loaded only when used: each generated client brings its own query compiler (tens of MB).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load; import() would need Jest's ESM mode
-  const { PrismaClient: PostgresPrismaClient } =
-    require('../generated/postgresql/client') as PostgresClientModule;
+  // A lazy require: import() would need Jest's ESM mode.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const postgresClient = require('../generated/postgresql/client') as PostgresClientModule;
+  const PostgresPrismaClient = postgresClient.PrismaClient;
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
   return {
     prisma,

@@ -102,6 +102,7 @@ describe('logs of a full run', () => {
       for (const line of lines.filter((l) => l.msg === 'request'))
         expect(line.requestId).toEqual(expect.any(String));
       for (const secret of [
+        ...oauthSecrets,
         user.apiKey,
         mistyped,
         pageKey!,
