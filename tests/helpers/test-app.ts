@@ -34,6 +34,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Shared counters in Redis (pass a unique `config.redisKeyPrefix` too). */
   redis?: AppDeps['redis'];
+  /** OAuth test hooks (e.g. Client ID Metadata Documents served on loopback). */
+  oauthTestHooks?: AppDeps['oauthTestHooks'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -50,6 +52,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.oauthTestHooks ? { oauthTestHooks: options.oauthTestHooks } : {}),
   });
   server.on('request', app);
   return {

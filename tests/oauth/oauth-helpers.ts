@@ -1,17 +1,12 @@
 // OAuth test helpers: an app with the test hooks, PKCE pairs, registration, the consent form
 // driven as a browser would (supertest agent with cookies), and token requests.
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { createApp } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
 import type { Provider } from '../../src/db/database';
-import { createLogger } from '../../src/logger';
 import type { OAuthTestHooks } from '../../src/oauth/router';
 import { logIn, newAgent, type Agent } from '../dashboard/dashboard-helpers';
-import { createTestUser, type TestApp, type TestUser } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-database';
+import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 export const LOOPBACK_REDIRECT = 'http://127.0.0.1:8976/callback';
 
@@ -21,30 +16,9 @@ export interface OAuthTestAppOptions {
   oauthTestHooks?: OAuthTestHooks;
 }
 
-/** Like startTestApp, with createApp's OAuth test hooks. */
-export async function startOAuthTestApp(options: OAuthTestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase(options.provider ?? 'sqlite');
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = testConfig({ baseUrl, port, allowedHosts: [`127.0.0.1:${port}`], ...options.config });
-  const logger = createLogger('silent');
-  const app = createApp({ config, database, logger, oauthTestHooks: options.oauthTestHooks });
-  server.on('request', app);
-  return {
-    app,
-    server,
-    baseUrl,
-    config,
-    database,
-    logger,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.drop();
-    },
-  };
+/** startTestApp with createApp's OAuth test hooks. */
+export function startOAuthTestApp(options: OAuthTestAppOptions = {}): Promise<TestApp> {
+  return startTestApp(options);
 }
 
 export function oauthConfig(overrides: Partial<Config['oauth']> = {}): Config['oauth'] {
