@@ -164,3 +164,9 @@ export const sampleQuestions = () => [
     ],
   },
 ];
+
+/** The secret with its last character changed (always to a different one). */
+export function mistype(secret: string): string {
+  const last = secret.slice(-1);
+  return `${secret.slice(0, -1)}${last === 'x' ? 'y' : 'x'}`;
+}

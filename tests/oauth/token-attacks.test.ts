@@ -1,7 +1,7 @@
 // Attacks on the token endpoint: PKCE, code replay and parallel redemption, codes and refresh
 // tokens of one client used by another, resource mismatch, confidential client authentication.
 import request from 'supertest';
-import type { TestApp } from '../helpers/test-app';
+import { mistype, type TestApp } from '../helpers/test-app';
 import {
   authorizationParams,
   connectApp,
@@ -219,7 +219,7 @@ describe('confidential clients', () => {
       code_verifier: verifier,
       redirect_uri: client.redirectUri,
     };
-    const wrong = await tokenRequest(app, body, [client.clientId, `${client.secret.slice(0, -1)}x`]);
+    const wrong = await tokenRequest(app, body, [client.clientId, mistype(client.secret)]);
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
     expect(wrong.headers['www-authenticate']).toMatch(/^Basic /);

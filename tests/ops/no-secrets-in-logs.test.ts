@@ -13,7 +13,14 @@ import {
   refresh,
   registerClient,
 } from '../oauth/oauth-helpers';
-import { ACCEPT_BOTH, createTestUser, startTestApp, toolCall, type TestApp } from '../helpers/test-app';
+import {
+  ACCEPT_BOTH,
+  createTestUser,
+  mistype,
+  startTestApp,
+  toolCall,
+  type TestApp,
+} from '../helpers/test-app';
 
 describe('logs of a full run', () => {
   test('contain no API key, OAuth token, code, client secret, session cookie or password, only request ids and outcomes', async () => {
@@ -39,7 +46,7 @@ describe('logs of a full run', () => {
       ).expect(200);
       await mcp(user.apiKey, toolCall('publish_quiz', { quiz_id: 'Logged' })).expect(200);
       await mcp(user.apiKey, toolCall('get_quiz_questions', { quiz_id: 'nope' })).expect(200);
-      const mistyped = `${user.apiKey.slice(0, -1)}X`;
+      const mistyped = mistype(user.apiKey);
       await mcp(mistyped, toolCall('list_quizzes')).expect(401);
       await request(app.app)
         .post('/api/mcp?access_token=svc_in_query_string')
