@@ -3,8 +3,8 @@ import { looksLikeApiKey, sha256Hex } from '../domain/api-keys';
 import type { Logger } from '../logger';
 import { ALL_SCOPES, type Principal } from '../mcp/tool';
 import type { CredentialVerifier } from './authenticate';
+import { createUseRecorder } from './use-recorder';
 
-const LAST_USED_INTERVAL_MS = 60_000;
 const API_KEY_SCOPES = new Set(ALL_SCOPES);
 
 /**
@@ -18,26 +18,17 @@ export function createApiKeyVerifier(
   logger: Logger,
 ): CredentialVerifier {
   const db = database.prisma;
-  const lastTouched = new Map<string, number>();
-
-  function touch(keyId: string, lastUsedAt: Date | null): void {
-    const now = Date.now();
-    const known = Math.max(lastTouched.get(keyId) ?? 0, lastUsedAt?.getTime() ?? 0);
-    if (now - known < LAST_USED_INTERVAL_MS) return;
-    lastTouched.set(keyId, now);
-    if (lastTouched.size > 10_000) lastTouched.clear();
-    setImmediate(() => {
-      db.apiKey
-        .updateMany({
-          where: {
-            id: keyId,
-            OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_INTERVAL_MS) } }],
-          },
-          data: { lastUsedAt: new Date(now) },
-        })
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not record API key use'));
-    });
-  }
+  const touch = createUseRecorder(
+    (keyId, at, intervalMs) =>
+      db.apiKey.updateMany({
+        where: {
+          id: keyId,
+          OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(at.getTime() - intervalMs) } }],
+        },
+        data: { lastUsedAt: at },
+      }),
+    (error) => logger.warn({ err: error }, 'could not record API key use'),
+  );
 
   return {
     recognises: looksLikeApiKey,

@@ -2,11 +2,10 @@ import type { Database } from '../db/database';
 import { recordGrantUse } from '../domain/oauth/oauth-grants';
 import { ACCESS_TOKEN_PREFIX, hasSecretShape, hashSecret } from '../domain/oauth/oauth-secrets';
 import type { CredentialVerifier } from '../http/authenticate';
+import { createUseRecorder } from '../http/use-recorder';
 import type { Logger } from '../logger';
 import type { Principal } from '../mcp/tool';
 import { canonicalScopes } from './scopes';
-
-const LAST_USED_INTERVAL_MS = 60_000;
 
 /**
  * Checks an OAuth access token (`qat_...`) on every /api/mcp request, like API keys: the
@@ -22,20 +21,10 @@ export function createAccessTokenVerifier(
   database: Pick<Database, 'prisma' | 'hot'>,
   options: { resource: string; logger: Logger },
 ): CredentialVerifier {
-  const lastTouched = new Map<string, number>();
-
-  function touch(grantId: string, lastUsedAt: Date | null): void {
-    const now = Date.now();
-    const known = Math.max(lastTouched.get(grantId) ?? 0, lastUsedAt?.getTime() ?? 0);
-    if (now - known < LAST_USED_INTERVAL_MS) return;
-    lastTouched.set(grantId, now);
-    if (lastTouched.size > 10_000) lastTouched.clear();
-    setImmediate(() => {
-      recordGrantUse(database.prisma, grantId, new Date(now), LAST_USED_INTERVAL_MS).catch((error: unknown) =>
-        options.logger.warn({ err: error }, 'could not record OAuth grant use'),
-      );
-    });
-  }
+  const touch = createUseRecorder(
+    (grantId, at, intervalMs) => recordGrantUse(database.prisma, grantId, at, intervalMs),
+    (error) => options.logger.warn({ err: error }, 'could not record OAuth grant use'),
+  );
 
   return {
     recognises: (credential) => hasSecretShape(ACCESS_TOKEN_PREFIX, credential),

@@ -1,5 +1,5 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Response } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 
 /**
@@ -76,4 +76,16 @@ export function sendOAuthError(res: Response, error: unknown, logger: Logger): v
   // RFC 6749 section 5.2: a 401 names the authentication scheme the client can use.
   if (problem.status === 401) res.set('WWW-Authenticate', 'Basic realm="oauth"');
   res.json({ error: problem.code, error_description: problem.description });
+}
+
+/** After a urlencoded body parser: any client-side body failure (size, encoding) is invalid_request. */
+export function formBodyErrors(logger: Logger): ErrorRequestHandler {
+  return (error: { status?: number }, _req, res, next) => {
+    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
+    sendOAuthError(
+      res,
+      new OAuthProblem('invalid_request', 'The body must be a small application/x-www-form-urlencoded form.'),
+      logger,
+    );
+  };
 }

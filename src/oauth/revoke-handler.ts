@@ -1,10 +1,10 @@
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { Db } from '../db/database';
 import { ACCESS_TOKEN_PREFIX, hasSecretShape, REFRESH_TOKEN_PREFIX } from '../domain/oauth/oauth-secrets';
 import { findTokenByValue, revokeTokenFamily } from '../domain/oauth/oauth-tokens';
 import type { Logger } from '../logger';
 import { authenticateClient } from './client-authentication';
-import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { formBodyErrors, OAuthProblem, sendOAuthError } from './oauth-errors';
 import { REVOKE_PATH } from './oauth-urls';
 import type { ClientResolver } from './resolve-client';
 
@@ -23,14 +23,7 @@ export interface RevokeHandlerOptions {
 
 export function revokeHandler({ db, clients, logger }: RevokeHandlerOptions): Router {
   const router = express.Router();
-  const bodyErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
-    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
-    sendOAuthError(
-      res,
-      new OAuthProblem('invalid_request', 'The body must be a small application/x-www-form-urlencoded form.'),
-      logger,
-    );
-  };
+  const bodyErrors = formBodyErrors(logger);
   const revoke: RequestHandler = async (req, res) => {
     try {
       const client = await authenticateClient(req, clients);

@@ -1,9 +1,9 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
-import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { formBodyErrors, OAuthProblem, sendOAuthError } from './oauth-errors';
 import { createTokenModel } from './oauth-model';
 import { TOKEN_PATH } from './oauth-urls';
 import type { ClientResolver } from './resolve-client';
@@ -71,14 +71,7 @@ export function tokenHandler({ db, clients, resource, config, logger }: TokenHan
     }
   };
 
-  const bodyErrors: ErrorRequestHandler = (error: { status?: number }, _req, res, next) => {
-    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
-    sendOAuthError(
-      res,
-      new OAuthProblem('invalid_request', 'The body must be a small application/x-www-form-urlencoded form.'),
-      logger,
-    );
-  };
+  const bodyErrors = formBodyErrors(logger);
 
   router.post(
     TOKEN_PATH,
