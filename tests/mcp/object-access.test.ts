@@ -1,6 +1,7 @@
 // Object-level access (spec rule 2): user B can do nothing to user A's quiz, by ID, slug or
 // title, and learns nothing about whether it exists.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { resolveQuiz } from '../../src/domain/quizzes/resolve-quiz';
 import { submitResponse } from '../../src/domain/results/submit-response';
 import {
   callTool,
@@ -95,5 +96,42 @@ describe("object-level access to another user's quiz", () => {
     expect(errorText(await callTool(bob, 'get_quiz_questions', { quiz_id: aliceQuiz.slug }))).toMatch(
       /No quiz that you own/,
     );
+  });
+});
+
+describe('naming a quiz among many', () => {
+  let app: TestApp;
+  let carol: Client;
+  let carolId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    const user = await createTestUser(app, 'carol');
+    carolId = user.id;
+    carol = await connectClient(app, user.apiKey);
+  });
+  afterAll(async () => {
+    await carol.close();
+    await app.close();
+  });
+
+  test('an ID or slug wins even when a dozen older quizzes carry it as their title', async () => {
+    const older = [];
+    for (let i = 0; i < 12; i += 1) {
+      older.push(payload(await callTool(carol, 'create_quiz', { title: `Older ${i}`, questions: [] })));
+    }
+    const target = payload(await callTool(carol, 'create_quiz', { title: 'Target', questions: [] }));
+    for (const ref of [target.quiz_id, target.slug]) {
+      // Every older quiz is renamed to the newest one's ID (then slug): a title match for each.
+      for (const quiz of older) {
+        expect(
+          payload(await callTool(carol, 'update_quiz', { quiz_id: quiz.quiz_id, title: ref })).title,
+        ).toBe(ref);
+      }
+      const found = payload(await callTool(carol, 'get_quiz_settings', { quiz_id: ref }));
+      expect(found.quiz_id).toBe(target.quiz_id);
+      // The same without the raw-driver reads (the Prisma path).
+      expect((await resolveQuiz({ db: app.database.prisma }, carolId, ref)).id).toBe(target.quiz_id);
+    }
   });
 });

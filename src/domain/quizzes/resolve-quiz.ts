@@ -36,13 +36,29 @@ export async function resolveQuiz(
   const key = titleKey(ref);
   const matches = deps.reads
     ? await deps.reads.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2)
-    : await deps.db.quiz.findMany({
-        where: { ownerId, OR: [{ id: wanted }, { slug: wanted }, { titleKey: key }] },
-        select: { id: true, slug: true, title: true },
-        orderBy: { createdAt: 'asc' },
-        take: MAX_CANDIDATES + 2,
-      });
+    : await candidatesThroughPrisma(deps.db, ownerId, wanted, key);
   return pickQuiz(matches, ref);
+}
+
+/** The same candidates as QuizReads.quizCandidates: an ID match, a slug match, then title matches. */
+async function candidatesThroughPrisma(
+  db: DomainDeps['db'],
+  ownerId: string,
+  wanted: string,
+  key: string,
+): Promise<QuizRef[]> {
+  const select = { id: true, slug: true, title: true } as const;
+  const [byId, bySlug, byTitle] = await Promise.all([
+    db.quiz.findFirst({ where: { ownerId, id: wanted }, select }),
+    db.quiz.findFirst({ where: { ownerId, slug: wanted }, select }),
+    db.quiz.findMany({
+      where: { ownerId, titleKey: key },
+      select,
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: MAX_CANDIDATES + 2,
+    }),
+  ]);
+  return [...(byId ? [byId] : []), ...(bySlug ? [bySlug] : []), ...byTitle];
 }
 
 /** The precedence of DESIGN.md section 2 over the caller's quizzes that match in any way. */
