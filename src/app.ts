@@ -85,11 +85,6 @@ export function createApp({
     store: limiterStore('mcp'),
   });
 
-  app.use(healthRouter({ hot: database.hot, redis }));
-  app.get('/metrics', metricsEndpoint(metrics, { token: config.metricsToken, baseUrl: config.baseUrl }));
-  app.use(assetsRouter());
-  app.use(docsRouter(config, registry));
-
   app.use(
     mcpEndpoint({
       path: '/api/mcp',
@@ -107,6 +102,11 @@ export function createApp({
       ],
     }),
   );
+
+  app.use(healthRouter({ hot: database.hot, redis }));
+  app.get('/metrics', metricsEndpoint(metrics, { token: config.metricsToken, baseUrl: config.baseUrl }));
+  app.use(assetsRouter());
+  app.use(docsRouter(config, registry));
 
   // Submissions need no credential: the JSON API is limited per client IP under the same rule.
   const respondentLimiter = createRateLimiter({

@@ -104,7 +104,10 @@ export function recordRequests(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : '(unmatched)';
+      // Routes served outside Express's router (the MCP endpoint) name themselves.
+      const route = req.route
+        ? `${req.baseUrl}${String(req.route.path)}`
+        : ((res.locals.route as string | undefined) ?? '(unmatched)');
       metrics.observeRequest(
         req.method,
         route,

@@ -1,14 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import express, {
-  type ErrorRequestHandler,
-  type Request,
-  type RequestHandler,
-  type Response,
-  Router,
-} from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { isDatabaseUnavailable } from '../db/errors';
 import { sendInsufficientScope } from '../oauth/insufficient-scope';
@@ -48,15 +42,6 @@ function jsonRpcError(
   id: unknown = null,
 ): void {
   res.status(status).json({ jsonrpc: '2.0', id, error: { code, message } });
-}
-
-/** Replaces the Accept header in both views of it (the SDK's request adapter reads rawHeaders). */
-function setAccept(req: Request, value: string): void {
-  req.headers.accept = value;
-  const raw = req.rawHeaders;
-  const index = raw.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'accept');
-  if (index >= 0) raw[index + 1] = value;
-  else raw.push('Accept', value);
 }
 
 /**
@@ -105,9 +90,44 @@ function toolCallParamsProblem(body: { method: string; params?: unknown }): stri
   return undefined;
 }
 
-export function mcpEndpoint(options: McpEndpointOptions): Router {
+/**
+ * The web-standard Request the SDK's transport reads: method, URL and headers (the body is
+ * already parsed). Accept is the spec's pair: negotiate() has settled what the client gets,
+ * and enableJsonResponse carries that choice to the transport.
+ */
+function webRequest(req: Request): globalThis.Request {
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'accept') continue;
+    headers.push([name, Array.isArray(value) ? value.join(', ') : value]);
+  }
+  headers.push(['accept', BOTH]);
+  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
+    method: 'POST',
+    headers,
+  });
+}
+
+/** Writes the transport's answer: status, headers, then the body as it comes (SSE events, or one JSON text). */
+async function sendWebResponse(response: globalThis.Response, res: Response): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  res.once('close', () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.writableEnded && !res.destroyed) res.write(value);
+  }
+  if (!res.writableEnded && !res.destroyed) res.end();
+}
+
+export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   const { path, registry, deps, logger, maxBodyBytes, guards, metrics } = options;
-  const router = Router();
 
   const handle: RequestHandler = async (req, res) => {
     const body: unknown = req.body;
@@ -142,7 +162,6 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
       });
       return;
     }
-    setAccept(req, BOTH);
 
     const principal = res.locals.principal as Principal;
     const requestId = String(res.locals.requestId ?? '');
@@ -200,21 +219,27 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
         throw error;
       }
     });
-    const transport = new StreamableHTTPServerTransport({
+    const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: mode === 'json',
     });
     res.on('close', () => {
+      // A finished exchange leaves nothing to release (the stream closed itself once the
+      // response was sent); closing then would only build a "Connection closed" error to
+      // reject requests that no longer exist. A client gone mid-call aborts the handlers.
+      if (res.writableFinished) return;
       void transport.close();
       void server.close();
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      const response = await transport.handleRequest(webRequest(req), { parsedBody: body });
+      await sendWebResponse(response, res);
     } catch (error) {
       logger.error({ err: error, requestId }, 'MCP transport failed');
       if (!res.headersSent)
         jsonRpcError(res, 500, -32603, `Internal error; report request id ${requestId}.`, body.id ?? null);
+      else res.destroy();
     }
   };
 
@@ -255,14 +280,58 @@ export function mcpEndpoint(options: McpEndpointOptions): Router {
     next(error);
   };
 
-  router.post(path, ...guards, express.json({ limit: maxBodyBytes }), handle, bodyErrors);
-  router.all(path, (_req, res) => {
+  const chain: RequestHandler[] = [...guards, express.json({ limit: maxBodyBytes }), handle];
+  const methodNotAllowed = (res: Response) => {
     res.set('Allow', 'POST');
     sendProblem(res, deps.baseUrl, 'method_not_allowed', {
       detail:
         'The MCP endpoint takes POST only: this service runs the Streamable HTTP transport without sessions or server-sent notifications.',
       hint: `POST a JSON-RPC request with "Accept: ${BOTH}".`,
     });
-  });
-  return router;
+  };
+  // One handler for the one path, run ahead of every other router: the busiest route of the
+  // service should not walk the route tables of the pages and the docs on every call.
+  return (req, res, next) => {
+    if (req.path !== path && req.path !== `${path}/`) {
+      next();
+      return;
+    }
+    res.locals.route = path;
+    if (req.method !== 'POST') {
+      methodNotAllowed(res);
+      return;
+    }
+    runChain(chain, req, res, (error) => {
+      if (error === undefined) next();
+      else bodyErrors(error, req, res, next);
+    });
+  };
+}
+
+/** Runs handlers in order, like a route's stack: next(error) stops it, a rejected promise is an error. */
+function runChain(
+  handlers: RequestHandler[],
+  req: Request,
+  res: Response,
+  done: (error?: unknown) => void,
+): void {
+  let index = 0;
+  const next = (error?: unknown): void => {
+    if (error !== undefined && error !== null) {
+      done(error);
+      return;
+    }
+    const handler = handlers[index++];
+    if (!handler) {
+      done();
+      return;
+    }
+    try {
+      const result: unknown = handler(req, res, next);
+      if (result instanceof Promise) result.catch(next);
+    } catch (thrown) {
+      next(thrown);
+    }
+  };
+  next();
 }
