@@ -21,6 +21,17 @@ import { createUser } from '../src/domain/users';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
+/** Node's flags as `npm start` gives them (package.json is the one place they are set). */
+const START_FLAGS = (() => {
+  const start = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.start!;
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/src\/main\.js/.exec(start);
+  if (!flags) throw new Error(`cannot find "node ... dist/src/main.js" in the start script: ${start}`);
+  return flags[1]!.trim().split(' ').filter(Boolean);
+})();
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 // The throughput scenarios run in alternating rounds, so that a machine whose speed drifts
@@ -224,7 +235,7 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-bench-'));
   const databaseUrl = argDb > 0 ? process.argv[argDb + 1]! : `file:${path.join(dir, 'bench.db')}`;
   console.log(
-    `quiz-service benchmark: node ${process.version}, ${os.cpus().length} cores, database ${databaseUrl.startsWith('file:') ? 'SQLite (embedded default)' : 'PostgreSQL'}`,
+    `quiz-service benchmark: node ${process.version} ${START_FLAGS.join(' ')} (as npm start), ${os.cpus().length} cores, database ${databaseUrl.startsWith('file:') ? 'SQLite (embedded default)' : 'PostgreSQL'}`,
   );
   console.log(
     `${CONNECTIONS} connections; ${ROUNDS} alternating rounds of ${ROUND_S} s for the baseline, tools/call and tools/list, and 2 workers; loopback; the load generator shares the machine\n`,
@@ -265,7 +276,7 @@ async function main(): Promise<void> {
     body: '{"jsonrpc":"2.0","id":1}',
   };
 
-  const service = await startProcess([MAIN], serviceEnv, port);
+  const service = await startProcess([...START_FLAGS, MAIN], serviceEnv, port);
   const quiz = (
     await call(port, key, 'create_quiz', {
       title: 'Benchmark quiz',
@@ -297,7 +308,7 @@ async function main(): Promise<void> {
   // own port; idle while the others are measured.
   const clusterPort = await freePort();
   const clustered = await startProcess(
-    [MAIN],
+    [...START_FLAGS, MAIN],
     { ...serviceEnv, PORT: String(clusterPort), BASE_URL: `http://127.0.0.1:${clusterPort}`, WORKERS: '2' },
     clusterPort,
   );
@@ -305,7 +316,7 @@ async function main(): Promise<void> {
 
   // Warm-up (JIT, pools), then the rounds: baseline, tools/call, tools/list, 2 workers, again.
   await autocannon({ ...expressRequest, connections: 10, amount: 2_000 });
-  await autocannon({ ...getQuestionsClustered, connections: 10, amount: 4_000 });
+  await autocannon({ ...getQuestionsClustered, connections: 10, amount: 8_000 }); // both workers
   await autocannon({ ...getQuestions, connections: 10, amount: 2_000 });
   await autocannon({ ...listTools, connections: 10, amount: 1_000 });
   const rounds: Array<{ express: Figures; call: Figures; list: Figures; two: Figures }> = [];
