@@ -60,6 +60,23 @@ describe('POST /api/mcp as curl uses it', () => {
     expect(parsed).toMatchObject({ title: 'Curl quiz', status: 'draft', quiz_id: expect.any(String) });
   });
 
+  test('MCP-Protocol-Version: a supported version is served, an unknown one gets 400 naming the supported ones', async () => {
+    const supported = await postMcp(app, {
+      credential: user.apiKey,
+      body: TOOLS_LIST,
+      headers: { 'MCP-Protocol-Version': '2025-06-18' },
+    });
+    expect(supported.status).toBe(200);
+    expect(onlyMessage(supported.text).result.tools).toHaveLength(EIGHT_TOOLS.length);
+    const unknown = await postMcp(app, {
+      credential: user.apiKey,
+      body: TOOLS_LIST,
+      headers: { 'MCP-Protocol-Version': '1999-01-01' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toMatch(/Unsupported protocol version.*2025-06-18/);
+  });
+
   test('initialize also works and reports the tool set version as serverInfo.version', async () => {
     const res = await postMcp(app, {
       credential: user.apiKey,
