@@ -124,8 +124,8 @@ async function sendWebResponse(response: globalThis.Response, res: Response): Pr
     res.end();
     return;
   }
+  // A client that leaves closes the transport (see handle), which ends this stream.
   const reader = response.body.getReader();
-  res.once('close', () => void reader.cancel().catch(() => undefined));
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
