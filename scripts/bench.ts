@@ -36,8 +36,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 // The throughput scenarios run in alternating rounds, so that a machine whose speed drifts
 // (shared hosts do) slows the baseline and the service alike instead of skewing the ratio.
-const ROUNDS = 3;
-const ROUND_S = Math.max(2, Math.round((DURATION_S * 1.5) / ROUNDS));
+const ROUNDS = 5;
+const ROUND_S = Math.max(2, Math.round((DURATION_S * 2) / ROUNDS));
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 100_000);
 const RESPONSES = 10_000;
 
@@ -314,17 +314,18 @@ async function main(): Promise<void> {
   );
   const getQuestionsClustered = { ...getQuestions, url: `http://127.0.0.1:${clusterPort}/api/mcp` };
 
-  // Warm-up (JIT, pools), then the rounds: baseline, tools/call, tools/list, 2 workers, again.
+  // Warm-up (JIT, pools), then the rounds: baseline, tools/call, 2 workers, tools/list, again.
   await autocannon({ ...expressRequest, connections: 10, amount: 2_000 });
   await autocannon({ ...getQuestionsClustered, connections: 10, amount: 8_000 }); // both workers
   await autocannon({ ...getQuestions, connections: 10, amount: 2_000 });
   await autocannon({ ...listTools, connections: 10, amount: 1_000 });
   const rounds: Array<{ express: Figures; call: Figures; list: Figures; two: Figures }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
+    // tools/call sits between the two scenarios it is compared with.
     const expressRound = await load(expressRequest, ROUND_S);
     const callRound = await load(getQuestions, ROUND_S);
-    const listRound = await load(listTools, ROUND_S);
     const twoRound = await load(getQuestionsClustered, ROUND_S);
+    const listRound = await load(listTools, ROUND_S);
     rounds.push({ express: expressRound, call: callRound, list: listRound, two: twoRound });
     console.log(
       `round ${round + 1}: bare Express ${expressRound.rps} req/s, tools/call ${callRound.rps} req/s ` +
@@ -342,9 +343,15 @@ async function main(): Promise<void> {
   const scale = Math.round(median(rounds.map((r) => r.two.rps / r.call.rps)) * 100) / 100;
 
   // Memory: RSS after a warm-up, then after 100,000 more requests.
-  const rssBefore = rssMb(service.pid!);
+  // RSS saws up and down by tens of MB with each collection of a 64 MB young generation, so
+  // it is sampled every 250 ms: the median of the first fifth of the run against the last.
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssMb(service.pid!)), 250);
   const memoryRun = await autocannon({ ...getQuestions, connections: CONNECTIONS, amount: MEMORY_REQUESTS });
-  const rssAfter = rssMb(service.pid!);
+  clearInterval(sampler);
+  const fifth = Math.max(1, Math.floor(samples.length / 5));
+  const rssBefore = median(samples.slice(0, fifth));
+  const rssAfter = median(samples.slice(-fifth));
 
   // get_results over 10,000 responses.
   await seedResponses(database, quiz);
@@ -374,7 +381,7 @@ async function main(): Promise<void> {
     `\ntools/call vs bare Express: ${ratio}x, the median of ${ROUNDS} alternating rounds (target >= 0.35x); p99 ${toolsCall.p99} ms (target < 25 ms)`,
   );
   console.log(
-    `RSS ${rssBefore} MB before and ${rssAfter} MB after ${memoryRun.requests.total} requests (${memoryRun.non2xx + memoryRun.errors} errors): ${growth >= 0 ? '+' : ''}${growth} MB`,
+    `RSS over ${memoryRun.requests.total} requests (${memoryRun.non2xx + memoryRun.errors} errors): median ${rssBefore} MB in the first fifth, ${rssAfter} MB in the last (${growth >= 0 ? '+' : ''}${growth} MB; range ${Math.min(...samples)}-${Math.max(...samples)} MB)`,
   );
   console.log(
     `get_results over ${resultCount} responses: median ${getResultsMs} ms of 10 calls (target < 50 ms)`,
