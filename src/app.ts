@@ -5,6 +5,7 @@ import { dashboardRouter } from './dashboard/router';
 import type { DomainDeps } from './domain/deps';
 import { createApiKeyVerifier } from './http/api-key-verifier';
 import { identifyBearer, requireBearer } from './http/authenticate';
+import { chain } from './http/chain';
 import { hostGuard, originGuard } from './http/host-guard';
 import { createRateLimiter } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
@@ -63,19 +64,24 @@ export function createApp({
     createAccessTokenVerifier(database, { resource: oauthUrls(config.baseUrl).resource, logger }),
   ];
 
-  app.use(requestId());
-  app.use(requestLog(logger));
-  app.use(recordRequests(metrics));
-  if (config.enforceHost) {
-    // Load balancers probe health checks by address, not by name.
-    app.use(
-      hostGuard({
-        baseUrl: config.baseUrl,
-        allowedHosts: config.allowedHosts,
-        exempt: ['/healthz', '/readyz'],
-      }),
-    );
-  }
+  // What every request passes, as one layer (Express walks each layer's matching per request).
+  app.use(
+    chain([
+      requestId(),
+      requestLog(logger),
+      recordRequests(metrics),
+      // Load balancers probe health checks by address, not by name.
+      ...(config.enforceHost
+        ? [
+            hostGuard({
+              baseUrl: config.baseUrl,
+              allowedHosts: config.allowedHosts,
+              exempt: ['/healthz', '/readyz'],
+            }),
+          ]
+        : []),
+    ]),
+  );
   const limiterStore = (name: string) =>
     redis ? new ResilientRedisStore(redis, logger, `${config.redisKeyPrefix}rl:${name}:`) : undefined;
   const mcpLimiter = createRateLimiter({

@@ -7,6 +7,7 @@ import type { DomainDeps } from '../domain/deps';
 import { isDatabaseUnavailable } from '../db/errors';
 import { sendInsufficientScope } from '../oauth/insufficient-scope';
 import type { Metrics } from '../http/metrics';
+import { runChain } from '../http/chain';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
@@ -319,32 +320,4 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       else bodyErrors(error, req, res, next);
     });
   };
-}
-
-/** Runs handlers in order, like a route's stack: next(error) stops it, a rejected promise is an error. */
-function runChain(
-  handlers: RequestHandler[],
-  req: Request,
-  res: Response,
-  done: (error?: unknown) => void,
-): void {
-  let index = 0;
-  const next = (error?: unknown): void => {
-    if (error !== undefined && error !== null) {
-      done(error);
-      return;
-    }
-    const handler = handlers[index++];
-    if (!handler) {
-      done();
-      return;
-    }
-    try {
-      const result: unknown = handler(req, res, next);
-      if (result instanceof Promise) result.catch(next);
-    } catch (thrown) {
-      next(thrown);
-    }
-  };
-  next();
 }
