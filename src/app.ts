@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { defaultLimiters } from './dashboard/context';
 import { dashboardRouter } from './dashboard/router';
 import type { DomainDeps } from './domain/deps';
 import { createApiKeyVerifier } from './http/api-key-verifier';
@@ -133,7 +134,14 @@ export function createApp({
     }),
   );
   app.use(
-    dashboardRouter({ config, deps, logger, connectedApps: createConnectedAppsProvider(database.prisma) }),
+    dashboardRouter({
+      config,
+      deps,
+      logger,
+      connectedApps: createConnectedAppsProvider(database.prisma),
+      // Login and sign-up throttles count across instances too when Redis is configured.
+      ...(redis ? { limiters: defaultLimiters(limiterStore) } : {}),
+    }),
   );
   app.use((req, res) => {
     sendProblem(res, config.baseUrl, 'not_found', {

@@ -1,3 +1,5 @@
+import type { Options, Store } from 'express-rate-limit';
+
 /**
  * Counts attempts per key (an account's email, a client IP) in a sliding window, for the
  * login and sign-up throttles.
@@ -55,6 +57,36 @@ export function createInMemoryLimiter(options: InMemoryLimiterOptions): AttemptL
     },
     async reset(key) {
       attempts.delete(key);
+    },
+  };
+}
+
+/**
+ * The same rules over an express-rate-limit store (ResilientRedisStore: Redis shared by every
+ * instance, per-instance memory while Redis is away), so that a guesser spreading attempts
+ * over several instances meets one count. The window is fixed rather than sliding: the
+ * store's counters expire together at the end of each window.
+ */
+export function createStoreLimiter(
+  store: Store,
+  options: { limit: number; windowMs: number },
+): AttemptLimiter {
+  const { limit, windowMs } = options;
+  // Only windowMs is read by the stores; the rest of express-rate-limit's options is theirs.
+  void store.init?.({ windowMs } as Options);
+  return {
+    async consume(key) {
+      const { totalHits, resetTime } = await store.increment(key);
+      if (totalHits <= limit) return 0;
+      await store.decrement(key); // refused attempts count nothing, as in memory
+      const resetMs = resetTime ? resetTime.getTime() - Date.now() : windowMs;
+      return Math.max(1, Math.ceil(resetMs / 1000));
+    },
+    async refund(key) {
+      await store.decrement(key);
+    },
+    async reset(key) {
+      await store.resetKey(key);
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { DomainDeps } from '../domain/deps';
 import type { Logger } from '../logger';
-import { createInMemoryLimiter, type AttemptLimiter } from './attempt-limiter';
+import type { Store } from 'express-rate-limit';
+import { createInMemoryLimiter, createStoreLimiter, type AttemptLimiter } from './attempt-limiter';
 import type { ConnectedAppsProvider } from './connected-apps';
 
 /** What every dashboard route module receives from dashboardRouter(). */
@@ -27,12 +28,19 @@ const MINUTE = 60_000;
 /**
  * Limits: 5 failed logins per account per 15 minutes (a person who mistypes gets several
  * tries; a guesser gets 480 a day at most), 20 per address per 15 minutes, 20 sign-ups
- * per address per hour. In memory per instance; pass shared limiters for several instances.
+ * per address per hour. In memory per instance, or, given a store per limiter (Redis when
+ * REDIS_URL is set), one count across every instance.
  */
-export function defaultLimiters(): DashboardLimiters {
+export function defaultLimiters(store?: (name: string) => Store | undefined): DashboardLimiters {
+  const limiter = (name: string, limit: number, windowMs: number) => {
+    const shared = store?.(name);
+    return shared
+      ? createStoreLimiter(shared, { limit, windowMs })
+      : createInMemoryLimiter({ limit, windowMs });
+  };
   return {
-    loginAccount: createInMemoryLimiter({ limit: 5, windowMs: 15 * MINUTE }),
-    loginClient: createInMemoryLimiter({ limit: 20, windowMs: 15 * MINUTE }),
-    signupClient: createInMemoryLimiter({ limit: 20, windowMs: 60 * MINUTE }),
+    loginAccount: limiter('login-account', 5, 15 * MINUTE),
+    loginClient: limiter('login-client', 20, 15 * MINUTE),
+    signupClient: limiter('signup-client', 20, 60 * MINUTE),
   };
 }

@@ -4,6 +4,7 @@
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { logIn, newAgent, PASSWORD, signUp } from '../dashboard/dashboard-helpers';
 import {
   clearPrefix,
   connectRedis,
@@ -59,6 +60,22 @@ describeWithRedis('rate limits shared through Redis', () => {
     const keys: string[] = [];
     for await (const batch of redisA.scanIterator({ MATCH: `${prefix}rl:mcp:*` })) keys.push(...batch);
     expect(keys.length).toBeGreaterThan(0);
+  });
+  test('the dashboard login throttle counts one account across both instances', async () => {
+    const { email } = await signUp(newAgent(one));
+    // Five wrong passwords, alternating between the instances: one count, not two of five.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await logIn(newAgent(i % 2 === 0 ? one : two), email, `wrong-${i}-password`)).status).toBe(422);
+    }
+    for (const app of [one, two]) {
+      const locked = await logIn(newAgent(app), email, PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    }
+    const keys: string[] = [];
+    for await (const batch of redisA.scanIterator({ MATCH: `${prefix}rl:login-account:*` }))
+      keys.push(...batch);
+    expect(keys.length).toBe(1);
   });
 });
 
