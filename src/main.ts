@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
+import { schedulePurge } from './domain/purge-expired';
 import { createMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
@@ -25,6 +26,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     ...(redis ? { redis } : {}),
   });
   const running = await startServer(app, { port: config.port, host: config.host, logger });
+  const purge = schedulePurge(database.prisma, logger);
   logger.info(
     {
       url: config.baseUrl,
@@ -36,6 +38,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   );
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    purge.stop();
     void running
       .stop(config.shutdownGraceMs, () =>
         Promise.all([database.close(), redis?.isOpen ? redis.close() : undefined]),

@@ -1,0 +1,70 @@
+import type { Db } from '../db/database';
+
+/**
+ * Removes credentials that can no longer be used, so that the tables of a long-running
+ * service stay the size of what is live: dashboard sessions past their expiry, OAuth
+ * authorization codes a day after they expired, and OAuth token rows a week after both their
+ * access and refresh tokens expired. The margins keep the rows that detect misuse (a code
+ * or refresh token presented again revokes what was issued from it) for a while after they
+ * could have been used. Idempotent: several instances may run it at once.
+ */
+export const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface PurgeCounts {
+  sessions: number;
+  authorizationCodes: number;
+  tokens: number;
+}
+
+export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeCounts> {
+  const codeCutoff = new Date(now.getTime() - CODE_RETENTION_MS);
+  const tokenCutoff = new Date(now.getTime() - TOKEN_RETENTION_MS);
+  const sessions = await db.session.deleteMany({ where: { expiresAt: { lt: now } } });
+  const authorizationCodes = await db.oAuthAuthorizationCode.deleteMany({
+    where: { expiresAt: { lt: codeCutoff } },
+  });
+  const tokens = await db.oAuthToken.deleteMany({
+    where: {
+      accessExpiresAt: { lt: tokenCutoff },
+      OR: [{ refreshExpiresAt: null }, { refreshExpiresAt: { lt: tokenCutoff } }],
+    },
+  });
+  return { sessions: sessions.count, authorizationCodes: authorizationCodes.count, tokens: tokens.count };
+}
+
+export interface PurgeSchedule {
+  stop(): void;
+}
+
+/**
+ * Runs purgeExpired a minute after start and then every hour, off the request path. A
+ * failure (the database away) is logged and the next run tries again.
+ */
+export function schedulePurge(
+  db: Db,
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  { firstAfterMs = 60_000, everyMs = 60 * 60 * 1000 } = {},
+): PurgeSchedule {
+  const run = async () => {
+    try {
+      const purged = await purgeExpired(db);
+      if (purged.sessions + purged.authorizationCodes + purged.tokens > 0) {
+        logger.info({ purged }, 'expired sessions and OAuth credentials removed');
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'removing expired credentials failed; the next run tries again');
+    }
+  };
+  let every: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    void run();
+    every = setInterval(() => void run(), everyMs).unref();
+  }, firstAfterMs).unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      if (every) clearInterval(every);
+    },
+  };
+}
