@@ -130,6 +130,7 @@ export function createApp({
       database,
       logger,
       registrationStore: limiterStore('register'),
+      tokenStore: limiterStore('oauth-token'),
       testHooks: oauthTestHooks,
     }),
   );

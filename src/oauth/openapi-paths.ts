@@ -150,6 +150,10 @@ export function oauthOpenApiPaths(): Json {
           }),
           '400': oauthError('invalid_request, invalid_grant, invalid_scope, invalid_target, ...'),
           '401': oauthError('invalid_client'),
+          '429': {
+            description:
+              'Too many token and revocation requests from this address (the API rate limit; problem+json, Retry-After)',
+          },
         },
       },
     },
@@ -165,6 +169,10 @@ export function oauthOpenApiPaths(): Json {
         responses: {
           '200': { description: 'Revoked, or nothing to revoke' },
           '401': oauthError('invalid_client'),
+          '429': {
+            description:
+              'Too many token and revocation requests from this address (problem+json, Retry-After)',
+          },
         },
       },
     },

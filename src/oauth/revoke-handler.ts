@@ -19,9 +19,11 @@ export interface RevokeHandlerOptions {
   db: Db;
   clients: ClientResolver;
   logger: Logger;
+  /** Run before the body is read: the rate limit per client address. */
+  guards?: RequestHandler[];
 }
 
-export function revokeHandler({ db, clients, logger }: RevokeHandlerOptions): Router {
+export function revokeHandler({ db, clients, logger, guards = [] }: RevokeHandlerOptions): Router {
   const router = express.Router();
   const bodyErrors = formBodyErrors(logger);
   const revoke: RequestHandler = async (req, res) => {
@@ -42,6 +44,7 @@ export function revokeHandler({ db, clients, logger }: RevokeHandlerOptions): Ro
   };
   router.post(
     REVOKE_PATH,
+    ...guards,
     express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }),
     revoke,
     bodyErrors,

@@ -35,6 +35,8 @@ export interface OAuthRouterOptions {
   logger: Logger;
   /** Counters of the registration limit (Redis when several instances run; memory otherwise). */
   registrationStore?: Store;
+  /** Counters of the token and revocation endpoints (Redis when configured). */
+  tokenStore?: Store;
   testHooks?: OAuthTestHooks;
 }
 
@@ -66,13 +68,31 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
     store: options.registrationStore,
   });
 
+  // The token and revocation endpoints, per client address, under the API's rule: codes and
+  // refresh tokens cannot be guessed, but each attempt costs a lookup and a hash.
+  const tokenLimiter = createRateLimiter({
+    max: config.rateLimit.max,
+    windowSeconds: config.rateLimit.windowSeconds,
+    baseUrl: config.baseUrl,
+    store: options.tokenStore,
+  });
+
   const router = express.Router();
   router.use(['/.well-known', TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], allowCrossOrigin());
   router.use(metadataHandler({ urls }));
   router.use(registerHandler({ db, logger, guards: [registrationLimiter] }));
   router.use(authorizeHandler({ db, clients, urls, config, logger }));
-  router.use(tokenHandler({ db, clients, resource: urls.resource, config: config.oauth, logger }));
-  router.use(revokeHandler({ db, clients, logger }));
+  router.use(
+    tokenHandler({
+      db,
+      clients,
+      resource: urls.resource,
+      config: config.oauth,
+      logger,
+      guards: [tokenLimiter],
+    }),
+  );
+  router.use(revokeHandler({ db, clients, logger, guards: [tokenLimiter] }));
   router.all([TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], (req, res) => {
     res.set('Allow', 'POST');
     sendOAuthError(res, new OAuthProblem('invalid_request', `${req.path} takes POST only.`, 405), logger);

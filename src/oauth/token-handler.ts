@@ -21,11 +21,20 @@ export interface TokenHandlerOptions {
   resource: string;
   config: OAuthConfig;
   logger: Logger;
+  /** Run before the body is read: the rate limit per client address. */
+  guards?: RequestHandler[];
 }
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 
-export function tokenHandler({ db, clients, resource, config, logger }: TokenHandlerOptions): Router {
+export function tokenHandler({
+  db,
+  clients,
+  resource,
+  config,
+  logger,
+  guards = [],
+}: TokenHandlerOptions): Router {
   const router = express.Router();
 
   const issue: RequestHandler = async (req, res) => {
@@ -75,6 +84,7 @@ export function tokenHandler({ db, clients, resource, config, logger }: TokenHan
 
   router.post(
     TOKEN_PATH,
+    ...guards,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 }),
     issue,
     bodyErrors,

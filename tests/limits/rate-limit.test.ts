@@ -160,3 +160,36 @@ describe('buckets', () => {
     }
   });
 });
+
+describe('the OAuth token and revocation endpoints', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ config: { rateLimit: { max: 4, windowSeconds: 60 } } });
+  });
+  afterAll(() => app.close());
+
+  test('share one budget per client address: past it, 429 with Retry-After and a problem body', async () => {
+    const token = () =>
+      request(app.app)
+        .post('/oauth/token')
+        .type('form')
+        .send({ grant_type: 'refresh_token', refresh_token: 'qrt_guess', client_id: 'nobody' });
+    const revoke = () => request(app.app).post('/oauth/revoke').type('form').send({ token: 'qat_guess' });
+    const answers = [await token(), await revoke(), await token(), await revoke()];
+    // Within the budget each is answered on its merits (an unknown client), with the headers.
+    for (const res of answers) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(429);
+      expect(res.headers['ratelimit-policy']).toBe('"default";q=4;w=60');
+    }
+    expect(answers.map((res) => res.headers['ratelimit-remaining'])).toEqual(['3', '2', '1', '0']);
+    for (const refused of [await token(), await revoke()]) {
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(refused.body.code).toBe('rate_limited');
+    }
+    // The MCP endpoint keeps its own budget.
+    expect((await post(app)).headers['ratelimit-remaining']).toBe('3');
+  });
+});
