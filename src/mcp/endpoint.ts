@@ -179,7 +179,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       // OAuth tokens carry scopes; each tool declares the one it needs (DESIGN.md section 4).
       const needed = typeof name === 'string' ? registry.tools.get(name)?.scope : undefined;
       if (needed && !principal.scopes.has(needed)) {
-        sendInsufficientScope(res, deps.baseUrl, needed);
+        sendInsufficientScope(res, deps.baseUrl, needed, principal.scopes);
         return;
       }
       const deprecation = typeof name === 'string' ? registry.tools.get(name)?.deprecation : undefined;

@@ -31,7 +31,8 @@ test('a quizzes:read token may read but gets 403 insufficient_scope for a write 
   const write = await mcp(app, tokens.access_token, createQuiz);
   expect(write.status).toBe(403);
   const challenge = write.headers['www-authenticate'];
-  expect(challenge).toMatch(/^Bearer error="insufficient_scope", scope="quizzes:write", /);
+  // The scope to ask for again: what the token has plus what the tool needs.
+  expect(challenge).toMatch(/^Bearer error="insufficient_scope", scope="quizzes:read quizzes:write", /);
   expect(challenge).toContain(
     `resource_metadata="${app.baseUrl}/.well-known/oauth-protected-resource/api/mcp"`,
   );
@@ -54,7 +55,7 @@ test('a quizzes:write-only token cannot read; a token with both can do both; API
     toolCall('get_results', { quiz_id: 'Scoped quiz' }),
   );
   expect(read.status).toBe(403);
-  expect(read.headers['www-authenticate']).toContain('scope="quizzes:read"');
+  expect(read.headers['www-authenticate']).toContain('scope="quizzes:read quizzes:write"');
 
   const both = await connectApp(app, agent);
   expect(
