@@ -2,12 +2,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { isDatabaseUnavailable } from '../db/errors';
 import { sendInsufficientScope } from '../oauth/insufficient-scope';
 import type { Metrics } from '../http/metrics';
 import { runChain } from '../http/chain';
+import { jsonBody } from '../http/json-body';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
@@ -294,7 +295,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     next(error);
   };
 
-  const chain: RequestHandler[] = [...guards, express.json({ limit: maxBodyBytes }), handle];
+  const chain: RequestHandler[] = [...guards, jsonBody({ limit: maxBodyBytes }), handle];
   const methodNotAllowed = (res: Response) => {
     res.set('Allow', 'POST');
     sendProblem(res, deps.baseUrl, 'method_not_allowed', {

@@ -1,6 +1,6 @@
 // POST /api/mcp as a plain HTTP client sees it (spec "Transport", "Errors"; DESIGN.md section 3):
 // curl-style requests, Accept negotiation, malformed bodies, other methods and paths.
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { TOOLSET_VERSION } from '../../src/version';
 import { expectProblem, onlyMessage, postMcp } from '../helpers/http';
@@ -230,6 +230,45 @@ describe('POST /api/mcp with a malformed body', () => {
     const corrupt = await raw(Buffer.from(ping));
     expect(corrupt.status).toBe(400);
     expect(corrupt.headers.get('content-type')).toMatch(/json/);
+  });
+
+  test('compressed bodies (gzip, deflate, br) are read; the size limit counts the decoded bytes', async () => {
+    const send = (target: TestApp, body: Buffer, headers: Record<string, string>) =>
+      fetch(`${target.baseUrl}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${user.apiKey}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body,
+      });
+    const list = JSON.stringify(TOOLS_LIST);
+    for (const [encoding, encode] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      const res = await send(app, encode(list), { 'Content-Encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(onlyMessage(await res.text()).result.tools).toHaveLength(EIGHT_TOOLS.length);
+    }
+    // 200 KB of spaces compress to a few hundred bytes: still over the 2,048-byte limit.
+    const bomb = gzipSync(`${' '.repeat(200_000)}${list}`);
+    expect(bomb.length).toBeLessThan(2048);
+    const refused = await send(small, bomb, { 'Content-Encoding': 'gzip' });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  test.each([
+    ['a charset other than UTF-8', { 'Content-Type': 'application/json; charset=iso-8859-1' }],
+    ['an unknown Content-Encoding', { 'Content-Encoding': 'compress' }],
+  ])('%s -> 415 problem', async (_label, headers) => {
+    const res = await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST, headers });
+    expect(res.status).toBe(415);
+    expectProblem(res, app.baseUrl, 'unsupported_media_type');
   });
 
   test('a body that is not JSON (Content-Type: text/plain) -> 415 problem', async () => {
