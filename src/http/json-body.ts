@@ -107,6 +107,8 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
     source.once('error', (error: Error) => finish(bodyError(400, 'body.unreadable', error.message)));
     if (source !== req)
       req.once('error', (error: Error) => finish(bodyError(400, 'request.aborted', error.message)));
-    req.once('aborted', () => finish(bodyError(400, 'request.aborted', 'request aborted')));
+    req.once('close', () => {
+      if (!req.complete) finish(bodyError(400, 'request.aborted', 'request aborted'));
+    });
   };
 }
