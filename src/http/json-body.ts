@@ -84,7 +84,10 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
         next(bodyError(400, 'request.size.invalid', 'request size did not match content length'));
         return;
       }
-      const text = Buffer.concat(chunks, size).toString('utf8');
+      // A leading byte-order mark is dropped, as body-parser's UTF-8 decoder does.
+      const text = Buffer.concat(chunks, size)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
       if (text.trim() === '') {
         req.body = {};
         next();

@@ -262,6 +262,12 @@ describe('POST /api/mcp with a malformed body', () => {
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 
+  test('a UTF-8 body with a byte-order mark is read like one without', async () => {
+    const res = await postMcp(app, { credential: user.apiKey, body: `\uFEFF${JSON.stringify(TOOLS_LIST)}` });
+    expect(res.status).toBe(200);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(EIGHT_TOOLS.length);
+  });
+
   test.each([
     ['a charset other than UTF-8', { 'Content-Type': 'application/json; charset=iso-8859-1' }],
     ['an unknown Content-Encoding', { 'Content-Encoding': 'compress' }],
