@@ -100,7 +100,7 @@ function rssMb(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-async function load(options: autocannon.Options, duration = DURATION_S): Promise<Figures> {
+async function load(options: autocannon.Options, duration: number): Promise<Figures> {
   const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
   return {
     rps: Math.round(result.requests.average),
@@ -363,8 +363,7 @@ async function main(): Promise<void> {
     timings.push(ms);
     resultCount = payload.summary.response_count;
   }
-  timings.sort((a, b) => a - b);
-  const getResultsMs = Math.round(timings[Math.floor(timings.length / 2)]! * 10) / 10;
+  const getResultsMs = Math.round(median(timings) * 10) / 10;
   await stopProcess(service);
 
   await database.close();

@@ -26,7 +26,7 @@ type Row = Record<string, unknown>;
 // One indexed lookup per way of naming a quiz, ID first, then slug, then title: an OR over the
 // three columns makes SQLite walk all the owner's quizzes in creation order (~0.2 ms at 2,000
 // quizzes, growing with each), this stays ~6 us at any count, and the limit can never crowd
-// out an ID or slug match. Values: wanted, owner, wanted, owner, owner, title key.
+// out an ID or slug match. Its values come from candidateValues, in the placeholders' order.
 // The limit is written into the statement, not bound: SQLite re-plans a statement on every
 // run when its LIMIT is a parameter (the planner reads the value), which tripled its cost.
 const CANDIDATES = (p: (n: number) => string, limit: number) => {
@@ -40,6 +40,14 @@ const CANDIDATES = (p: (n: number) => string, limit: number) => {
     `) AS "candidates" ORDER BY "rank" ASC, "createdAt" ASC, "id" ASC LIMIT ${limit}`
   );
 };
+const candidateValues = (ownerId: string, wanted: string, titleKey: string) => [
+  wanted,
+  ownerId,
+  wanted,
+  ownerId,
+  ownerId,
+  titleKey,
+];
 const QUIZ = (p: (n: number) => string) =>
   `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
 const QUESTIONS = (p: (n: number) => string) =>
@@ -111,12 +119,7 @@ export function sqliteQuizReads(connection: () => BetterSqlite3.Database): QuizR
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
       return prepared(CANDIDATES(q, limit)).all(
-        wanted,
-        ownerId,
-        wanted,
-        ownerId,
-        ownerId,
-        titleKey,
+        ...candidateValues(ownerId, wanted, titleKey),
       ) as QuizCandidate[];
     },
     async quizWithQuestions(ownerId, id) {
@@ -143,14 +146,11 @@ export function postgresQuizReads(pool: pg.Pool): QuizReads {
     (await pool.query<Row>({ name, text, values, types: utcTypes })).rows;
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
-      return (await query(`quiz_candidates_${limit}`, CANDIDATES(p, limit), [
-        wanted,
-        ownerId,
-        wanted,
-        ownerId,
-        ownerId,
-        titleKey,
-      ])) as unknown as QuizCandidate[];
+      return (await query(
+        `quiz_candidates_${limit}`,
+        CANDIDATES(p, limit),
+        candidateValues(ownerId, wanted, titleKey),
+      )) as unknown as QuizCandidate[];
     },
     async quizWithQuestions(ownerId, id) {
       const [row] = await query('quiz_by_id', QUIZ(p), [id, ownerId]);

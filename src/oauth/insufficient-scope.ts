@@ -14,7 +14,7 @@ export function sendInsufficientScope(
   res: Response,
   baseUrl: string,
   needed: string,
-  held: Iterable<string> = [],
+  held: Iterable<string>,
 ): void {
   const wanted = new Set([...held, needed]);
   const scope = [...ALL_SCOPES.filter((known) => wanted.delete(known)), ...wanted].join(' ');

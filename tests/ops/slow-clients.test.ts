@@ -5,6 +5,8 @@ import { createApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { startServer, type RunningServer } from '../../src/server';
+import { Writable } from 'node:stream';
+import { createTestUser } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 describe('slow and oversized clients', () => {
@@ -73,5 +75,66 @@ describe('slow and oversized clients', () => {
     });
     // No credential: 401 comes before the body is read at all; nothing of 50 MB is buffered.
     expect(reply).toMatch(/^HTTP\/1.1 (401|413)/);
+  });
+});
+
+describe('clients that leave', () => {
+  test('mid-body or right after sending a call: nothing fails, nothing is logged as an error, the next call is served', async () => {
+    const database = await createTestDatabase('sqlite');
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      }),
+    );
+    const app = createApp({
+      config: testConfig({ rateLimit: { max: 1000, windowSeconds: 60 } }),
+      database,
+      logger,
+    });
+    const running = await startServer(app, { port: 0, host: '127.0.0.1', logger });
+    try {
+      const { apiKey } = await createTestUser(database);
+      const call = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'list_quizzes', arguments: {} },
+      });
+      const head = (length: number) =>
+        `POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${apiKey}\r\n` +
+        `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${length}\r\n\r\n`;
+      const leave = (payload: string, afterMs: number) =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect(running.port, '127.0.0.1', () => {
+            socket.write(payload);
+            setTimeout(() => socket.destroy(), afterMs);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => undefined);
+        });
+      for (let i = 0; i < 20; i += 1) {
+        await leave(head(call.length) + call, i % 3); // the whole call, then gone
+        await leave(head(call.length) + call.slice(0, 20), i % 3); // half a body, then gone
+      }
+      const res = await fetch(`http://127.0.0.1:${running.port}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: call,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/^data: .*"quizzes":\[\]/m);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await running.stop(1_000, () => database.drop());
+    }
   });
 });
