@@ -13,6 +13,7 @@ import type { Provider } from '../../src/db/database';
 import { createApiKey } from '../../src/domain/api-keys';
 import { createUser } from '../../src/domain/users';
 import { createLogger, type Logger } from '../../src/logger';
+import { createHttpServer } from '../../src/server';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -40,7 +41,8 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(options.provider ?? 'sqlite'));
-  const server = http.createServer();
+  // The server production runs (its limits, and requests born with the app's prototypes).
+  const { server, serve } = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.oauthTestHooks ? { oauthTestHooks: options.oauthTestHooks } : {}),
   });
-  server.on('request', app);
+  serve(app);
   return {
     app,
     server,
