@@ -13,6 +13,12 @@ export async function loadOwnedQuiz(
   ownerId: string,
   ref: string,
 ): Promise<QuizWithQuestions> {
+  if (deps.reads) {
+    // An ID match always wins (DESIGN.md section 2) and is the usual reference (assistants pass
+    // the quiz_id they were given): one lookup by ID loads it without resolving candidates.
+    const byId = await deps.reads.quizWithQuestions(ownerId, ref.trim());
+    if (byId) return byId;
+  }
   const { id } = await resolveQuiz(deps, ownerId, ref);
   const quiz = deps.reads
     ? await deps.reads.quizWithQuestions(ownerId, id)
