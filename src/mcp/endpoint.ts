@@ -13,6 +13,7 @@ import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolRegistry } from './registry';
+import { installSdkGuardPreChecks } from './sdk-guards';
 import type { Principal } from './tool';
 
 /**
@@ -138,6 +139,7 @@ async function sendWebResponse(response: globalThis.Response, res: Response): Pr
 
 export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   const { path, registry, deps, logger, maxBodyBytes, guards, metrics } = options;
+  installSdkGuardPreChecks();
 
   const handle: RequestHandler = async (req, res) => {
     const body: unknown = req.body;
