@@ -38,6 +38,13 @@ function decoder(encoding: string): Transform | undefined {
   }
 }
 
+/** Empty or white space only (as trim() sees it), without copying a body that starts with JSON. */
+function isBlank(text: string): boolean {
+  if (text.length === 0) return true;
+  const first = text.charCodeAt(0);
+  return (first <= 0x20 || first >= 0xa0) && text.trim() === '';
+}
+
 export function jsonBody({ limit }: { limit: number }): RequestHandler {
   return (req, _res, next) => {
     const contentType = req.headers['content-type'] ?? '';
@@ -84,11 +91,11 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
         next(bodyError(400, 'request.size.invalid', 'request size did not match content length'));
         return;
       }
-      // A leading byte-order mark is dropped, as body-parser's UTF-8 decoder does.
-      const text = Buffer.concat(chunks, size)
-        .toString('utf8')
-        .replace(/^\uFEFF/, '');
-      if (text.trim() === '') {
+      // One chunk (the usual case) needs no copy. A leading byte-order mark is dropped, as
+      // body-parser's UTF-8 decoder does.
+      let text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).toString('utf8');
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      if (isBlank(text)) {
         req.body = {};
         next();
         return;
