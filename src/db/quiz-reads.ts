@@ -109,23 +109,25 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
 
 /** Statements prepared on first use (the database may be opened before it is migrated). */
 export function sqliteQuizReads(connection: () => BetterSqlite3.Database): QuizReads {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = connection().prepare(sql)));
+  const q = () => '?';
+  // Statements by key, each SQL text built once (not per call: hashing a rebuilt 300-character
+  // key on every lookup showed in profiles).
+  const statements = new Map<string | number, BetterSqlite3.Statement>();
+  const prepared = (key: string | number, sql: () => string) => {
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = connection().prepare(sql())));
     return statement;
   };
-  const q = () => '?';
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
-      return prepared(CANDIDATES(q, limit)).all(
+      return prepared(limit, () => CANDIDATES(q, limit)).all(
         ...candidateValues(ownerId, wanted, titleKey),
       ) as QuizCandidate[];
     },
     async quizWithQuestions(ownerId, id) {
-      const row = prepared(QUIZ(q)).get(id, ownerId) as Row | undefined;
+      const row = prepared('quiz', () => QUIZ(q)).get(id, ownerId) as Row | undefined;
       if (!row) return null;
-      return toQuiz(row, prepared(QUESTIONS(q)).all(id) as Row[]);
+      return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[]);
     },
   };
 }
