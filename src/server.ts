@@ -46,8 +46,9 @@ function bornWith(Base: { apply(self: unknown, args: unknown[]): unknown }): { p
  * Express gives every request and response its app's prototype (Object.setPrototypeOf in
  * app.handle). Done to objects made with another prototype, that left 8-20 MB per
  * young-generation collection to copy and promote under load (measured with --trace-gc-nvp:
- * 10-20 ms pauses every quarter second, and a bare route at half the throughput). Here the server makes its requests and responses with the app's
- * prototypes from the start, so Express's assignment changes nothing.
+ * 10-20 ms pauses every quarter second, and a bare route at half the throughput). Here the
+ * server makes its requests and responses with the app's prototypes from the start, so
+ * Express's assignment changes nothing.
  */
 export function createHttpServer(limits: ServerLimits = DEFAULT_SERVER_LIMITS): {
   server: http.Server;
