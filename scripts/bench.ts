@@ -129,15 +129,17 @@ async function call(
   name: string,
   args: Record<string, unknown>,
 ): Promise<{ ms: number; payload: any }> {
+  const request = mcpRequest(port, key, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name, arguments: args },
+  });
   const started = process.hrtime.bigint();
-  const res = await fetch(`http://127.0.0.1:${port}/api/mcp`, {
+  const res = await fetch(request.url, {
     method: 'POST',
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    headers: request.headers as Record<string, string>,
+    body: request.body as string,
   });
   const text = await res.text();
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -141,7 +141,7 @@ export function createApp({
       logger,
       connectedApps: createConnectedAppsProvider(database.prisma),
       // Login and sign-up throttles count across instances too when Redis is configured.
-      ...(redis ? { limiters: defaultLimiters(limiterStore) } : {}),
+      limiters: defaultLimiters(limiterStore),
     }),
   );
   app.use((req, res) => {

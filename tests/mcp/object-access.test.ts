@@ -130,8 +130,11 @@ describe('naming a quiz among many', () => {
       }
       const found = payload(await callTool(carol, 'get_quiz_settings', { quiz_id: ref }));
       expect(found.quiz_id).toBe(target.quiz_id);
-      // The same without the raw-driver reads (the Prisma path).
-      expect((await resolveQuiz({ db: app.database.prisma }, carolId, ref)).id).toBe(target.quiz_id);
+      // Resolution itself (get_quiz_settings loads an ID directly), through the raw-driver
+      // candidates query and through Prisma.
+      const db = app.database.prisma;
+      expect((await resolveQuiz({ db, reads: app.database.reads }, carolId, ref)).id).toBe(target.quiz_id);
+      expect((await resolveQuiz({ db }, carolId, ref)).id).toBe(target.quiz_id);
     }
   });
 });

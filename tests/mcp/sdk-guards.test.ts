@@ -3,6 +3,7 @@
 // every shape, each guarded function agrees with the SDK's own.
 import * as sdkTypes from '@modelcontextprotocol/sdk/types.js';
 import { installSdkGuardPreChecks, PRE_CHECKS } from '../../src/mcp/sdk-guards';
+import { postMcp } from '../helpers/http';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 
 type Guard = (value: unknown) => boolean;
@@ -90,16 +91,7 @@ describe('a call through the endpoint', () => {
   });
   afterAll(() => app.close());
 
-  const post = (body: unknown) =>
-    fetch(`${app.baseUrl}/api/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify(body),
-    });
+  const post = (body: unknown) => postMcp(app, { credential: key, body });
 
   test("asks the SDK's schemas only the questions that can be yes", async () => {
     const initializeParse = jest.spyOn(sdkTypes.InitializeRequestSchema, 'safeParse');
@@ -107,7 +99,7 @@ describe('a call through the endpoint', () => {
     try {
       const listed = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
       expect(listed.status).toBe(200);
-      expect(await listed.text()).toContain('"tools"');
+      expect(listed.text).toContain('"tools"');
       // The request is no initialize and no response: the pre-checks answered both.
       expect(initializeParse).not.toHaveBeenCalled();
       // The answer is a result response: the SDK's own guard confirmed it.

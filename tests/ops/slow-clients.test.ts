@@ -6,7 +6,7 @@ import { testConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { startServer, type RunningServer } from '../../src/server';
 import { Writable } from 'node:stream';
-import { createTestUser } from '../helpers/test-app';
+import { ACCEPT_BOTH, createTestUser, toolCall } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 describe('slow and oversized clients', () => {
@@ -99,15 +99,10 @@ describe('clients that leave', () => {
     const running = await startServer(app, { port: 0, host: '127.0.0.1', logger });
     try {
       const { apiKey } = await createTestUser(database);
-      const call = JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'list_quizzes', arguments: {} },
-      });
+      const call = JSON.stringify(toolCall('list_quizzes'));
       const head = (length: number) =>
         `POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${apiKey}\r\n` +
-        `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: ${length}\r\n\r\n`;
+        `Content-Type: application/json\r\nAccept: ${ACCEPT_BOTH}\r\nContent-Length: ${length}\r\n\r\n`;
       const leave = (payload: string, afterMs: number) =>
         new Promise<void>((resolve) => {
           const socket = net.connect(running.port, '127.0.0.1', () => {
@@ -126,7 +121,7 @@ describe('clients that leave', () => {
         headers: {
           Authorization: `Bearer ${apiKey}`,
           'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
+          Accept: ACCEPT_BOTH,
         },
         body: call,
       });
