@@ -10,6 +10,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/sqlite/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
+import { sqliteSnapshotCache } from './snapshot-cache';
 import { applyMigrations, parseDatabaseUrl } from './migrate';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -64,16 +65,19 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     let reader: BetterSqlite3.Database | undefined;
     const openReader = () =>
       (reader ??= new BetterSqlite3(target, { readonly: true, timeout: SQLITE_BUSY_TIMEOUT_MS }));
-    const hot = sqliteHotQueries(openReader);
+    const readerConnection = () => {
+      if (reader && !reader.open) throw new Error('The database connection is not open');
+      return openReader();
+    };
+    // Both kinds of reads keep their results while no connection anywhere has written since.
+    const snapshot = sqliteSnapshotCache(readerConnection);
+    const hot = sqliteHotQueries(openReader, snapshot);
     return {
       prisma,
       provider,
       url,
       hot,
-      reads: sqliteQuizReads(() => {
-        if (reader && !reader.open) throw new Error('The database connection is not open');
-        return openReader();
-      }),
+      reads: sqliteQuizReads(readerConnection, snapshot),
       close: async () => {
         await hot.close();
         await prisma.$disconnect();

@@ -1,10 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import type { SnapshotCache } from './snapshot-cache';
 
 /**
  * The few queries on every request's path, sent through the raw driver instead of Prisma's
  * query compiler (which costs 0.1-0.5 ms of CPU per query: prisma-offline.md pitfall 17).
- * They read the database every time, so nothing here can outlive a revocation.
+ * They ask the database every time (on SQLite, whether anything changed since the last
+ * answer: db/snapshot-cache.ts), so nothing here can outlive a revocation.
  */
 export interface ApiKeyRow {
   id: string;
@@ -57,7 +59,7 @@ const toDate = (value: unknown): Date | null =>
  * use: the database may be opened before it is migrated, and the schema engine refuses to
  * migrate while another connection is open.
  */
-export function sqliteHotQueries(open: () => BetterSqlite3.Database): HotQueries {
+export function sqliteHotQueries(open: () => BetterSqlite3.Database, snapshot?: SnapshotCache): HotQueries {
   type Row = { id: string; userId: string; revokedAt: string | null; lastUsedAt: string | null };
   let db: BetterSqlite3.Database | undefined;
   let byHash: BetterSqlite3.Statement<[string], Row> | undefined;
@@ -68,37 +70,43 @@ export function sqliteHotQueries(open: () => BetterSqlite3.Database): HotQueries
     if (closed) throw new Error('The database connection is not open');
     return (db ??= open());
   };
+  const read = <T extends object>(key: string, load: () => T | null) =>
+    snapshot ? snapshot.read(key, load) : load();
   return {
     async apiKeyByHash(keyHash) {
-      byHash ??= connection().prepare<[string], Row>(
-        'SELECT id, userId, revokedAt, lastUsedAt FROM api_keys WHERE keyHash = ?',
-      );
-      const row = byHash.get(keyHash);
-      return row
-        ? {
-            id: row.id,
-            userId: row.userId,
-            revokedAt: toDate(row.revokedAt),
-            lastUsedAt: toDate(row.lastUsedAt),
-          }
-        : null;
+      return read(`k\0${keyHash}`, () => {
+        byHash ??= connection().prepare<[string], Row>(
+          'SELECT id, userId, revokedAt, lastUsedAt FROM api_keys WHERE keyHash = ?',
+        );
+        const row = byHash.get(keyHash);
+        return row
+          ? {
+              id: row.id,
+              userId: row.userId,
+              revokedAt: toDate(row.revokedAt),
+              lastUsedAt: toDate(row.lastUsedAt),
+            }
+          : null;
+      });
     },
     async oauthAccessTokenByHash(tokenHash) {
-      tokenByHash ??= connection().prepare(oauthAccessTokenSql('?', (column) => column));
-      const row = tokenByHash.get(tokenHash);
-      if (!row) return null;
-      return {
-        id: row.id!,
-        userId: row.userId!,
-        clientId: row.clientId!,
-        grantId: row.grantId!,
-        scope: row.scope!,
-        resource: row.resource!,
-        accessExpiresAt: toDate(row.accessExpiresAt)!,
-        revokedAt: toDate(row.revokedAt),
-        grantRevokedAt: toDate(row.grantRevokedAt),
-        grantLastUsedAt: toDate(row.grantLastUsedAt),
-      };
+      return read(`t\0${tokenHash}`, () => {
+        tokenByHash ??= connection().prepare(oauthAccessTokenSql('?', (column) => column));
+        const row = tokenByHash.get(tokenHash);
+        if (!row) return null;
+        return {
+          id: row.id!,
+          userId: row.userId!,
+          clientId: row.clientId!,
+          grantId: row.grantId!,
+          scope: row.scope!,
+          resource: row.resource!,
+          accessExpiresAt: toDate(row.accessExpiresAt)!,
+          revokedAt: toDate(row.revokedAt),
+          grantRevokedAt: toDate(row.grantRevokedAt),
+          grantLastUsedAt: toDate(row.grantLastUsedAt),
+        };
+      });
     },
     async ping() {
       ping ??= connection().prepare('SELECT 1');

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { QuizWithQuestions } from '../domain/quiz-records';
+import type { SnapshotCache } from './snapshot-cache';
 
 /**
  * The reads every quiz tool call starts with (resolving a reference, loading the quiz with its
@@ -108,7 +109,10 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
 }
 
 /** Statements prepared on first use (the database may be opened before it is migrated). */
-export function sqliteQuizReads(connection: () => BetterSqlite3.Database): QuizReads {
+export function sqliteQuizReads(
+  connection: () => BetterSqlite3.Database,
+  snapshot?: SnapshotCache,
+): QuizReads {
   const q = () => '?';
   // Statements by key, each SQL text built once (not per call: hashing a rebuilt 300-character
   // key on every lookup showed in profiles).
@@ -118,16 +122,23 @@ export function sqliteQuizReads(connection: () => BetterSqlite3.Database): QuizR
     if (!statement) statements.set(key, (statement = connection().prepare(sql())));
     return statement;
   };
+  const read = <T extends object>(key: string, load: () => T | null) =>
+    snapshot ? snapshot.read(key, load) : load();
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
-      return prepared(limit, () => CANDIDATES(q, limit)).all(
-        ...candidateValues(ownerId, wanted, titleKey),
-      ) as QuizCandidate[];
+      const candidates = () =>
+        prepared(limit, () => CANDIDATES(q, limit)).all(
+          ...candidateValues(ownerId, wanted, titleKey),
+        ) as QuizCandidate[];
+      return read(JSON.stringify(['c', limit, ownerId, wanted, titleKey]), candidates)!;
     },
     async quizWithQuestions(ownerId, id) {
-      const row = prepared('quiz', () => QUIZ(q)).get(id, ownerId) as Row | undefined;
-      if (!row) return null;
-      return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[]);
+      // The owner's ID cannot hold a NUL; whatever the caller's `id` holds comes last.
+      return read(`q\0${ownerId}\0${id}`, () => {
+        const row = prepared('quiz', () => QUIZ(q)).get(id, ownerId) as Row | undefined;
+        if (!row) return null;
+        return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[]);
+      });
     },
   };
 }

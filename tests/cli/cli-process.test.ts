@@ -79,6 +79,22 @@ describe('the built CLI in a child process', () => {
       });
       expect(res.status).toBe(200);
       expect(onlyMessage(res.text).result.tools).toHaveLength(8);
+
+      // Revoked by another process while the service has just used the key: the service's next
+      // request is refused (what it remembers of the key goes once any connection writes).
+      const again = () =>
+        postMcp(app, {
+          credential: key.stdout.trim(),
+          body: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        });
+      expect((await again()).status).toBe(200);
+      const keyId = listed.stdout.split('\t')[0]!;
+      expect(await cli('keys', 'revoke', '--email', 'newcomer@example.com', '--id', keyId)).toEqual({
+        code: 0,
+        stdout: `revoked ${keyId}\n`,
+        stderr: '',
+      });
+      expect((await again()).status).toBe(401);
     } finally {
       await app.close();
       await database.close();

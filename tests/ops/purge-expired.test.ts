@@ -130,7 +130,12 @@ describe('the purge schedule of a running service', () => {
         session: { deleteMany: () => Promise.reject(new Error('database unreachable')) },
       } as unknown as Db;
       const broken = schedulePurge(failing, logger, { firstAfterMs: 10, everyMs: 30 });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Two failed runs: the schedule outlives a failure. Waited for, not timed: on a busy
+      // machine timers run late.
+      const warned = () => lines.filter(([level]) => level === 'warn').length;
+      for (const deadline = Date.now() + 5_000; warned() < 2 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       broken.stop();
       schedule.stop();
       const warnings = lines.filter(([level]) => level === 'warn');
