@@ -37,29 +37,34 @@ export interface PurgeSchedule {
   stop(): void;
 }
 
+type PurgeLogger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** One run that never throws: what it removed is logged, a failure is logged as a warning. */
+export async function purgeAndLog(db: Db, logger: PurgeLogger): Promise<void> {
+  try {
+    const purged = await purgeExpired(db);
+    if (purged.sessions + purged.authorizationCodes + purged.tokens > 0) {
+      logger.info({ purged }, 'expired sessions and OAuth credentials removed');
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'removing expired credentials failed; the next run tries again');
+  }
+}
+
 /**
- * Runs purgeExpired a minute after start and then every hour, off the request path. A
- * failure (the database away) is logged and the next run tries again.
+ * Runs purgeAndLog every hour, off the request path (the service runs it once itself before it
+ * accepts connections: see main.ts). A failure (the database away) is logged and the next run
+ * tries again.
  */
 export function schedulePurge(
   db: Db,
-  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
-  { firstAfterMs = 60_000, everyMs = 60 * 60 * 1000 } = {},
+  logger: PurgeLogger,
+  { firstAfterMs = 60 * 60 * 1000, everyMs = 60 * 60 * 1000 } = {},
 ): PurgeSchedule {
-  const run = async () => {
-    try {
-      const purged = await purgeExpired(db);
-      if (purged.sessions + purged.authorizationCodes + purged.tokens > 0) {
-        logger.info({ purged }, 'expired sessions and OAuth credentials removed');
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'removing expired credentials failed; the next run tries again');
-    }
-  };
   let every: NodeJS.Timeout | undefined;
   const first = setTimeout(() => {
-    void run();
-    every = setInterval(() => void run(), everyMs).unref();
+    void purgeAndLog(db, logger);
+    every = setInterval(() => void purgeAndLog(db, logger), everyMs).unref();
   }, firstAfterMs).unref();
   return {
     stop() {

@@ -1,13 +1,18 @@
 // Expired credentials are removed, live ones and the rows that still detect misuse are kept,
 // on both databases.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../src/db/database';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Db } from '../../src/db/database';
 import {
   CODE_RETENTION_MS,
   purgeExpired,
   schedulePurge,
   TOKEN_RETENTION_MS,
 } from '../../src/domain/purge-expired';
+import { freePort, spawnService, waitForLine } from '../helpers/service-process';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
 
 const HOUR = 60 * 60 * 1000;
@@ -146,4 +151,38 @@ describe('the purge schedule of a running service', () => {
     }
   });
 });
+describe('the service process at start', () => {
+  test('removes expired credentials before it accepts connections', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-purge-start-'));
+    const databaseUrl = `file:${path.join(dir, 'quiz.db')}`;
+    const database = await openDatabase(databaseUrl);
+    await seed(database.prisma, new Date());
+    const child = spawnService(
+      { PORT: String(await freePort()), DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' },
+      dir,
+    );
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitForLine(child, /quiz service listening/);
+      const lines = output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string });
+      const removed = lines.findIndex(
+        (line) => line.msg === 'expired sessions and OAuth credentials removed',
+      );
+      const listening = lines.findIndex((line) => line.msg.startsWith('quiz service listening'));
+      expect(removed).toBeGreaterThanOrEqual(0);
+      expect(removed).toBeLessThan(listening);
+      expect(await database.prisma.session.count()).toBe(1);
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
+
 describeWithPostgres('purging expired credentials: postgresql', () => suite('postgresql'));

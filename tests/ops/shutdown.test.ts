@@ -1,57 +1,25 @@
 // Graceful shutdown of the real process (`node dist/src/main.js`, built by globalSetup):
 // on SIGTERM it stops accepting, lets a request in flight finish, closes its pools and exits 0.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '..', '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(
-      () => reject(new Error(`timed out waiting for ${pattern}; output: ${seen}`)),
-      timeoutMs,
-    );
-    child.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = seen.split('\n').find((l) => pattern.test(l));
-      if (line) {
-        clearTimeout(timer);
-        resolve(line);
-      }
-    });
-  });
-}
+import { freePort, spawnService, waitForLine } from '../helpers/service-process';
 
 describe('SIGTERM', () => {
   test('a request in flight completes, new connections are refused, the process exits 0', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-shutdown-'));
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/main.js')], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
+    const child = spawnService(
+      {
         PORT: String(port),
-        HOST: '127.0.0.1',
         DATABASE_URL: `file:${dir}/quiz.db`,
         LOG_LEVEL: 'info',
         SHUTDOWN_GRACE_MS: '10000',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+      dir,
+    );
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       await waitForLine(child, /quiz service listening/);
