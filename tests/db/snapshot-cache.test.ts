@@ -7,7 +7,6 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import { openDatabase, type Database } from '../../src/db/database';
 import { sqliteSnapshotCache } from '../../src/db/snapshot-cache';
 import { listApiKeys, revokeApiKey } from '../../src/domain/api-keys';
 import { connectApp, loggedInAgent, mcp as oauthMcp } from '../oauth/oauth-helpers';
@@ -15,42 +14,28 @@ import { postMcp } from '../helpers/http';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import {
   callTool,
-  connectClient,
   createTestUser,
   payload,
-  startTestApp,
+  startTwoInstances,
   type TestApp,
-  type TestUser,
+  type TwoInstances,
 } from '../helpers/test-app';
 
 describe('two instances on one SQLite file', () => {
   let database: TestDatabase;
-  let second: Database;
+  let instances: TwoInstances;
   let one: TestApp;
   let two: TestApp;
-  let user: TestUser;
   let viaOne: Client;
   let viaTwo: Client;
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    // Connections of its own, as a second worker process has.
-    second = await openDatabase(database.url, { migrate: false });
-    one = await startTestApp({ database });
-    two = await startTestApp({
-      database: { ...second, url: database.url, drop: async () => undefined },
-      config: { baseUrl: one.baseUrl },
-    });
-    user = await createTestUser(database);
-    viaOne = await connectClient(one, user.apiKey);
-    viaTwo = await connectClient(two, user.apiKey);
+    instances = await startTwoInstances(database);
+    ({ one, two, viaOne, viaTwo } = instances);
   });
   afterAll(async () => {
-    await viaOne.close();
-    await viaTwo.close();
-    await two.close();
-    await one.close();
-    await second.close();
+    await instances.close();
     await database.drop();
   });
 

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Express } from 'express';
 import { createApp, type AppDeps } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
-import type { Provider } from '../../src/db/database';
+import { openDatabase, type Provider } from '../../src/db/database';
 import { createApiKey } from '../../src/domain/api-keys';
 import { createUser } from '../../src/domain/users';
 import { createLogger, type Logger } from '../../src/logger';
@@ -97,6 +97,51 @@ export async function connectClient(app: TestApp, credential: string): Promise<C
   });
   await client.connect(transport);
   return client;
+}
+
+export interface TwoInstances {
+  one: TestApp;
+  two: TestApp;
+  /** A user with an API key, and an MCP client for it on each instance. */
+  user: TestUser;
+  viaOne: Client;
+  viaTwo: Client;
+  /** Stops both instances and the second's connections; the database stays the caller's. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances on one database, as two processes behind one load balancer have them: the
+ * second opens connections of its own and serves the first's public origin (the OAuth audience).
+ */
+export async function startTwoInstances(
+  database: TestDatabase,
+  options: { config?: Partial<Config>; redis?: [AppDeps['redis'], AppDeps['redis']] } = {},
+): Promise<TwoInstances> {
+  const second = await openDatabase(database.url, { migrate: false, poolSize: 4 });
+  const one = await startTestApp({ database, config: options.config, redis: options.redis?.[0] });
+  const two = await startTestApp({
+    database: { ...second, drop: async () => undefined },
+    config: { ...options.config, baseUrl: one.baseUrl },
+    redis: options.redis?.[1],
+  });
+  const user = await createTestUser(database);
+  const viaOne = await connectClient(one, user.apiKey);
+  const viaTwo = await connectClient(two, user.apiKey);
+  return {
+    one,
+    two,
+    user,
+    viaOne,
+    viaTwo,
+    async close() {
+      await viaOne.close();
+      await viaTwo.close();
+      await one.close();
+      await two.close();
+      await second.close();
+    },
+  };
 }
 
 /** Calls a tool and returns its result; the SDK has validated structuredContent against outputSchema. */

@@ -2,7 +2,6 @@
 // what one writes the other reads, one rate-limit budget, parallel writes through both lose nothing.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import { openDatabase, type Database } from '../../src/db/database';
 import { connectApp, loggedInAgent, mcp as oauthMcp, refresh } from '../oauth/oauth-helpers';
 import { createApiKey, MAX_ACTIVE_KEYS } from '../../src/domain/api-keys';
 import { clearPrefix, connectRedis, describeWithRedis, uniquePrefix, type TestRedis } from '../helpers/redis';
@@ -10,13 +9,12 @@ import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../
 import {
   ACCEPT_BOTH,
   callTool,
-  connectClient,
   createTestUser,
   payload,
-  startTestApp,
+  startTwoInstances,
   toolCall,
   type TestApp,
-  type TestUser,
+  type TwoInstances,
 } from '../helpers/test-app';
 
 describeWithPostgres('two instances on one PostgreSQL', () => {
@@ -24,37 +22,25 @@ describeWithPostgres('two instances on one PostgreSQL', () => {
     let database: TestDatabase;
     let redis: TestRedis[];
     let prefix: string;
+    let instances: TwoInstances;
     let one: TestApp;
     let two: TestApp;
-    let user: TestUser;
     let viaOne: Client;
     let viaTwo: Client;
-    let secondPool: Database;
 
     beforeAll(async () => {
       database = await createTestDatabase('postgresql');
       redis = await Promise.all([connectRedis(), connectRedis()]);
       prefix = uniquePrefix();
-      const config = { rateLimit: { max: 400, windowSeconds: 60 }, redisKeyPrefix: prefix };
-      // Each instance has its own connection pool, as separate processes would.
-      secondPool = await openDatabase(database.url, { migrate: true, poolSize: 4 });
-      one = await startTestApp({ database, redis: redis[0], config });
-      // Behind one load balancer both serve one public origin (the OAuth audience).
-      two = await startTestApp({
-        database: { ...secondPool, drop: async () => undefined },
-        redis: redis[1],
-        config: { ...config, baseUrl: one.baseUrl },
+      // Each instance has its own connection pool and Redis client, as separate processes would.
+      instances = await startTwoInstances(database, {
+        config: { rateLimit: { max: 400, windowSeconds: 60 }, redisKeyPrefix: prefix },
+        redis: [redis[0], redis[1]],
       });
-      user = await createTestUser(database);
-      viaOne = await connectClient(one, user.apiKey);
-      viaTwo = await connectClient(two, user.apiKey);
+      ({ one, two, viaOne, viaTwo } = instances);
     });
     afterAll(async () => {
-      await viaOne.close();
-      await viaTwo.close();
-      await one.close();
-      await two.close();
-      await secondPool.close();
+      await instances.close();
       await clearPrefix(redis[0]!, prefix);
       await Promise.all(redis.map((client) => client.close()));
       await database.drop();
