@@ -51,9 +51,19 @@ const candidateValues = (ownerId: string, wanted: string, titleKey: string) => [
 ];
 const QUIZ = (p: (n: number) => string) =>
   `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
+// Question and option columns under names of their own, so that the PostgreSQL read can carry
+// them next to the quiz's in one row (toQuiz reads both shapes).
+const QUESTION_COLUMNS =
+  `q."id" AS "questionId", q."position" AS "questionPosition", q."type" AS "questionType", q."text" AS "questionText", q."points" AS "questionPoints", ` +
+  `o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore"`;
 const QUESTIONS = (p: (n: number) => string) =>
-  `SELECT q."id", q."quizId", q."position", q."type", q."text", q."points", o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore" ` +
-  `FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" WHERE q."quizId" = ${p(1)} ORDER BY q."position", o."position"`;
+  `SELECT ${QUESTION_COLUMNS} FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" ` +
+  `WHERE q."quizId" = ${p(1)} ORDER BY q."position", o."position"`;
+/** The quiz, its questions and their options in one round trip: one row per option (or per question without options, or one row for a quiz without questions). */
+const QUIZ_WITH_QUESTIONS = (p: (n: number) => string) =>
+  `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z ` +
+  `LEFT JOIN "questions" q ON q."quizId" = z."id" LEFT JOIN "options" o ON o."questionId" = q."id" ` +
+  `WHERE z."id" = ${p(1)} AND z."ownerId" = ${p(2)} ORDER BY q."position", o."position"`;
 
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null =>
@@ -63,15 +73,16 @@ const bool = (value: unknown): boolean => value === true || value === 1 || value
 function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
   const questions: QuizWithQuestions['questions'] = [];
   for (const r of rows) {
+    if (r.questionId === null || r.questionId === undefined) continue; // a quiz without questions
     let question = questions[questions.length - 1];
-    if (!question || question.id !== r.id) {
+    if (!question || question.id !== r.questionId) {
       question = {
-        id: String(r.id),
-        quizId: String(r.quizId),
-        position: Number(r.position),
-        type: String(r.type),
-        text: String(r.text),
-        points: r.points === null || r.points === undefined ? null : Number(r.points),
+        id: String(r.questionId),
+        quizId: String(row.id),
+        position: Number(r.questionPosition),
+        type: String(r.questionType),
+        text: String(r.questionText),
+        points: r.questionPoints === null || r.questionPoints === undefined ? null : Number(r.questionPoints),
         options: [],
       };
       questions.push(question);
@@ -166,9 +177,8 @@ export function postgresQuizReads(pool: pg.Pool): QuizReads {
       )) as unknown as QuizCandidate[];
     },
     async quizWithQuestions(ownerId, id) {
-      const [row] = await query('quiz_by_id', QUIZ(p), [id, ownerId]);
-      if (!row) return null;
-      return toQuiz(row, await query('quiz_questions', QUESTIONS(p), [id]));
+      const rows = await query('quiz_with_questions', QUIZ_WITH_QUESTIONS(p), [id, ownerId]);
+      return rows[0] ? toQuiz(rows[0], rows) : null;
     },
   };
 }
