@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import type { SnapshotCache } from './snapshot-cache';
+import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
  * The few queries on every request's path, sent through the raw driver instead of Prisma's
@@ -59,7 +59,10 @@ const toDate = (value: unknown): Date | null =>
  * use: the database may be opened before it is migrated, and the schema engine refuses to
  * migrate while another connection is open.
  */
-export function sqliteHotQueries(open: () => BetterSqlite3.Database, snapshot?: SnapshotCache): HotQueries {
+export function sqliteHotQueries(
+  open: () => BetterSqlite3.Database,
+  snapshot: SnapshotCache = NO_SNAPSHOT_CACHE,
+): HotQueries {
   type Row = { id: string; userId: string; revokedAt: string | null; lastUsedAt: string | null };
   let db: BetterSqlite3.Database | undefined;
   let byHash: BetterSqlite3.Statement<[string], Row> | undefined;
@@ -70,11 +73,9 @@ export function sqliteHotQueries(open: () => BetterSqlite3.Database, snapshot?: 
     if (closed) throw new Error('The database connection is not open');
     return (db ??= open());
   };
-  const read = <T extends object>(key: string, load: () => T | null) =>
-    snapshot ? snapshot.read(key, load) : load();
   return {
     async apiKeyByHash(keyHash) {
-      return read(`k\0${keyHash}`, () => {
+      return snapshot.read(`k\0${keyHash}`, () => {
         byHash ??= connection().prepare<[string], Row>(
           'SELECT id, userId, revokedAt, lastUsedAt FROM api_keys WHERE keyHash = ?',
         );
@@ -90,7 +91,7 @@ export function sqliteHotQueries(open: () => BetterSqlite3.Database, snapshot?: 
       });
     },
     async oauthAccessTokenByHash(tokenHash) {
-      return read(`t\0${tokenHash}`, () => {
+      return snapshot.read(`t\0${tokenHash}`, () => {
         tokenByHash ??= connection().prepare(oauthAccessTokenSql('?', (column) => column));
         const row = tokenByHash.get(tokenHash);
         if (!row) return null;

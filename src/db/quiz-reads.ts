@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { QuizWithQuestions } from '../domain/quiz-records';
-import type { SnapshotCache } from './snapshot-cache';
+import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
  * The reads every quiz tool call starts with (resolving a reference, loading the quiz with its
@@ -122,7 +122,7 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
 /** Statements prepared on first use (the database may be opened before it is migrated). */
 export function sqliteQuizReads(
   connection: () => BetterSqlite3.Database,
-  snapshot?: SnapshotCache,
+  snapshot: SnapshotCache = NO_SNAPSHOT_CACHE,
 ): QuizReads {
   const q = () => '?';
   // Statements by key, each SQL text built once (not per call: hashing a rebuilt 300-character
@@ -133,19 +133,17 @@ export function sqliteQuizReads(
     if (!statement) statements.set(key, (statement = connection().prepare(sql())));
     return statement;
   };
-  const read = <T extends object>(key: string, load: () => T | null) =>
-    snapshot ? snapshot.read(key, load) : load();
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
       const candidates = () =>
         prepared(limit, () => CANDIDATES(q, limit)).all(
           ...candidateValues(ownerId, wanted, titleKey),
         ) as QuizCandidate[];
-      return read(JSON.stringify(['c', limit, ownerId, wanted, titleKey]), candidates)!;
+      return snapshot.read(JSON.stringify(['c', limit, ownerId, wanted, titleKey]), candidates)!;
     },
     async quizWithQuestions(ownerId, id) {
       // The owner's ID cannot hold a NUL; whatever the caller's `id` holds comes last.
-      return read(`q\0${ownerId}\0${id}`, () => {
+      return snapshot.read(`q\0${ownerId}\0${id}`, () => {
         const row = prepared('quiz', () => QUIZ(q)).get(id, ownerId) as Row | undefined;
         if (!row) return null;
         return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[]);

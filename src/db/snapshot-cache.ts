@@ -21,6 +21,9 @@ export interface SnapshotCache {
   read<T extends object>(key: string, load: () => T | null): T | null;
 }
 
+/** Keeps nothing: every read goes to the database (the SQLite reads given no cache). */
+export const NO_SNAPSHOT_CACHE: SnapshotCache = { read: (_key, load) => load() };
+
 /** About 16 MB at most: string characters, plus 32 for each object and each other value. */
 export const SNAPSHOT_CACHE_BUDGET = 8_000_000;
 

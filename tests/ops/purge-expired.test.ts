@@ -151,6 +151,7 @@ describe('the purge schedule of a running service', () => {
     }
   });
 });
+
 describe('the service process at start', () => {
   test('removes expired credentials before it accepts connections', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-purge-start-'));
