@@ -56,20 +56,11 @@ export async function purgeAndLog(db: Db, logger: PurgeLogger): Promise<void> {
  * accepts connections: see main.ts). A failure (the database away) is logged and the next run
  * tries again.
  */
-export function schedulePurge(
-  db: Db,
-  logger: PurgeLogger,
-  { firstAfterMs = 60 * 60 * 1000, everyMs = 60 * 60 * 1000 } = {},
-): PurgeSchedule {
-  let every: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    void purgeAndLog(db, logger);
-    every = setInterval(() => void purgeAndLog(db, logger), everyMs).unref();
-  }, firstAfterMs).unref();
+export function schedulePurge(db: Db, logger: PurgeLogger, { everyMs = 60 * 60 * 1000 } = {}): PurgeSchedule {
+  const every = setInterval(() => void purgeAndLog(db, logger), everyMs).unref();
   return {
     stop() {
-      clearTimeout(first);
-      if (every) clearInterval(every);
+      clearInterval(every);
     },
   };
 }

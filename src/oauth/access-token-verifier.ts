@@ -11,8 +11,9 @@ import { canonicalScopes } from './scopes';
  * Checks an OAuth access token (`qat_...`) on every /api/mcp request, like API keys: the
  * SHA-256 is looked up through the raw driver (db/hot-queries.ts), joined with its grant,
  * with nothing kept past a write (db/snapshot-cache.ts), so revoking a token or a whole
- * connected app holds from the next request on every instance. Refused: unknown, revoked, expired, of a revoked grant, or
- * minted for another audience (RFC 8707; MCP authorization, "Token Audience Binding").
+ * connected app holds from the next request on every instance. Refused: unknown, revoked,
+ * expired, of a revoked grant, or minted for another audience (RFC 8707; MCP authorization,
+ * "Token Audience Binding").
  *
  * The principal's credential id is the grant's: the rate limit (keyed on it) then counts one
  * connected app per user as one caller, and refreshing a token does not open a new bucket.

@@ -20,6 +20,11 @@ const form = (properties: Json, required: string[]): Json => ({
 });
 
 const str = (description: string): Json => ({ type: 'string', description });
+/** /oauth/token and /oauth/revoke share one budget per client address (the API's rule). */
+const TOKEN_RATE_LIMITED: Json = {
+  description:
+    'Too many token and revocation requests from this address (the API rate limit; problem+json, Retry-After)',
+};
 
 const AUTHORIZE_PARAMETERS = [
   ['response_type', 'code', true],
@@ -150,10 +155,7 @@ export function oauthOpenApiPaths(): Json {
           }),
           '400': oauthError('invalid_request, invalid_grant, invalid_scope, invalid_target, ...'),
           '401': oauthError('invalid_client'),
-          '429': {
-            description:
-              'Too many token and revocation requests from this address (the API rate limit; problem+json, Retry-After)',
-          },
+          '429': TOKEN_RATE_LIMITED,
         },
       },
     },
@@ -169,10 +171,7 @@ export function oauthOpenApiPaths(): Json {
         responses: {
           '200': { description: 'Revoked, or nothing to revoke' },
           '401': oauthError('invalid_client'),
-          '429': {
-            description:
-              'Too many token and revocation requests from this address (problem+json, Retry-After)',
-          },
+          '429': TOKEN_RATE_LIMITED,
         },
       },
     },

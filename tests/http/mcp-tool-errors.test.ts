@@ -1,13 +1,13 @@
 // What a caller sees when a tools/call goes wrong (spec "Errors", "Versioning" 5; DESIGN.md
 // sections 3 and 5): unknown tools, bad arguments, internal failures that must not leak, and
 // the Deprecation / Sunset headers of a deprecated tool.
-import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { createLogger } from '../../src/logger';
 import { createToolRegistry } from '../../src/mcp/registry';
 import { defineTool, READ_ONLY, type ToolDefinition } from '../../src/mcp/tool';
 import { TOOLS } from '../../src/mcp/tools';
 import { onlyMessage, postMcp } from '../helpers/http';
+import { memoryLog } from '../helpers/memory-log';
 import { createTestUser, startTestApp, toolCall, type TestApp, type TestUser } from '../helpers/test-app';
 
 const SECRET = 'secret internal detail /etc/passwd';
@@ -34,24 +34,6 @@ const oldListTool = defineTool({
   deprecation: { since: '2026-11-01', sunset: '2027-03-01', replacement: 'list_quizzes' },
   run: () => Promise.resolve({ ok: true }),
 });
-
-/** A pino destination that keeps every log line in memory. */
-function memoryLog(): { stream: Writable; lines: () => Record<string, unknown>[] } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  const lines = () =>
-    chunks
-      .join('')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { stream, lines };
-}
 
 describe('tools/call errors', () => {
   let app: TestApp;

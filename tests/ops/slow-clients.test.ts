@@ -5,7 +5,7 @@ import { createApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { startServer, type RunningServer } from '../../src/server';
-import { Writable } from 'node:stream';
+import { memoryLog } from '../helpers/memory-log';
 import { ACCEPT_BOTH, createTestUser, toolCall } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
@@ -81,16 +81,8 @@ describe('slow and oversized clients', () => {
 describe('clients that leave', () => {
   test('mid-body or right after sending a call: nothing fails, nothing is logged as an error, the next call is served', async () => {
     const database = await createTestDatabase('sqlite');
-    const lines: Array<{ level: number; msg: string }> = [];
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-          done();
-        },
-      }),
-    );
+    const log = memoryLog();
+    const logger = createLogger('info', log.stream);
     const app = createApp({
       config: testConfig({ rateLimit: { max: 1000, windowSeconds: 60 } }),
       database,
@@ -127,7 +119,7 @@ describe('clients that leave', () => {
       });
       expect(res.status).toBe(200);
       expect(await res.text()).toMatch(/^data: .*"quizzes":\[\]/m);
-      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect(log.lines().filter((line) => (line.level as number) >= 50)).toEqual([]);
     } finally {
       await running.stop(1_000, () => database.drop());
     }
