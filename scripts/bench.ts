@@ -110,6 +110,22 @@ async function load(options: autocannon.Options, duration: number): Promise<Figu
   };
 }
 
+/**
+ * The service's own event-loop delay (ms), from its /metrics (open to loopback): prom-client
+ * samples it with monitorEventLoopDelay and starts afresh after each scrape, so a scrape just
+ * before a round and one just after give that round's figures. A call spends a fraction of a
+ * millisecond in the service; the rest of its latency is waiting for the loop's turn.
+ */
+async function eventLoopDelay(port: number): Promise<{ p50: number; p99: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const ms = (name: string) => {
+    const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+    if (value === undefined) throw new Error(`/metrics has no ${name}`);
+    return Math.round(Number(value) * 1000);
+  };
+  return { p50: ms('nodejs_eventloop_lag_p50_seconds'), p99: ms('nodejs_eventloop_lag_p99_seconds') };
+}
+
 function mcpRequest(port: number, key: string, body: unknown): autocannon.Options {
   return {
     url: `http://127.0.0.1:${port}/api/mcp`,
@@ -321,17 +337,25 @@ async function main(): Promise<void> {
   await autocannon({ ...getQuestionsClustered, connections: 10, amount: 8_000 }); // both workers
   await autocannon({ ...getQuestions, connections: 10, amount: 2_000 });
   await autocannon({ ...listTools, connections: 10, amount: 1_000 });
-  const rounds: Array<{ express: Figures; call: Figures; list: Figures; two: Figures }> = [];
+  const rounds: Array<{
+    express: Figures;
+    call: Figures;
+    list: Figures;
+    two: Figures;
+    loop: { p50: number; p99: number };
+  }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // tools/call sits between the two scenarios it is compared with.
     const expressRound = await load(expressRequest, ROUND_S);
+    await eventLoopDelay(port); // starts the service's figures afresh
     const callRound = await load(getQuestions, ROUND_S);
+    const loopRound = await eventLoopDelay(port);
     const twoRound = await load(getQuestionsClustered, ROUND_S);
     const listRound = await load(listTools, ROUND_S);
-    rounds.push({ express: expressRound, call: callRound, list: listRound, two: twoRound });
+    rounds.push({ express: expressRound, call: callRound, list: listRound, two: twoRound, loop: loopRound });
     console.log(
       `round ${round + 1}: bare Express ${expressRound.rps} req/s, tools/call ${callRound.rps} req/s ` +
-        `(${(callRound.rps / expressRound.rps).toFixed(2)}x, p99 ${callRound.p99} ms), tools/list ${listRound.rps} req/s, ` +
+        `(${(callRound.rps / expressRound.rps).toFixed(2)}x, p99 ${callRound.p99} ms, service event-loop delay p99 ${loopRound.p99} ms), tools/list ${listRound.rps} req/s, ` +
         `2 workers ${twoRound.rps} req/s (${(twoRound.rps / callRound.rps).toFixed(2)}x)`,
     );
   }
@@ -343,6 +367,8 @@ async function main(): Promise<void> {
   const twoWorkers = combine(rounds.map((r) => r.two));
   const ratio = Math.round(median(rounds.map((r) => r.call.rps / r.express.rps)) * 100) / 100;
   const scale = Math.round(median(rounds.map((r) => r.two.rps / r.call.rps)) * 100) / 100;
+  const loopP50 = median(rounds.map((r) => r.loop.p50));
+  const loopP99 = median(rounds.map((r) => r.loop.p99));
 
   // Memory: RSS after a warm-up, then after 100,000 more requests.
   // RSS saws up and down by tens of MB with each collection of a 64 MB young generation, so
@@ -382,6 +408,9 @@ async function main(): Promise<void> {
     `\ntools/call vs bare Express: ${ratio}x, the median of ${ROUNDS} alternating rounds (target >= 0.35x); p99 ${toolsCall.p99} ms (target < 25 ms; the bare route's own p99 here: ${express.p99} ms)`,
   );
   console.log(
+    `the service's event-loop delay during tools/call: p50 ${loopP50} ms, p99 ${loopP99} ms (a call waits this long for the loop's turn, which serves the requests ready before it)`,
+  );
+  console.log(
     `RSS over ${memoryRun.requests.total} requests (${memoryRun.non2xx + memoryRun.errors} errors): median ${rssBefore} MB in the first fifth, ${rssAfter} MB in the last (${growth >= 0 ? '+' : ''}${growth} MB; range ${Math.min(...samples)}-${Math.max(...samples)} MB)`,
   );
   console.log(
@@ -390,7 +419,7 @@ async function main(): Promise<void> {
   console.log(`2 workers vs 1: ${scale}x, the median of ${ROUNDS} alternating rounds (target >= 1.5x)`);
   console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s\n`);
   console.log(
-    `bench: tools_call_rps=${toolsCall.rps} express_rps=${express.rps} ratio=${ratio} p99_ms=${toolsCall.p99} get_results_10k_ms=${getResultsMs} rss_growth_mb=${growth} tools_list_rps=${toolsList.rps} two_workers_rps=${twoWorkers.rps} scale=${scale} express_p99_ms=${express.p99} two_workers_p99_ms=${twoWorkers.p99}`,
+    `bench: tools_call_rps=${toolsCall.rps} express_rps=${express.rps} ratio=${ratio} p99_ms=${toolsCall.p99} get_results_10k_ms=${getResultsMs} rss_growth_mb=${growth} tools_list_rps=${toolsList.rps} two_workers_rps=${twoWorkers.rps} scale=${scale} express_p99_ms=${express.p99} two_workers_p99_ms=${twoWorkers.p99} service_loop_p50_ms=${loopP50} service_loop_p99_ms=${loopP99}`,
   );
 }
 
