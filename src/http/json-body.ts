@@ -1,6 +1,6 @@
 import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 /**
  * The MCP endpoint's body reader: `application/json` (or `+json`), UTF-8, identity, gzip,
@@ -45,6 +45,22 @@ function isBlank(text: string): boolean {
   return (first <= 0x20 || first >= 0xa0) && text.trim() === '';
 }
 
+/** The body's text into `req.body` (a leading byte-order mark dropped, as body-parser's UTF-8 decoder does). */
+function parseInto(req: Request, body: Buffer): BodyError | undefined {
+  let text = body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (isBlank(text)) {
+    req.body = {};
+    return undefined;
+  }
+  try {
+    req.body = JSON.parse(text) as unknown;
+    return undefined;
+  } catch (parseError) {
+    return bodyError(400, 'entity.parse.failed', (parseError as Error).message);
+  }
+}
+
 export function jsonBody({ limit }: { limit: number }): RequestHandler {
   return (req, _res, next) => {
     const contentType = req.headers['content-type'] ?? '';
@@ -62,6 +78,18 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
       req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
     if (encoding === 'identity' && declared !== undefined && declared > limit) {
       next(bodyError(413, 'entity.too.large', 'request entity too large'));
+      return;
+    }
+    // The usual case: the body came with the headers, and Node's HTTP parser has buffered all
+    // of its declared bytes (a Content-Length body holds no more: the parser ends it there).
+    // Taken at once, without 'data' events and the listeners of the general path below.
+    if (encoding === 'identity' && declared && req.readableLength === declared && !req.readableFlowing) {
+      const body = req.read() as Buffer;
+      // Flowing, the request still emits 'end' when the parser reports the message complete;
+      // until it has, Node keeps the request (and its response) as the connection's current
+      // message after the response is sent, i.e. until the connection's next request.
+      req.resume();
+      next(parseInto(req, body));
       return;
     }
     let source: Readable = req;
@@ -91,22 +119,8 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
         next(bodyError(400, 'request.size.invalid', 'request size did not match content length'));
         return;
       }
-      // One chunk (the usual case) needs no copy. A leading byte-order mark is dropped, as
-      // body-parser's UTF-8 decoder does.
-      let text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)).toString('utf8');
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      if (isBlank(text)) {
-        req.body = {};
-        next();
-        return;
-      }
-      try {
-        req.body = JSON.parse(text) as unknown;
-      } catch (parseError) {
-        next(bodyError(400, 'entity.parse.failed', (parseError as Error).message));
-        return;
-      }
-      next();
+      // One chunk needs no copy.
+      next(parseInto(req, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
     };
     source.on('data', (chunk: Buffer) => {
       size += chunk.length;

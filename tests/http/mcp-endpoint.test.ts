@@ -1,5 +1,9 @@
 // POST /api/mcp as a plain HTTP client sees it (spec "Transport", "Errors"; DESIGN.md section 3):
 // curl-style requests, Accept negotiation, malformed bodies, other methods and paths.
+import http from 'node:http';
+import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { TOOLSET_VERSION } from '../../src/version';
@@ -260,6 +264,104 @@ describe('POST /api/mcp with a malformed body', () => {
     const refused = await send(small, bomb, { 'Content-Encoding': 'gzip' });
     expect(refused.status).toBe(413);
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  /**
+   * One raw HTTP/1.0 request (its answer ends with the connection): the body in the same
+   * write as the headers, so that it is already buffered when the endpoint reads it, or
+   * written 50 ms after them, so that it arrives while the endpoint waits for it.
+   */
+  function rawPost(body: string, bodyLater: boolean): Promise<{ status: number; answer: unknown }> {
+    const { hostname, port, host } = new URL(app.baseUrl);
+    const payload = Buffer.from(body);
+    const head =
+      `POST /api/mcp HTTP/1.0\r\nHost: ${host}\r\nAuthorization: Bearer ${user.apiKey}\r\n` +
+      `Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${payload.length}\r\n\r\n`;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = net.connect(Number(port), hostname, () => {
+        if (!bodyLater) socket.write(Buffer.concat([Buffer.from(head), payload]));
+        else {
+          socket.write(head);
+          setTimeout(() => socket.write(payload), 50);
+        }
+      });
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const reply = Buffer.concat(chunks).toString('utf8');
+        const split = reply.indexOf('\r\n\r\n');
+        resolve({
+          status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(reply)?.[1]),
+          answer: JSON.parse(reply.slice(split + 4)),
+        });
+      });
+    });
+  }
+
+  test.each([
+    ['a JSON-RPC request', JSON.stringify(TOOLS_LIST), 200],
+    ['a byte-order mark before it', `\uFEFF${JSON.stringify(TOOLS_LIST)}`, 200],
+    ['invalid JSON', '{"jsonrpc": "2.0", "id": 1, "method": ', 400],
+    ['only white space', ' \r\n\t ', 400],
+  ])(
+    '%s: the same answer whether the body comes with the headers or after them',
+    async (_label, body, status) => {
+      const withHeaders = await rawPost(body, false);
+      const afterHeaders = await rawPost(body, true);
+      expect(withHeaders.status).toBe(status);
+      expect(afterHeaders).toEqual(withHeaders);
+      const answer = withHeaders.answer as { result?: { tools: unknown[] }; error?: { code: number } };
+      if (status === 200) expect(answer.result?.tools).toHaveLength(EIGHT_TOOLS.length);
+      else expect(answer.error?.code).toBe(body.trim().startsWith('{') ? -32700 : -32600);
+    },
+  );
+
+  test('an idle keep-alive connection does not keep its last request (nor its response) in memory', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const requests: Array<WeakRef<http.IncomingMessage>> = [];
+    const track = (req: http.IncomingMessage) => requests.push(new WeakRef(req));
+    app.server.on('request', track);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { hostname, port } = new URL(app.baseUrl);
+      // Node's client sends the headers and a body given to end() in one write.
+      const status = await new Promise<number>((resolve, reject) => {
+        http
+          .request(
+            {
+              agent,
+              hostname,
+              port,
+              method: 'POST',
+              path: '/api/mcp',
+              headers: {
+                Authorization: `Bearer ${user.apiKey}`,
+                'Content-Type': 'application/json',
+                Accept: 'application/json, text/event-stream',
+              },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            },
+          )
+          .on('error', reject)
+          .end(JSON.stringify(TOOLS_LIST));
+      });
+      expect(status).toBe(200);
+      expect(requests).toHaveLength(1);
+      // The connection stays open (the agent keeps it for the next request), idle.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      gc();
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      expect(requests[0]!.deref()).toBeUndefined();
+    } finally {
+      app.server.off('request', track);
+      agent.destroy();
+    }
   });
 
   test('a UTF-8 body with a byte-order mark is read like one without', async () => {
