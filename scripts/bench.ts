@@ -116,7 +116,12 @@ async function load(options: autocannon.Options, duration: number): Promise<Figu
  * before a round and one just after give that round's figures. A call spends a fraction of a
  * millisecond in the service; the rest of its latency is waiting for the loop's turn.
  */
-async function eventLoopDelay(port: number): Promise<{ p50: number; p99: number }> {
+interface LoopDelay {
+  p50: number;
+  p99: number;
+}
+
+async function eventLoopDelay(port: number): Promise<LoopDelay> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const ms = (name: string) => {
     const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
@@ -337,13 +342,7 @@ async function main(): Promise<void> {
   await autocannon({ ...getQuestionsClustered, connections: 10, amount: 8_000 }); // both workers
   await autocannon({ ...getQuestions, connections: 10, amount: 2_000 });
   await autocannon({ ...listTools, connections: 10, amount: 1_000 });
-  const rounds: Array<{
-    express: Figures;
-    call: Figures;
-    list: Figures;
-    two: Figures;
-    loop: { p50: number; p99: number };
-  }> = [];
+  const rounds: Array<{ express: Figures; call: Figures; list: Figures; two: Figures; loop: LoopDelay }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     // tools/call sits between the two scenarios it is compared with.
     const expressRound = await load(expressRequest, ROUND_S);

@@ -1,5 +1,6 @@
 // Plain HTTP calls to /api/mcp as curl or a script without an MCP library makes them
 // (spec "Transport"), through supertest against the real app.
+import net from 'node:net';
 import request from 'supertest';
 import { ACCEPT_BOTH, sseMessages, type TestApp } from './test-app';
 
@@ -42,5 +43,26 @@ export function expectProblem(
     title: expect.any(String),
     status: res.status,
     code,
+  });
+}
+
+/**
+ * A raw TCP exchange with a server on 127.0.0.1: `send` writes whatever it likes once connected;
+ * resolves with all the server wrote, when the connection closes, and how long that took.
+ */
+export function rawExchange(
+  port: number,
+  send: (socket: net.Socket) => void,
+): Promise<{ ms: number; reply: string }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    const socket = net.connect(port, '127.0.0.1', () => send(socket));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () =>
+      resolve({ ms: Date.now() - started, reply: Buffer.concat(chunks).toString('utf8') }),
+    );
+    // A reset ends in 'close' too, with what had arrived.
+    socket.on('error', () => undefined);
   });
 }

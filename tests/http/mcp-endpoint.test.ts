@@ -1,13 +1,12 @@
 // POST /api/mcp as a plain HTTP client sees it (spec "Transport", "Errors"; DESIGN.md section 3):
 // curl-style requests, Accept negotiation, malformed bodies, other methods and paths.
 import http from 'node:http';
-import net from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { TOOLSET_VERSION } from '../../src/version';
-import { expectProblem, onlyMessage, postMcp } from '../helpers/http';
+import { expectProblem, onlyMessage, postMcp, rawExchange } from '../helpers/http';
 import { createTestUser, startTestApp, toolCall, type TestApp, type TestUser } from '../helpers/test-app';
 
 const EIGHT_TOOLS = [
@@ -271,49 +270,41 @@ describe('POST /api/mcp with a malformed body', () => {
    * write as the headers, so that it is already buffered when the endpoint reads it, or
    * written 50 ms after them, so that it arrives while the endpoint waits for it.
    */
-  function rawPost(body: string, bodyLater: boolean): Promise<{ status: number; answer: unknown }> {
-    const { hostname, port, host } = new URL(app.baseUrl);
+  async function rawPost(body: string, bodyLater: boolean): Promise<{ status: number; answer: unknown }> {
+    const { port, host } = new URL(app.baseUrl);
     const payload = Buffer.from(body);
-    const head =
+    const head = Buffer.from(
       `POST /api/mcp HTTP/1.0\r\nHost: ${host}\r\nAuthorization: Bearer ${user.apiKey}\r\n` +
-      `Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${payload.length}\r\n\r\n`;
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      const socket = net.connect(Number(port), hostname, () => {
-        if (!bodyLater) socket.write(Buffer.concat([Buffer.from(head), payload]));
-        else {
-          socket.write(head);
-          setTimeout(() => socket.write(payload), 50);
-        }
-      });
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-      socket.on('error', reject);
-      socket.on('end', () => {
-        const reply = Buffer.concat(chunks).toString('utf8');
-        const split = reply.indexOf('\r\n\r\n');
-        resolve({
-          status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(reply)?.[1]),
-          answer: JSON.parse(reply.slice(split + 4)),
-        });
-      });
+        `Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    const { reply } = await rawExchange(Number(port), (socket) => {
+      if (!bodyLater) socket.write(Buffer.concat([head, payload]));
+      else {
+        socket.write(head);
+        setTimeout(() => socket.write(payload), 50);
+      }
     });
+    return {
+      status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(reply)?.[1]),
+      answer: JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)),
+    };
   }
 
   test.each([
-    ['a JSON-RPC request', JSON.stringify(TOOLS_LIST), 200],
-    ['a byte-order mark before it', `\uFEFF${JSON.stringify(TOOLS_LIST)}`, 200],
-    ['invalid JSON', '{"jsonrpc": "2.0", "id": 1, "method": ', 400],
-    ['only white space', ' \r\n\t ', 400],
+    ['a JSON-RPC request', JSON.stringify(TOOLS_LIST), 200, undefined],
+    ['a byte-order mark before it', `\uFEFF${JSON.stringify(TOOLS_LIST)}`, 200, undefined],
+    ['invalid JSON', '{"jsonrpc": "2.0", "id": 1, "method": ', 400, -32700],
+    ['only white space', ' \r\n\t ', 400, -32600],
   ])(
     '%s: the same answer whether the body comes with the headers or after them',
-    async (_label, body, status) => {
+    async (_label, body, status, errorCode) => {
       const withHeaders = await rawPost(body, false);
       const afterHeaders = await rawPost(body, true);
       expect(withHeaders.status).toBe(status);
       expect(afterHeaders).toEqual(withHeaders);
       const answer = withHeaders.answer as { result?: { tools: unknown[] }; error?: { code: number } };
-      if (status === 200) expect(answer.result?.tools).toHaveLength(EIGHT_TOOLS.length);
-      else expect(answer.error?.code).toBe(body.trim().startsWith('{') ? -32700 : -32600);
+      if (errorCode === undefined) expect(answer.result?.tools).toHaveLength(EIGHT_TOOLS.length);
+      else expect(answer.error?.code).toBe(errorCode);
     },
   );
 

@@ -5,6 +5,7 @@ import { createApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { startServer, type RunningServer } from '../../src/server';
+import { rawExchange } from '../helpers/http';
 import { memoryLog } from '../helpers/memory-log';
 import { ACCEPT_BOTH, createTestUser, toolCall } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -38,19 +39,8 @@ describe('slow and oversized clients', () => {
         .on('error', reject);
     });
 
-  function closedWithin(send: (socket: net.Socket) => void): Promise<{ ms: number; reply: string }> {
-    return new Promise((resolve) => {
-      const started = Date.now();
-      let reply = '';
-      const socket = net.connect(running.port, '127.0.0.1', () => send(socket));
-      socket.on('data', (chunk) => (reply += chunk.toString()));
-      socket.on('close', () => resolve({ ms: Date.now() - started, reply }));
-      socket.on('error', () => undefined);
-    });
-  }
-
   test('headers that never finish: the connection is closed after the headers timeout, others are served meanwhile', async () => {
-    const slow = closedWithin((socket) => socket.write('POST /api/mcp HTTP/1.1\r\nHost: x\r\n'));
+    const slow = rawExchange(running.port, (socket) => socket.write('POST /api/mcp HTTP/1.1\r\nHost: x\r\n'));
     expect(await healthy()).toBe(200);
     const { ms, reply } = await slow;
     expect(ms).toBeLessThan(4_000);
@@ -58,7 +48,7 @@ describe('slow and oversized clients', () => {
   });
 
   test('a body that trickles forever: closed after the request timeout', async () => {
-    const { ms } = await closedWithin((socket) => {
+    const { ms } = await rawExchange(running.port, (socket) => {
       socket.write(
         'POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
       );
@@ -67,7 +57,7 @@ describe('slow and oversized clients', () => {
   });
 
   test('a huge body is refused with 413 without being read to the end', async () => {
-    const { reply } = await closedWithin((socket) => {
+    const { reply } = await rawExchange(running.port, (socket) => {
       socket.write(
         'POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\nConnection: close\r\n\r\n',
       );
