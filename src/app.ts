@@ -20,6 +20,7 @@ import { respondentRouter } from './respondent/respondent-router';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
 import { createToolRegistry, type ToolRegistry } from './mcp/registry';
+import './http/request-context';
 import { TOOLS } from './mcp/tools';
 import { assetsRouter } from './web/assets';
 import { docsRouter } from './docs/router';

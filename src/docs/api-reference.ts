@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { Config } from '../config';
 import { LIMITS } from '../domain/quiz-input';
 import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
@@ -146,7 +146,7 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
     </p>
 
     <h2 id="tools">Tools</h2>
-    ${registry.listing.tools.map(toolSection)}
+    ${registry.listing.map(toolSection)}
 
     <h2 id="errors">Errors</h2>
     <p>

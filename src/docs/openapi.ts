@@ -387,7 +387,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
         },
       },
     },
-    'x-mcp-tools': registry.listing.tools.map((tool) => ({
+    'x-mcp-tools': registry.listing.map((tool) => ({
       name: tool.name,
       title: tool.title,
       inputSchema: tool.inputSchema,

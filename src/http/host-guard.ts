@@ -45,3 +45,16 @@ export function hostGuard(options: {
     });
   };
 }
+
+// A registered name or IPv4 address, or a bracketed IPv6 address, then an optional port.
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** Whether a Host header is a host with an optional port (1-65535): something a URL can be built from. */
+export function wellFormedHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const match = HOST.exec(host);
+  if (!match) return false;
+  const port = match[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}

@@ -14,6 +14,8 @@ export interface Metrics {
   registry: Registry;
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   observeToolCall(tool: string, outcome: 'ok' | 'error' | 'unknown'): void;
+  /** One MCP request by protocol era and version: when the 2025 era may go, this shows it. */
+  observeMcpRequest(era: string, protocolVersion: string): void;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
@@ -38,10 +40,17 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     labelNames: ['tool', 'outcome'] as const,
     registers: [registry],
   });
+  const mcpRequests = new Counter({
+    name: 'mcp_requests_total',
+    help: 'MCP requests by protocol era (legacy = 2025 and earlier, modern = 2026-07-28) and version',
+    labelNames: ['era', 'protocol_version'] as const,
+    registers: [registry],
+  });
   // Labelled children are looked up once per label set: hashing label objects on every
   // request costs more than the counting itself.
   const requestChildren = new Map<string, { count: () => void; time: (seconds: number) => void }>();
   const toolChildren = new Map<string, () => void>();
+  const mcpChildren = new Map<string, () => void>();
   return {
     registry,
     observeRequest(method, route, status, seconds) {
@@ -63,6 +72,18 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
         const counter = toolCalls.labels(tool, outcome);
         child = () => counter.inc();
         toolChildren.set(key, child);
+      }
+      child();
+    },
+    observeMcpRequest(era, protocolVersion) {
+      // A client may send any string as its version: only well-formed dates become labels.
+      const version = /^\d{4}-\d{2}-\d{2}$/.test(protocolVersion) ? protocolVersion : 'other';
+      const key = `${era} ${version}`;
+      let child = mcpChildren.get(key);
+      if (!child) {
+        const counter = mcpRequests.labels(era, version);
+        child = () => counter.inc();
+        mcpChildren.set(key, child);
       }
       child();
     },

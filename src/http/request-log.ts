@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
  * strings: credentials cannot leak through here.
  */
 export function requestLog(logger: Logger): RequestHandler {
-  // The entry is built here from six known fields, none of which can hold a credential, so
+  // The entry is built here from a few known fields, none of which can hold a credential, so
   // this line skips the logger's redaction: its wildcard paths ('*.password' and the like)
   // walk every field of every entry, and were the largest allocation of an MCP call.
   const lines = logger.child({}, { redact: [] });
@@ -15,12 +15,14 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const entry = {
-        requestId: res.locals.requestId as string,
+        requestId: res.locals.requestId,
         method: req.method,
         path: req.path,
         status: res.statusCode,
         ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        tool: res.locals.tool as string | undefined,
+        tool: res.locals.tool,
+        era: res.locals.mcpEra,
+        protocolVersion: res.locals.mcpProtocolVersion,
       };
       if (res.statusCode >= 500) lines.error(entry, 'request failed');
       else lines.info(entry, 'request');

@@ -1,24 +1,33 @@
-import { ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  fromJsonSchema,
+  type CallToolResult,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
+  type jsonSchemaValidator,
+  type StandardSchemaWithJSON,
+  type Tool,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { isDomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/quiz-input';
+import { portableJsonSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
 
 /**
- * The tool table, prepared once at start-up: JSON Schemas are computed here, not per
- * request, and `tools/call` dispatches through a map. Arguments are validated with the
- * tool's zod schema, field by field, before its handler runs; only domain errors reach
- * the caller in their own words, anything else becomes a generic message with a request id.
+ * The tool table, prepared once at start-up. Each tool's JSON Schemas are computed here, and
+ * `tools/call` validates arguments with the tool's zod schema, field by field, before its
+ * handler runs; only domain errors reach the caller in their own words, anything else becomes
+ * a generic message with a request id.
  */
 export interface ToolRegistry {
   readonly tools: ReadonlyMap<string, ToolDefinition>;
-  readonly listing: { tools: Tool[] };
-  call(
-    name: string,
-    args: unknown,
-    context: ToolContext,
-    onInternalError: (error: unknown) => string,
-  ): Promise<CallToolResult>;
+  /** What `tools/list` shows, in order. */
+  readonly listing: readonly Tool[];
+  /** The schemas handed to the SDK's McpServer for each tool (see `sdkSchema`). */
+  readonly sdkSchemas: ReadonlyMap<string, { input: StandardSchemaWithJSON; output: StandardSchemaWithJSON }>;
+  /** A sentence that lists the tools, for errors that name an unknown one. */
+  readonly names: string;
+  call(name: string, args: unknown, context: ToolContext): Promise<CallToolResult>;
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
@@ -27,7 +36,23 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchem
     io,
     unrepresentable: 'any',
   }) as Record<string, unknown>;
-  return rest as Tool['inputSchema'];
+  return portableJsonSchema(rest) as Tool['inputSchema'];
+}
+
+/**
+ * Validation is the registry's, once per call, so that a bad argument is explained field by
+ * field in our words ("nothing was changed", the limit, the value received). The SDK is given
+ * the JSON Schema to advertise through its own `fromJsonSchema`, with a validator that leaves
+ * the arguments to the registry instead of checking them a second time.
+ */
+const LEFT_TO_THE_REGISTRY: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
+function sdkSchema(json: Tool['inputSchema']): StandardSchemaWithJSON {
+  return fromJsonSchema(json as JsonSchemaType, LEFT_TO_THE_REGISTRY);
 }
 
 function describe(tool: ToolDefinition): string {
@@ -45,26 +70,29 @@ export function toolError(text: string): CallToolResult {
 export function createToolRegistry(definitions: readonly ToolDefinition[]): ToolRegistry {
   const tools = new Map(definitions.map((tool) => [tool.name, tool]));
   if (tools.size !== definitions.length) throw new Error('two tools share a name');
-  const listing = {
-    tools: definitions.map((tool): Tool => ({
-      name: tool.name,
-      title: tool.title,
-      description: describe(tool),
-      inputSchema: jsonSchema(tool.input, 'input'),
-      outputSchema: jsonSchema(tool.output, 'output'),
-      annotations: { title: tool.title, ...tool.annotations },
-    })),
-  };
-  const names = definitions.map((tool) => tool.name).join(', ');
+  const listing = definitions.map((tool): Tool => ({
+    name: tool.name,
+    title: tool.title,
+    description: describe(tool),
+    inputSchema: jsonSchema(tool.input, 'input'),
+    outputSchema: jsonSchema(tool.output, 'output'),
+    annotations: { title: tool.title, ...tool.annotations },
+  }));
+  const sdkSchemas = new Map(
+    listing.map((tool) => [
+      tool.name,
+      { input: sdkSchema(tool.inputSchema), output: sdkSchema(tool.outputSchema as Tool['inputSchema']) },
+    ]),
+  );
 
   return {
     tools,
     listing,
-    async call(name, args, context, onInternalError) {
+    sdkSchemas,
+    names: definitions.map((tool) => tool.name).join(', '),
+    async call(name, args, context) {
       const tool = tools.get(name);
-      if (!tool) {
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". The tools are: ${names}.`);
-      }
+      if (!tool) throw new Error(`no tool named ${name}: the endpoint checks names before calling`);
       const input = args ?? {};
       const parsed = tool.input.safeParse(input);
       if (!parsed.success) {
@@ -78,7 +106,7 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
         return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
       } catch (error) {
         if (isDomainError(error)) return toolError(error.message);
-        return toolError(onInternalError(error));
+        return toolError(context.onInternalError(error));
       }
     },
   };

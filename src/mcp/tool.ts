@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
 
@@ -16,6 +16,8 @@ export interface Principal {
 export interface ToolContext {
   deps: DomainDeps;
   principal: Principal;
+  /** The caller's text for a failure that is not a domain error (it logs the details). */
+  onInternalError(error: unknown): string;
 }
 
 export interface Deprecation {

@@ -1,0 +1,79 @@
+import {
+  createMcpHandler,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  isLegacyRequest,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import type { Request, Response } from 'express';
+import type { JsonRpcMessage } from './edge-checks';
+
+/**
+ * Both protocol eras on one URL, and the one place where our edge adapts to the SDK.
+ *
+ * - 2026-07-28 requests (they carry the per-request `_meta` envelope) go to the SDK's
+ *   `createMcpHandler` in strict mode, mounted with `toNodeHandler`: the envelope,
+ *   `server/discover` and that era's own errors are the SDK's.
+ * - 2025-era requests go to a stateless `NodeStreamableHTTPServerTransport`. Its contract here
+ *   predates v2: SSE for `Accept: application/json, text/event-stream`, `*\/*`, `text/*` or no
+ *   Accept, and one plain JSON body for `Accept: application/json` alone. The transport answers
+ *   406 unless Accept lists both types, whatever `enableJsonResponse` says, so the endpoint has
+ *   settled what the client gets (`mode`) and hands the transport the pair it insists on.
+ *
+ * The branch is the SDK's own `isLegacyRequest`, so it never disagrees with the handler.
+ */
+export type ResponseMode = 'sse' | 'json';
+export type Era = 'legacy' | 'modern';
+
+const BOTH = 'application/json, text/event-stream';
+const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+
+export interface EraRouter {
+  /** Which era the request speaks, by the SDK's classification. */
+  classify(req: Request, message: JsonRpcMessage): Promise<Era>;
+  serve(era: Era, mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage): Promise<void>;
+}
+
+export function createEraRouter(factory: McpServerFactory, onerror: (error: Error) => void): EraRouter {
+  const modern = toNodeHandler(createMcpHandler(factory, { legacy: 'reject', onerror }), { onerror });
+
+  async function serveLegacy(mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage) {
+    req.headers.accept = BOTH;
+    const server = await factory({ era: 'legacy', ...(req.auth ? { authInfo: req.auth } : {}) });
+    const transport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: mode === 'json',
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, message);
+  }
+
+  return {
+    async classify(req, message) {
+      return (await isLegacyRequest(await toWebRequest(req, message), message)) ? 'legacy' : 'modern';
+    },
+    async serve(era, mode, req, res, message) {
+      if (era === 'modern') await modern(req, res, message);
+      else await serveLegacy(mode, req, res, message);
+    },
+  };
+}
+
+/** The protocol version a request speaks, for the access log and the metrics. */
+export function protocolVersionOf(era: Era, req: Request, message: JsonRpcMessage): string {
+  const header = req.headers['mcp-protocol-version'];
+  const declared = typeof header === 'string' ? header : undefined;
+  const params = message.params as { protocolVersion?: unknown; _meta?: Record<string, unknown> } | undefined;
+  if (era === 'modern') {
+    const version = params?._meta?.[META_VERSION];
+    return typeof version === 'string' ? version : (declared ?? 'unknown');
+  }
+  if (message.method === 'initialize' && typeof params?.protocolVersion === 'string')
+    return params.protocolVersion;
+  // A 2025 request without the header speaks the version the spec assumes for it.
+  return declared ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+}
