@@ -1,0 +1,69 @@
+// The MCP Inspector 2.x CLI against the running service, in both protocol eras: tools/list with
+// its --strict schema-portability check (no finding at all, warnings included) and a tools/call.
+import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+
+describe('MCP Inspector CLI', () => {
+  let app: TestApp;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    apiKey = (await createTestUser(app, 'inspector')).apiKey;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  test('runs on Node 22.19 or later (on Node 20 it fails quietly)', () => {
+    const [major = 0, minor = 0] = inspectorNodeVersion();
+    expect(major > 22 || (major === 22 && minor >= 19)).toBe(true);
+  });
+
+  const connection = () => [
+    `${app.baseUrl}/api/mcp`,
+    '--transport',
+    'http',
+    '--header',
+    `Authorization: Bearer ${apiKey}`,
+  ];
+
+  test.each(['legacy', 'modern'])('%s era: tools/list passes --strict with no finding', async (era) => {
+    const run = await runInspector([
+      ...connection(),
+      '--protocol-era',
+      era,
+      '--method',
+      'tools/list',
+      '--strict',
+      '--format',
+      'json',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const envelope = JSON.parse(run.stdout);
+    expect(envelope.result.tools).toHaveLength(8);
+    expect(envelope.schemaFindings).toBeUndefined();
+  });
+
+  test.each(['legacy', 'modern'])('%s era: tools/call create_quiz creates the quiz', async (era) => {
+    const title = `From the Inspector (${era})`;
+    const run = await runInspector([
+      ...connection(),
+      '--protocol-era',
+      era,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'create_quiz',
+      '--tool-arg',
+      `title=${title}`,
+      '--format',
+      'json',
+    ]);
+    expect(run.code).toBe(0);
+    const { result } = JSON.parse(run.stdout);
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toMatchObject({ title, status: 'draft' });
+  });
+});
