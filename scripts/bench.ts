@@ -2,12 +2,13 @@
  * npm run bench [-- --database postgresql://...]
  *
  * Starts the service itself (node dist/src/main.js, rate limit raised so that the limiter's
- * cost is measured, not its refusals) and a bare Express JSON route in the same kind of child
- * process as the baseline, drives both with autocannon over loopback, and prints in one run:
- * requests per second and p50/p99 latency for tools/call get_quiz_questions (API key, rate
- * limit, database, SSE), tools/list and the bare route; RSS growth over 100,000 requests;
- * get_results on a quiz with 10,000 responses; and the gain of a second worker process.
- * It ends with one machine-readable `bench:` line. Loopback only; bounded in time.
+ * cost is measured, not its refusals), a bare Express JSON route and the floor (the SDK's own
+ * minimal server, scripts/bench-floor.ts) in the same kind of child process, drives them with
+ * autocannon over loopback, and prints in one run: requests per second and p50/p99 latency for
+ * tools/call get_quiz_questions in each protocol era (API key, rate limit, database), the floor
+ * in each era, tools/list and the bare route; the latency of a serial client; RSS growth over
+ * 100,000 requests; get_results on a quiz with 10,000 responses; and the gain of a second worker
+ * process. It ends with one machine-readable `bench:` line. Loopback only; bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,9 @@ import { createUser } from '../src/domain/users';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
+const FLOOR = path.join(ROOT, 'dist', 'scripts', 'bench-floor.js');
+const MODERN = '2026-07-28';
+const SERIAL_CALLS = 2_000;
 /** Node's flags as `npm start` gives them (package.json is the one place they are set). */
 const START_FLAGS = (() => {
   const start = (
@@ -144,6 +148,86 @@ function mcpRequest(port: number, key: string, body: unknown): autocannon.Option
   };
 }
 
+/** A 2026-07-28 tools/call: the per-request envelope in params._meta and its headers. */
+function modernToolCall(
+  url: string,
+  key: string | undefined,
+  name: string,
+  args: Record<string, unknown>,
+): autocannon.Options {
+  return {
+    url,
+    method: 'POST',
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': MODERN,
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': MODERN,
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  };
+}
+
+/** A 2025-era tools/call (no envelope), as assistants of that era send it. */
+function legacyToolCall(
+  url: string,
+  key: string | undefined,
+  name: string,
+  args: Record<string, unknown>,
+): autocannon.Options {
+  return {
+    url,
+    method: 'POST',
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  };
+}
+
+/**
+ * Unloaded latency: one request at a time over one keep-alive connection, each timed in
+ * microseconds. Returns the p50 and p99 of the calls after a warm-up.
+ */
+async function serialLatency(
+  request: autocannon.Options,
+  calls: number,
+): Promise<{ p50: number; p99: number }> {
+  const init = {
+    method: 'POST',
+    headers: request.headers as Record<string, string>,
+    body: request.body as string,
+  };
+  for (let i = 0; i < 200; i += 1) await (await fetch(request.url, init)).text();
+  const micros: number[] = [];
+  for (let i = 0; i < calls; i += 1) {
+    const started = process.hrtime.bigint();
+    const res = await fetch(request.url, init);
+    await res.text();
+    micros.push(Number(process.hrtime.bigint() - started) / 1000);
+    if (res.status !== 200) throw new Error(`serial call answered ${res.status}`);
+  }
+  micros.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(micros[Math.min(micros.length - 1, Math.floor(q * micros.length))]!);
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
 async function call(
   port: number,
   key: string,
@@ -261,7 +345,7 @@ async function main(): Promise<void> {
     `quiz-service benchmark: node ${process.version} ${START_FLAGS.join(' ')} (as npm start), ${os.cpus().length} cores, database ${databaseUrl.startsWith('file:') ? 'SQLite (embedded default)' : 'PostgreSQL'}`,
   );
   console.log(
-    `${CONNECTIONS} connections; ${ROUNDS} alternating rounds of ${ROUND_S} s for the baseline, tools/call and tools/list, and 2 workers; loopback; the load generator shares the machine\n`,
+    `${CONNECTIONS} connections; ${ROUNDS} alternating rounds of ${ROUND_S} s for the baseline, the floor and tools/call in each era, 2 workers and tools/list; loopback; the load generator shares the machine\n`,
   );
 
   const database = await openDatabase(databaseUrl, { migrate: true });
@@ -299,6 +383,13 @@ async function main(): Promise<void> {
     body: '{"jsonrpc":"2.0","id":1}',
   };
 
+  // The floor: the SDK's minimal server, run the same way as the bare route.
+  const floorPort = await freePort();
+  const floor = await startProcess([FLOOR, String(floorPort)], {}, floorPort);
+  const floorUrl = `http://127.0.0.1:${floorPort}/mcp`;
+  const floorLegacy = legacyToolCall(floorUrl, undefined, 'echo', { text: 'hello' });
+  const floorModern = modernToolCall(floorUrl, undefined, 'echo', { text: 'hello' });
+
   const service = await startProcess([...START_FLAGS, MAIN], serviceEnv, port);
   const quiz = (
     await call(port, key, 'create_quiz', {
@@ -326,6 +417,9 @@ async function main(): Promise<void> {
     method: 'tools/call',
     params: { name: 'get_quiz_questions', arguments: { quiz_id: quiz.quiz_id } },
   });
+  const getQuestionsModern = modernToolCall(`http://127.0.0.1:${port}/api/mcp`, key, 'get_quiz_questions', {
+    quiz_id: quiz.quiz_id,
+  });
   const listTools = mcpRequest(port, key, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   // The same service with a second worker on the second core (node:cluster, WORKERS=2), on its
   // own port; idle while the others are measured.
@@ -341,30 +435,76 @@ async function main(): Promise<void> {
   await autocannon({ ...expressRequest, connections: 10, amount: 2_000 });
   await autocannon({ ...getQuestionsClustered, connections: 10, amount: 8_000 }); // both workers
   await autocannon({ ...getQuestions, connections: 10, amount: 2_000 });
+  await autocannon({ ...getQuestionsModern, connections: 10, amount: 2_000 });
+  await autocannon({ ...floorLegacy, connections: 10, amount: 2_000 });
+  await autocannon({ ...floorModern, connections: 10, amount: 2_000 });
   await autocannon({ ...listTools, connections: 10, amount: 1_000 });
-  const rounds: Array<{ express: Figures; call: Figures; list: Figures; two: Figures; loop: LoopDelay }> = [];
+
+  // Unloaded latency first, while nothing else runs.
+  const serial = await serialLatency(getQuestions, SERIAL_CALLS);
+  const serialModern = await serialLatency(getQuestionsModern, SERIAL_CALLS);
+
+  interface Round {
+    express: Figures;
+    floor: Figures;
+    call: Figures;
+    floorModern: Figures;
+    modern: Figures;
+    list: Figures;
+    two: Figures;
+    loop: LoopDelay;
+  }
+  const rounds: Round[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    // tools/call sits between the two scenarios it is compared with.
+    // Each era's tools/call runs right after its floor, in every round.
     const expressRound = await load(expressRequest, ROUND_S);
+    const floorRound = await load(floorLegacy, ROUND_S);
     await eventLoopDelay(port); // starts the service's figures afresh
     const callRound = await load(getQuestions, ROUND_S);
     const loopRound = await eventLoopDelay(port);
+    const floorModernRound = await load(floorModern, ROUND_S);
+    const modernRound = await load(getQuestionsModern, ROUND_S);
     const twoRound = await load(getQuestionsClustered, ROUND_S);
     const listRound = await load(listTools, ROUND_S);
-    rounds.push({ express: expressRound, call: callRound, list: listRound, two: twoRound, loop: loopRound });
+    rounds.push({
+      express: expressRound,
+      floor: floorRound,
+      call: callRound,
+      floorModern: floorModernRound,
+      modern: modernRound,
+      list: listRound,
+      two: twoRound,
+      loop: loopRound,
+    });
     console.log(
-      `round ${round + 1}: bare Express ${expressRound.rps} req/s, tools/call ${callRound.rps} req/s ` +
-        `(${(callRound.rps / expressRound.rps).toFixed(2)}x, p99 ${callRound.p99} ms, service event-loop delay p99 ${loopRound.p99} ms), tools/list ${listRound.rps} req/s, ` +
+      `round ${round + 1}: bare Express ${expressRound.rps} req/s; 2025 era: floor ${floorRound.rps}, tools/call ${callRound.rps} req/s ` +
+        `(${(callRound.rps / floorRound.rps).toFixed(2)}x floor, p99 ${callRound.p99} ms); 2026-07-28: floor ${floorModernRound.rps}, ` +
+        `tools/call ${modernRound.rps} req/s (${(modernRound.rps / floorModernRound.rps).toFixed(2)}x floor); tools/list ${listRound.rps} req/s; ` +
         `2 workers ${twoRound.rps} req/s (${(twoRound.rps / callRound.rps).toFixed(2)}x)`,
     );
   }
   await stopProcess(baseline);
+  await stopProcess(floor);
   await stopProcess(clustered);
   const express = combine(rounds.map((r) => r.express));
   const toolsCall = combine(rounds.map((r) => r.call));
   const toolsList = combine(rounds.map((r) => r.list));
   const twoWorkers = combine(rounds.map((r) => r.two));
-  const ratio = Math.round(median(rounds.map((r) => r.call.rps / r.express.rps)) * 100) / 100;
+  const floorFigures = combine(rounds.map((r) => r.floor));
+  const modern = combine(rounds.map((r) => r.modern));
+  const floorModernFigures = combine(rounds.map((r) => r.floorModern));
+  const medianRatio = (of: (r: Round) => number) => Math.round(median(rounds.map(of)) * 100) / 100;
+  const ratio = medianRatio((r) => r.call.rps / r.express.rps);
+  const modernRatio = medianRatio((r) => r.modern.rps / r.express.rps);
+  const floorRatio = medianRatio((r) => r.call.rps / r.floor.rps);
+  const modernFloorRatio = medianRatio((r) => r.modern.rps / r.floorModern.rps);
+  // A pause in our code (GC, a synchronous query) raises p99 without raising p50.
+  const tail = (f: Figures) => Math.round((f.p99 / Math.max(f.p50, 0.001)) * 100) / 100;
+  const tailRatio = medianRatio((r) => r.call.p99 / Math.max(r.call.p50, 0.001));
+  const floorTailRatio = medianRatio((r) => r.floor.p99 / Math.max(r.floor.p50, 0.001));
+  const modernTailRatio = medianRatio((r) => r.modern.p99 / Math.max(r.modern.p50, 0.001));
+  const floorModernTailRatio = medianRatio((r) => r.floorModern.p99 / Math.max(r.floorModern.p50, 0.001));
+  const expressTailRatio = medianRatio((r) => r.express.p99 / Math.max(r.express.p50, 0.001));
   const scale = Math.round(median(rounds.map((r) => r.two.rps / r.call.rps)) * 100) / 100;
   const loopP50 = median(rounds.map((r) => r.loop.p50));
   const loopP99 = median(rounds.map((r) => r.loop.p99));
@@ -398,13 +538,26 @@ async function main(): Promise<void> {
 
   table([
     ['bare Express JSON route (baseline)', express],
-    ['tools/call get_quiz_questions, 1 process', toolsCall],
+    ['floor: SDK minimal server, 2025 era', floorFigures],
+    ['tools/call get_quiz_questions, 2025 era', toolsCall],
+    ['floor: SDK minimal server, 2026-07-28', floorModernFigures],
+    ['tools/call get_quiz_questions, 2026-07-28', modern],
     ['tools/list, 1 process', toolsList],
     ['tools/call get_quiz_questions, 2 workers', twoWorkers],
   ]);
   const growth = Math.round((rssAfter - rssBefore) * 10) / 10;
   console.log(
-    `\ntools/call vs bare Express: ${ratio}x, the median of ${ROUNDS} alternating rounds (target >= 0.35x); p99 ${toolsCall.p99} ms (target < 25 ms; the bare route's own p99 here: ${express.p99} ms)`,
+    `\ntools/call vs the floor (the SDK's minimal server), the median of ${ROUNDS} alternating rounds (target >= 0.8x): ` +
+      `2025 era ${floorRatio}x, 2026-07-28 ${modernFloorRatio}x`,
+  );
+  console.log(`tools/call vs bare Express (no target): 2025 era ${ratio}x, 2026-07-28 ${modernRatio}x`);
+  console.log(
+    `serial client, ${SERIAL_CALLS} calls one at a time (target p99 < 2,000 us): 2025 era p50 ${serial.p50} us, p99 ${serial.p99} us; ` +
+      `2026-07-28 p50 ${serialModern.p50} us, p99 ${serialModern.p99} us`,
+  );
+  console.log(
+    `tail shape at ${CONNECTIONS} connections, p99/p50 (target: tools/call at most 1.5x its floor's): 2025 era ${tailRatio} (floor ${floorTailRatio}), ` +
+      `2026-07-28 ${modernTailRatio} (floor ${floorModernTailRatio}), bare Express ${expressTailRatio}; whole-run figures ${tail(toolsCall)} / ${tail(floorFigures)}`,
   );
   console.log(
     `the service's event-loop delay during tools/call: p50 ${loopP50} ms, p99 ${loopP99} ms (a call waits this long for the loop's turn, which serves the requests ready before it)`,
@@ -418,7 +571,9 @@ async function main(): Promise<void> {
   console.log(`2 workers vs 1: ${scale}x, the median of ${ROUNDS} alternating rounds (target >= 1.5x)`);
   console.log(`finished in ${Math.round((Date.now() - started) / 1000)} s\n`);
   console.log(
-    `bench: tools_call_rps=${toolsCall.rps} express_rps=${express.rps} ratio=${ratio} p99_ms=${toolsCall.p99} get_results_10k_ms=${getResultsMs} rss_growth_mb=${growth} tools_list_rps=${toolsList.rps} two_workers_rps=${twoWorkers.rps} scale=${scale} express_p99_ms=${express.p99} two_workers_p99_ms=${twoWorkers.p99} service_loop_p50_ms=${loopP50} service_loop_p99_ms=${loopP99}`,
+    `bench: tools_call_rps=${toolsCall.rps} express_rps=${express.rps} ratio=${ratio} p99_ms=${toolsCall.p99} get_results_10k_ms=${getResultsMs} rss_growth_mb=${growth} tools_list_rps=${toolsList.rps} two_workers_rps=${twoWorkers.rps} scale=${scale} express_p99_ms=${express.p99} two_workers_p99_ms=${twoWorkers.p99} service_loop_p50_ms=${loopP50} service_loop_p99_ms=${loopP99} ` +
+      `modern_rps=${modern.rps} modern_ratio=${modernRatio} floor_rps=${floorFigures.rps} modern_floor_rps=${floorModernFigures.rps} floor_ratio=${floorRatio} modern_floor_ratio=${modernFloorRatio} ` +
+      `serial_p99_us=${serial.p99} modern_serial_p99_us=${serialModern.p99} tail_ratio=${tailRatio} floor_tail_ratio=${floorTailRatio} express_tail_ratio=${expressTailRatio}`,
   );
 }
 

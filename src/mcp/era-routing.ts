@@ -4,7 +4,7 @@ import {
   isLegacyRequest,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
 import type { JsonRpcMessage } from './edge-checks';
 
@@ -22,6 +22,28 @@ import type { JsonRpcMessage } from './edge-checks';
  *
  * The branch is the SDK's own `isLegacyRequest`, so it never disagrees with the handler.
  */
+
+/**
+ * What `isLegacyRequest` reads of a request whose body is already parsed: the method and the
+ * three MCP headers. The probe it is given carries exactly those, so classifying costs no copy
+ * of the other headers and no second serialisation of the body (`toWebRequest` does both; on
+ * the 2026-07-28 path it was a sixth of a call's CPU). tests/mcp/era-classification.test.ts
+ * holds the probe's verdicts against a full `toWebRequest` conversion over a corpus of
+ * requests, so an SDK that starts reading more is caught there.
+ */
+const CLASSIFIED_HEADERS = ['mcp-protocol-version', 'mcp-method', 'mcp-name'] as const;
+
+export function classificationProbe(req: Request): globalThis.Request {
+  const headers: Record<string, string> = {};
+  for (const name of CLASSIFIED_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+  });
+}
 export type ResponseMode = 'sse' | 'json';
 export type Era = 'legacy' | 'modern';
 
@@ -54,7 +76,7 @@ export function createEraRouter(factory: McpServerFactory, onerror: (error: Erro
 
   return {
     async classify(req, message) {
-      return (await isLegacyRequest(await toWebRequest(req, message), message)) ? 'legacy' : 'modern';
+      return (await isLegacyRequest(classificationProbe(req), message)) ? 'legacy' : 'modern';
     },
     async serve(era, mode, req, res, message) {
       if (era === 'modern') await modern(req, res, message);
