@@ -11,9 +11,9 @@ import { PrismaClient } from '../generated/sqlite/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
 import { sqliteSnapshotCache } from './snapshot-cache';
-import { applyMigrations, parseDatabaseUrl } from './migrate';
+import { applyMigrations, parseDatabaseUrl, type Provider } from './migrate';
 
-export type Provider = 'sqlite' | 'postgresql';
+export type { Provider };
 type PostgresClientModule = typeof import('../generated/postgresql/client.js');
 /** The PostgreSQL client has the same shape; the SQLite client's type stands for both. */
 export type Db = PrismaClient;

@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import path from 'node:path';
-import type { Provider } from './database';
 import { openSchemaEngine, type MigrationList, type SchemaFile } from './schema-engine';
+
+export type Provider = 'sqlite' | 'postgresql';
 
 export interface ParsedDatabaseUrl {
   provider: Provider;

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { QuizWithQuestions } from '../domain/quiz-records';
+import type { QuizWithQuestions } from './quiz-rows';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**

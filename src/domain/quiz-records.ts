@@ -1,17 +1,12 @@
-import type { Prisma } from '../generated/sqlite/client';
+import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/quiz-rows';
 import { maxScoreOf, type ScorableQuestion } from './scoring';
+
+export { questionsInclude, type QuestionRow, type QuizRow, type QuizWithQuestions } from '../db/quiz-rows';
 
 /**
  * The records that every adapter shows (MCP payloads, dashboard pages): snake_case,
  * ISO-8601 timestamps, options in the order given. Built from database rows in one place.
  */
-export const questionsInclude = {
-  questions: { orderBy: { position: 'asc' }, include: { options: { orderBy: { position: 'asc' } } } },
-} as const satisfies Prisma.QuizInclude;
-
-export type QuizWithQuestions = Prisma.QuizGetPayload<{ include: typeof questionsInclude }>;
-export type QuestionRow = QuizWithQuestions['questions'][number];
-export type QuizRow = Prisma.QuizGetPayload<object>;
 
 export type QuestionRecord =
   | { question_id: string; type: 'yes_no'; text: string; points: number }

@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { sendProblem } from '../http/problem';
 import { sendInsufficientScope } from '../oauth/insufficient-scope';
-import type { ResponseMode } from './era-routing';
 import type { ToolRegistry } from './registry';
 
 /**
@@ -17,6 +16,9 @@ export interface JsonRpcMessage {
   id?: string | number;
   params?: Record<string, unknown>;
 }
+
+/** How a 2025-era client gets its answer: SSE events, or one plain JSON body. */
+export type ResponseMode = 'sse' | 'json';
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 

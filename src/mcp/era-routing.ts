@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import type { JsonRpcMessage } from './edge-checks';
+import { ACCEPT_BOTH, type JsonRpcMessage, type ResponseMode } from './edge-checks';
 
 /**
  * Both protocol eras on one URL, and the one place where our edge adapts to the SDK.
@@ -44,10 +44,8 @@ export function classificationProbe(req: Request): globalThis.Request {
     headers,
   });
 }
-export type ResponseMode = 'sse' | 'json';
 export type Era = 'legacy' | 'modern';
 
-const BOTH = 'application/json, text/event-stream';
 const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
 export interface EraRouter {
@@ -60,7 +58,7 @@ export function createEraRouter(factory: McpServerFactory, onerror: (error: Erro
   const modern = toNodeHandler(createMcpHandler(factory, { legacy: 'reject', onerror }), { onerror });
 
   async function serveLegacy(mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage) {
-    req.headers.accept = BOTH;
+    req.headers.accept = ACCEPT_BOTH;
     const server = await factory({ era: 'legacy', ...(req.auth ? { authInfo: req.auth } : {}) });
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

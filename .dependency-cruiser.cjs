@@ -1,0 +1,94 @@
+// The layers of src/ and the direction of their imports; `npm run lint` fails on a violation.
+// docs/architecture.md draws the same picture. From the bottom up:
+//   db (and the generated Prisma clients) < domain < identity < web < the surfaces
+//   (http, mcp, oauth, dashboard, respondent, docs) < the composition root (app, main, cli).
+// config, logger and version are leaves that every layer may use.
+const SURFACES = '^src/(http|mcp|oauth|dashboard|respondent|docs)/';
+const COMPOSITION = '^src/(app|main|server|redis|session-secret)\\.ts$|^src/cli/';
+
+/** A rule: files matching `from` must not import files matching `to`. */
+const forbid = (name, comment, from, to) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: to },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'Modules that import each other cannot be understood, tested or loaded one at a time.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    forbid(
+      'db-is-the-bottom',
+      'The database layer knows no domain rule and no caller.',
+      '^src/db/',
+      `^src/(domain|identity|web)/|${SURFACES}|${COMPOSITION}`,
+    ),
+    forbid(
+      'domain-knows-no-caller',
+      'Domain functions are called by every surface and know none of them.',
+      '^src/domain/',
+      `^src/(identity|web)/|${SURFACES}|${COMPOSITION}`,
+    ),
+    forbid(
+      'identity-below-surfaces',
+      'Who is calling is decided below the surfaces that ask it.',
+      '^src/identity/',
+      `^src/web/|${SURFACES}|${COMPOSITION}`,
+    ),
+    forbid(
+      'web-below-surfaces',
+      'Page helpers serve every surface and import none.',
+      '^src/web/',
+      `${SURFACES}|${COMPOSITION}`,
+    ),
+    forbid(
+      'http-is-shared-plumbing',
+      'The HTTP helpers are used by every surface and import none of them.',
+      '^src/http/',
+      '^src/(mcp|oauth|dashboard|respondent|docs)/',
+    ),
+    forbid(
+      'mcp-stands-alone',
+      'The MCP endpoint uses http, identity and the domain, not the other surfaces.',
+      '^src/mcp/',
+      '^src/(oauth|dashboard|respondent|docs)/',
+    ),
+    forbid(
+      'oauth-stands-alone',
+      'The authorization server uses http, web, identity and the domain, not the other surfaces.',
+      '^src/oauth/',
+      '^src/(mcp|dashboard|respondent|docs)/',
+    ),
+    forbid(
+      'dashboard-stands-alone',
+      'The dashboard uses http, web, identity and the domain, not the other surfaces.',
+      '^src/dashboard/',
+      '^src/(mcp|oauth|respondent|docs)/',
+    ),
+    forbid(
+      'respondent-stands-alone',
+      'The respondent pages use http, web and the domain, not the other surfaces.',
+      '^src/respondent/',
+      '^src/(mcp|oauth|dashboard|docs)/',
+    ),
+    forbid(
+      'nothing-imports-the-composition-root',
+      'Only the entry points assemble the service.',
+      '^src/(?!app\\.ts|main\\.ts|cli/)',
+      COMPOSITION,
+    ),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
