@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { looksLikeApiKey, sha256Hex } from '../domain/api-keys';
 import type { Logger } from '../logger';
-import { ALL_SCOPES, type Principal } from '../mcp/tool';
+import { ALL_SCOPES, type Principal } from '../identity/principal';
 import type { CredentialVerifier } from './authenticate';
 import { createUseRecorder } from './use-recorder';
 

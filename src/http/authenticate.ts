@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
-import { ALL_SCOPES, type Principal } from '../mcp/tool';
+import { ALL_SCOPES, type Principal } from '../identity/principal';
 
 /**
  * Bearer authentication for /api/mcp (spec, Authentication; DESIGN.md section 4).

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
-import type { Principal } from '../mcp/tool';
+import type { Principal } from '../identity/principal';
 import { sendProblem } from './problem';
 
 /**

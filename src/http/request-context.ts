@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import type { Principal } from '../mcp/tool';
+import type { Principal } from '../identity/principal';
 
 /**
  * What the layers of one request hand each other, declared once. Express keeps these on

@@ -6,7 +6,7 @@ import type { Metrics } from '../http/metrics';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolRegistry } from './registry';
-import type { Principal } from './tool';
+import type { Principal } from '../identity/principal';
 
 /**
  * The SDK serves every request from a fresh McpServer (one instance cannot serve concurrent

@@ -1,17 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
-
-/** OAuth scopes (DESIGN.md section 4). API keys carry both. */
-export type Scope = 'quizzes:read' | 'quizzes:write';
-export const ALL_SCOPES: readonly Scope[] = ['quizzes:read', 'quizzes:write'];
-
-/** Who is calling: the user a credential acts for, and what the credential may do. */
-export interface Principal {
-  userId: string;
-  credential: { kind: 'api_key'; id: string } | { kind: 'oauth'; id: string; clientId: string };
-  scopes: ReadonlySet<Scope>;
-}
+import type { Principal, Scope } from '../identity/principal';
 
 export interface ToolContext {
   deps: DomainDeps;

@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_PREFIX, hasSecretShape, hashSecret } from '../domain/oauth
 import type { CredentialVerifier } from '../http/authenticate';
 import { createUseRecorder } from '../http/use-recorder';
 import type { Logger } from '../logger';
-import type { Principal } from '../mcp/tool';
+import type { Principal } from '../identity/principal';
 import { canonicalScopes } from './scopes';
 
 /**

@@ -1,5 +1,5 @@
 import type { OAuthClientRecord } from '../domain/oauth/oauth-clients';
-import type { Scope } from '../mcp/tool';
+import type { Scope } from '../identity/principal';
 import type { OAuthErrorCode } from './oauth-errors';
 import { findRegisteredRedirect } from './redirect-uris';
 import { ClientResolutionError, type ClientResolver } from './resolve-client';

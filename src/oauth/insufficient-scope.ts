@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { RESOURCE_METADATA_PATH } from '../http/authenticate';
-import { ALL_SCOPES } from '../mcp/tool';
+import { ALL_SCOPES } from '../identity/principal';
 
 /**
  * A valid token without the scope a tool needs: 403 with the RFC 6750 section 3.1 challenge

@@ -1,4 +1,4 @@
-import { ALL_SCOPES, type Scope } from '../mcp/tool';
+import { ALL_SCOPES, type Scope } from '../identity/principal';
 
 /** The scopes of DESIGN.md section 4, in their canonical order. */
 export const SUPPORTED_SCOPES: readonly Scope[] = ALL_SCOPES;
