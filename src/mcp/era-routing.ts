@@ -65,6 +65,10 @@ export function createEraRouter(factory: McpServerFactory, onerror: (error: Erro
       enableJsonResponse: mode === 'json',
     });
     res.on('close', () => {
+      // A finished exchange holds nothing to release; closing it anyway would only build a
+      // "Connection closed" error with its stack for requests that no longer exist. A client
+      // that leaves mid-call has its handler aborted.
+      if (res.writableFinished) return;
       void transport.close();
       void server.close();
     });
