@@ -60,7 +60,11 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     }
     const principal = res.locals.principal;
     if (!principal) throw new Error('the MCP endpoint ran without an authenticated caller');
-    req.auth = authInfoFor(bearerCredential(req) ?? '', { principal, requestId: res.locals.requestId ?? '' });
+    req.auth = authInfoFor(bearerCredential(req) ?? '', {
+      principal,
+      requestId: res.locals.requestId ?? '',
+      ...(res.locals.tool ? { tool: res.locals.tool } : {}),
+    });
     try {
       await router.serve(era, mode, req, res, message);
     } catch (error) {

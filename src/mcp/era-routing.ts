@@ -11,14 +11,16 @@ import { ACCEPT_BOTH, type JsonRpcMessage, type ResponseMode } from './edge-chec
 /**
  * Both protocol eras on one URL, and the one place where our edge adapts to the SDK.
  *
- * - 2026-07-28 requests (they carry the per-request `_meta` envelope) go to the SDK's
- *   `createMcpHandler` in strict mode, mounted with `toNodeHandler`: the envelope,
- *   `server/discover` and that era's own errors are the SDK's.
- * - 2025-era requests go to a stateless `NodeStreamableHTTPServerTransport`. Its contract here
- *   predates v2: SSE for `Accept: application/json, text/event-stream`, `*\/*`, `text/*` or no
- *   Accept, and one plain JSON body for `Accept: application/json` alone. The transport answers
- *   406 unless Accept lists both types, whatever `enableJsonResponse` says, so the endpoint has
- *   settled what the client gets (`mode`) and hands the transport the pair it insists on.
+ * - 2026-07-28 requests (they carry the per-request `_meta` envelope) and 2025-era requests
+ *   answered as SSE go to the SDK's `createMcpHandler`, mounted with `toNodeHandler`: the
+ *   envelope, `server/discover`, each era's own errors and the stateless 2025 leg are the SDK's.
+ * - 2025-era requests that accept only `application/json` go to a stateless
+ *   `NodeStreamableHTTPServerTransport` with `enableJsonResponse`: one plain JSON body, as this
+ *   endpoint has always answered them. The SDK's handler has no such mode for that era.
+ * - The SDK's 2025 transports answer 406 unless Accept lists both JSON and SSE, whatever
+ *   `enableJsonResponse` says, so once the edge has settled what the client gets (SSE for the
+ *   spec's pair, `*\/*`, `text/*` or no Accept; JSON for `application/json` alone), the 2025
+ *   request is handed the pair.
  *
  * The branch is the SDK's own `isLegacyRequest`, so it never disagrees with the handler.
  */
@@ -55,14 +57,13 @@ export interface EraRouter {
 }
 
 export function createEraRouter(factory: McpServerFactory, onerror: (error: Error) => void): EraRouter {
-  const modern = toNodeHandler(createMcpHandler(factory, { legacy: 'reject', onerror }), { onerror });
+  const sdk = toNodeHandler(createMcpHandler(factory, { onerror }), { onerror });
 
-  async function serveLegacy(mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage) {
-    req.headers.accept = ACCEPT_BOTH;
+  async function serveLegacyJson(req: Request, res: Response, message: JsonRpcMessage) {
     const server = await factory({ era: 'legacy', ...(req.auth ? { authInfo: req.auth } : {}) });
     const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: mode === 'json',
+      enableJsonResponse: true,
     });
     res.on('close', () => {
       // A finished exchange holds nothing to release; closing it anyway would only build a
@@ -81,8 +82,13 @@ export function createEraRouter(factory: McpServerFactory, onerror: (error: Erro
       return (await isLegacyRequest(classificationProbe(req), message)) ? 'legacy' : 'modern';
     },
     async serve(era, mode, req, res, message) {
-      if (era === 'modern') await modern(req, res, message);
-      else await serveLegacy(mode, req, res, message);
+      if (era === 'modern') {
+        await sdk(req, res, message);
+        return;
+      }
+      req.headers.accept = ACCEPT_BOTH;
+      if (mode === 'json') await serveLegacyJson(req, res, message);
+      else await sdk(req, res, message);
     },
   };
 }

@@ -21,6 +21,12 @@ const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 export interface McpCaller {
   principal: Principal;
   requestId: string;
+  /**
+   * The tool a tools/call names, when the edge has checked that it exists. Such a request can
+   * reach no other tool, so its server registers only that one; every other request (tools/list,
+   * initialize, server/discover) gets all of them.
+   */
+  tool?: string;
 }
 
 /** The SDK's pass-through `AuthInfo` for a caller our edge has authenticated. */
@@ -51,13 +57,15 @@ export interface ServerFactoryOptions {
 export function createServerFactory(options: ServerFactoryOptions): McpServerFactory {
   const { registry, deps, logger, metrics } = options;
   return ({ authInfo }) => {
-    const { principal, requestId } = callerOf(authInfo);
+    const { principal, requestId, tool: called } = callerOf(authInfo);
     const server = new McpServer(SERVER_INFO, {
       // Stateless: there is no stream on which to announce a change of the tool list.
       capabilities: { tools: { listChanged: false } },
       jsonSchemaValidator: SHARED_VALIDATOR,
     });
-    for (const tool of registry.listing) {
+    for (const tool of called
+      ? registry.listing.filter((listed) => listed.name === called)
+      : registry.listing) {
       const schemas = registry.sdkSchemas.get(tool.name);
       if (!schemas) continue;
       const onInternalError = (error: unknown) => internalErrorText(logger, error, tool.name, requestId);
