@@ -15,7 +15,7 @@ import {
   sendJsonRpcErrorInBand,
   unknownToolProblem,
 } from './edge-checks';
-import { createEraRouter, protocolVersionOf } from './era-routing';
+import { createEraRouter, declaredEra, protocolVersionOf } from './era-routing';
 import type { ToolRegistry } from './registry';
 import { authInfoFor, createServerFactory } from './server-factory';
 
@@ -47,7 +47,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     const checked = checkMessage(req, res, { registry, baseUrl });
     if (!checked || !checkTool(res, checked.message, { registry, baseUrl })) return;
     const { message, mode } = checked;
-    const era = await router.classify(req, message);
+    const era = declaredEra(req, message);
     res.locals.mcpEra = era;
     res.locals.mcpProtocolVersion = protocolVersionOf(era, req, message);
     metrics?.observeMcpRequest(era, res.locals.mcpProtocolVersion);
@@ -55,7 +55,8 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     const unknownTool = unknownToolProblem(message, registry);
     if (unknownTool) {
       metrics?.observeToolCall('(unknown)', 'unknown');
-      sendJsonRpcErrorInBand(res, era === 'modern' ? 'json' : mode, message.id, -32602, unknownTool);
+      const framing = (await router.classify(req, message)) === 'modern' ? 'json' : mode;
+      sendJsonRpcErrorInBand(res, framing, message.id, -32602, unknownTool);
       return;
     }
     const principal = res.locals.principal;
@@ -66,7 +67,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       ...(res.locals.tool ? { tool: res.locals.tool } : {}),
     });
     try {
-      await router.serve(era, mode, req, res, message);
+      await router.serve(mode, req, res, message);
     } catch (error) {
       const requestId = res.locals.requestId ?? '';
       logger.error({ err: error, requestId }, 'MCP transport failed');

@@ -2,6 +2,7 @@ import {
   createMcpHandler,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
   isLegacyRequest,
+  PROTOCOL_VERSION_META_KEY,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
@@ -22,7 +23,9 @@ import { ACCEPT_BOTH, type JsonRpcMessage, type ResponseMode } from './edge-chec
  *   spec's pair, `*\/*`, `text/*` or no Accept; JSON for `application/json` alone), the 2025
  *   request is handed the pair.
  *
- * The branch is the SDK's own `isLegacyRequest`, so it never disagrees with the handler.
+ * Where our answer depends on the era, the SDK's own `isLegacyRequest` decides, so the branch
+ * never disagrees with the handler. A request that accepts both types is routed by the SDK's
+ * handler alone: classifying it here too would parse the message a second time for nothing.
  */
 
 /**
@@ -48,12 +51,16 @@ export function classificationProbe(req: Request): globalThis.Request {
 }
 export type Era = 'legacy' | 'modern';
 
-const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
-
 export interface EraRouter {
   /** Which era the request speaks, by the SDK's classification. */
   classify(req: Request, message: JsonRpcMessage): Promise<Era>;
-  serve(era: Era, mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage): Promise<void>;
+  /** Serves the request in its era, answering as `mode` says. */
+  serve(mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage): Promise<void>;
+}
+
+function acceptsBoth(req: Request): boolean {
+  const accept = (req.headers.accept ?? '').toLowerCase();
+  return accept.includes('application/json') && accept.includes('text/event-stream');
 }
 
 export function createEraRouter(factory: McpServerFactory, onerror: (error: Error) => void): EraRouter {
@@ -77,12 +84,18 @@ export function createEraRouter(factory: McpServerFactory, onerror: (error: Erro
     await transport.handleRequest(req, res, message);
   }
 
+  async function classify(req: Request, message: JsonRpcMessage): Promise<Era> {
+    return (await isLegacyRequest(classificationProbe(req), message)) ? 'legacy' : 'modern';
+  }
+
   return {
-    async classify(req, message) {
-      return (await isLegacyRequest(classificationProbe(req), message)) ? 'legacy' : 'modern';
-    },
-    async serve(era, mode, req, res, message) {
-      if (era === 'modern') {
+    classify,
+    async serve(mode, req, res, message) {
+      if (mode === 'sse' && acceptsBoth(req)) {
+        await sdk(req, res, message);
+        return;
+      }
+      if ((await classify(req, message)) === 'modern') {
         await sdk(req, res, message);
         return;
       }
@@ -93,13 +106,25 @@ export function createEraRouter(factory: McpServerFactory, onerror: (error: Erro
   };
 }
 
+/**
+ * The era a request declares, for the access log and the metrics: 2026-07-28 requests carry the
+ * protocol version in their `_meta` envelope or name a 2026 revision in MCP-Protocol-Version.
+ * Routing never depends on it (see `classify`).
+ */
+export function declaredEra(req: Request, message: JsonRpcMessage): Era {
+  const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  if (meta && PROTOCOL_VERSION_META_KEY in meta) return 'modern';
+  const header = req.headers['mcp-protocol-version'];
+  return typeof header === 'string' && header >= '2026' ? 'modern' : 'legacy';
+}
+
 /** The protocol version a request speaks, for the access log and the metrics. */
 export function protocolVersionOf(era: Era, req: Request, message: JsonRpcMessage): string {
   const header = req.headers['mcp-protocol-version'];
   const declared = typeof header === 'string' ? header : undefined;
   const params = message.params as { protocolVersion?: unknown; _meta?: Record<string, unknown> } | undefined;
   if (era === 'modern') {
-    const version = params?._meta?.[META_VERSION];
+    const version = params?._meta?.[PROTOCOL_VERSION_META_KEY];
     return typeof version === 'string' ? version : (declared ?? 'unknown');
   }
   if (message.method === 'initialize' && typeof params?.protocolVersion === 'string')

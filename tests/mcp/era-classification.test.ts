@@ -7,7 +7,7 @@ import { toWebRequest } from '@modelcontextprotocol/node';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import express from 'express';
 import request from 'supertest';
-import { classificationProbe } from '../../src/mcp/era-routing';
+import { classificationProbe, declaredEra } from '../../src/mcp/era-routing';
 
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -78,7 +78,7 @@ describe('era classification probe', () => {
   app.post('/api/mcp', express.json(), async (req, res) => {
     const probe = await isLegacyRequest(classificationProbe(req), req.body);
     const full = await isLegacyRequest(await toWebRequest(req, req.body), req.body);
-    res.json({ probe, full });
+    res.json({ probe, full, declared: declaredEra(req, req.body) });
   });
 
   test.each(CORPUS)('%s', async (_label, headers, body, era) => {
@@ -88,5 +88,7 @@ describe('era classification probe', () => {
       .send(JSON.stringify(body));
     expect(res.body.probe).toBe(res.body.full);
     expect(res.body.probe ? 'legacy' : 'modern').toBe(era);
+    // The era the access log and the metrics record agrees with the SDK's routing.
+    expect(res.body.declared).toBe(era);
   });
 });
