@@ -3,7 +3,7 @@ import { csrfField } from '../web/csrf';
 import { html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import { errorSummary, inputField, type FieldError } from './form-fields';
-import { noticeBox, sendPage } from './page-shell';
+import { noticeBox, sendPage } from '../web/page-shell';
 
 export interface AccountFormState {
   email?: string;

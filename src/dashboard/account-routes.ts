@@ -7,7 +7,7 @@ import { setFlash, takeFlash } from '../web/session-flash';
 import { sendLoginPage, sendLogoutPage, sendSignupPage } from './account-pages';
 import { clientKey } from './attempt-limiter';
 import type { DashboardContext } from './context';
-import { sendTooManyAttempts } from './error-pages';
+import { sendTooManyAttempts } from '../web/error-pages';
 import { formString, type FieldError } from './form-fields';
 
 /** One message for an unknown email and a wrong password: the form must not reveal which accounts exist. */

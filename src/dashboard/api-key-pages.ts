@@ -4,7 +4,7 @@ import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import { errorSummary, inputField, type FieldError } from './form-fields';
-import { formatTime, noticeBox, sendPage } from './page-shell';
+import { formatTime, noticeBox, sendPage } from '../web/page-shell';
 
 export interface ApiKeysPageState {
   keys: ApiKeyRecord[];

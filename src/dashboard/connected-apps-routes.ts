@@ -3,9 +3,9 @@ import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash, type Flash } from '../web/session-flash';
-import { SCOPE_WORDS, type ConnectedApp } from './connected-apps';
+import { SCOPE_WORDS, type ConnectedApp } from '../identity/connected-apps';
 import type { DashboardContext } from './context';
-import { formatTime, noticeBox, sendPage } from './page-shell';
+import { formatTime, noticeBox, sendPage } from '../web/page-shell';
 
 const PATH = '/settings/connected-apps';
 

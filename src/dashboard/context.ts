@@ -3,7 +3,7 @@ import type { DomainDeps } from '../domain/deps';
 import type { Logger } from '../logger';
 import type { Store } from 'express-rate-limit';
 import { createInMemoryLimiter, createStoreLimiter, type AttemptLimiter } from './attempt-limiter';
-import type { ConnectedAppsProvider } from './connected-apps';
+import type { ConnectedAppsProvider } from '../identity/connected-apps';
 
 /** What every dashboard route module receives from dashboardRouter(). */
 export interface DashboardContext {

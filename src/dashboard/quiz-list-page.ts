@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { listQuizzes } from '../domain/quizzes/list-quizzes';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
-import { formatTime, noticeBox, sendPage } from './page-shell';
+import { formatTime, noticeBox, sendPage } from '../web/page-shell';
 
 type QuizList = Awaited<ReturnType<typeof listQuizzes>>;
 type QuizItem = QuizList['quizzes'][number];

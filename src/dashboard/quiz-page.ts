@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
-import { formatNumber, formatTime, sendPage } from './page-shell';
+import { formatNumber, formatTime, sendPage } from '../web/page-shell';
 import { statusBadge } from './quiz-list-page';
 import { questionStats } from './quiz-question-stats';
 

@@ -1,7 +1,7 @@
 import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
-import { formatNumber } from './page-shell';
+import { formatNumber } from '../web/page-shell';
 
 type Questions = Awaited<ReturnType<typeof getQuizQuestions>>;
 type Results = Awaited<ReturnType<typeof getResults>>;

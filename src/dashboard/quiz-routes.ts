@@ -11,8 +11,8 @@ import { html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { sendNotFound } from './error-pages';
-import { sendPage } from './page-shell';
+import { sendNotFound } from '../web/error-pages';
+import { sendPage } from '../web/page-shell';
 import { sendQuizListPage } from './quiz-list-page';
 import { sendQuizPage } from './quiz-page';
 

@@ -7,9 +7,9 @@ import { loadSession } from '../web/session';
 import { accountRoutes } from './account-routes';
 import { apiKeyRoutes } from './api-key-routes';
 import { connectedAppsRoutes } from './connected-apps-routes';
-import { noConnectedApps, type ConnectedAppsProvider } from './connected-apps';
+import { noConnectedApps, type ConnectedAppsProvider } from '../identity/connected-apps';
 import { defaultLimiters, type DashboardContext, type DashboardLimiters } from './context';
-import { pageErrorHandler, sendNotFound } from './error-pages';
+import { pageErrorHandler, sendNotFound } from '../web/error-pages';
 import { quizRoutes } from './quiz-routes';
 
 export interface DashboardOptions {

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { sendProblem } from '../http/problem';
-import { sendInsufficientScope } from '../oauth/insufficient-scope';
+import { sendInsufficientScope } from '../http/insufficient-scope';
 import type { ToolRegistry } from './registry';
 
 /**

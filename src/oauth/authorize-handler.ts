@@ -1,7 +1,7 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import express, { type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
-import { pageErrorHandler } from '../dashboard/error-pages';
+import { pageErrorHandler } from '../web/error-pages';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import { parseForm, verifyCsrf } from '../web/csrf';

@@ -1,4 +1,4 @@
-import type { ConnectedApp, ConnectedAppsProvider } from '../dashboard/connected-apps';
+import type { ConnectedApp, ConnectedAppsProvider } from '../identity/connected-apps';
 import type { Db } from '../db/database';
 import { listActiveGrants, revokeGrant } from '../domain/oauth/oauth-grants';
 import { clientDisplayName } from './consent-page';

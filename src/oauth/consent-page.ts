@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import { SCOPE_WORDS } from '../dashboard/connected-apps';
-import { sendPage } from '../dashboard/page-shell';
+import { SCOPE_WORDS } from '../identity/connected-apps';
+import { sendPage } from '../web/page-shell';
 import type { OAuthClientRecord } from '../domain/oauth/oauth-clients';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';

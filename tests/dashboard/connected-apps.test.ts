@@ -2,7 +2,7 @@
 // OAuth module will (dashboardRouter({ connectedApps })), on a bare express app.
 import express from 'express';
 import request from 'supertest';
-import type { ConnectedApp, ConnectedAppsProvider } from '../../src/dashboard/connected-apps';
+import type { ConnectedApp, ConnectedAppsProvider } from '../../src/identity/connected-apps';
 import { dashboardRouter } from '../../src/dashboard/router';
 import { createLogger } from '../../src/logger';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 /**
- * "Connected apps": the OAuth clients a user has approved (issue 6 fills this in). The
- * dashboard only lists and revokes through this interface, so the OAuth module plugs its
- * own provider into dashboardRouter({ connectedApps }) without touching the pages.
+ * "Connected apps": the OAuth clients a user has approved, as the owner sees and revokes them.
+ * The dashboard lists and revokes through this interface; the authorization server provides
+ * it (oauth/connected-apps-provider.ts), and the composition root plugs one into the other.
  */
 export interface ConnectedApp {
   /** Stable id used in the revoke URL (e.g. the grant's or the client's id). */
@@ -24,7 +24,7 @@ export interface ConnectedAppsProvider {
   revoke(userId: string, appId: string): Promise<boolean>;
 }
 
-/** Until OAuth lands nobody can have connected an app. */
+/** For an app built without the authorization server: nobody can have connected an app. */
 export const noConnectedApps: ConnectedAppsProvider = {
   async list() {
     return [];
@@ -34,7 +34,7 @@ export const noConnectedApps: ConnectedAppsProvider = {
   },
 };
 
-/** Plain words for scopes on the page (the consent page should say the same). */
+/** Plain words for each scope, the same on the consent page and the connected-apps page. */
 export const SCOPE_WORDS: Record<string, string> = {
   'quizzes:read': 'See your quizzes and their results',
   'quizzes:write': 'Create, change, publish and delete your quizzes',

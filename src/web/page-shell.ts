@@ -1,9 +1,9 @@
 import type { Response } from 'express';
-import { csrfField } from '../web/csrf';
-import { html, type Html } from '../web/html';
-import { layout } from '../web/layout';
-import { currentSession } from '../web/session';
-import type { Flash } from '../web/session-flash';
+import { csrfField } from './csrf';
+import { html, type Html } from './html';
+import { layout } from './layout';
+import { currentSession } from './session';
+import type { Flash } from './session-flash';
 
 /** The sections of the main navigation; a page names the one it belongs to. */
 export type Section = 'quizzes' | 'api-keys' | 'connected-apps' | 'login' | 'signup' | undefined;

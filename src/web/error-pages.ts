@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
-import { html } from '../web/html';
+import { html } from './html';
 import { sendPage } from './page-shell';
 
 /** Error pages in the dashboard's own look (HTML, not the API's problem+json). */

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { RESOURCE_METADATA_PATH } from '../http/authenticate';
+import { RESOURCE_METADATA_PATH } from './authenticate';
 import { ALL_SCOPES } from '../identity/principal';
 
 /**

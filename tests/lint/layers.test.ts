@@ -1,0 +1,77 @@
+// The layer rules of .dependency-cruiser.cjs (run by `npm run lint`) pass on the code as it is,
+// and fail on a deliberately wrong import and on a cycle, each planted in a copy of src/.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
+
+function cruise(cwd: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      DEPCRUISE,
+      ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      { cwd, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}${stderr}` });
+      },
+    );
+  });
+}
+
+/** A copy of src/ (without the generated clients) with the lint configuration beside it. */
+function copyOfTheTree(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-layers-'));
+  fs.cpSync(path.join(ROOT, 'src'), path.join(dir, 'src'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}generated`),
+  });
+  for (const file of ['.dependency-cruiser.cjs', 'tsconfig.json']) {
+    fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+  }
+  return dir;
+}
+
+describe('layer rules', () => {
+  const copies: string[] = [];
+  afterAll(() => {
+    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the code as it is breaks no rule', async () => {
+    const { code, output } = await cruise(ROOT);
+    expect(output).toMatch(/no dependency violations found/);
+    expect(code).toBe(0);
+  });
+
+  test('the database layer importing the MCP layer fails the lint', async () => {
+    const dir = copyOfTheTree();
+    copies.push(dir);
+    fs.writeFileSync(
+      path.join(dir, 'src', 'db', 'planted.ts'),
+      "import { READ_ONLY } from '../mcp/tool';\nexport const planted = READ_ONLY;\n",
+    );
+    const { code, output } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/db-is-the-bottom: src\/db\/planted\.ts → src\/mcp\/tool\.ts/);
+  });
+
+  test('two modules importing each other fail the lint', async () => {
+    const dir = copyOfTheTree();
+    copies.push(dir);
+    fs.writeFileSync(
+      path.join(dir, 'src', 'domain', 'planted-a.ts'),
+      "import { b } from './planted-b';\nexport const a = () => b;\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, 'src', 'domain', 'planted-b.ts'),
+      "import { a } from './planted-a';\nexport const b = () => a;\n",
+    );
+    const { code, output } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/no-cycles: src\/domain\/planted-a\.ts/);
+  });
+});
