@@ -94,27 +94,31 @@ export function loadSession({ db, config }: LoadSessionOptions): RequestHandler 
 }
 
 /**
- * Only a local path may be a login's destination: never an absolute URL, `//host`,
- * `/\host` (browsers treat `\` as `/`) or anything with control characters, which URL
- * parsers strip (`/\t/evil.example` becomes `//evil.example`). Returns null otherwise.
+ * Only a path on this origin may be a login's destination. The rule judges the path, in the form
+ * a browser will resolve it: no scheme or host (`https://x`, `//x`), no backslash (browsers read
+ * `\` as `/`), no encoded slash, backslash or dot (`/%2f%2fx`, `/%2e%2e/`), no control
+ * character or white space (URL parsers drop tabs and newlines: `/\t/x` is `//x`), and once its
+ * dot segments are resolved it must still start with exactly one `/` (`/.//x` resolves to `//x`).
+ * The query and fragment are kept byte for byte: the OAuth consent flow returns through them.
+ * Returns null for anything else.
  */
+const PATH_CHARACTERS = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
+const ENCODED_SEPARATOR_OR_CONTROL = /%(?:2f|5c|2e|[01][0-9a-f]|7f)/i;
+
 export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  const base = 'http://local.invalid';
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
+  if (/[\u0000-\u0020\u007f\\]/.test(value)) return null;
+  const cut = value.search(/[?#]/);
+  const path = cut === -1 ? value : value.slice(0, cut);
+  const rest = cut === -1 ? '' : value.slice(cut);
+  if (!PATH_CHARACTERS.test(path) || path.startsWith('//') || ENCODED_SEPARATOR_OR_CONTROL.test(path))
     return null;
-  }
-  if (url.origin !== base) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
+  const resolved = new URL(path, 'http://local.invalid').pathname;
+  if (!resolved.startsWith('/') || resolved.startsWith('//')) return null;
   // A login that "returns" to the login or logout form is a loop, not a destination.
-  if (/^\/(login|logout|signup)(\/|\?|#|$)/.test(path)) return null;
-  return path;
+  if (/^\/(login|logout|signup)(\/|$)/.test(resolved)) return null;
+  return resolved + rest;
 }
 
 export function loginUrl(returnTo: string | null): string {
