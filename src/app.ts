@@ -10,7 +10,8 @@ import { chain } from './http/chain';
 import { hostGuard, originGuard } from './http/host-guard';
 import { createRateLimiter } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
-import { sendProblem } from './http/problem';
+import { clientErrorOf } from './http/client-errors';
+import { problemCodeForStatus, sendProblem } from './http/problem';
 import { requestId } from './http/request-id';
 import { healthRouter } from './http/health';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
@@ -164,6 +165,14 @@ export function createApp({
       sendProblem(res, config.baseUrl, 'service_unavailable', {
         detail: 'The service cannot reach its database right now; nothing was changed.',
         hint: 'Retry in a few seconds (Retry-After).',
+      });
+      return;
+    }
+    const client = clientErrorOf(error);
+    if (client && !res.headersSent) {
+      sendProblem(res, config.baseUrl, problemCodeForStatus(client.status), {
+        detail: client.reason,
+        hint: 'Check the request line and the body against the API reference.',
       });
       return;
     }

@@ -94,6 +94,12 @@ export function problem(
   return { type: problemType(baseUrl, code), title, status, code, ...details };
 }
 
+/** The problem code of an HTTP status, for errors that arrive with only a status. */
+export function problemCodeForStatus(status: number): ProblemCode {
+  const found = (Object.keys(PROBLEMS) as ProblemCode[]).find((code) => PROBLEMS[code].status === status);
+  return found ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}
+
 export function sendProblem(
   res: Response,
   baseUrl: string,

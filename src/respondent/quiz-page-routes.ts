@@ -3,6 +3,7 @@ import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
 import { getResponseResult } from '../domain/results/get-response-result';
 import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-response';
+import { clientErrorOf } from '../http/client-errors';
 import type { Logger } from '../logger';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
@@ -111,6 +112,17 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
         res,
         400,
         renderMessagePage('Answers not readable', 'The form could not be read. Go back and submit it again.'),
+      );
+    }
+    const client = clientErrorOf(error);
+    if (client) {
+      return sendPage(
+        res,
+        client.status,
+        renderMessagePage(
+          'Request not readable',
+          `${client.reason} Check the link, or go back and submit the form again.`,
+        ),
       );
     }
     const requestId = String(res.locals.requestId ?? '');

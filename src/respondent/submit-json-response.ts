@@ -4,7 +4,8 @@ import type { DomainDeps } from '../domain/deps';
 import { isDomainError, type FieldIssue } from '../domain/errors';
 import { formatPath, LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
-import { sendProblem } from '../http/problem';
+import { clientErrorOf } from '../http/client-errors';
+import { problemCodeForStatus, sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { isPublicSlug, resultPath } from './public-paths';
 
@@ -159,6 +160,13 @@ export function jsonBodyErrors(deps: DomainDeps, maxBodyBytes: number): ErrorReq
       return sendProblem(res, deps.baseUrl, 'unsupported_media_type', {
         detail: 'The body must be UTF-8 JSON, not compressed.',
         hint: 'Send Content-Type: application/json with a plain UTF-8 body.',
+      });
+    }
+    const client = clientErrorOf(error);
+    if (client) {
+      return sendProblem(res, deps.baseUrl, problemCodeForStatus(client.status), {
+        detail: client.reason,
+        hint: 'Send one plain UTF-8 JSON object: { "respondent": {...}, "answers": [...] }.',
       });
     }
     next(error);

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
+import { clientErrorOf } from '../http/client-errors';
 import type { Logger } from '../logger';
 import { html } from './html';
 import { sendPage } from './page-shell';
@@ -43,6 +44,16 @@ export function pageErrorHandler(logger: Logger): ErrorRequestHandler {
         status: 413,
         body: html`<h1>That form was too large</h1>
           <p>Nothing was changed. Go back and send less text.</p>`,
+      });
+      return;
+    }
+    const client = clientErrorOf(error);
+    if (client && !res.headersSent) {
+      sendPage(res, {
+        title: 'Request not readable',
+        status: client.status,
+        body: html`<h1>That request could not be read</h1>
+          <p>${client.reason} Nothing was changed. Check the link, or go back and try again.</p>`,
       });
       return;
     }
