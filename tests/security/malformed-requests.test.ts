@@ -25,8 +25,8 @@ describe('malformed requests answer 4xx', () => {
     ['POST', '/api/quizzes/%ff/responses', 'problem'],
     ['GET', '/api/quizzes/%C0%AF/responses', 'problem'],
   ])('%s %s', async (method, path, format) => {
-    const res = await request(app.app)
-      [method === 'GET' ? 'get' : 'post'](path)
+    const agent = request(app.app);
+    const res = await (method === 'GET' ? agent.get(path) : agent.post(path))
       .set('Content-Type', 'application/json')
       .send('{}');
     expect(res.status).toBe(400);
