@@ -1,9 +1,10 @@
 // The layers of src/ and the direction of their imports; `npm run lint` fails on a violation.
 // docs/architecture.md draws the same picture. From the bottom up:
-//   db (and the generated Prisma clients) < domain < identity < web < the surfaces
-//   (http, mcp, oauth, dashboard, respondent, docs) < the composition root (app, main, cli).
+//   db (and the generated Prisma clients) < domain < identity < http (shared HTTP plumbing)
+//   < web (page helpers) < the surfaces (mcp, oauth, dashboard, respondent, docs)
+//   < the composition root (app, main, cli).
 // config, logger and version are leaves that every layer may use.
-const SURFACES = '^src/(http|mcp|oauth|dashboard|respondent|docs)/';
+const SURFACES = '^src/(mcp|oauth|dashboard|respondent|docs)/';
 const COMPOSITION = '^src/(app|main|server|redis|session-secret)\\.ts$|^src/cli/';
 
 /** A rule: files matching `from` must not import files matching `to`. */
