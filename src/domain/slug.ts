@@ -1,4 +1,4 @@
-/** Slugs name public pages (`/q/:slug`): `[a-z0-9-]`, 1-80 characters (DESIGN.md section 2). */
+/** Slugs name public pages (`/q/:slug`): `[a-z0-9-]`, 1-80 characters, unique across all users. */
 export const SLUG_MAX_LENGTH = 80;
 
 export function slugify(title: string): string {
@@ -13,29 +13,20 @@ export function slugify(title: string): string {
   return base || 'quiz';
 }
 
-/** `base`, then `base-2`, `base-3`, ... each cut so that the whole stays within 80 characters. */
-export function slugCandidate(base: string, n: number): string {
-  if (n <= 1) return base;
-  const suffix = `-${n}`;
-  return `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/g, '')}${suffix}`;
-}
+export const SLUG_SUFFIX_LENGTH = 6;
+const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * A free candidate given the slugs already taken that share the base: the first free one,
- * or with `spread` > 0 one of the first `spread + 1` free ones, chosen by `pick` (random in
- * use), so that writers retrying after a collision with each other stop choosing alike.
+ * A new quiz's slug: the title's words, then a dash and six random characters
+ * (`capitals-of-europe-k3x9q2`), within 80 characters. Nothing about other quizzes goes into
+ * it, so creating a quiz reveals nothing about anyone else's titles; a collision (one in two
+ * billion per title) is retried with a fresh suffix.
  */
-export function nextFreeSlug(
-  base: string,
-  taken: Iterable<string>,
-  spread = 0,
-  pick: (n: number) => number = () => 0,
-): string {
-  const used = new Set(taken);
-  const free: string[] = [];
-  for (let n = 1; free.length <= spread; n += 1) {
-    const candidate = slugCandidate(base, n);
-    if (!used.has(candidate)) free.push(candidate);
-  }
-  return free[pick(free.length)] ?? free[0]!;
+export function newSlug(title: string, random: (n: number) => number): string {
+  let suffix = '';
+  for (let i = 0; i < SLUG_SUFFIX_LENGTH; i += 1) suffix += SUFFIX_ALPHABET[random(SUFFIX_ALPHABET.length)];
+  const base = slugify(title)
+    .slice(0, SLUG_MAX_LENGTH - SLUG_SUFFIX_LENGTH - 1)
+    .replace(/-+$/g, '');
+  return `${base}-${suffix}`;
 }

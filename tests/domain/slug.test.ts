@@ -1,6 +1,6 @@
-import { nextFreeSlug, slugCandidate, slugify, SLUG_MAX_LENGTH } from '../../src/domain/slug';
+import { newSlug, slugify, SLUG_MAX_LENGTH } from '../../src/domain/slug';
 
-describe('slugs (DESIGN.md section 2: [a-z0-9-], 1-80 characters, -2, -3 on collision)', () => {
+describe("slugs: [a-z0-9-], 1-80 characters, the title's words and a random suffix", () => {
   test.each([
     ['Capitals of Europe', 'capitals-of-europe'],
     ['  Café   au lait!! ', 'cafe-au-lait'],
@@ -19,22 +19,16 @@ describe('slugs (DESIGN.md section 2: [a-z0-9-], 1-80 characters, -2, -3 on coll
     expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  test('collision suffixes keep the slug within 80 characters', () => {
-    const base = 'a'.repeat(80);
-    expect(slugCandidate(base, 1)).toBe(base);
-    expect(slugCandidate(base, 2)).toBe(`${'a'.repeat(78)}-2`);
-    expect(slugCandidate(base, 12)).toHaveLength(80);
+  test("a new slug is the title's words and six random characters", () => {
+    let i = 0;
+    const counting = (n: number) => i++ % n;
+    expect(newSlug('Capitals of Europe', counting)).toBe('capitals-of-europe-abcdef');
+    expect(newSlug('日本語', () => 35)).toBe('quiz-999999');
   });
 
-  test('the next free slug skips every taken candidate', () => {
-    expect(nextFreeSlug('quiz', [])).toBe('quiz');
-    expect(nextFreeSlug('quiz', ['quiz'])).toBe('quiz-2');
-    expect(nextFreeSlug('quiz', ['quiz', 'quiz-2', 'quiz-3', 'quiz-abc'])).toBe('quiz-4');
-    expect(nextFreeSlug('quiz', ['quiz-2'])).toBe('quiz');
+  test('a new slug stays within 80 characters, without a double dash', () => {
+    const slug = newSlug(`${'word '.repeat(40)}end`, () => 0);
+    expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+    expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*-aaaaaa$/);
   });
-});
-
-test('retrying writers can be spread over the first few free slugs', () => {
-  expect(nextFreeSlug('quiz', ['quiz'], 2, (n) => n - 1)).toBe('quiz-4');
-  expect(nextFreeSlug('quiz', ['quiz', 'quiz-3'], 1, (n) => n - 1)).toBe('quiz-4');
 });

@@ -39,7 +39,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
     );
     expect(quiz.status).toBe('draft');
     expect(typeof quiz.quiz_id).toBe('string');
-    expect(quiz.slug).toBe('lifecycle-one');
+    expect(quiz.slug).toMatch(/^lifecycle-one-[a-z0-9]{6}$/);
     expect(quiz.public_url).toBeNull();
     expect(quiz.max_score).toBe(5);
     expect(quiz.questions).toEqual([
@@ -82,8 +82,9 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
     expect(published).toMatchObject({
       status: 'published',
       already_published: false,
-      public_url: `${app.baseUrl}/q/lifecycle-three`,
+      public_url: `${app.baseUrl}/q/${quiz.slug}`,
     });
+    expect(quiz.slug).toMatch(/^lifecycle-three-[a-z0-9]{6}$/);
     expect(Date.parse(published.published_at)).not.toBeNaN();
     const again = payload(await callTool(client, 'publish_quiz', { quiz_id: quiz.quiz_id }));
     expect(again).toMatchObject({
@@ -93,7 +94,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
     });
     expect(again.message).toMatch(/already published/);
     const settings = payload(await callTool(client, 'get_quiz_settings', { quiz_id: quiz.quiz_id }));
-    expect(settings).toMatchObject({ status: 'published', public_url: `${app.baseUrl}/q/lifecycle-three` });
+    expect(settings).toMatchObject({ status: 'published', public_url: `${app.baseUrl}/q/${quiz.slug}` });
   });
 
   test('publishing a quiz without questions fails and leaves it a draft', async () => {
@@ -273,7 +274,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
     const settings = payload(await callTool(client, 'get_quiz_settings', { quiz_id: quiz.quiz_id }));
     expect(settings).toEqual({
       quiz_id: quiz.quiz_id,
-      slug: 'settings-quiz',
+      slug: expect.stringMatching(/^settings-quiz-[a-z0-9]{6}$/),
       title: 'Settings quiz',
       status: 'draft',
       published_at: null,
@@ -307,12 +308,13 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
   test('update_quiz renames without changing the slug; slugs stay unique across quizzes', async () => {
     const first = payload(await callTool(client, 'create_quiz', { title: 'Café Quiz!', questions: [] }));
     const second = payload(await callTool(client, 'create_quiz', { title: 'cafe quiz', questions: [] }));
-    expect(first.slug).toBe('cafe-quiz');
-    expect(second.slug).toBe('cafe-quiz-2');
+    expect(first.slug).toMatch(/^cafe-quiz-[a-z0-9]{6}$/);
+    expect(second.slug).toMatch(/^cafe-quiz-[a-z0-9]{6}$/);
+    expect(second.slug).not.toBe(first.slug);
     const renamed = payload(
       await callTool(client, 'update_quiz', { quiz_id: first.quiz_id, title: 'Tea Quiz' }),
     );
-    expect(renamed).toMatchObject({ title: 'Tea Quiz', slug: 'cafe-quiz' });
+    expect(renamed).toMatchObject({ title: 'Tea Quiz', slug: first.slug });
     expect(payload(await callTool(client, 'get_quiz_questions', { quiz_id: 'tea quiz' })).quiz_id).toBe(
       first.quiz_id,
     );

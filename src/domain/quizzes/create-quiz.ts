@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../db/database';
 import type { DomainDeps } from '../deps';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { questionsInclude, quizWithQuestionsRecord } from '../quiz-records';
-import { nextFreeSlug, slugify, SLUG_MAX_LENGTH } from '../slug';
+import { newSlug } from '../slug';
 import { titleKey } from './resolve-quiz';
 import { questionsCreateData, settingsData } from './quiz-writes';
 
@@ -13,26 +13,16 @@ export interface CreateQuizInput {
   settings?: SettingsInput;
 }
 
-const SLUG_ATTEMPTS = 25;
+const SLUG_ATTEMPTS = 5;
 
 /**
- * Creates a draft quiz. The slug is unique across all users (it names the public page):
- * pick the next free `base`, `base-2`, ...; when a concurrent create takes it first the
- * unique index refuses ours and we pick again, among a few free ones so retries spread out.
+ * Creates a draft quiz. Its slug is unique across all users (it names the public page) and made
+ * from the title and a random suffix alone (see newSlug); should the unique index ever refuse
+ * one, the next attempt draws another suffix.
  */
 export async function createQuiz({ db, baseUrl }: DomainDeps, ownerId: string, input: CreateQuizInput) {
-  const base = slugify(input.title);
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
-    const taken = await db.quiz.findMany({
-      where: { slug: { startsWith: base.slice(0, SLUG_MAX_LENGTH - 8) } },
-      select: { slug: true },
-    });
-    const slug = nextFreeSlug(
-      base,
-      taken.map((row) => row.slug),
-      attempt,
-      (n) => randomInt(n),
-    );
+    const slug = newSlug(input.title, randomInt);
     try {
       const quiz = await db.quiz.create({
         data: {
@@ -51,5 +41,5 @@ export async function createQuiz({ db, baseUrl }: DomainDeps, ownerId: string, i
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new Error(`could not find a free slug for "${base}" after ${SLUG_ATTEMPTS} attempts`);
+  throw new Error(`could not find a free slug for "${input.title}" after ${SLUG_ATTEMPTS} attempts`);
 }
