@@ -12,6 +12,7 @@ import { createRateLimiter } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
 import { clientErrorOf } from './http/client-errors';
 import { problemCodeForStatus, sendProblem } from './http/problem';
+import { refuseNulInAddress } from './http/nul-guard';
 import { requestId } from './http/request-id';
 import { healthRouter } from './http/health';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
@@ -73,6 +74,7 @@ export function createApp({
       requestId(),
       requestLog(logger),
       recordRequests(metrics),
+      refuseNulInAddress(config.baseUrl),
       // Load balancers probe health checks by address, not by name.
       ...(config.enforceHost
         ? [

@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { isDomainError } from '../domain/errors';
+import { NUL_MESSAGE, nulField } from '../domain/nul-text';
 import { toFieldIssues } from '../domain/quiz-input';
 import { portableJsonSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
@@ -94,6 +95,12 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       const tool = tools.get(name);
       if (!tool) throw new Error(`no tool named ${name}: the endpoint checks names before calling`);
       const input = args ?? {};
+      const nul = nulField(input);
+      if (nul) {
+        return toolError(
+          `Invalid arguments for ${name}; nothing was changed. Fix these and call it again:\n- ${nul}: ${NUL_MESSAGE}`,
+        );
+      }
       const parsed = tool.input.safeParse(input);
       if (!parsed.success) {
         const lines = toFieldIssues(parsed.error, input).map((issue) => `- ${issue.field}: ${issue.message}`);

@@ -1,3 +1,5 @@
+import { NUL_MESSAGE } from '../domain/nul-text';
+import { refuseNulInBody } from '../http/nul-guard';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { Db } from '../db/database';
 import { registerOAuthClient } from '../domain/oauth/oauth-clients';
@@ -72,6 +74,17 @@ export function registerHandler({ db, logger, guards }: RegisterHandlerOptions):
     REGISTER_PATH,
     ...guards,
     express.json({ limit: MAX_REGISTRATION_BYTES }),
+    // RFC 7591 section 3.2.2: a bad redirect URI has its own error code.
+    refuseNulInBody((res, field) =>
+      sendOAuthError(
+        res,
+        new OAuthProblem(
+          field.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata',
+          `The field ${field} ${NUL_MESSAGE}.`,
+        ),
+        logger,
+      ),
+    ),
     register,
     bodyErrors,
   );

@@ -1,3 +1,5 @@
+import { NUL_MESSAGE } from '../domain/nul-text';
+import { refuseNulInBody } from '../http/nul-guard';
 import express, { type RequestHandler, type Router } from 'express';
 import type { Db } from '../db/database';
 import { ACCESS_TOKEN_PREFIX, hasSecretShape, REFRESH_TOKEN_PREFIX } from '../domain/oauth/oauth-secrets';
@@ -46,6 +48,9 @@ export function revokeHandler({ db, clients, logger, guards = [] }: RevokeHandle
     REVOKE_PATH,
     ...guards,
     express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }),
+    refuseNulInBody((res, field) =>
+      sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${NUL_MESSAGE}.`), logger),
+    ),
     revoke,
     bodyErrors,
   );

@@ -1,3 +1,5 @@
+import { NUL_MESSAGE } from '../domain/nul-text';
+import { refuseNulInBody } from '../http/nul-guard';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import express, { type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
@@ -86,6 +88,9 @@ export function tokenHandler({
     TOKEN_PATH,
     ...guards,
     express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 }),
+    refuseNulInBody((res, field) =>
+      sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${NUL_MESSAGE}.`), logger),
+    ),
     issue,
     bodyErrors,
   );

@@ -10,7 +10,7 @@ import { readFormValues, toFormErrors, toSubmission } from './read-form-answers'
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
 import { NOT_FOUND_PAGE, renderMessagePage, renderResultPage } from './render-result-page';
 
-function sendPage(res: Response, status: number, page: string): void {
+export function sendRespondentPage(res: Response, status: number, page: string): void {
   res.status(status).type('html').send(page);
 }
 
@@ -20,7 +20,7 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
     return await load();
   } catch (error) {
     if (isDomainError(error) && error.code === 'quiz_not_found') {
-      sendPage(res, 404, NOT_FOUND_PAGE());
+      sendRespondentPage(res, 404, NOT_FOUND_PAGE());
       return undefined;
     }
     throw error;
@@ -31,11 +31,11 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
 export function showQuizPage(deps: DomainDeps): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return sendPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
-    if (!quiz.acceptingResponses) return sendPage(res, 200, renderClosedPage(quiz));
-    sendPage(res, 200, renderQuizPage(quiz));
+    if (!quiz.acceptingResponses) return sendRespondentPage(res, 200, renderClosedPage(quiz));
+    sendRespondentPage(res, 200, renderQuizPage(quiz));
   };
 }
 
@@ -43,9 +43,9 @@ export function showQuizPage(deps: DomainDeps): RequestHandler {
 export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return sendPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
     if (req.body === undefined) {
-      return sendPage(
+      return sendRespondentPage(
         res,
         415,
         renderMessagePage('Answers not readable', 'Send the quiz form as application/x-www-form-urlencoded.'),
@@ -54,11 +54,11 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
     // 409: the page exists, but its state refuses the request.
-    if (!quiz.acceptingResponses) return sendPage(res, 409, renderClosedPage(quiz));
+    if (!quiz.acceptingResponses) return sendRespondentPage(res, 409, renderClosedPage(quiz));
     const values = readFormValues(quiz, req.body as Record<string, unknown>);
     if (values.version !== undefined && values.version !== String(quiz.version)) {
       // Answers were given to questions that no longer exist: storing them would score the wrong quiz.
-      return sendPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
+      return sendRespondentPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
     }
     try {
       const result = await recordResponse(deps, quiz, toSubmission(quiz, values));
@@ -70,10 +70,15 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'invalid_input') {
-        return sendPage(res, 422, renderQuizPage(quiz, { values, errors: toFormErrors(quiz, error.issues) }));
+        return sendRespondentPage(
+          res,
+          422,
+          renderQuizPage(quiz, { values, errors: toFormErrors(quiz, error.issues) }),
+        );
       }
-      if (error.code === 'not_accepting_responses') return sendPage(res, 409, renderClosedPage(quiz));
-      if (error.code === 'quiz_not_found') return sendPage(res, 404, NOT_FOUND_PAGE());
+      if (error.code === 'not_accepting_responses')
+        return sendRespondentPage(res, 409, renderClosedPage(quiz));
+      if (error.code === 'quiz_not_found') return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
       throw error;
     }
   };
@@ -83,9 +88,10 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
 export function showResultPage(deps: DomainDeps): RequestHandler {
   return async (req, res) => {
     const { slug, responseId } = req.params;
-    if (!isPublicSlug(slug) || !isResponseId(responseId)) return sendPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug) || !isResponseId(responseId))
+      return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
     const result = await orNotFound(res, () => getResponseResult(deps, slug, responseId));
-    if (result) sendPage(res, 200, renderResultPage(result));
+    if (result) sendRespondentPage(res, 200, renderResultPage(result));
   };
 }
 
@@ -94,7 +100,7 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
   return (error: { type?: string; status?: number }, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error.type === 'entity.too.large' || error.type === 'parameters.too.many') {
-      return sendPage(
+      return sendRespondentPage(
         res,
         413,
         renderMessagePage(
@@ -108,7 +114,7 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
       error.type === 'encoding.unsupported' ||
       error.type === 'entity.parse.failed'
     ) {
-      return sendPage(
+      return sendRespondentPage(
         res,
         400,
         renderMessagePage('Answers not readable', 'The form could not be read. Go back and submit it again.'),
@@ -116,7 +122,7 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
     }
     const client = clientErrorOf(error);
     if (client) {
-      return sendPage(
+      return sendRespondentPage(
         res,
         client.status,
         renderMessagePage(
@@ -127,7 +133,7 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
     }
     const requestId = String(res.locals.requestId ?? '');
     logger.error({ err: error, requestId, method: req.method, path: req.path }, 'respondent page failed');
-    sendPage(
+    sendRespondentPage(
       res,
       500,
       renderMessagePage(

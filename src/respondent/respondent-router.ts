@@ -4,7 +4,16 @@ import { LIMITS } from '../domain/quiz-input';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { pageSecurity } from '../web/security';
-import { pageErrors, showQuizPage, showResultPage, submitQuizForm } from './quiz-page-routes';
+import { refuseNulInBody } from '../http/nul-guard';
+import { NUL_MESSAGE } from '../domain/nul-text';
+import {
+  pageErrors,
+  sendRespondentPage,
+  showQuizPage,
+  showResultPage,
+  submitQuizForm,
+} from './quiz-page-routes';
+import { renderMessagePage } from './render-result-page';
 import { jsonBodyErrors, submitJsonResponse } from './submit-json-response';
 
 export interface RespondentRouterOptions {
@@ -40,13 +49,37 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
   const json = express.json({ limit: maxBodyBytes });
 
   router.get('/q/:slug', ...page, showQuizPage(deps));
-  router.post('/q/:slug', ...page, form, submitQuizForm(deps, logger));
+  const formWithoutNul = refuseNulInBody((res, field) =>
+    sendRespondentPage(
+      res,
+      400,
+      renderMessagePage(
+        'Answers not accepted',
+        `The field ${field} ${NUL_MESSAGE}. Go back, correct it and submit again.`,
+      ),
+    ),
+  );
+  router.post('/q/:slug', ...page, form, formWithoutNul, submitQuizForm(deps, logger));
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
   router.use('/q', pageErrors(logger));
 
   const api = '/api/quizzes/:slug/responses';
-  router.post(api, ...guards, json, submitJsonResponse(deps, logger), jsonBodyErrors(deps, maxBodyBytes));
+  const jsonWithoutNul = refuseNulInBody((res, field) =>
+    sendProblem(res, deps.baseUrl, 'validation_failed', {
+      detail: 'Some fields are not valid; see errors.',
+      hint: 'Remove the NUL character from the field named in errors.',
+      errors: [{ field, message: NUL_MESSAGE }],
+    }),
+  );
+  router.post(
+    api,
+    ...guards,
+    json,
+    jsonWithoutNul,
+    submitJsonResponse(deps, logger),
+    jsonBodyErrors(deps, maxBodyBytes),
+  );
   router.all(api, (_req, res) => {
     res.set('Allow', 'POST');
     sendProblem(res, deps.baseUrl, 'method_not_allowed', {
