@@ -149,13 +149,22 @@ function mcpRequest(port: number, key: string, body: unknown): autocannon.Option
   };
 }
 
-/** A 2026-07-28 tools/call: the per-request envelope in params._meta and its headers. */
-function modernToolCall(
+/**
+ * A tools/call as a client of each era sends it: a 2026-07-28 request carries the per-request
+ * envelope in params._meta and its three headers; a 2025-era request carries neither.
+ */
+function toolCallRequest(
+  era: 'legacy' | 'modern',
   url: string,
   key: string | undefined,
   name: string,
   args: Record<string, unknown>,
 ): autocannon.Options {
+  const modern = era === 'modern';
+  const envelope = {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
   return {
     url,
     method: 'POST',
@@ -163,42 +172,14 @@ function modernToolCall(
       ...(key ? { authorization: `Bearer ${key}` } : {}),
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN,
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
+      ...(modern ? { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name } : {}),
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: {
-        name,
-        arguments: args,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': MODERN,
-          'io.modelcontextprotocol/clientCapabilities': {},
-        },
-      },
+      params: { name, arguments: args, ...(modern ? { _meta: envelope } : {}) },
     }),
-  };
-}
-
-/** A 2025-era tools/call (no envelope), as assistants of that era send it. */
-function legacyToolCall(
-  url: string,
-  key: string | undefined,
-  name: string,
-  args: Record<string, unknown>,
-): autocannon.Options {
-  return {
-    url,
-    method: 'POST',
-    headers: {
-      ...(key ? { authorization: `Bearer ${key}` } : {}),
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
   };
 }
 
@@ -403,8 +384,8 @@ async function main(): Promise<void> {
   const floorPort = await freePort();
   const floor = await startProcess([FLOOR, String(floorPort)], {}, floorPort);
   const floorUrl = `http://127.0.0.1:${floorPort}/mcp`;
-  const floorLegacy = legacyToolCall(floorUrl, undefined, 'echo', { text: 'hello' });
-  const floorModern = modernToolCall(floorUrl, undefined, 'echo', { text: 'hello' });
+  const floorLegacy = toolCallRequest('legacy', floorUrl, undefined, 'echo', { text: 'hello' });
+  const floorModern = toolCallRequest('modern', floorUrl, undefined, 'echo', { text: 'hello' });
 
   const service = await startProcess([...START_FLAGS, MAIN], serviceEnv, port);
   const quiz = (
@@ -433,9 +414,15 @@ async function main(): Promise<void> {
     method: 'tools/call',
     params: { name: 'get_quiz_questions', arguments: { quiz_id: quiz.quiz_id } },
   });
-  const getQuestionsModern = modernToolCall(`http://127.0.0.1:${port}/api/mcp`, key, 'get_quiz_questions', {
-    quiz_id: quiz.quiz_id,
-  });
+  const getQuestionsModern = toolCallRequest(
+    'modern',
+    `http://127.0.0.1:${port}/api/mcp`,
+    key,
+    'get_quiz_questions',
+    {
+      quiz_id: quiz.quiz_id,
+    },
+  );
   const listTools = mcpRequest(port, key, { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
   // The same service with a second worker on the second core (node:cluster, WORKERS=2), on its
   // own port; idle while the others are measured.

@@ -188,6 +188,18 @@ export function sseMessages(body: string): any[] {
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
+/** The eight tools of the spec, in the order tools/list shows them. */
+export const SPEC_TOOLS = [
+  'list_quizzes',
+  'create_quiz',
+  'get_quiz_questions',
+  'get_quiz_settings',
+  'update_quiz',
+  'publish_quiz',
+  'get_results',
+  'delete_quiz',
+] as const;
+
 /** A JSON-RPC `tools/call` body. */
 export function toolCall(name: string, args: Record<string, unknown> = {}, id: number | string = 1) {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };

@@ -7,18 +7,15 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { TOOLSET_VERSION } from '../../src/version';
 import { expectProblem, onlyMessage, postMcp, rawExchange } from '../helpers/http';
-import { createTestUser, startTestApp, toolCall, type TestApp, type TestUser } from '../helpers/test-app';
+import {
+  createTestUser,
+  SPEC_TOOLS,
+  startTestApp,
+  toolCall,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app';
 
-const EIGHT_TOOLS = [
-  'list_quizzes',
-  'create_quiz',
-  'get_quiz_questions',
-  'get_quiz_settings',
-  'update_quiz',
-  'publish_quiz',
-  'get_results',
-  'delete_quiz',
-];
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
 describe('POST /api/mcp as curl uses it', () => {
@@ -41,7 +38,7 @@ describe('POST /api/mcp as curl uses it', () => {
     expect(res.text).toMatch(/^data: \{/m);
     const message = onlyMessage(res.text);
     expect(message).toMatchObject({ jsonrpc: '2.0', id: 1 });
-    expect(message.result.tools.map((tool: { name: string }) => tool.name)).toEqual(EIGHT_TOOLS);
+    expect(message.result.tools.map((tool: { name: string }) => tool.name)).toEqual(SPEC_TOOLS);
   });
 
   test('tools/call: content[0] is text holding the same JSON document as structuredContent', async () => {
@@ -70,7 +67,7 @@ describe('POST /api/mcp as curl uses it', () => {
       headers: { 'MCP-Protocol-Version': '2025-06-18' },
     });
     expect(supported.status).toBe(200);
-    expect(onlyMessage(supported.text).result.tools).toHaveLength(EIGHT_TOOLS.length);
+    expect(onlyMessage(supported.text).result.tools).toHaveLength(SPEC_TOOLS.length);
     const unknown = await postMcp(app, {
       credential: user.apiKey,
       body: TOOLS_LIST,
@@ -255,7 +252,7 @@ describe('POST /api/mcp with a malformed body', () => {
     ] as const) {
       const res = await send(app, encode(list), { 'Content-Encoding': encoding });
       expect(res.status).toBe(200);
-      expect(onlyMessage(await res.text()).result.tools).toHaveLength(EIGHT_TOOLS.length);
+      expect(onlyMessage(await res.text()).result.tools).toHaveLength(SPEC_TOOLS.length);
     }
     // 200 KB of spaces compress to a few hundred bytes: still over the 2,048-byte limit.
     const bomb = gzipSync(`${' '.repeat(200_000)}${list}`);
@@ -303,7 +300,7 @@ describe('POST /api/mcp with a malformed body', () => {
       expect(withHeaders.status).toBe(status);
       expect(afterHeaders).toEqual(withHeaders);
       const answer = withHeaders.answer as { result?: { tools: unknown[] }; error?: { code: number } };
-      if (errorCode === undefined) expect(answer.result?.tools).toHaveLength(EIGHT_TOOLS.length);
+      if (errorCode === undefined) expect(answer.result?.tools).toHaveLength(SPEC_TOOLS.length);
       else expect(answer.error?.code).toBe(errorCode);
     },
   );
@@ -358,7 +355,7 @@ describe('POST /api/mcp with a malformed body', () => {
   test('a UTF-8 body with a byte-order mark is read like one without', async () => {
     const res = await postMcp(app, { credential: user.apiKey, body: `\uFEFF${JSON.stringify(TOOLS_LIST)}` });
     expect(res.status).toBe(200);
-    expect(onlyMessage(res.text).result.tools).toHaveLength(EIGHT_TOOLS.length);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(SPEC_TOOLS.length);
   });
 
   test.each([

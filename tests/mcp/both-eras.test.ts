@@ -12,20 +12,10 @@ import {
   createTestUser,
   describeEachDatabase,
   sampleQuestions,
+  SPEC_TOOLS,
   startTestApp,
   type TestApp,
 } from '../helpers/test-app';
-
-const EIGHT = [
-  'list_quizzes',
-  'create_quiz',
-  'get_quiz_questions',
-  'get_quiz_settings',
-  'update_quiz',
-  'publish_quiz',
-  'get_results',
-  'delete_quiz',
-];
 
 /** Every tool once, in the order an assistant would use them on a new quiz. */
 async function callAllEight(client: AnyClient, title: string): Promise<void> {
@@ -83,7 +73,7 @@ describeEachDatabase('both protocol eras on one endpoint', (provider) => {
       try {
         expect({ era: client.era, version: client.protocolVersion }).toEqual(EXPECTED[kind]);
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).toEqual(EIGHT);
+        expect(tools.map((tool) => tool.name)).toEqual(SPEC_TOOLS);
         await callAllEight(client, `Eras ${kind} ${label}`);
       } finally {
         await client.close();

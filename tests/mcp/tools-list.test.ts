@@ -2,7 +2,7 @@
 // schema or annotations changes this snapshot: update it deliberately (`npx jest -u`),
 // bump TOOLSET_VERSION and note it in CHANGELOG.md.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { connectClient, createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { connectClient, createTestUser, SPEC_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
 
 describe('tools/list', () => {
   let app: TestApp;
@@ -19,16 +19,7 @@ describe('tools/list', () => {
 
   test('lists the eight tools of the spec, in order', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'list_quizzes',
-      'create_quiz',
-      'get_quiz_questions',
-      'get_quiz_settings',
-      'update_quiz',
-      'publish_quiz',
-      'get_results',
-      'delete_quiz',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(SPEC_TOOLS);
   });
 
   test('every tool has a title, annotations, an input schema that refuses unknown fields, and an output schema', async () => {
