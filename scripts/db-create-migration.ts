@@ -1,7 +1,7 @@
 // `npm run db:create-migration -- NAME`: writes the SQL that takes the committed migrations to
 // prisma/schema.prisma, as prisma/migrations/{sqlite,postgresql}/<timestamp>_<name>/migration.sql.
 // The WASM engine has no createMigration with a shadow database, so the SQL comes from `diff`
-// (pitfalls 3 and 4 in prisma-offline.md). PostgreSQL needs a live server (pitfall 2): TEST_POSTGRES_URL.
+// (decision 0002, notes 3 and 4). PostgreSQL needs a live server (note 2): TEST_POSTGRES_URL.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,7 +40,7 @@ function assertPostgresSchemaInSync(): void {
   }
 }
 
-/** Diffs on a temporary database (the engine connects at once, pitfall 2), dropped afterwards. */
+/** Diffs on a temporary database (the engine connects at once, decision 0002, note 2), dropped afterwards. */
 async function diffPostgres(serverUrl: string): Promise<string> {
   const database = `quiz_migration_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });

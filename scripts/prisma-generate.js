@@ -2,7 +2,7 @@
 // Runs at `npm install` (postinstall) and as `npm run db:generate`; needs no network.
 // 1. Derives prisma/schema.postgresql.prisma from prisma/schema.prisma: a generated client serves
 //    one provider, so there is one schema file per provider, differing only in provider and output
-//    (pitfall 13 in prisma-offline.md). tests/db/migrations.test.ts checks the committed copy is in sync.
+//    (decision 0002, note 13). tests/db/migrations.test.ts checks the committed copy is in sync.
 // 2. Runs `prisma generate` for both. It never runs the schema engine, it only checks that the file
 //    named by PRISMA_SCHEMA_ENGINE_BINARY exists, so point it at the stand-in script.
 // 3. Makes the generated clients load their query compiler with require (see requireInsteadOfImport).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one reader of the environment (DESIGN.md section 7). Everything else receives a `Config`.
+ * The one reader of the environment. Everything else receives a `Config`.
  * `.env.example` documents every key.
  */
 const booleanString = z
@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ENFORCE_HOST: booleanString.optional(),
-  // OAuth (issue 6). RFC 6749 4.1.2: codes live 10 minutes at most.
+  // OAuth. RFC 6749 4.1.2: codes live 10 minutes at most.
   OAUTH_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(1).max(86_400).default(3_600),
   OAUTH_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(1).max(31_536_000).default(2_592_000),
   OAUTH_CODE_TTL_S: z.coerce.number().int().min(1).max(600).default(300),

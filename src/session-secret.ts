@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * SESSION_SECRET is required in production. Elsewhere one is generated once and kept in the
- * data folder (DESIGN.md section 7), so that restarts and several worker processes agree on
+ * data folder, so that restarts and several worker processes agree on
  * it: form tokens and one-time messages made by one process verify in another.
  */
 export function ensureSessionSecret(configured: string | undefined, dataDir = path.resolve('data')): string {

@@ -6,7 +6,7 @@ import { isDomainError } from '../domain/errors';
 import { createUser, requireUserByEmail } from '../domain/users';
 
 /**
- * Operator CLI (DESIGN.md section 8). Stable: scripts rely on its output.
+ * Operator CLI (README, "Operator CLI"). Stable: scripts rely on its output.
  *   users create --email E --password P
  *   keys create --email E --name N       prints the new key, alone, on stdout
  *   keys list --email E                  one key per line: id, prefix...last4, name, created, last used
@@ -91,7 +91,7 @@ async function main(): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      // One line of reason (DESIGN.md section 8); the usage text only when no command was given.
+      // One line of reason, which scripts read; the usage text only when no command was given.
       const noCommand = process.argv.slice(2).length === 0;
       process.stderr.write(
         `error: ${(error as Error).message}${noCommand ? `\n${USAGE}` : ' (run with no arguments for usage)'}\n`,

@@ -26,7 +26,7 @@ export interface DashboardOptions {
 const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings'];
 
 /**
- * The dashboard (issue 5): accounts, quizzes with results, API keys, connected apps.
+ * The dashboard: accounts, quizzes with results, API keys, connected apps.
  * Server-rendered HTML with helmet's page headers, a database session and CSRF-checked
  * forms; a thin adapter over the same domain functions as the MCP tools.
  */

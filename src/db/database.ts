@@ -1,5 +1,5 @@
 // Opens the database named by a URL: SQLite (embedded default) or PostgreSQL (production).
-// Both use the same schema and a generated client each (pitfall 13 in prisma-offline.md).
+// Both use the same schema and a generated client each (decision 0002, note 13).
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -42,7 +42,7 @@ const SQLITE_BUSY_TIMEOUT_MS = 10_000;
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<Database> {
   const { provider, target } = parseDatabaseUrl(url);
   if (provider === 'sqlite') {
-    fs.mkdirSync(path.dirname(target), { recursive: true }); // SQLite does not create folders (pitfall 15)
+    fs.mkdirSync(path.dirname(target), { recursive: true }); // SQLite does not create folders (decision 0002, note 15)
     // WAL lets readers run during a write; the mode is stored in the file, so set it once here.
     const raw = new BetterSqlite3(target, { timeout: SQLITE_BUSY_TIMEOUT_MS });
     try {

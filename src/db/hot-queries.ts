@@ -4,7 +4,7 @@ import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
  * The few queries on every request's path, sent through the raw driver instead of Prisma's
- * query compiler (which costs 0.1-0.5 ms of CPU per query: prisma-offline.md pitfall 17).
+ * query compiler (its cost per query: decision 0002, note 17).
  * They ask the database every time (on SQLite, whether anything changed since the last
  * answer: db/snapshot-cache.ts), so nothing here can outlive a revocation.
  */
@@ -15,7 +15,7 @@ export interface ApiKeyRow {
   lastUsedAt: Date | null;
 }
 
-/** An OAuth access token with its grant's state (issue 6): revoking the grant ends it at once. */
+/** An OAuth access token with its grant's state: revoking the grant ends it at once. */
 export interface OAuthAccessTokenRow {
   id: string;
   userId: string;

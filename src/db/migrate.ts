@@ -14,7 +14,7 @@ export interface ParsedDatabaseUrl {
   target: string;
 }
 
-/** Chooses the provider by scheme. SQLite `file:` paths resolve against `cwd` (pitfall 15). */
+/** Chooses the provider by scheme. SQLite `file:` paths resolve against `cwd` (decision 0002, note 15). */
 export function parseDatabaseUrl(url: string, cwd: string = process.cwd()): ParsedDatabaseUrl {
   if (url.startsWith('file:')) {
     const file = url.slice('file:'.length).replace(/\?.*$/, '');
@@ -44,7 +44,7 @@ export function migrationsDir(provider: Provider): string {
   return path.join(packageRoot, 'prisma', 'migrations', provider);
 }
 
-/** prisma/schema.prisma is edited by people; the PostgreSQL one is derived from it (pitfall 13). */
+/** prisma/schema.prisma is edited by people; the PostgreSQL one is derived from it (decision 0002, note 13). */
 export function schemaFile(provider: Provider): SchemaFile {
   const file = path.join(
     packageRoot,
@@ -71,7 +71,7 @@ export function readMigrationList(provider: Provider, dir: string = migrationsDi
     : [];
   return {
     baseDir: dir,
-    // Before the first migration there is no lock file; the engine still needs its content (pitfall 4).
+    // Before the first migration there is no lock file; the engine still needs its content (decision 0002, note 4).
     lockfile: {
       path: 'migration_lock.toml',
       content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : lockFileContent(provider),
@@ -157,7 +157,7 @@ async function appliedPostgres(url: string): Promise<string[]> {
 /**
  * The SQL that would bring a database built from the committed migrations up to the schema;
  * '' when they agree (the drift test). Replays the migrations on a shadow database: in memory for
- * SQLite, a temporary database on the server named by `url` for PostgreSQL (required: pitfall 2).
+ * SQLite, a temporary database on the server named by `url` for PostgreSQL (required: decision 0002, note 2).
  */
 export async function diffMigrationsToSchema(
   provider: Provider,

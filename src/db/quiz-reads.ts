@@ -6,7 +6,7 @@ import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 /**
  * The reads every quiz tool call starts with (resolving a reference, loading the quiz with its
  * questions and options), through the raw driver: Prisma's query compiler costs more than the
- * queries themselves here (prisma-offline.md pitfall 17), and these run on every call.
+ * queries themselves here (decision 0002, note 17), and these run on every call.
  * They return exactly the shapes Prisma would, so the domain cannot tell them apart; the
  * whole MCP suite runs through them on SQLite and PostgreSQL.
  */

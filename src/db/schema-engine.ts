@@ -1,6 +1,6 @@
 // Prisma's schema engine (migrate deploy, diff) compiled to WASM, driven through a driver adapter:
-// the CLI's native engine cannot be downloaded here. Pitfall numbers refer to
-// /work/shared/prisma-offline.md ("Prisma 7 on machines that cannot download engine binaries").
+// the CLI's native engine cannot be downloaded here. "Note N" below refers to the notes of
+// docs/decisions/0002-prisma-offline.md ("Prisma 7 without its downloadable engine").
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,7 @@ export async function openSchemaEngine(options: OpenSchemaEngineOptions): Promis
     options.provider === 'sqlite'
       ? sqliteEngineAdapter(options.target)
       : postgresEngineAdapter(options.target, closers);
-  // The engine never disposes what it connects (pitfall 10): remember every adapter.
+  // The engine never disposes what it connects (decision 0002, note 10): remember every adapter.
   const track = (adapter: SqlDriverAdapter) => (adapters.push(adapter), adapter);
   const tracked: SqlMigrationAwareDriverAdapterFactory = {
     provider: inner.provider,
@@ -62,7 +62,7 @@ export async function openSchemaEngine(options: OpenSchemaEngineOptions): Promis
     for (const closer of closers.splice(0)) await closer();
   };
 
-  // Driver errors reach us as "External error id#N" (pitfall 11): put the real one back.
+  // Driver errors reach us as "External error id#N" (decision 0002, note 11): put the real one back.
   const call = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
@@ -130,7 +130,7 @@ function sqliteEngineAdapter(file: string): SqlMigrationAwareDriverAdapterFactor
     adapterName: base.adapterName,
     connect: () => base.connect(),
     // The shadow replay sends each whole migration through executeRaw, which runs one
-    // statement only: route argument-less executeRaw to executeScript (pitfall 5).
+    // statement only: route argument-less executeRaw to executeScript (decision 0002, note 5).
     connectToShadowDb: async () => {
       const shadow = await base.connectToShadowDb();
       const executeRaw = shadow.executeRaw.bind(shadow);
@@ -145,7 +145,7 @@ function postgresEngineAdapter(
   url: string,
   closers: Array<() => Promise<void>>,
 ): SqlMigrationAwareDriverAdapterFactory {
-  // One connection (pitfall 10): the engine takes its advisory lock (pg_advisory_lock, which makes a
+  // One connection (decision 0002, note 10): the engine takes its advisory lock (pg_advisory_lock, which makes a
   // second instance starting at the same time wait) and releases it in separate queries; with more
   // connections the unlock could run on another session and leave the lock held.
   const main = enginePool(url);
@@ -158,12 +158,12 @@ function postgresEngineAdapter(
       const database = `prisma_shadow_${randomUUID().replace(/-/g, '')}`;
       await withClient(url, (client) => client.query(`CREATE DATABASE "${database}"`));
       // PrismaPg's own shadow config spreads `connectionString` over `database` and would replay
-      // on the main database (pitfall 6): give the shadow pool a URL naming the shadow database.
+      // on the main database (decision 0002, note 6): give the shadow pool a URL naming the shadow database.
       const shadowUrl = new URL(url);
       shadowUrl.pathname = `/${database}`;
       const shadow = enginePool(shadowUrl.toString());
       closers.push(async () => {
-        // Close our pool before dropping, and force out anything left (pitfall 7).
+        // Close our pool before dropping, and force out anything left (decision 0002, note 7).
         await shadow.end().catch(() => undefined);
         await withClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
       });
@@ -176,7 +176,7 @@ function enginePool(connectionString: string): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: 1 });
   pool.on('error', () => undefined); // an idle connection dropped by the server: the next query reports it
   // adapter-pg 7.10 rejects PostgreSQL's internal "char" type (OID 18), which the engine's catalog
-  // queries return: describe those columns as text (OID 25) (pitfall 8).
+  // queries return: describe those columns as text (OID 25) (decision 0002, note 8).
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const charAsText = (result: pg.QueryResult | pg.QueryResult[]) => {
     for (const r of Array.isArray(result) ? result : [result]) {
@@ -193,7 +193,7 @@ function enginePool(connectionString: string): pg.Pool {
 
 async function connectWholeScripts(pool: pg.Pool): Promise<SqlDriverAdapter> {
   const adapter = await new PrismaPg(pool).connect();
-  // adapter-pg's executeScript splits on ';' and breaks literals and $$ bodies (pitfall 9): send the
+  // adapter-pg's executeScript splits on ';' and breaks literals and $$ bodies (decision 0002, note 9): send the
   // script as one simple-protocol query (no arguments), which PostgreSQL runs statement by statement.
   adapter.executeScript = async (script) => {
     await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
@@ -231,7 +231,7 @@ let compiled: Promise<{ module: WasmModule; glueSource: { code: string; names: s
  * A fresh wasm-bindgen instance per engine (its glue keeps module-level state), from a module
  * compiled once per process (~30 ms for 5 MB).
  *
- * The package's entry imports the .wasm file, which Node cannot import (pitfall 1), and its glue is an
+ * The package's entry imports the .wasm file, which Node cannot import (decision 0002, note 1), and its glue is an
  * ES module, which neither CommonJS before Node 20.19 nor Jest's module registry on Node 20 can require.
  * So the glue's source is evaluated here as a function in the caller's realm: the instanceof checks it
  * makes on the adapters' promises and arrays then see the same globals as the adapters.
@@ -246,7 +246,7 @@ async function loadWasmGlue(): Promise<Glue> {
   const { module, glueSource } = await compiled;
   const glue = new Function(glueSource.code)() as Glue;
 
-  // The engine arms a 10 s timer it never clears; unref it so the process can exit (pitfall 10).
+  // The engine arms a 10 s timer it never clears; unref it so the process can exit (decision 0002, note 10).
   const imports: Record<string, unknown> = { ...glue };
   for (const name of glueSource.names.filter((n) => n.startsWith('__wbg_setTimeout_'))) {
     const setTimeoutImport = glue[name] as (...args: unknown[]) => NodeJS.Timeout;

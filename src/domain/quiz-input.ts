@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidInput, type FieldIssue } from './errors';
 
 /**
- * What callers send to create or change a quiz, with the bounds of DESIGN.md section 2.
+ * What callers send to create or change a quiz, with its bounds (the README's Tools section).
  * The MCP tools publish these schemas (as JSON Schema) and validate with them; the dashboard
  * and any other adapter use the same ones, so every door enforces the same rules.
  */

@@ -1,5 +1,5 @@
 /**
- * Scoring rules (DESIGN.md section 2), pure so they can be tested exhaustively.
+ * Scoring rules, pure so they can be tested exhaustively.
  * - yes_no: "yes" earns `points`, "no" earns 0; the question's maximum is max(points, 0).
  * - multiple_choice: the chosen option's score; the maximum is the highest option score.
  * - score = sum earned; max_score = sum of maxima; percent = 100 * score / max_score

@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import { ALL_SCOPES, type Principal } from '../identity/principal';
 
 /**
- * Bearer authentication for /api/mcp (spec, Authentication; DESIGN.md section 4).
+ * Bearer authentication for /api/mcp (spec, Authentication).
  * Each verifier recognises its own credential kind by prefix (API keys `svc_`, OAuth tokens
  * their own); a credential none of them accepts, a malformed header, and a revoked key all
  * get one and the same 401 body.

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { sendProblem } from './problem';
 
 /**
- * DNS-rebinding defences (MCP transport security; DESIGN.md section 3):
+ * DNS-rebinding defences (MCP transport security):
  * - a browser request whose `Origin` is not this service's own (or a configured one) gets 403:
  *   a page on another site must not drive the endpoint with a user's ambient access;
  * - in production the `Host` header must name this service, so that a rebound hostname

@@ -10,7 +10,7 @@ export interface RedisCommander {
 
 /**
  * Counters in Redis when it answers, so that every instance shares one budget per credential
- * (DESIGN.md section 5); in memory otherwise.
+ *; in memory otherwise.
  *
  * When Redis is unreachable the service keeps serving and keeps limiting, with per-instance
  * counters in memory (each instance then allows up to the limit on its own), rather than

@@ -4,7 +4,7 @@ import type { Principal } from '../identity/principal';
 import { sendProblem } from './problem';
 
 /**
- * Rate limits (spec "Limits", DESIGN.md section 5), counted with express-rate-limit.
+ * Rate limits (spec "Limits"), counted with express-rate-limit.
  * The library's own header modes cannot write the exact set the spec asks for (its draft-8
  * mode adds a `pk` parameter), so it counts and this module writes the headers.
  */

@@ -1,5 +1,5 @@
 /**
- * Redirect URI rules (DESIGN.md section 4), for registrations and metadata documents alike:
+ * Redirect URI rules, for registrations and metadata documents alike:
  * - https anywhere (the known callbacks of Claude, ChatGPT and VS Code are https);
  * - http only to a loopback host, 127.0.0.1, [::1] or localhost (RFC 8252 sections 7.3 and 8.3);
  * - a private-use scheme such as `cursor://` for native apps (RFC 8252 section 7.1), except

@@ -15,7 +15,7 @@ import { revokeHandler } from './revoke-handler';
 import { tokenHandler } from './token-handler';
 
 /**
- * The OAuth 2.1 authorization server for AI assistants (issue 6; DESIGN.md section 4): one
+ * The OAuth 2.1 authorization server for AI assistants: one
  * handler factory per endpoint, composed here. The access-token verifier
  * (access-token-verifier.ts) and the Connected apps provider (connected-apps-provider.ts)
  * are wired in app.ts next to the API-key verifier and the dashboard.

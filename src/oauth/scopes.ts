@@ -1,6 +1,6 @@
 import { ALL_SCOPES, type Scope } from '../identity/principal';
 
-/** The scopes of DESIGN.md section 4, in their canonical order. */
+/** The scopes, in their canonical order. */
 export const SUPPORTED_SCOPES: readonly Scope[] = ALL_SCOPES;
 
 export function isSupportedScope(value: string): value is Scope {

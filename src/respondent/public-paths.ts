@@ -1,9 +1,9 @@
 import { SLUG_MAX_LENGTH } from '../domain/slug';
 
 /**
- * The public identifiers in respondent URLs. Slugs are `[a-z0-9-]`, 1-80 characters (DESIGN.md
- * section 2) and response ids are cuids: anything else cannot name a page, so it is answered
- * with "not found" without a database query.
+ * The public identifiers in respondent URLs. Slugs are `[a-z0-9-]`, 1-80 characters, and
+ * response ids are cuids: anything else cannot name a page, so it is answered with "not found"
+ * without a database query.
  */
 const SLUG = new RegExp(`^[a-z0-9-]{1,${SLUG_MAX_LENGTH}}$`);
 const RESPONSE_ID = /^[a-z0-9]{1,40}$/;

@@ -33,7 +33,7 @@ const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * The respondent side (DESIGN.md sections 1-2): the public quiz page and its form, the result
+ * The respondent side: the public quiz page and its form, the result
  * page, and the JSON submission API. No credentials anywhere: the slug names a published quiz.
  */
 export function respondentRouter(options: RespondentRouterOptions): Router {

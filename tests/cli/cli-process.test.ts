@@ -1,4 +1,4 @@
-// The operator CLI as a newcomer runs it (DESIGN.md section 8): build, then the real command in a
+// The operator CLI as a newcomer runs it: build, then the real command in a
 // child process with only DATABASE_URL set; exit codes, stdout and stderr exactly as scripts use them.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The operator CLI (DESIGN.md section 8), in process through run(): what each command prints,
+// The operator CLI, in process through run(): what each command prints,
 // the errors it gives, and that the keys it makes and revokes hold on /api/mcp.
 import { randomBytes } from 'node:crypto';
 import { run } from '../../src/cli/main';

@@ -1,4 +1,4 @@
-// The edge cases of DESIGN.md's scoring rules that tests/domain/scoring.test.ts leaves open.
+// The edge cases of the scoring rules (src/domain/scoring.ts) that tests/domain/scoring.test.ts leaves open.
 import {
   maxScoreOf,
   pointsFor,

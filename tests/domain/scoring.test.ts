@@ -15,7 +15,7 @@ const choice = (id: string, ...scores: number[]): ScorableQuestion => ({
 });
 const answers = (entries: Array<[string, Choice]>) => new Map(entries);
 
-describe('scoring (DESIGN.md section 2)', () => {
+describe('scoring', () => {
   test('yes earns the points, no earns 0; the maximum is max(points, 0)', () => {
     const questions = [yesNo('a', 3), yesNo('b', 2)];
     const result = scoreResponse(

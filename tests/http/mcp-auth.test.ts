@@ -1,4 +1,4 @@
-// Credentials on /api/mcp (spec "Authentication" 1-5; DESIGN.md section 4): the exact 401
+// Credentials on /api/mcp (spec "Authentication" 1-5): the exact 401
 // answer, revocation from the next request, and last_used_at written at most once a minute.
 import request from 'supertest';
 import { createApiKey, generateApiKey, listApiKeys, revokeApiKey } from '../../src/domain/api-keys';

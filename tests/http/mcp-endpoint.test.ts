@@ -1,4 +1,4 @@
-// POST /api/mcp as a plain HTTP client sees it (spec "Transport", "Errors"; DESIGN.md section 3):
+// POST /api/mcp as a plain HTTP client sees it (spec "Transport", "Errors"):
 // curl-style requests, Accept negotiation, malformed bodies, other methods and paths.
 import http from 'node:http';
 import v8 from 'node:v8';
@@ -379,7 +379,7 @@ describe('POST /api/mcp with a malformed body', () => {
   });
 });
 
-describe('requests from a web page (DNS rebinding, DESIGN.md section 3)', () => {
+describe('requests from a web page (DNS rebinding)', () => {
   let app: TestApp;
   let user: TestUser;
 

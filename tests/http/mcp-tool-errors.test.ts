@@ -1,4 +1,4 @@
-// What a caller sees when a tools/call goes wrong (spec "Errors", "Versioning" 5; DESIGN.md
+// What a caller sees when a tools/call goes wrong (spec "Errors", "Versioning" 5;
 // sections 3 and 5): unknown tools, bad arguments, internal failures that must not leak, and
 // the Deprecation / Sunset headers of a deprecated tool.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Rate limits (spec "Limits"; DESIGN.md section 5): counted per credential after
+// Rate limits (spec "Limits"): counted per credential after
 // authentication, per client IP without a valid one, with the exact header set on every response.
 import request from 'supertest';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';

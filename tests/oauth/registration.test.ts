@@ -1,5 +1,5 @@
 // Dynamic client registration (RFC 7591): public and confidential clients, the redirect URI
-// rules of DESIGN.md section 4, size bounds, and a per-IP limit loose enough for a platform.
+// rules (src/oauth/redirect-uris.ts), size bounds, and a per-IP limit loose enough for a platform.
 import request from 'supertest';
 import type { TestApp } from '../helpers/test-app';
 import { oauthConfig, registerClient, startOAuthTestApp } from './oauth-helpers';

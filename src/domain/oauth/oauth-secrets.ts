@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { sha256Hex } from '../api-keys';
 
 /**
- * Every secret the authorization server hands out (DESIGN.md section 4: opaque, random,
- * stored hashed, prefixes distinct from `svc_`). The prefix tells a verifier, a log reader
+ * Every secret the authorization server hands out is opaque, random, stored hashed, and has a
+ * prefix distinct from `svc_`. The prefix tells a verifier, a log reader
  * and a secret scanner which kind a leaked value is. 43 base62 characters carry
  * 43 * log2(62) = 256.03 bits, the same strength as an API key.
  */

@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_PREFIX, generateSecret, hashSecret, REFRESH_TOKEN_PREFIX }
  * authorization code and its refreshes form a family (`familyId` = the code's id): a
  * replayed code or a reused refresh token revokes the family (RFC 6749 4.1.2, RFC 9700 4.14.2).
  *
- * Rotation (RFC 9700 4.14.2, DESIGN.md section 4): every refresh returns a new refresh
+ * Rotation (RFC 9700 4.14.2): every refresh returns a new refresh
  * token. The one presented stays usable (a client that lost the response may retry) until
  * its replacement is used for the first time; then it, and any other replacement issued from
  * it, retire. A retired refresh token presented again is taken as theft: the family is revoked.

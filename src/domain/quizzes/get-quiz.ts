@@ -14,7 +14,7 @@ export async function loadOwnedQuiz(
   ref: string,
 ): Promise<QuizWithQuestions> {
   if (deps.reads) {
-    // An ID match always wins (DESIGN.md section 2) and is the usual reference (assistants pass
+    // An ID match always wins and is the usual reference (assistants pass
     // the quiz_id they were given): one lookup by ID loads it without resolving candidates.
     const byId = await deps.reads.quizWithQuestions(ownerId, ref.trim());
     if (byId) return byId;

@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 
 /**
  * Finds the caller's quiz named by `ref`: exact ID, then exact slug, then title (trimmed;
- * exact first, then case-insensitive). DESIGN.md section 2.
+ * exact first, then case-insensitive).
  *
  * Only the caller's quizzes are searched, and "not yours" and "does not exist" give one
  * and the same error (spec rule 2): nobody can probe for other users' quizzes.
@@ -61,7 +61,7 @@ async function candidatesThroughPrisma(
   return [...(byId ? [byId] : []), ...(bySlug ? [bySlug] : []), ...byTitle];
 }
 
-/** The precedence of DESIGN.md section 2 over the caller's quizzes that match in any way. */
+/** The precedence above, over the caller's quizzes that match in any way. */
 export function pickQuiz<T extends QuizRef>(matches: readonly T[], ref: string): T {
   const wanted = ref.trim();
   const byId = matches.find((quiz) => quiz.id === wanted);

@@ -15,7 +15,7 @@ export interface UpdateQuizInput {
 
 /**
  * Changes a quiz. `questions`, when given, replace the current ones wholesale (new
- * question IDs); past responses keep their own answers and scores (DESIGN.md section 2).
+ * question IDs); past responses keep their own answers and scores.
  * A published quiz changes only with `confirm_edit_published: true`; without it nothing changes.
  */
 export async function updateQuiz(deps: DomainDeps, ownerId: string, input: UpdateQuizInput) {

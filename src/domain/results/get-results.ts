@@ -12,7 +12,7 @@ export interface GetResultsInput {
   cursor?: string | undefined;
 }
 
-/** DESIGN.md section 2: a page holds at most 100 responses, whoever calls. */
+/** A page holds at most 100 responses, whoever calls: the answer must fit an assistant's context. */
 export const RESULTS_PAGE_MAX = 100;
 
 const round2 = (value: number | null | undefined): number | null =>
