@@ -31,8 +31,8 @@ import { ACCEPT_BOTH, type JsonRpcMessage, type ResponseMode } from './edge-chec
 /**
  * What `isLegacyRequest` reads of a request whose body is already parsed: the method and the
  * three MCP headers. The probe it is given carries exactly those, so classifying costs no copy
- * of the other headers and no second serialisation of the body (`toWebRequest` does both; on
- * the 2026-07-28 path it was a sixth of a call's CPU). tests/mcp/era-classification.test.ts
+ * of the other headers and no second serialisation of the body (`toWebRequest` does both, and
+ * it showed in CPU profiles: docs/performance.md). tests/mcp/era-classification.test.ts
  * holds the probe's verdicts against a full `toWebRequest` conversion over a corpus of
  * requests, so an SDK that starts reading more is caught there.
  */
@@ -49,6 +49,7 @@ export function classificationProbe(req: Request): globalThis.Request {
     headers,
   });
 }
+
 export type Era = 'legacy' | 'modern';
 
 export interface EraRouter {
