@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { defaultLimiters } from './dashboard/context';
@@ -8,7 +8,7 @@ import { createApiKeyVerifier } from './http/api-key-verifier';
 import { identifyBearer, requireBearer } from './http/authenticate';
 import { chain } from './http/chain';
 import { hostGuard, originGuard } from './http/host-guard';
-import { createRateLimiter } from './http/rate-limit';
+import { createRateLimiter, rateLimitKey } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
 import { clientErrorOf } from './http/client-errors';
 import { problemCodeForStatus, sendProblem } from './http/problem';
@@ -18,7 +18,7 @@ import { healthRouter } from './http/health';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { isDatabaseUnavailable } from './db/errors';
-import { respondentRouter } from './respondent/respondent-router';
+import { respondentRouter, sendTooManySubmissions } from './respondent/respondent-router';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
 import { createToolRegistry, type ToolRegistry } from './mcp/registry';
@@ -46,6 +46,11 @@ export interface AppDeps {
 }
 
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
+
+/** A respondent submission's bucket: the quiz it goes to and the client's address. */
+function submissionKey(req: Request, res: Response): string {
+  return `quiz:${String(req.params.slug)}|${rateLimitKey(req, res)}`;
+}
 
 /** The composition root: everything the service serves, built from a config and a database. */
 export function createApp({
@@ -119,12 +124,22 @@ export function createApp({
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));
 
-  // Submissions need no credential: the JSON API is limited per client IP under the same rule.
+  // Submissions need no credential: the quiz form and the JSON API count together, per quiz and
+  // client address, so one client cannot fill a quiz's results with junk.
   const respondentLimiter = createRateLimiter({
-    max: config.rateLimit.max,
-    windowSeconds: config.rateLimit.windowSeconds,
+    max: config.submissionsPerMinute,
+    windowSeconds: 60,
     baseUrl: config.baseUrl,
-    store: limiterStore('respondent'),
+    store: limiterStore('submissions'),
+    key: submissionKey,
+    onLimited: (req, res, state) => {
+      if (req.path.startsWith('/q/')) sendTooManySubmissions(res, state.resetSeconds);
+      else
+        sendProblem(res, config.baseUrl, 'rate_limited', {
+          detail: `More than ${config.submissionsPerMinute} submissions to this quiz in a minute from this address.`,
+          hint: `Wait ${state.resetSeconds} seconds (Retry-After) before submitting again.`,
+        });
+    },
   });
   app.use(respondentRouter({ deps, logger, maxBodyBytes: config.maxBodyBytes, guards: [respondentLimiter] }));
 

@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   ALLOWED_HOSTS: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -54,6 +55,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: Env['LOG_LEVEL'];
   rateLimit: { max: number; windowSeconds: number };
+  /** Respondent submissions (form and JSON together) per quiz and client address per minute. */
+  submissionsPerMinute: number;
   maxBodyBytes: number;
   /** Host names accepted in the Host header; enforced in production (DNS rebinding). */
   allowedHosts: string[];
@@ -118,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_S },
+    submissionsPerMinute: env.SUBMISSIONS_PER_MINUTE,
     maxBodyBytes: env.MAX_BODY_BYTES,
     allowedHosts: env.ALLOWED_HOSTS
       ? env.ALLOWED_HOSTS.split(',')

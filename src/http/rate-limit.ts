@@ -14,6 +14,13 @@ export interface RateLimitOptions {
   baseUrl: string;
   /** Shared counters (Redis) or per-process memory (default). */
   store?: Store;
+  /** The bucket a request counts against (default: rateLimitKey, per credential or address). */
+  key?: (req: Request, res: Response) => string;
+  /**
+   * Answers a refused request, after the RateLimit headers and Retry-After are set (default:
+   * the problem body). Pages answer with a page.
+   */
+  onLimited?: (req: Request, res: Response, state: RateLimitState) => void;
 }
 
 export interface RateLimitState {
@@ -63,7 +70,7 @@ export function createRateLimiter(options: RateLimitOptions): RequestHandler {
     standardHeaders: false,
     legacyHeaders: false,
     store: options.store ?? new MemoryStore(),
-    keyGenerator: rateLimitKey,
+    keyGenerator: options.key ?? rateLimitKey,
     // The store itself degrades to memory when Redis is down (rate-limit-store.ts).
     passOnStoreError: true,
     validate: { trustProxy: false, xForwardedForHeader: false, ip: false },
@@ -71,6 +78,10 @@ export function createRateLimiter(options: RateLimitOptions): RequestHandler {
       const state = stateOf((req as LimitedRequest).rateLimit!, windowSeconds);
       res.set(rateLimitHeaders(state, windowSeconds));
       res.set('Retry-After', String(state.resetSeconds));
+      if (options.onLimited) {
+        options.onLimited(req, res, state);
+        return;
+      }
       sendProblem(res, baseUrl, 'rate_limited', {
         detail: `More than ${max} requests in ${windowSeconds} seconds.`,
         hint: `Wait ${state.resetSeconds} seconds (Retry-After) before retrying.`,

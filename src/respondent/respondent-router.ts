@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { LIMITS } from '../domain/quiz-input';
 import { sendProblem } from '../http/problem';
@@ -21,7 +21,7 @@ export interface RespondentRouterOptions {
   logger: Logger;
   /** Largest request body read, for the form and the JSON route alike. */
   maxBodyBytes: number;
-  /** Run before the JSON route reads its body: the per-IP rate limiter goes here. */
+  /** Run before either submission route (form or JSON) reads its body: the rate limiter goes here. */
   guards?: RequestHandler[];
 }
 
@@ -31,6 +31,18 @@ const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
   next();
 };
+
+/** The answer of the quiz form to a client over its submission limit: a page, with Retry-After set. */
+export function sendTooManySubmissions(res: Response, retryAfterSeconds: number): void {
+  sendRespondentPage(
+    res,
+    429,
+    renderMessagePage(
+      'Too many submissions',
+      `This quiz has had too many submissions from your network in the last minute. Wait ${retryAfterSeconds} seconds, then go back and submit again.`,
+    ),
+  );
+}
 
 /**
  * The respondent side: the public quiz page and its form, the result
@@ -59,7 +71,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
       ),
     ),
   );
-  router.post('/q/:slug', ...page, form, formWithoutNul, submitQuizForm(deps, logger));
+  router.post('/q/:slug', ...page, ...guards, form, formWithoutNul, submitQuizForm(deps, logger));
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
   router.use('/q', pageErrors(logger));

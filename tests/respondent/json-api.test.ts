@@ -209,7 +209,7 @@ describe('POST /api/quizzes/:slug/responses', () => {
     expect((await results(quiz)).summary.response_count).toBe(0);
   });
 
-  test('guards (the per-IP rate limiter) run before the JSON body is read, and only on the JSON route', async () => {
+  test('guards (the submission rate limiter) run before either body is read, on the form and the JSON route only', async () => {
     const seen: string[] = [];
     const bare = express();
     bare.use(
@@ -228,7 +228,12 @@ describe('POST /api/quizzes/:slug/responses', () => {
     const quiz = await createPublishedQuiz(client, 'Guarded');
     const res = await request(bare).post(`/api/quizzes/${quiz.slug}/responses`).send({ answers: [] });
     expect(res.status).toBe(429);
+    const form = await request(bare).post(`/q/${quiz.slug}`).type('form').send('name=Ann');
+    expect(form.status).toBe(429);
     expect((await request(bare).get(`/q/${quiz.slug}`)).status).toBe(200);
-    expect(seen).toEqual([`POST /api/quizzes/${quiz.slug}/responses body=undefined`]);
+    expect(seen).toEqual([
+      `POST /api/quizzes/${quiz.slug}/responses body=undefined`,
+      `POST /q/${quiz.slug} body=undefined`,
+    ]);
   });
 });
