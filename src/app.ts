@@ -43,6 +43,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Tests only (e.g. Client ID Metadata Documents served on loopback); never from configuration. */
   oauthTestHooks?: OAuthTestHooks;
+  /** The clock of the in-memory throttles; tests move it instead of sleeping. */
+  now?: () => number;
 }
 
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
@@ -61,6 +63,7 @@ export function createApp({
   redis,
   metrics = createMetrics(),
   oauthTestHooks,
+  now,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -148,8 +151,7 @@ export function createApp({
       config,
       database,
       logger,
-      registrationStore: limiterStore('register'),
-      tokenStore: limiterStore('oauth-token'),
+      limiterStore,
       testHooks: oauthTestHooks,
     }),
   );
@@ -160,7 +162,18 @@ export function createApp({
       logger,
       connectedApps: createConnectedAppsProvider(database.prisma),
       // Login and sign-up throttles count across instances too when Redis is configured.
-      limiters: defaultLimiters(limiterStore),
+      limiters: defaultLimiters(
+        config.limits,
+        redis
+          ? {
+              store: (name) => limiterStore(name)!,
+              redis,
+              logger,
+              prefix: `${config.redisKeyPrefix}rl:`,
+            }
+          : undefined,
+        now,
+      ),
     }),
   );
   app.use((req, res) => {

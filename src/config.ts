@@ -23,6 +23,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
   SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_DELAY_S: z.coerce.number().int().min(1).max(3_600).default(60),
+  AUTHORIZE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  TOKEN_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TOKEN_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(1_200),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   ALLOWED_HOSTS: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
@@ -57,6 +64,7 @@ export interface Config {
   rateLimit: { max: number; windowSeconds: number };
   /** Respondent submissions (form and JSON together) per quiz and client address per minute. */
   submissionsPerMinute: number;
+  limits: PublicLimits;
   maxBodyBytes: number;
   /** Host names accepted in the Host header; enforced in production (DNS rebinding). */
   allowedHosts: string[];
@@ -77,6 +85,25 @@ export interface OAuthConfig {
   authorizationCodeTtlSeconds: number;
   /** Client registrations per hour per client IP (assistant platforms share egress addresses). */
   registrationsPerHour: number;
+}
+
+/**
+ * Limits on what anyone may do without a credential. One address can be many people (a
+ * classroom behind one NAT, an assistant platform's egress), so the per-address figures leave room.
+ */
+export interface PublicLimits {
+  /** Accounts created per client address per hour. */
+  signupsPerHour: number;
+  /** Log-in attempts per client address per minute. */
+  loginsPerMinute: number;
+  /** Per account: failures before each attempt must wait, and the longest wait (never a lock-out). */
+  loginDelay: { freeFailures: number; maxDelaySeconds: number };
+  /** Requests to the authorization endpoint per client address per minute. */
+  authorizePerMinute: number;
+  /** Token and revocation requests per OAuth client per minute... */
+  tokenPerClientPerMinute: number;
+  /** ...and per client address, a ceiling high enough for a platform's shared egress. */
+  tokenPerAddressPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +149,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_S },
     submissionsPerMinute: env.SUBMISSIONS_PER_MINUTE,
+    limits: {
+      signupsPerHour: env.SIGNUPS_PER_HOUR,
+      loginsPerMinute: env.LOGINS_PER_MINUTE,
+      loginDelay: { freeFailures: env.LOGIN_FREE_FAILURES, maxDelaySeconds: env.LOGIN_MAX_DELAY_S },
+      authorizePerMinute: env.AUTHORIZE_PER_MINUTE,
+      tokenPerClientPerMinute: env.TOKEN_PER_CLIENT_PER_MINUTE,
+      tokenPerAddressPerMinute: env.TOKEN_PER_ADDRESS_PER_MINUTE,
+    },
     maxBodyBytes: env.MAX_BODY_BYTES,
     allowedHosts: env.ALLOWED_HOSTS
       ? env.ALLOWED_HOSTS.split(',')

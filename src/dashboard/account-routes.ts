@@ -78,10 +78,13 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     // Counted before the (slow) password check, so parallel guesses cannot overtake the count.
     const clientLimitKey = `login:${clientKey(req.ip)}`;
     const accountLimitKey = `login:${email.toLowerCase()}`;
-    const wait =
-      (await limiters.loginClient.consume(clientLimitKey)) ||
-      (await limiters.loginAccount.consume(accountLimitKey));
-    if (wait > 0) return sendTooManyAttempts(res, wait, 'log in to this account or from your network');
+    const clientWait = await limiters.loginClient.consume(clientLimitKey);
+    if (clientWait > 0) return sendTooManyAttempts(res, clientWait, 'log in from your network');
+    const accountWait = await limiters.loginAccount.attempt(accountLimitKey);
+    if (accountWait > 0) {
+      await limiters.loginClient.refund(clientLimitKey); // an attempt that was not made
+      return sendTooManyAttempts(res, accountWait, 'log in to this account');
+    }
 
     let user: { id: string };
     try {
@@ -95,7 +98,7 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
         status: 422,
       });
     }
-    await limiters.loginAccount.reset(accountLimitKey);
+    await limiters.loginAccount.succeeded(accountLimitKey);
     await limiters.loginClient.refund(clientLimitKey);
     await startSession(res, user.id);
     res.redirect(303, destination(req));

@@ -1,4 +1,6 @@
-import type { Config } from '../config';
+import type { Config, PublicLimits } from '../config';
+import type { RedisCommander } from '../http/rate-limit-store';
+import { createMemoryLoginDelay, createRedisLoginDelay, type LoginDelay } from './login-delay';
 import type { DomainDeps } from '../domain/deps';
 import type { Logger } from '../logger';
 import type { Store } from 'express-rate-limit';
@@ -15,32 +17,42 @@ export interface DashboardContext {
 }
 
 export interface DashboardLimiters {
-  /** Login attempts per account (email): a password-guessing run against one person. */
-  loginAccount: AttemptLimiter;
-  /** Login attempts per client address: one source trying many accounts. */
+  /** Log-in attempts per account (email): a growing delay after repeated failures. */
+  loginAccount: LoginDelay;
+  /** Log-in attempts per client address: one source trying many accounts. */
   loginClient: AttemptLimiter;
   /** Accounts created per client address (each costs a scrypt hash and a row). */
   signupClient: AttemptLimiter;
 }
 
+/** Where the throttles keep their counts when several instances share them (Redis). */
+export interface SharedCounters {
+  store(name: string): Store;
+  redis: RedisCommander;
+  logger: Logger;
+  prefix: string;
+}
+
 const MINUTE = 60_000;
 
 /**
- * Limits: 5 failed logins per account per 15 minutes (a person who mistypes gets several
- * tries; a guesser gets 480 a day at most), 20 per address per 15 minutes, 20 sign-ups
- * per address per hour. In memory per instance, or, given a store per limiter (Redis when
- * REDIS_URL is set), one count across every instance.
+ * The throttles of the account forms, sized by configuration: in memory per instance, or
+ * through Redis when it is configured, one count across every instance.
  */
-export function defaultLimiters(store?: (name: string) => Store | undefined): DashboardLimiters {
-  const limiter = (name: string, limit: number, windowMs: number) => {
-    const shared = store?.(name);
-    return shared
-      ? createStoreLimiter(shared, { limit, windowMs })
-      : createInMemoryLimiter({ limit, windowMs });
-  };
+export function defaultLimiters(
+  limits: PublicLimits,
+  shared?: SharedCounters,
+  now?: () => number,
+): DashboardLimiters {
+  const limiter = (name: string, limit: number, windowMs: number) =>
+    shared
+      ? createStoreLimiter(shared.store(name), { limit, windowMs })
+      : createInMemoryLimiter({ limit, windowMs, ...(now ? { now } : {}) });
   return {
-    loginAccount: limiter('login-account', 5, 15 * MINUTE),
-    loginClient: limiter('login-client', 20, 15 * MINUTE),
-    signupClient: limiter('signup-client', 20, 60 * MINUTE),
+    loginAccount: shared
+      ? createRedisLoginDelay(shared.redis, shared.logger, `${shared.prefix}login-delay:`, limits.loginDelay)
+      : createMemoryLoginDelay(limits.loginDelay, now ? { now } : {}),
+    loginClient: limiter('login-client', limits.loginsPerMinute, MINUTE),
+    signupClient: limiter('signup-client', limits.signupsPerHour, 60 * MINUTE),
   };
 }

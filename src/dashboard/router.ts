@@ -36,7 +36,7 @@ export function dashboardRouter(options: DashboardOptions): Router {
     config,
     deps,
     logger,
-    limiters: { ...defaultLimiters(), ...options.limiters },
+    limiters: { ...defaultLimiters(config.limits), ...options.limiters },
     connectedApps: options.connectedApps ?? noConnectedApps,
   };
   const router = express.Router();

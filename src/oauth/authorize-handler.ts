@@ -31,6 +31,8 @@ export interface AuthorizeHandlerOptions {
   urls: OAuthUrls;
   config: { baseUrl: string; sessionSecret: string | undefined; oauth: OAuthConfig };
   logger: Logger;
+  /** Run first on every request: the rate limit per client address. */
+  guards?: RequestHandler[];
 }
 
 const STATE_KEY = 'oauthAuthorization';
@@ -51,6 +53,11 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
       if (check.kind === 'page') return sendAuthorizationErrorPage(res, check.message);
       if (check.kind === 'redirect') {
         const { error, description, state } = check;
+        // Authenticate the person before sending anyone to a redirect URI (RFC 9700 4.11.2):
+        // anyone may register a client, so an error redirect would make this an open redirector.
+        if (!currentSession(res)) {
+          return sendAuthorizationErrorPage(res, `This request cannot be completed: ${description}.`);
+        }
         res.set('Cache-Control', 'no-store');
         return res.redirect(
           303,
@@ -129,6 +136,7 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
   router.use(
     AUTHORIZE_PATH,
     pageSecurity({ https: config.baseUrl.startsWith('https:') }),
+    ...(options.guards ?? []),
     loadSession({ db, config }),
   );
   router.get(AUTHORIZE_PATH, checkRequest('query'), requireLogin(), showConsent);

@@ -57,6 +57,14 @@ function readCredentials(req: Request): PresentedCredentials {
   return { clientId, secret };
 }
 
+/** The client a token or revocation request names, unchecked (it picks a rate-limit bucket), or undefined. */
+export function claimedClientId(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (header !== undefined) return basicCredentials(header)?.clientId;
+  const clientId = ((req.body ?? {}) as Record<string, unknown>).client_id;
+  return typeof clientId === 'string' && clientId !== '' ? clientId : undefined;
+}
+
 export async function authenticateClient(req: Request, clients: ClientResolver): Promise<OAuthClientRecord> {
   const { clientId, secret } = readCredentials(req);
   const client = await clients.findKnownClient(clientId);

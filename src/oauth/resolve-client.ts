@@ -11,6 +11,7 @@ import {
   type FetchClientMetadataOptions,
 } from './fetch-client-metadata';
 import { OAuthProblem } from './oauth-errors';
+import type { Logger } from '../logger';
 
 /**
  * Who a `client_id` is. Registered clients (RFC 7591) come from the database. A client id
@@ -21,6 +22,8 @@ import { OAuthProblem } from './oauth-errors';
  */
 export interface ClientResolverOptions {
   db: Db;
+  /** Where the reason a metadata fetch failed goes: the caller is told less (see loadDocument). */
+  logger?: Logger;
   fetch?: FetchClientMetadataOptions;
   /** Cache bounds for documents, in seconds (Cache-Control max-age is clamped into them). */
   minCacheSeconds?: number;
@@ -78,8 +81,12 @@ export function createClientResolver(options: ClientResolverOptions): ClientReso
       fetched = await fetchClientMetadata(new URL(clientId), options.fetch);
     } catch (error) {
       if (error instanceof MetadataFetchError) {
+        // One message whatever failed (name resolution, a private address, a timeout, a status):
+        // telling which step failed would make this endpoint a scanner of other networks.
+        options.logger?.warn({ clientId, reason: error.message }, 'client metadata document not fetched');
         throw new ClientResolutionError(
-          `The app's metadata document at ${clientId} was refused: ${error.message}.`,
+          `The app's metadata document at ${clientId} could not be fetched. ` +
+            'The app must serve it over https from a public address, as JSON of at most 5 KB, without redirects.',
         );
       }
       throw error;

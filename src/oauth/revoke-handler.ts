@@ -23,9 +23,17 @@ export interface RevokeHandlerOptions {
   logger: Logger;
   /** Run before the body is read: the rate limit per client address. */
   guards?: RequestHandler[];
+  /** Run once the body is read: the rate limit per OAuth client. */
+  clientGuards?: RequestHandler[];
 }
 
-export function revokeHandler({ db, clients, logger, guards = [] }: RevokeHandlerOptions): Router {
+export function revokeHandler({
+  db,
+  clients,
+  logger,
+  guards = [],
+  clientGuards = [],
+}: RevokeHandlerOptions): Router {
   const router = express.Router();
   const bodyErrors = formBodyErrors(logger);
   const revoke: RequestHandler = async (req, res) => {
@@ -51,6 +59,7 @@ export function revokeHandler({ db, clients, logger, guards = [] }: RevokeHandle
     refuseNulInBody((res, field) =>
       sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${NUL_MESSAGE}.`), logger),
     ),
+    ...clientGuards,
     revoke,
     bodyErrors,
   );

@@ -2,7 +2,9 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { createRateLimiter } from '../http/rate-limit';
+import { createRateLimiter, rateLimitKey, type RateLimitOptions } from '../http/rate-limit';
+import { sendTooManyAttempts } from '../web/error-pages';
+import { claimedClientId } from './client-authentication';
 import type { Logger } from '../logger';
 import { authorizeHandler } from './authorize-handler';
 import type { FetchClientMetadataOptions } from './fetch-client-metadata';
@@ -33,10 +35,8 @@ export interface OAuthRouterOptions {
   config: Config;
   database: Pick<Database, 'prisma'>;
   logger: Logger;
-  /** Counters of the registration limit (Redis when several instances run; memory otherwise). */
-  registrationStore?: Store;
-  /** Counters of the token and revocation endpoints (Redis when configured). */
-  tokenStore?: Store;
+  /** Shared counters for each named limit (Redis when several instances run; memory otherwise). */
+  limiterStore?: (name: string) => Store | undefined;
   testHooks?: OAuthTestHooks;
 }
 
@@ -60,28 +60,37 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
   const { config, logger } = options;
   const db = options.database.prisma;
   const urls = oauthUrls(config.baseUrl);
-  const clients = createClientResolver({ db, fetch: options.testHooks?.clientMetadataFetch });
-  const registrationLimiter = createRateLimiter({
-    max: config.oauth.registrationsPerHour,
-    windowSeconds: 60 * 60,
-    baseUrl: config.baseUrl,
-    store: options.registrationStore,
+  const clients = createClientResolver({ db, logger, fetch: options.testHooks?.clientMetadataFetch });
+  const { limits } = config;
+  const limiter = (name: string, max: number, windowSeconds: number, more: Partial<RateLimitOptions> = {}) =>
+    createRateLimiter({
+      max,
+      windowSeconds,
+      baseUrl: config.baseUrl,
+      store: options.limiterStore?.(name),
+      ...more,
+    });
+  const registrationLimiter = limiter('register', config.oauth.registrationsPerHour, 60 * 60);
+  // The consent page is a page: its 429 is a page too.
+  const authorizeLimiter = limiter('authorize', limits.authorizePerMinute, 60, {
+    onLimited: (_req, res, state) =>
+      sendTooManyAttempts(res, state.resetSeconds, 'open this connection page'),
   });
-
-  // The token and revocation endpoints, per client address, under the API's rule: codes and
-  // refresh tokens cannot be guessed, but each attempt costs a lookup and a hash.
-  const tokenLimiter = createRateLimiter({
-    max: config.rateLimit.max,
-    windowSeconds: config.rateLimit.windowSeconds,
-    baseUrl: config.baseUrl,
-    store: options.tokenStore,
+  // Token and revocation requests count per OAuth client, once the body names it, and per
+  // address under a ceiling high enough for an assistant platform's shared egress.
+  const tokenAddressLimiter = limiter('oauth-token-address', limits.tokenPerAddressPerMinute, 60);
+  const tokenClientLimiter = limiter('oauth-token-client', limits.tokenPerClientPerMinute, 60, {
+    key: (req, res) => {
+      const clientId = claimedClientId(req);
+      return clientId ? `client:${clientId}` : rateLimitKey(req, res);
+    },
   });
 
   const router = express.Router();
   router.use(['/.well-known', TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], allowCrossOrigin());
   router.use(metadataHandler({ urls }));
   router.use(registerHandler({ db, logger, guards: [registrationLimiter] }));
-  router.use(authorizeHandler({ db, clients, urls, config, logger }));
+  router.use(authorizeHandler({ db, clients, urls, config, logger, guards: [authorizeLimiter] }));
   router.use(
     tokenHandler({
       db,
@@ -89,10 +98,19 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
       resource: urls.resource,
       config: config.oauth,
       logger,
-      guards: [tokenLimiter],
+      guards: [tokenAddressLimiter],
+      clientGuards: [tokenClientLimiter],
     }),
   );
-  router.use(revokeHandler({ db, clients, logger, guards: [tokenLimiter] }));
+  router.use(
+    revokeHandler({
+      db,
+      clients,
+      logger,
+      guards: [tokenAddressLimiter],
+      clientGuards: [tokenClientLimiter],
+    }),
+  );
   router.all([TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], (req, res) => {
     res.set('Allow', 'POST');
     sendOAuthError(res, new OAuthProblem('invalid_request', `${req.path} takes POST only.`, 405), logger);

@@ -25,6 +25,8 @@ export interface TokenHandlerOptions {
   logger: Logger;
   /** Run before the body is read: the rate limit per client address. */
   guards?: RequestHandler[];
+  /** Run once the body is read: the rate limit per OAuth client. */
+  clientGuards?: RequestHandler[];
 }
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
@@ -36,6 +38,7 @@ export function tokenHandler({
   config,
   logger,
   guards = [],
+  clientGuards = [],
 }: TokenHandlerOptions): Router {
   const router = express.Router();
 
@@ -91,6 +94,7 @@ export function tokenHandler({
     refuseNulInBody((res, field) =>
       sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${NUL_MESSAGE}.`), logger),
     ),
+    ...clientGuards,
     issue,
     bodyErrors,
   );

@@ -16,6 +16,7 @@ export function sendNotFound(res: Response, what = 'page'): void {
 }
 
 export function minutesText(seconds: number): string {
+  if (seconds < 60) return seconds <= 1 ? 'a second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 }

@@ -1,6 +1,6 @@
 // Settings > Security > API keys: create (shown once), list, revoke, limit, CSRF, escaping.
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { raisedLimits, startTestApp, type TestApp } from '../helpers/test-app';
 import {
   csrfFrom,
   errorSummaryText,
@@ -16,7 +16,8 @@ const KEY_PATTERN = /svc_[0-9A-Za-z]{43}/;
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Each test signs up its own owner from the one test address.
+  app = await startTestApp({ config: raisedLimits() });
 });
 afterAll(async () => {
   await app.close();

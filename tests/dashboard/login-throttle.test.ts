@@ -15,28 +15,66 @@ import {
 
 describe('login throttle through the form', () => {
   // A fresh app per test: every request comes from 127.0.0.1, so tests would otherwise
-  // share (and exhaust) the per-address count.
+  // share (and exhaust) the per-address count. The throttles run on a clock the test moves.
   let app: TestApp;
+  let clock: number;
   beforeEach(async () => {
-    app = await startTestApp();
+    clock = Date.parse('2026-11-25T10:00:00Z');
+    app = await startTestApp({ now: () => clock });
   });
   afterEach(async () => {
     await app.close();
   });
 
-  test('5 wrong passwords lock the account for a while: even the right one is then refused', async () => {
+  test('after 5 wrong passwords each attempt waits longer (1 s, 2 s, 4 s...), and the owner still gets in', async () => {
     const { email } = await signUp(newAgent(app));
     for (let i = 0; i < 5; i += 1)
       expect((await logIn(newAgent(app), email, `wrong-${i}-password`)).status).toBe(422);
-    const locked = await logIn(newAgent(app), email, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect(locked.text).toMatch(/too many attempts/i);
-    expect(squash(locked.text)).toContain('wait 15 minutes');
-    expect(locked.headers['set-cookie']?.toString() ?? '').not.toContain('quiz_session=');
-    // Another account from the same address is not affected.
+    const early = await logIn(newAgent(app), email, PASSWORD);
+    expect(early.status).toBe(429);
+    expect(early.headers['retry-after']).toBe('1');
+    expect(early.text).toMatch(/too many attempts/i);
+    expect(squash(early.text)).toContain('wait a second');
+    expect(early.headers['set-cookie']?.toString() ?? '').not.toContain('quiz_session=');
+
+    clock += 1_000;
+    expect((await logIn(newAgent(app), email, 'wrong-again-password')).status).toBe(422);
+    const next = await logIn(newAgent(app), email, PASSWORD);
+    expect(next.status).toBe(429);
+    expect(next.headers['retry-after']).toBe('2');
+    clock += 2_000;
+    expect((await logIn(newAgent(app), email, 'wrong-once-more')).status).toBe(422);
+    expect((await logIn(newAgent(app), email, PASSWORD)).headers['retry-after']).toBe('4');
+
+    // Never a lock-out: once the wait is over, the right password logs in.
+    clock += 4_000;
+    expect((await logIn(newAgent(app), email, PASSWORD)).status).toBe(303);
+    // Another account from the same address was never affected.
     const other = await signUp(newAgent(app));
     expect((await logIn(newAgent(app), other.email, PASSWORD)).status).toBe(303);
+  });
+
+  test('the wait stops growing at the configured ceiling (LOGIN_MAX_DELAY_S)', async () => {
+    const { email } = await signUp(newAgent(app));
+    let wait = 0;
+    for (let i = 0; i < 14; i += 1) {
+      const res = await logIn(newAgent(app), email, `wrong-${i}-password`);
+      if (res.status === 429) {
+        wait = Number(res.headers['retry-after']);
+        clock += wait * 1_000;
+        i -= 1;
+      }
+    }
+    expect(wait).toBe(app.config.limits.loginDelay.maxDelaySeconds);
+  });
+
+  test('failures are forgotten an hour after the last attempt', async () => {
+    const { email } = await signUp(newAgent(app));
+    for (let i = 0; i < 5; i += 1) await logIn(newAgent(app), email, `wrong-${i}-password`);
+    expect((await logIn(newAgent(app), email, PASSWORD)).status).toBe(429);
+    clock += 60 * 60 * 1_000;
+    for (let i = 0; i < 5; i += 1)
+      expect((await logIn(newAgent(app), email, `wrong-${i}-password`)).status).toBe(422);
   });
 
   test('an unknown email is throttled exactly like a real one (no way to tell them apart)', async () => {
@@ -76,6 +114,7 @@ describe('login throttle through the form', () => {
       ),
     );
     const statuses = results.map((res) => res.status).sort();
+    // Five free attempts; the sixth would have to wait a second after the fifth.
     expect(statuses.filter((status) => status === 422)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
@@ -90,9 +129,9 @@ describe('login throttle per client address', () => {
     await app.close();
   });
 
-  test('20 failures from one address, spread over many accounts, stop that address', async () => {
+  test('30 attempts a minute from one address, spread over many accounts, stop that address', async () => {
     const { email } = await signUp(newAgent(app));
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 30; i += 1) {
       const res = await logIn(newAgent(app), uniqueEmail(`spray${i}`), 'Winter2026!!');
       expect(res.status).toBe(422);
       expect(errorSummaryText(res.text)).toContain('The email or password is not right.');

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   redis?: AppDeps['redis'];
   /** OAuth test hooks (e.g. Client ID Metadata Documents served on loopback). */
   oauthTestHooks?: AppDeps['oauthTestHooks'];
+  /** The app's throttle clock, for tests that move time instead of sleeping. */
+  now?: AppDeps['now'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -55,6 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.registry ? { registry: options.registry } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.oauthTestHooks ? { oauthTestHooks: options.oauthTestHooks } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   serve(app);
   return {
@@ -184,6 +187,26 @@ export function sseMessages(body: string): any[] {
           .join('\n'),
       ),
     );
+}
+
+/**
+ * Public limits raised far out of reach, for suites that make many accounts or requests from one
+ * address to test something else (the limits themselves have their own suites).
+ */
+export function raisedLimits(): Pick<Config, 'limits' | 'submissionsPerMinute' | 'rateLimit'> {
+  const many = 1_000_000;
+  return {
+    limits: {
+      signupsPerHour: many,
+      loginsPerMinute: many,
+      loginDelay: { freeFailures: many, maxDelaySeconds: 1 },
+      authorizePerMinute: many,
+      tokenPerClientPerMinute: many,
+      tokenPerAddressPerMinute: many,
+    },
+    submissionsPerMinute: many,
+    rateLimit: { max: many, windowSeconds: 60 },
+  };
 }
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
-import { logIn, newAgent, PASSWORD, signUp } from '../dashboard/dashboard-helpers';
+import { csrfOf, logIn, newAgent, PASSWORD, signUp, uniqueEmail } from '../dashboard/dashboard-helpers';
 import {
   clearPrefix,
   connectRedis,
@@ -61,19 +61,35 @@ describeWithRedis('rate limits shared through Redis', () => {
     for await (const batch of redisA.scanIterator({ MATCH: `${prefix}rl:mcp:*` })) keys.push(...batch);
     expect(keys.length).toBeGreaterThan(0);
   });
-  test('the dashboard login throttle counts one account across both instances', async () => {
-    const { email } = await signUp(newAgent(one));
+
+  test('sign-ups per address count once across both instances', async () => {
+    const limit = one.config.limits.signupsPerHour;
+    for (let i = 0; i < limit; i += 1) await signUp(newAgent(i % 2 === 0 ? one : two));
+    for (const app of [one, two]) {
+      const agent = newAgent(app);
+      const token = await csrfOf(agent, '/signup');
+      const refused = await agent
+        .post('/signup')
+        .type('form')
+        .send({ _csrf: token, email: uniqueEmail('late'), password: PASSWORD });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+  test('the log-in delay counts one account across both instances', async () => {
+    const { email, password } = await createTestUser(database);
     // Five wrong passwords, alternating between the instances: one count, not two of five.
     for (let i = 0; i < 5; i += 1) {
       expect((await logIn(newAgent(i % 2 === 0 ? one : two), email, `wrong-${i}-password`)).status).toBe(422);
     }
+    // Either instance now asks for the first wait of the growing delay.
     for (const app of [one, two]) {
-      const locked = await logIn(newAgent(app), email, PASSWORD);
-      expect(locked.status).toBe(429);
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+      const early = await logIn(newAgent(app), email, password);
+      expect(early.status).toBe(429);
+      expect(early.headers['retry-after']).toBe('1');
     }
     const keys: string[] = [];
-    for await (const batch of redisA.scanIterator({ MATCH: `${prefix}rl:login-account:*` }))
+    for await (const batch of redisA.scanIterator({ MATCH: `${prefix}rl:login-delay:*` }))
       keys.push(...batch);
     expect(keys.length).toBe(1);
   });

@@ -1,6 +1,7 @@
-// Rate limits (spec "Limits"): counted per credential after
+// Rate limits: counted per credential after
 // authentication, per client IP without a valid one, with the exact header set on every response.
 import request from 'supertest';
+import { testConfig } from '../../src/config';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -164,31 +165,41 @@ describe('buckets', () => {
 describe('the OAuth token and revocation endpoints', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ config: { rateLimit: { max: 4, windowSeconds: 60 } } });
+    const limits = { ...testConfig().limits, tokenPerClientPerMinute: 3, tokenPerAddressPerMinute: 5 };
+    app = await startTestApp({ config: { rateLimit: { max: 4, windowSeconds: 60 }, limits } });
   });
   afterAll(() => app.close());
 
-  test('share one budget per client address: past it, 429 with Retry-After and a problem body', async () => {
-    const token = () =>
-      request(app.app)
-        .post('/oauth/token')
-        .type('form')
-        .send({ grant_type: 'refresh_token', refresh_token: 'qrt_guess', client_id: 'nobody' });
-    const revoke = () => request(app.app).post('/oauth/revoke').type('form').send({ token: 'qat_guess' });
-    const answers = [await token(), await revoke(), await token(), await revoke()];
+  const token = (clientId: string) =>
+    request(app.app)
+      .post('/oauth/token')
+      .type('form')
+      .send({ grant_type: 'refresh_token', refresh_token: 'qrt_guess', client_id: clientId });
+  const revoke = (clientId: string) =>
+    request(app.app).post('/oauth/revoke').type('form').send({ token: 'qat_guess', client_id: clientId });
+
+  test('count per client: past its budget, 429 with Retry-After and a problem body; other clients go on', async () => {
+    const answers = [await token('app-a'), await revoke('app-a'), await token('app-a')];
     // Within the budget each is answered on its merits (an unknown client), with the headers.
     for (const res of answers) {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(429);
-      expect(res.headers['ratelimit-policy']).toBe('"default";q=4;w=60');
+      expect(res.headers['ratelimit-policy']).toBe('"default";q=3;w=60');
     }
-    expect(answers.map((res) => res.headers['ratelimit-remaining'])).toEqual(['3', '2', '1', '0']);
-    for (const refused of [await token(), await revoke()]) {
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(refused.body.code).toBe('rate_limited');
-    }
+    expect(answers.map((res) => res.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
+    const refused = await revoke('app-a');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.body.code).toBe('rate_limited');
+
+    // Another client behind the same address has its own budget...
+    const other = await token('app-b');
+    expect(other.status).toBeLessThan(429);
+    // ...under the address's ceiling, which counts every request (five so far).
+    const ceiling = await token('app-c');
+    expect(ceiling.status).toBe(429);
+    expect(ceiling.headers['ratelimit-policy']).toBe('"default";q=5;w=60');
     // The MCP endpoint keeps its own budget.
     expect((await post(app)).headers['ratelimit-remaining']).toBe('3');
   });

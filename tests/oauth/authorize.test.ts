@@ -2,7 +2,7 @@
 // (escaped), CSRF and framing, deny, and every request that must not yield a code.
 import request from 'supertest';
 import { csrfFrom, logIn, newAgent, squash } from '../dashboard/dashboard-helpers';
-import { createTestUser, type TestApp } from '../helpers/test-app';
+import { createTestUser, raisedLimits, type TestApp } from '../helpers/test-app';
 import {
   authorizationParams,
   authorizePath,
@@ -20,7 +20,8 @@ import {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startOAuthTestApp();
+  // Dozens of consent pages from one test address: the limit itself is tested on its own.
+  app = await startOAuthTestApp({ config: raisedLimits() });
 });
 afterAll(async () => {
   await app.close();

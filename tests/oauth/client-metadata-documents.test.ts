@@ -5,6 +5,8 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { squash } from '../dashboard/dashboard-helpers';
+import { createLogger } from '../../src/logger';
+import { memoryLog } from '../helpers/memory-log';
 import type { TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { fetchClientMetadata, MetadataFetchError } from '../../src/oauth/fetch-client-metadata';
@@ -67,11 +69,16 @@ afterAll(async () => {
   await new Promise((resolve) => docs.close(resolve));
 });
 
+/** What the person sees when the document could not be fetched, whatever the reason. */
+const NOT_FETCHED = 'could not be fetched';
+
 describe('through the authorization endpoint (loopback allowed for the test server)', () => {
   let app: TestApp;
+  const log = memoryLog();
   beforeAll(async () => {
     app = await startOAuthTestApp({
       oauthTestHooks: { clientMetadataFetch: { allowLoopbackForTests: true } },
+      logger: createLogger('info', log.stream),
     });
   });
   afterAll(async () => {
@@ -105,13 +112,9 @@ describe('through the authorization endpoint (loopback allowed for the test serv
 
   test.each([
     ['client_id differs from the URL', '/mismatch.json', 'its client_id must be exactly that URL'],
-    ['too large', '/large.json', 'larger than 5120 bytes'],
-    ['a redirect', '/redirect.json', 'redirect'],
     ['a shared-secret method', '/secret.json', 'token_endpoint_auth_method must be'],
     ['an unsafe redirect URI', '/bad-redirect.json', 'redirect_uris[0]'],
-    ['missing', '/missing.json', 'HTTP 404'],
-    ['too slow', '/slow.json', 'did not answer within 3 s'],
-  ])('refused: %s', async (_label, path, reason) => {
+  ])('refused, with what is wrong in the document named: %s', async (_label, path, reason) => {
     const { agent } = await loggedInAgent(app);
     const client = { clientId: `${docBase}${path}`, redirectUri: LOOPBACK_REDIRECT };
     const started = Date.now();
@@ -121,6 +124,28 @@ describe('through the authorization endpoint (loopback allowed for the test serv
     expect(res.headers.location).toBeUndefined();
     expect(res.text).toContain(reason);
   });
+
+  test.each([
+    ['too large', '/large.json', 'larger than 5120 bytes'],
+    ['a redirect', '/redirect.json', 'answered with a redirect'],
+    ['missing', '/missing.json', 'HTTP 404'],
+    ['too slow', '/slow.json', 'did not answer within 3 s'],
+  ])(
+    'a failed fetch (%s) gets one generic message; the reason is only logged',
+    async (_label, path, reason) => {
+      const { agent } = await loggedInAgent(app);
+      const client = { clientId: `${docBase}${path}`, redirectUri: LOOPBACK_REDIRECT };
+      const started = Date.now();
+      const res = await agent.get(authorizePath(authorizationParams(client).params));
+      expect(Date.now() - started).toBeLessThan(4_500);
+      expect(res.status).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.text).toContain(NOT_FETCHED);
+      expect(res.text).not.toContain(reason);
+      const logged = log.lines().find((line) => line.clientId === client.clientId);
+      expect(String(logged?.reason)).toContain(reason);
+    },
+  );
 });
 
 describe('SSRF guards (no test allowance)', () => {
@@ -160,7 +185,9 @@ describe('SSRF guards (no test allowance)', () => {
     );
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
-    expect(res.text).toContain('non-public address');
+    // Which step failed (DNS, a private address, a timeout) is not told: no scanning through us.
+    expect(res.text).toContain(NOT_FETCHED);
+    expect(res.text).not.toContain('non-public');
     expect(connections).toBe(0);
   });
 

@@ -3,18 +3,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { testConfig, type Config } from '../../src/config';
-import type { Provider } from '../../src/db/database';
-import type { OAuthTestHooks } from '../../src/oauth/router';
 import { logIn, newAgent, type Agent } from '../dashboard/dashboard-helpers';
-import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import {
+  createTestUser,
+  startTestApp,
+  type TestApp,
+  type TestAppOptions,
+  type TestUser,
+} from '../helpers/test-app';
 
 export const LOOPBACK_REDIRECT = 'http://127.0.0.1:8976/callback';
 
-export interface OAuthTestAppOptions {
-  provider?: Provider;
-  config?: Partial<Config>;
-  oauthTestHooks?: OAuthTestHooks;
-}
+export type OAuthTestAppOptions = Pick<TestAppOptions, 'provider' | 'config' | 'oauthTestHooks' | 'logger'>;
 
 /** startTestApp with createApp's OAuth test hooks. */
 export function startOAuthTestApp(options: OAuthTestAppOptions = {}): Promise<TestApp> {
