@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
-import { formatNumber, formatTime, sendPage } from '../web/page-shell';
+import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
+import type { Flash } from '../web/session-flash';
 import { statusBadge } from './quiz-list-page';
 import { questionStats } from './quiz-question-stats';
 
@@ -16,6 +17,8 @@ export interface QuizPageData {
   results: QuizResults;
   /** The responses cursor of this page; set when not showing the newest. */
   cursor: string | undefined;
+  /** The outcome of the last action (a response deleted). */
+  flash?: Flash | null;
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -148,6 +151,13 @@ function responsesTable(data: QuizPageData): Html {
             </ol>
           </details>
         </td>
+        <td data-label="Delete">
+          <a href="${base}/responses/${response.response_id}/delete" class="danger-link"
+            >Delete<span class="sr-only">
+              the response submitted ${formatTime(response.submitted_at)}</span
+            ></a
+          >
+        </td>
       </tr>`,
   );
   return html`<div class="table-wrap">
@@ -159,6 +169,7 @@ function responsesTable(data: QuizPageData): Html {
             <th scope="col">Score</th>
             <th scope="col">Result</th>
             <th scope="col">Answers</th>
+            <th scope="col"><span class="sr-only">Delete</span></th>
           </tr>
         </thead>
         <tbody>
@@ -178,6 +189,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
     title: questions.title,
     section: 'quizzes',
     body: html`<p class="breadcrumb"><a href="/dashboard">Quizzes</a> ›</p>
+      ${noticeBox(data.flash ?? null)}
       <h1>${questions.title} ${statusBadge(questions.status)}</h1>
       ${
         questions.public_url

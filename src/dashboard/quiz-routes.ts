@@ -73,7 +73,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
         getQuizSettings(deps, session.userId, id),
         getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
       ]);
-      sendQuizPage(res, { questions, settings, results, cursor });
+      sendQuizPage(res, { questions, settings, results, cursor, flash: takeFlash(req, res) });
     } catch (error) {
       if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
       if (isDomainError(error) && error.code === 'invalid_input') {

@@ -11,6 +11,7 @@ import { noConnectedApps, type ConnectedAppsProvider } from '../identity/connect
 import { defaultLimiters, type DashboardContext, type DashboardLimiters } from './context';
 import { pageErrorHandler, sendNotFound } from '../web/error-pages';
 import { quizRoutes } from './quiz-routes';
+import { responseRoutes } from './response-routes';
 
 export interface DashboardOptions {
   config: Config;
@@ -47,6 +48,7 @@ export function dashboardRouter(options: DashboardOptions): Router {
   );
   router.use(accountRoutes(context));
   router.use(quizRoutes(context));
+  router.use(responseRoutes(context));
   router.use(apiKeyRoutes(context));
   router.use(connectedAppsRoutes(context));
   router.use(PREFIXES, (_req, res) => sendNotFound(res));

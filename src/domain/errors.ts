@@ -16,6 +16,7 @@ export const DOMAIN_ERROR_CODES = [
   'user_exists',
   'invalid_credentials',
   'not_accepting_responses',
+  'response_not_found',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
