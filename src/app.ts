@@ -15,6 +15,7 @@ import { problemCodeForStatus, sendProblem } from './http/problem';
 import { refuseNulInAddress } from './http/nul-guard';
 import { requestId } from './http/request-id';
 import { healthRouter } from './http/health';
+import { closeConnectionsWhenClosing, createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { isDatabaseUnavailable } from './db/errors';
@@ -45,6 +46,8 @@ export interface AppDeps {
   oauthTestHooks?: OAuthTestHooks;
   /** The clock of the in-memory throttles; tests move it instead of sleeping. */
   now?: () => number;
+  /** Set to draining by the entry point on SIGTERM (readiness fails, connections close). */
+  lifecycle?: Lifecycle;
 }
 
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
@@ -64,6 +67,7 @@ export function createApp({
   metrics = createMetrics(),
   oauthTestHooks,
   now,
+  lifecycle = createLifecycle(),
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -80,6 +84,7 @@ export function createApp({
   app.use(
     chain([
       requestId(),
+      closeConnectionsWhenClosing(lifecycle),
       requestLog(logger),
       recordRequests(metrics),
       refuseNulInAddress(config.baseUrl),
@@ -122,7 +127,7 @@ export function createApp({
     }),
   );
 
-  app.use(healthRouter({ hot: database.hot, redis }));
+  app.use(healthRouter({ hot: database.hot, redis, lifecycle }));
   app.get('/metrics', metricsEndpoint(metrics, { token: config.metricsToken, baseUrl: config.baseUrl }));
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));

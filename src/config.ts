@@ -34,7 +34,10 @@ const EnvSchema = z.object({
   ALLOWED_HOSTS: z.string().optional(),
   ALLOWED_ORIGINS: z.string().optional(),
   METRICS_TOKEN: z.string().optional(),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** The former name of SHUTDOWN_TIMEOUT_MS, still read when that is not set. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ENFORCE_HOST: booleanString.optional(),
   // OAuth. RFC 6749 4.1.2: codes live 10 minutes at most.
@@ -72,7 +75,10 @@ export interface Config {
   allowedOrigins: string[];
   enforceHost: boolean;
   metricsToken: string | undefined;
-  shutdownGraceMs: number;
+  /** After SIGTERM: serve on this long while readiness fails, then stop accepting. */
+  shutdownDrainMs: number;
+  /** After SIGTERM: exit at the latest this long after, cutting off what still runs. */
+  shutdownTimeoutMs: number;
   /** Processes serving the port (node:cluster); 1 = this process alone. */
   workers: number;
   oauth: OAuthConfig;
@@ -170,7 +176,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : [],
     enforceHost: env.ENFORCE_HOST ?? env.NODE_ENV === 'production',
     metricsToken: env.METRICS_TOKEN || undefined,
-    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? env.SHUTDOWN_GRACE_MS ?? env.SHUTDOWN_DRAIN_MS + 15_000,
     workers: env.WORKERS,
     oauth: {
       accessTokenTtlSeconds: env.OAUTH_ACCESS_TOKEN_TTL_S,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
 import { purgeAndLog, schedulePurge } from './domain/purge-expired';
+import { createLifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
@@ -18,10 +19,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
+  const lifecycle = createLifecycle();
   const app = createApp({
     config,
     database,
     logger,
+    lifecycle,
     metrics: createMetrics({ defaultMetrics: true }),
     ...(redis ? { redis } : {}),
   });
@@ -40,10 +43,13 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     `quiz service listening: MCP endpoint ${config.baseUrl}/api/mcp`,
   );
   const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    logger.info(
+      { signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs },
+      'shutting down: /readyz fails now; serving on until the drain period ends, then finishing requests in flight',
+    );
     purge.stop();
     void running
-      .stop(config.shutdownGraceMs, () =>
+      .stop({ drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs, lifecycle }, () =>
         Promise.all([database.close(), redis?.isOpen ? redis.close() : undefined]),
       )
       .then(() => {

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import net from 'node:net';
+import type { Lifecycle } from './http/lifecycle';
 import type { Express } from 'express';
 import type { Logger } from './logger';
 
@@ -17,14 +19,22 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   keepAliveTimeoutMs: 5_000,
 };
 
+export interface ShutdownTimes {
+  /** How long everything is still served after SIGTERM, while readiness already fails. */
+  drainMs: number;
+  /** From SIGTERM to exit at the latest: requests still running then are cut off. */
+  timeoutMs: number;
+}
+
 export interface RunningServer {
   server: http.Server;
   port: number;
   /**
-   * Graceful stop: no new connections, idle ones closed, requests in flight finish (up to
-   * `graceMs`, then their connections are closed), then `cleanup` (pools) runs.
+   * Graceful stop: serve on for `drainMs` (readiness already fails), then stop accepting and
+   * let every open connection end after its next complete response, or by the keep-alive
+   * timeout when idle; at `timeoutMs` whatever still runs is cut off. Then `cleanup` (pools).
    */
-  stop(graceMs: number, cleanup: () => Promise<unknown>): Promise<void>;
+  stop(times: ShutdownTimes & { lifecycle?: Lifecycle }, cleanup: () => Promise<unknown>): Promise<void>;
 }
 
 /**
@@ -96,24 +106,36 @@ export async function startServer(
   return {
     server,
     port,
-    stop(graceMs, cleanup) {
+    stop({ drainMs, timeoutMs, lifecycle }, cleanup) {
+      lifecycle?.startDraining();
       stopping ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           options.logger.warn(
-            { graceMs },
-            'requests still running after the grace period; closing their connections',
+            { timeoutMs },
+            'requests still running at the shutdown timeout; closing their connections',
           );
           server.closeAllConnections();
-        }, graceMs);
+        }, timeoutMs);
         force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          cleanup()
-            .catch((error: unknown) => options.logger.error({ err: error }, 'cleanup after shutdown failed'))
-            .finally(resolve);
-        });
-        // Keep-alive connections with no request in flight would otherwise hold close() open.
-        server.closeIdleConnections();
+        const drained = setTimeout(
+          () => {
+            lifecycle?.startClosing();
+            // net.Server's close stops accepting and waits for open connections to end. http.Server's
+            // own close would also destroy every idle keep-alive connection at once, and with it a
+            // request the client is sending on one at that moment; here such a request is answered,
+            // with Connection: close, and an idle connection ends by the keep-alive timeout.
+            net.Server.prototype.close.call(server, () => {
+              clearTimeout(force);
+              cleanup()
+                .catch((error: unknown) =>
+                  options.logger.error({ err: error }, 'cleanup after shutdown failed'),
+                )
+                .finally(resolve);
+            });
+          },
+          Math.min(drainMs, timeoutMs),
+        );
+        drained.unref();
       });
       return stopping;
     },

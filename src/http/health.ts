@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import express from 'express';
 import type { HotQueries } from '../db/hot-queries';
+import type { Lifecycle } from './lifecycle';
 import type { RedisCommander } from './rate-limit-store';
 
 const CHECK_TIMEOUT_MS = 1_000;
@@ -20,14 +21,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * The database is required: without it /readyz answers 503. Redis is reported but does not
  * fail readiness: while it is away the service keeps working with per-instance rate-limit
  * counters (README "Limits"), and failing readiness would take every instance out of the
- * load balancer at once. `status` then says "degraded".
+ * load balancer at once. `status` then says "degraded". While the instance drains before
+ * stopping, /readyz answers 503 `draining` and /healthz still 200: it is alive, only leaving.
  */
-export function healthRouter(options: { hot: HotQueries; redis?: RedisCommander | undefined }): Router {
+export function healthRouter(options: {
+  hot: HotQueries;
+  redis?: RedisCommander | undefined;
+  lifecycle?: Lifecycle;
+}): Router {
   const router = express.Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
+    // Shutting down: out of the load balancer at once, whatever the checks would say.
+    if (options.lifecycle?.draining) {
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'draining', checks: {} });
+      return;
+    }
     const database = await withTimeout(options.hot.ping(), CHECK_TIMEOUT_MS).then(
       () => 'ok' as const,
       () => 'unavailable' as const,

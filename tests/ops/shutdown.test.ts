@@ -1,5 +1,6 @@
 // Graceful shutdown of the real process (`node dist/src/main.js`, built by globalSetup):
-// on SIGTERM it stops accepting, lets a request in flight finish, closes its pools and exits 0.
+// with no drain period, SIGTERM stops accepting at once, lets a request in flight finish, closes
+// its pools and exits 0 (tests/ops/drain.test.ts covers the drain under load).
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -16,7 +17,8 @@ describe('SIGTERM', () => {
         PORT: String(port),
         DATABASE_URL: `file:${dir}/quiz.db`,
         LOG_LEVEL: 'info',
-        SHUTDOWN_GRACE_MS: '10000',
+        SHUTDOWN_DRAIN_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: '10000',
       },
       dir,
     );

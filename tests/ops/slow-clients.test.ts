@@ -26,7 +26,7 @@ describe('slow and oversized clients', () => {
     });
   });
   afterAll(async () => {
-    await running.stop(1_000, () => database.drop());
+    await running.stop({ drainMs: 0, timeoutMs: 1_000 }, () => database.drop());
   });
 
   const healthy = () =>
@@ -111,7 +111,7 @@ describe('clients that leave', () => {
       expect(await res.text()).toMatch(/^data: .*"quizzes":\[\]/m);
       expect(log.lines().filter((line) => (line.level as number) >= 50)).toEqual([]);
     } finally {
-      await running.stop(1_000, () => database.drop());
+      await running.stop({ drainMs: 0, timeoutMs: 1_000 }, () => database.drop());
     }
   });
 });

@@ -1,0 +1,139 @@
+// A rolling restart under load, on the real process: SIGTERM while keep-alive clients keep
+// sending. /readyz fails at once, everything else is still served through the drain period,
+// then the listener closes and each connection ends after its next answer (Connection: close):
+// every request sent before the close gets its whole answer, none is reset, and connections
+// opened after it are refused cleanly.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, spawnService, waitForLine } from '../helpers/service-process';
+
+type Outcome =
+  | { kind: 'answered'; sentAt: number; status: number; connection: string | undefined }
+  | { kind: 'refused'; sentAt: number }
+  | { kind: 'broken'; sentAt: number; error: string };
+
+function send(agent: http.Agent, port: number, requestPath: string): Promise<Outcome> {
+  const sentAt = Date.now();
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: requestPath, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks).toString();
+        const length = Number(res.headers['content-length'] ?? Buffer.byteLength(body));
+        // A complete answer: the whole body its headers announced.
+        if (Buffer.byteLength(body) !== length) {
+          resolve({ kind: 'broken', sentAt, error: `body cut at ${Buffer.byteLength(body)} of ${length}` });
+          return;
+        }
+        resolve({
+          kind: 'answered',
+          sentAt,
+          status: res.statusCode ?? 0,
+          connection: res.headers.connection,
+        });
+      });
+      res.on('error', (error) => resolve({ kind: 'broken', sentAt, error: error.message }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(
+        error.code === 'ECONNREFUSED'
+          ? { kind: 'refused', sentAt }
+          : { kind: 'broken', sentAt, error: `${error.code ?? ''} ${error.message}` },
+      ),
+    );
+  });
+}
+
+describe('SIGTERM under load', () => {
+  test('drain, then stop: no request sent before the listener closed is lost', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-drain-'));
+    const port = await freePort();
+    const drainMs = 1_500;
+    const child = spawnService(
+      {
+        PORT: String(port),
+        DATABASE_URL: `file:${dir}/quiz.db`,
+        LOG_LEVEL: 'info',
+        SHUTDOWN_DRAIN_MS: String(drainMs),
+        SHUTDOWN_TIMEOUT_MS: '10000',
+      },
+      dir,
+    );
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    const agents: http.Agent[] = [];
+    try {
+      await waitForLine(child, /quiz service listening/);
+
+      // Eight keep-alive clients, each sending one request after another until refused.
+      let stop = false;
+      const outcomes: Outcome[] = [];
+      const clients = Array.from({ length: 8 }, async (_, index) => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        agents.push(agent);
+        const requestPath = index % 2 === 0 ? '/healthz' : '/openapi.json';
+        for (;;) {
+          const outcome = await send(agent, port, requestPath);
+          outcomes.push(outcome);
+          if (outcome.kind === 'refused' || stop) return;
+        }
+      });
+
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+
+      // Readiness fails at once; liveness and everything else are still served.
+      const readiness = await send(new http.Agent(), port, '/readyz');
+      expect(readiness).toMatchObject({ kind: 'answered', status: 503 });
+      expect((await send(new http.Agent(), port, '/healthz')) as Outcome).toMatchObject({
+        kind: 'answered',
+        status: 200,
+      });
+
+      // The moment the listener closes: the first refused connection attempt.
+      let listenerClosedAt = 0;
+      while (!listenerClosedAt) {
+        const probe = await send(new http.Agent(), port, '/healthz');
+        if (probe.kind === 'refused') listenerClosedAt = probe.sentAt;
+        else await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      stop = true;
+      await Promise.all(clients);
+      const { code, at } = await exited;
+
+      const broken = outcomes.filter((outcome) => outcome.kind === 'broken');
+      expect(broken).toEqual([]);
+      const beforeClose = outcomes.filter((outcome) => outcome.sentAt < listenerClosedAt - 5);
+      for (const outcome of beforeClose) {
+        if (outcome.kind === 'refused') continue; // a new connection racing the close: refused, not lost
+        expect(outcome).toMatchObject({ kind: 'answered', status: 200 });
+      }
+      // The drain lasted as configured and served as usual, keeping connections open...
+      expect(listenerClosedAt - signalledAt).toBeGreaterThanOrEqual(drainMs - 100);
+      const answered = outcomes.filter(
+        (outcome): outcome is Extract<Outcome, { kind: 'answered' }> => outcome.kind === 'answered',
+      );
+      const duringDrain = answered.filter(
+        (outcome) => outcome.sentAt > signalledAt + 100 && outcome.sentAt < listenerClosedAt - 100,
+      );
+      expect(duringDrain.length).toBeGreaterThan(20);
+      expect(duringDrain.every((outcome) => outcome.connection !== 'close')).toBe(true);
+      // ...and once the listener had closed, each connection ended after a complete answer.
+      const afterClose = answered.filter((outcome) => outcome.sentAt > listenerClosedAt + 50);
+      expect(afterClose.every((outcome) => outcome.connection === 'close')).toBe(true);
+      // Every client ended with a clean refusal once the listener had closed.
+      expect(outcomes.filter((outcome) => outcome.kind === 'refused').length).toBeGreaterThanOrEqual(1);
+      expect(code).toBe(0);
+      expect(at - signalledAt).toBeLessThan(10_000);
+    } finally {
+      for (const agent of agents) agent.destroy();
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
