@@ -76,8 +76,8 @@ export function createApp({
 
   const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl, reads: database.reads };
   const verifiers = [
-    createApiKeyVerifier(database, logger),
-    createAccessTokenVerifier(database, { resource: oauthUrls(config.baseUrl).resource, logger }),
+    createApiKeyVerifier(database, logger, metrics),
+    createAccessTokenVerifier(database, { resource: oauthUrls(config.baseUrl).resource, logger, metrics }),
   ];
 
   // What every request passes, as one layer (Express walks each layer's matching per request).

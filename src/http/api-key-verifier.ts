@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { looksLikeApiKey, sha256Hex } from '../domain/api-keys';
 import type { Logger } from '../logger';
+import type { Metrics } from './metrics';
 import { ALL_SCOPES, type Principal } from '../identity/principal';
 import type { CredentialVerifier } from './authenticate';
 import { createUseRecorder } from './use-recorder';
@@ -17,6 +18,7 @@ const API_KEY_SCOPES = new Set(ALL_SCOPES);
 export function createApiKeyVerifier(
   database: Pick<Database, 'prisma' | 'hot'>,
   logger: Logger,
+  metrics?: Pick<Metrics, 'observeLastUsedWrite'>,
 ): CredentialVerifier {
   const db = database.prisma;
   const touch = createUseRecorder(
@@ -29,6 +31,7 @@ export function createApiKeyVerifier(
         data: { lastUsedAt: at },
       }),
     (error) => logger.warn({ err: error }, 'could not record API key use'),
+    { onScheduled: () => metrics?.observeLastUsedWrite('api_key') },
   );
 
   return {

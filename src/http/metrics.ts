@@ -16,6 +16,8 @@ export interface Metrics {
   observeToolCall(tool: string, outcome: 'ok' | 'error' | 'unknown'): void;
   /** One MCP request by protocol era and version: when the 2025 era may go, this shows it. */
   observeMcpRequest(era: string, protocolVersion: string): void;
+  /** A "last used" write scheduled for a credential (at most one per credential a minute). */
+  observeLastUsedWrite(kind: 'api_key' | 'oauth_grant'): void;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
@@ -44,6 +46,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     name: 'mcp_requests_total',
     help: 'MCP requests by protocol era (legacy = 2025 and earlier, modern = 2026-07-28) and version',
     labelNames: ['era', 'protocol_version'] as const,
+    registers: [registry],
+  });
+  const lastUsedWrites = new Counter({
+    name: 'credential_last_used_writes_total',
+    help: 'Writes of a credential\'s "last used" time, by kind (api_key, oauth_grant): at most one per credential a minute',
+    labelNames: ['kind'] as const,
     registers: [registry],
   });
   // Labelled children are looked up once per label set: hashing label objects on every
@@ -86,6 +94,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
         mcpChildren.set(key, child);
       }
       child();
+    },
+    observeLastUsedWrite(kind) {
+      lastUsedWrites.labels(kind).inc();
     },
   };
 }

@@ -9,8 +9,9 @@ const MAX_TRACKED = 10_000;
 export function createUseRecorder(
   write: (id: string, at: Date, intervalMs: number) => Promise<unknown>,
   onError: (error: unknown) => void,
-  intervalMs = LAST_USED_INTERVAL_MS,
+  options: { intervalMs?: number; onScheduled?: () => void } = {},
 ): (id: string, storedLastUsedAt: Date | null) => void {
+  const { intervalMs = LAST_USED_INTERVAL_MS, onScheduled } = options;
   const lastWritten = new Map<string, number>();
   return (id, storedLastUsedAt) => {
     const now = Date.now();
@@ -18,6 +19,7 @@ export function createUseRecorder(
     if (now - known < intervalMs) return;
     if (lastWritten.size >= MAX_TRACKED) lastWritten.clear();
     lastWritten.set(id, now);
+    onScheduled?.();
     setImmediate(() => {
       write(id, new Date(now), intervalMs).catch(onError);
     });

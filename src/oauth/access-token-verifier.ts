@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_PREFIX, hasSecretShape, hashSecret } from '../domain/oauth
 import type { CredentialVerifier } from '../http/authenticate';
 import { createUseRecorder } from '../http/use-recorder';
 import type { Logger } from '../logger';
+import type { Metrics } from '../http/metrics';
 import type { Principal } from '../identity/principal';
 import { canonicalScopes } from './scopes';
 
@@ -20,11 +21,12 @@ import { canonicalScopes } from './scopes';
  */
 export function createAccessTokenVerifier(
   database: Pick<Database, 'prisma' | 'hot'>,
-  options: { resource: string; logger: Logger },
+  options: { resource: string; logger: Logger; metrics?: Pick<Metrics, 'observeLastUsedWrite'> },
 ): CredentialVerifier {
   const touch = createUseRecorder(
     (grantId, at, intervalMs) => recordGrantUse(database.prisma, grantId, at, intervalMs),
     (error) => options.logger.warn({ err: error }, 'could not record OAuth grant use'),
+    { onScheduled: () => options.metrics?.observeLastUsedWrite('oauth_grant') },
   );
 
   return {

@@ -1,4 +1,4 @@
-// Credentials on /api/mcp (spec "Authentication" 1-5): the exact 401
+// Credentials on /api/mcp: the exact 401
 // answer, revocation from the next request, and last_used_at written at most once a minute.
 import request from 'supertest';
 import { createApiKey, generateApiKey, listApiKeys, revokeApiKey } from '../../src/domain/api-keys';
@@ -112,6 +112,15 @@ describe('401 on /api/mcp', () => {
   });
 });
 
+/** The app's count of scheduled "last used" writes for API keys, read from /metrics. */
+async function lastUsedWrites(app: TestApp): Promise<number> {
+  const text = (await request(app.app).get('/metrics')).text;
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith('credential_last_used_writes_total{kind="api_key"}'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 describe('last_used_at', () => {
   let app: TestApp;
 
@@ -135,10 +144,12 @@ describe('last_used_at', () => {
     expect(recorded).toBeGreaterThanOrEqual(before - 1_000);
     expect(recorded).toBeLessThanOrEqual(Date.now());
 
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The decision to write is taken while the request is served: when the answer is in, a
+    // write that was not counted will not come.
+    const written = await lastUsedWrites(app);
+    expect(written).toBeGreaterThanOrEqual(1);
     expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
-    // Give a write that should not happen the same time the first one needed.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await lastUsedWrites(app)).toBe(written);
     expect((await keys())[0]!.last_used_at).toBe(first!.last_used_at);
   });
 
@@ -151,9 +162,9 @@ describe('last_used_at', () => {
       const [first] = await pollUntil(keys, ([key]) => key!.last_used_at !== null);
       expect(first!.last_used_at).not.toBeNull();
 
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The other instance reads the stored time and schedules no write of its own.
       expect((await postMcp(other, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await lastUsedWrites(other)).toBe(0);
       expect((await keys())[0]!.last_used_at).toBe(first!.last_used_at);
     } finally {
       await other.close();

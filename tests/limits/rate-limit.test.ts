@@ -2,6 +2,7 @@
 // authentication, per client IP without a valid one, with the exact header set on every response.
 import request from 'supertest';
 import { testConfig } from '../../src/config';
+import { movableClock } from '../helpers/clock';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -144,6 +145,7 @@ describe('buckets', () => {
   });
 
   test('the window resets: a refused credential is served again after the window', async () => {
+    const clock = movableClock();
     const fresh = await startTestApp({ config: { rateLimit: { max: 2, windowSeconds: 1 } } });
     try {
       const user = await createTestUser(fresh);
@@ -152,11 +154,12 @@ describe('buckets', () => {
       const refused = await post(fresh, user.apiKey);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(1);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      clock.advance(1_100);
       const again = await post(fresh, user.apiKey);
       expect(again.status).toBe(200);
       expect(again.headers['ratelimit-remaining']).toBe('1');
     } finally {
+      clock.restore();
       await fresh.close();
     }
   });

@@ -16,6 +16,7 @@ import type {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
+import { movableClock } from '../helpers/clock';
 import {
   callTool,
   createTestUser,
@@ -178,9 +179,16 @@ describeWithBrowser('the MCP SDK OAuth client with a person in Chromium', () => 
     );
     expect(created.status).toBe('draft');
 
-    // The access token lives 2 s here: the next call gets a 401 and the SDK refreshes by itself.
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
-    const listed = payload(await callTool(connected, 'list_quizzes'));
+    // The access token lives 2 s here: past that, the next call gets a 401 and the SDK
+    // refreshes by itself.
+    const clock = movableClock();
+    let listed;
+    try {
+      clock.advance(2_200);
+      listed = payload(await callTool(connected, 'list_quizzes'));
+    } finally {
+      clock.restore();
+    }
     expect(listed.quizzes.map((quiz: { title: string }) => quiz.title)).toContain('Made over OAuth');
     expect(provider.saved).toHaveLength(2);
     expect(provider.saved[1]!.refresh_token).not.toBe(provider.saved[0]!.refresh_token);

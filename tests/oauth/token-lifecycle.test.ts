@@ -3,6 +3,7 @@
 // rotate on refresh, expire, and end with revocation (RFC 6749, RFC 7009, RFC 9700 4.14.2).
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { movableClock } from '../helpers/clock';
 import { createConnectedAppsProvider } from '../../src/oauth/connected-apps-provider';
 import { onlyMessage } from '../helpers/http';
 import { describeEachDatabase, type TestApp } from '../helpers/test-app';
@@ -139,6 +140,7 @@ describeEachDatabase('token lifecycle', (provider) => {
   });
 
   test('an expired access token is refused; the refresh token gets a new one', async () => {
+    const clock = movableClock();
     const short = await startOAuthTestApp({
       provider,
       config: { oauth: oauthConfig({ accessTokenTtlSeconds: 1 }) },
@@ -147,7 +149,7 @@ describeEachDatabase('token lifecycle', (provider) => {
       const { agent } = await loggedInAgent(short);
       const { client, tokens } = await connectApp(short, agent);
       expect((await mcp(short, tokens.access_token)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      clock.advance(1_100);
       const expired = await mcp(short, tokens.access_token);
       expect(expired.status).toBe(401);
       expect(expired.headers['www-authenticate']).toContain('error="invalid_token"');
@@ -155,11 +157,13 @@ describeEachDatabase('token lifecycle', (provider) => {
       expect(renewed.status).toBe(200);
       expect((await mcp(short, renewed.body.access_token)).status).toBe(200);
     } finally {
+      clock.restore();
       await short.close();
     }
   });
 
   test('an expired refresh token and an expired code are invalid_grant', async () => {
+    const clock = movableClock();
     const short = await startOAuthTestApp({
       provider,
       config: { oauth: oauthConfig({ refreshTokenTtlSeconds: 1, authorizationCodeTtlSeconds: 1 }) },
@@ -169,10 +173,11 @@ describeEachDatabase('token lifecycle', (provider) => {
       const { client, tokens } = await connectApp(short, agent);
       const { params, verifier } = authorizationParams(client);
       const code = await obtainCode(agent, params);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      clock.advance(1_100);
       expect((await refresh(short, client, tokens.refresh_token)).body.error).toBe('invalid_grant');
       expect((await exchangeCode(short, client, code, verifier)).body.error).toBe('invalid_grant');
     } finally {
+      clock.restore();
       await short.close();
     }
   });
