@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -188,7 +189,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** One session secret for every test config in a process: two test instances agree, as workers do. */
+let testSessionSecret: string | undefined;
+
 /** A config for tests and tools: defaults plus overrides, without touching process.env. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  testSessionSecret ??= randomBytes(32).toString('base64url');
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    sessionSecret: testSessionSecret,
+    ...overrides,
+  };
 }

@@ -38,16 +38,28 @@ export interface RunningServer {
 }
 
 /**
- * A constructor that runs `Base` on an object made from its own `prototype`, read when each
- * object is made (so it can be set after the server exists). Node's message constructors are
- * plain functions, callable this way; Reflect.construct with a new.target, the way that would
- * also suit classes, made objects that were slower still (measured).
+ * A constructor for Node's server to make requests (or responses) with: it runs Node's own
+ * constructor, `Base`, on an object whose prototype is this constructor's `prototype`, which
+ * `serve(app)` sets to the Express app's `app.request` (or `app.response`) once the app exists.
+ *
+ * What it relies on, each checked by tests/http/server.test.ts:
+ * - Node's IncomingMessage and ServerResponse are plain functions that can be applied to an
+ *   object made elsewhere (`Base.apply(this, args)`), and the objects made so are still
+ *   `instanceof` them, since Express's prototypes inherit from Node's;
+ * - Express's app.handle gives every request and response the prototypes `app.request` and
+ *   `app.response`; when they already have them, that assignment changes nothing.
+ *
+ * This is the one place where an object we make is handed to a library as its own type (the
+ * cast in createHttpServer). Reflect.construct with a new.target would suit classes as well,
+ * but made slower objects.
  */
-function bornWith(Base: { apply(self: unknown, args: unknown[]): unknown }): { prototype: object } {
-  function Born(this: object, ...args: unknown[]): void {
+function constructorWithSettablePrototype(Base: { apply(self: unknown, args: unknown[]): unknown }): {
+  prototype: object;
+} {
+  function Made(this: object, ...args: unknown[]): void {
     Base.apply(this, args);
   }
-  return Born;
+  return Made;
 }
 
 /**
@@ -55,8 +67,8 @@ function bornWith(Base: { apply(self: unknown, args: unknown[]): unknown }): { p
  *
  * Express gives every request and response its app's prototype (Object.setPrototypeOf in
  * app.handle). Done to objects made with another prototype, that left 8-20 MB per
- * young-generation collection to copy and promote under load (measured with --trace-gc-nvp:
- * 10-20 ms pauses every quarter second, and a bare route at half the throughput). Here the
+ * young-generation collection to copy and promote under load (a prototype change moves an object
+ * to a slow, dictionary-backed shape; see docs/performance.md for the measured gain). Here the
  * server makes its requests and responses with the app's prototypes from the start, so
  * Express's assignment changes nothing.
  */
@@ -64,8 +76,8 @@ export function createHttpServer(limits: ServerLimits = DEFAULT_SERVER_LIMITS): 
   server: http.Server;
   serve(app: Express): void;
 } {
-  const Request = bornWith(http.IncomingMessage);
-  const Response = bornWith(http.ServerResponse);
+  const Request = constructorWithSettablePrototype(http.IncomingMessage);
+  const Response = constructorWithSettablePrototype(http.ServerResponse);
   // Timeouts are enforced on this interval (Node's default, 30 s, would let them overrun).
   const server = http.createServer({
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),

@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import type { CookieOptions, Request } from 'express';
 
 /**
@@ -58,15 +58,15 @@ export interface SessionKeys {
   flash: Buffer;
 }
 
-// SESSION_SECRET is required in production (config.ts). Elsewhere a per-process random
-// secret is used: a restart then only expires open login forms and unread flashes (sessions
-// live in the database). Shared by every module in the process so that the dashboard and
-// the OAuth pages agree on it.
-let fallbackSecret: Buffer | undefined;
-
+/**
+ * The keys derived from the session secret. The secret has one source: SESSION_SECRET, or, outside
+ * production, the one main.ts keeps in the data folder (so that restarts and workers agree).
+ */
 export function sessionKeys(sessionSecret: string | undefined): SessionKeys {
-  fallbackSecret ??= randomBytes(32);
-  const secret = sessionSecret ? Buffer.from(sessionSecret, 'utf8') : fallbackSecret;
+  if (!sessionSecret) {
+    throw new Error('no session secret: main.ts resolves one before the app is made (tests use testConfig)');
+  }
+  const secret = Buffer.from(sessionSecret, 'utf8');
   const derive = (label: string) => Buffer.from(hkdfSync('sha256', secret, 'quiz-service', label, 32));
   return { csrf: derive('csrf v1'), flash: derive('flash v1') };
 }

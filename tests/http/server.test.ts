@@ -1,7 +1,7 @@
 // The production HTTP server (createHttpServer): what Express expects of each request holds
 // from the moment the request is made, not only after Express has adjusted it.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import express from 'express';
 import { createHttpServer } from '../../src/server';
 
@@ -25,9 +25,28 @@ describe('createHttpServer', () => {
       const [req, res] = seen[0]!;
       expect(Object.getPrototypeOf(req)).toBe(app.request);
       expect(Object.getPrototypeOf(res)).toBe(app.response);
+      // Still Node's own kinds of object: Node's internals and other libraries check this.
+      expect(req).toBeInstanceOf(http.IncomingMessage);
+      expect(res).toBeInstanceOf(http.ServerResponse);
+      // Express gave them no other prototype on its way through.
+      expect(Object.getPrototypeOf(req)).toBe(app.request);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('relies on Node constructing its messages when applied to an object made elsewhere', () => {
+    // What constructorWithSettablePrototype does: if Node's constructors became classes, this
+    // would throw ("cannot be invoked without new"), and the server test above would fail too.
+    const socket = new net.Socket();
+    const request = Object.create(http.IncomingMessage.prototype) as IncomingMessage;
+    expect(() =>
+      (http.IncomingMessage as unknown as { apply(self: unknown, args: unknown[]): unknown }).apply(request, [
+        socket,
+      ]),
+    ).not.toThrow();
+    expect(request.headers).toEqual({});
+    socket.destroy();
   });
 });
