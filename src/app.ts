@@ -11,7 +11,7 @@ import { hostGuard, originGuard } from './http/host-guard';
 import { createRateLimiter, rateLimitKey } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
 import { clientErrorOf } from './http/client-errors';
-import { problemCodeForStatus, sendProblem } from './http/problem';
+import { sendProblem } from './http/problem';
 import { refuseNulInAddress } from './http/nul-guard';
 import { requestId } from './http/request-id';
 import { healthRouter } from './http/health';
@@ -205,7 +205,7 @@ export function createApp({
     }
     const client = clientErrorOf(error);
     if (client && !res.headersSent) {
-      sendProblem(res, config.baseUrl, problemCodeForStatus(client.status), {
+      sendProblem(res, config.baseUrl, client.problem, {
         detail: client.reason,
         hint: 'Check the request line and the body against the API reference.',
       });

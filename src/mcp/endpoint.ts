@@ -5,6 +5,7 @@ import { runChain } from '../http/chain';
 import { wellFormedHost } from '../http/host-guard';
 import { jsonBody } from '../http/json-body';
 import type { Metrics } from '../http/metrics';
+import { clientErrorOf } from '../http/client-errors';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import {
@@ -125,41 +126,25 @@ function methodNotAllowed(res: Response, baseUrl: string): void {
   });
 }
 
+/** A body the reader refused: JSON-RPC's parse error where the text is at fault, else a problem. */
 function bodyErrorHandler(baseUrl: string, maxBodyBytes: number): ErrorRequestHandler {
-  return (error: { type?: string; status?: number }, _req, res, next) => {
-    if (error.type === 'entity.parse.failed') {
-      sendJsonRpcError(
-        res,
-        400,
-        -32700,
-        'Parse error: the body is not valid JSON. Send one JSON-RPC 2.0 object.',
-      );
-      return;
-    }
-    if (error.type === 'entity.too.large') {
-      sendProblem(res, baseUrl, 'payload_too_large', {
-        detail: `The body is larger than ${maxBodyBytes} bytes.`,
-        hint: 'Send a smaller request: fewer or shorter questions per call.',
+  return (error: unknown, _req, res, next) => {
+    const client = clientErrorOf(error, { limitBytes: maxBodyBytes });
+    if (!client) return next(error);
+    if (client.kind === 'too_large' || client.kind === 'unsupported_encoding') {
+      sendProblem(res, baseUrl, client.problem, {
+        detail: client.reason,
+        hint:
+          client.kind === 'too_large'
+            ? 'Send a smaller request: fewer or shorter questions per call.'
+            : 'Send Content-Type: application/json with a UTF-8 body.',
       });
       return;
     }
-    if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
-      sendProblem(res, baseUrl, 'unsupported_media_type', {
-        detail: 'The body must be UTF-8 JSON.',
-        hint: 'Send Content-Type: application/json with a UTF-8 body.',
-      });
-      return;
-    }
-    if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
-      // Any other body-reading failure (bad Content-Encoding, truncated body) is the client's.
-      sendJsonRpcError(
-        res,
-        400,
-        -32700,
-        'Parse error: the body could not be read (check Content-Encoding and Content-Length).',
-      );
-      return;
-    }
-    next(error);
+    const what =
+      client.kind === 'not_json'
+        ? client.reason
+        : `${client.reason} Check Content-Encoding and Content-Length.`;
+    sendJsonRpcError(res, 400, -32700, `Parse error: ${what} Send one JSON-RPC 2.0 object.`);
   };
 }

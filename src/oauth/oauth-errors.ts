@@ -1,5 +1,6 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { ErrorRequestHandler, Response } from 'express';
+import { clientErrorOf } from '../http/client-errors';
 import type { Logger } from '../logger';
 
 /**
@@ -80,11 +81,15 @@ export function sendOAuthError(res: Response, error: unknown, logger: Logger): v
 
 /** After a urlencoded body parser: any client-side body failure (size, encoding) is invalid_request. */
 export function formBodyErrors(logger: Logger): ErrorRequestHandler {
-  return (error: { status?: number }, _req, res, next) => {
-    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
+  return (error: unknown, _req, res, next) => {
+    const client = clientErrorOf(error);
+    if (!client) return next(error);
     sendOAuthError(
       res,
-      new OAuthProblem('invalid_request', 'The body must be a small application/x-www-form-urlencoded form.'),
+      new OAuthProblem(
+        'invalid_request',
+        `${client.reason} The body must be a small application/x-www-form-urlencoded form.`,
+      ),
       logger,
     );
   };

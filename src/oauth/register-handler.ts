@@ -3,6 +3,7 @@ import { refuseNulInBody } from '../http/nul-guard';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { Db } from '../db/database';
 import { registerOAuthClient } from '../domain/oauth/oauth-clients';
+import { clientErrorOf } from '../http/client-errors';
 import type { Logger } from '../logger';
 import { parseClientMetadata } from './client-metadata';
 import { OAuthProblem, sendOAuthError } from './oauth-errors';
@@ -57,17 +58,11 @@ export function registerHandler({ db, logger, guards }: RegisterHandlerOptions):
     }
   };
 
-  const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
-    if (error.type === 'entity.too.large') {
-      const problem = new OAuthProblem(
-        'invalid_client_metadata',
-        `The registration is larger than ${MAX_REGISTRATION_BYTES} bytes.`,
-        413,
-      );
-      return sendOAuthError(res, problem, logger);
-    }
-    if (typeof error.status !== 'number' || error.status >= 500) return next(error);
-    sendOAuthError(res, new OAuthProblem('invalid_client_metadata', 'The body is not valid JSON.'), logger);
+  const bodyErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+    const client = clientErrorOf(error, { limitBytes: MAX_REGISTRATION_BYTES });
+    if (!client) return next(error);
+    const status = client.kind === 'too_large' ? 413 : 400;
+    sendOAuthError(res, new OAuthProblem('invalid_client_metadata', client.reason, status), logger);
   };
 
   router.post(

@@ -97,9 +97,10 @@ export function showResultPage(deps: DomainDeps): RequestHandler {
 
 /** Body-parser failures and anything unexpected on these pages: an HTML page, never a stack trace. */
 export function pageErrors(logger: Logger): ErrorRequestHandler {
-  return (error: { type?: string; status?: number }, req, res, next) => {
+  return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    if (error.type === 'entity.too.large' || error.type === 'parameters.too.many') {
+    const client = clientErrorOf(error);
+    if (client?.kind === 'too_large') {
       return sendRespondentPage(
         res,
         413,
@@ -109,18 +110,6 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
         ),
       );
     }
-    if (
-      error.type === 'charset.unsupported' ||
-      error.type === 'encoding.unsupported' ||
-      error.type === 'entity.parse.failed'
-    ) {
-      return sendRespondentPage(
-        res,
-        400,
-        renderMessagePage('Answers not readable', 'The form could not be read. Go back and submit it again.'),
-      );
-    }
-    const client = clientErrorOf(error);
     if (client) {
       return sendRespondentPage(
         res,

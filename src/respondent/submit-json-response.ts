@@ -5,7 +5,7 @@ import { isDomainError, type FieldIssue } from '../domain/errors';
 import { formatPath, LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
-import { problemCodeForStatus, sendProblem } from '../http/problem';
+import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { isPublicSlug, resultPath } from './public-paths';
 
@@ -143,32 +143,15 @@ export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHan
 
 /** Body-parser failures as problem+json (Express would answer them with an HTML page). */
 export function jsonBodyErrors(deps: DomainDeps, maxBodyBytes: number): ErrorRequestHandler {
-  return (error: { type?: string }, _req, res, next) => {
-    if (error.type === 'entity.parse.failed') {
-      return sendProblem(res, deps.baseUrl, 'bad_request', {
-        detail: 'The body is not valid JSON.',
-        hint: 'Send one JSON object: { "respondent": {...}, "answers": [...] }.',
-      });
-    }
-    if (error.type === 'entity.too.large') {
-      return sendProblem(res, deps.baseUrl, 'payload_too_large', {
-        detail: `The body is larger than ${maxBodyBytes} bytes.`,
-        hint: 'A submission holds one short answer per question; send only that.',
-      });
-    }
-    if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
-      return sendProblem(res, deps.baseUrl, 'unsupported_media_type', {
-        detail: 'The body must be UTF-8 JSON, not compressed.',
-        hint: 'Send Content-Type: application/json with a plain UTF-8 body.',
-      });
-    }
-    const client = clientErrorOf(error);
-    if (client) {
-      return sendProblem(res, deps.baseUrl, problemCodeForStatus(client.status), {
-        detail: client.reason,
-        hint: 'Send one plain UTF-8 JSON object: { "respondent": {...}, "answers": [...] }.',
-      });
-    }
-    next(error);
+  return (error: unknown, _req, res, next) => {
+    const client = clientErrorOf(error, { limitBytes: maxBodyBytes });
+    if (!client) return next(error);
+    sendProblem(res, deps.baseUrl, client.problem, {
+      detail: client.reason,
+      hint:
+        client.kind === 'too_large'
+          ? 'A submission holds one short answer per question; send only that.'
+          : 'Send one plain UTF-8 JSON object with Content-Type: application/json: { "respondent": {...}, "answers": [...] }.',
+    });
   };
 }

@@ -38,8 +38,8 @@ export function sendTooManyAttempts(res: Response, retryAfterSeconds: number, ac
 export function pageErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const requestId = String(res.locals.requestId ?? '');
-    const status = (error as { status?: unknown }).status;
-    if (status === 413) {
+    const client = clientErrorOf(error);
+    if (client?.kind === 'too_large' && !res.headersSent) {
       sendPage(res, {
         title: 'Too large',
         status: 413,
@@ -48,7 +48,6 @@ export function pageErrorHandler(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
-    const client = clientErrorOf(error);
     if (client && !res.headersSent) {
       sendPage(res, {
         title: 'Request not readable',
