@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { isDomainError } from '../domain/errors';
+import { domainErrorStatus } from '../http/domain-errors';
 import { authenticateUser, createUser } from '../domain/users';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, endSession, safeReturnTo, startSession } from '../web/session';
@@ -54,9 +55,9 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
       res.redirect(303, destination(req));
     } catch (error) {
       const errors = fieldErrors(error);
-      if (!errors) throw error;
+      if (!errors || !isDomainError(error)) throw error;
       await limiters.signupClient.refund(clientLimitKey); // only accounts made count towards the limit
-      sendSignupPage(res, { email, errors, returnTo, status: 422 });
+      sendSignupPage(res, { email, errors, returnTo, status: domainErrorStatus(error) });
     }
   });
 
@@ -95,7 +96,7 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
         email,
         errors: [{ field: 'email', message: BAD_CREDENTIALS }],
         returnTo,
-        status: 422,
+        status: domainErrorStatus(error),
       });
     }
     await limiters.loginAccount.succeeded(accountLimitKey);

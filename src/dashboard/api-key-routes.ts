@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { isDomainError } from '../domain/errors';
+import { domainErrorStatus } from '../http/domain-errors';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash } from '../web/session-flash';
@@ -48,7 +49,7 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
         mcpUrl,
         name,
         errors,
-        status: error.code === 'key_limit_reached' ? 409 : 422,
+        status: domainErrorStatus(error),
       });
     }
   });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { invalidInput, type FieldIssue } from './errors';
+import { invalidInput } from './errors';
+import { toFieldIssues } from './field-issues';
+
+/** An argument the tool's schema does not know, most often a misspelt name. */
+export const UNKNOWN_ARGUMENT =
+  'is not a known field: remove it (check the spelling against the tool schema)';
 
 /**
  * What callers send to create or change a quiz, with its bounds (the README's Tools section).
@@ -114,49 +119,10 @@ export type OptionInput = z.output<typeof OptionInputSchema>;
 export type QuestionInput = z.output<typeof QuestionInputSchema>;
 export type SettingsInput = z.output<typeof SettingsInputSchema>;
 
-/** `questions[2].options` from zod's path `['questions', 2, 'options']`. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out || '(arguments)';
-}
-
-/** Zod issues as field-by-field messages that say what to fix. */
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-export function toFieldIssues(error: z.ZodError, input: unknown): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        issues.push({
-          field: formatPath([...issue.path, key]),
-          message: 'is not a known field: remove it (check the spelling against the tool schema)',
-        });
-      }
-      continue;
-    }
-    if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
-      issues.push({ field: formatPath(issue.path), message: 'is required' });
-      continue;
-    }
-    issues.push({ field: formatPath(issue.path), message: issue.message });
-  }
-  return issues;
-}
-
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, summary?: string): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw invalidInput(toFieldIssues(result.error, input), summary);
+  if (!result.success) {
+    throw invalidInput(toFieldIssues(result.error, input, { unknownField: UNKNOWN_ARGUMENT }), summary);
+  }
   return result.data;
 }

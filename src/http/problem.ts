@@ -21,7 +21,11 @@ export const PROBLEMS = {
     title: 'Forbidden',
     meaning: 'The request came from an origin or host that this service does not accept.',
   },
-  not_found: { status: 404, title: 'Not Found', meaning: 'The path is not an API endpoint.' },
+  not_found: {
+    status: 404,
+    title: 'Not Found',
+    meaning: 'No such endpoint, or no such quiz or response at it.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method Not Allowed',
@@ -41,6 +45,12 @@ export const PROBLEMS = {
     status: 415,
     title: 'Unsupported Media Type',
     meaning: 'The body must be sent as Content-Type: application/json.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    meaning:
+      'The request does not fit the current state (a limit reached, a step not yet taken); see detail.',
   },
   not_accepting_responses: {
     status: 409,

@@ -8,9 +8,11 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { isDomainError } from '../domain/errors';
+import { invalidInput, isDomainError } from '../domain/errors';
+import { toFieldIssues } from '../domain/field-issues';
 import { NUL_MESSAGE, nulField } from '../domain/nul-text';
-import { toFieldIssues } from '../domain/quiz-input';
+import { UNKNOWN_ARGUMENT } from '../domain/quiz-input';
+import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
 
@@ -96,23 +98,17 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       if (!tool) throw new Error(`no tool named ${name}: the endpoint checks names before calling`);
       const input = args ?? {};
       const nul = nulField(input);
-      if (nul) {
-        return toolError(
-          `Invalid arguments for ${name}; nothing was changed. Fix these and call it again:\n- ${nul}: ${NUL_MESSAGE}`,
-        );
-      }
+      if (nul) return toolError(toolErrorText(invalidInput([{ field: nul, message: NUL_MESSAGE }]), name));
       const parsed = tool.input.safeParse(input);
       if (!parsed.success) {
-        const lines = toFieldIssues(parsed.error, input).map((issue) => `- ${issue.field}: ${issue.message}`);
-        return toolError(
-          `Invalid arguments for ${name}; nothing was changed. Fix these and call it again:\n${lines.join('\n')}`,
-        );
+        const issues = toFieldIssues(parsed.error, input, { unknownField: UNKNOWN_ARGUMENT });
+        return toolError(toolErrorText(invalidInput(issues), name));
       }
       try {
         const result = (await tool.run(parsed.data, context)) as Record<string, unknown>;
         return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
       } catch (error) {
-        if (isDomainError(error)) return toolError(error.message);
+        if (isDomainError(error)) return toolError(toolErrorText(error, name));
         return toolError(context.onInternalError(error));
       }
     },

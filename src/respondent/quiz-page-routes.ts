@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
+import { domainErrorStatus } from '../http/domain-errors';
 import { getResponseResult } from '../domain/results/get-response-result';
 import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
@@ -72,13 +73,15 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
       if (error.code === 'invalid_input') {
         return sendRespondentPage(
           res,
-          422,
+          domainErrorStatus(error),
           renderQuizPage(quiz, { values, errors: toFormErrors(quiz, error.issues) }),
         );
       }
-      if (error.code === 'not_accepting_responses')
-        return sendRespondentPage(res, 409, renderClosedPage(quiz));
-      if (error.code === 'quiz_not_found') return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+      if (error.code === 'not_accepting_responses') {
+        return sendRespondentPage(res, domainErrorStatus(error), renderClosedPage(quiz));
+      }
+      if (error.code === 'quiz_not_found')
+        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE());
       throw error;
     }
   };

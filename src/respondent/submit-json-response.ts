@@ -1,10 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
-import { isDomainError, type FieldIssue } from '../domain/errors';
-import { formatPath, LIMITS } from '../domain/quiz-input';
+import { isDomainError } from '../domain/errors';
+import { toFieldIssues } from '../domain/field-issues';
+import { LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
+import { sendDomainProblem } from '../http/domain-errors';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { isPublicSlug, resultPath } from './public-paths';
@@ -47,32 +49,6 @@ export const SubmissionBodySchema = z.strictObject({
     }),
 });
 
-function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
-
-/** Zod issues as `{ field, message }`, fields in the body's own terms (`answers[2].option_index`). */
-function bodyIssues(error: z.ZodError, input: unknown): FieldIssue[] {
-  const field = (path: ReadonlyArray<PropertyKey>) => (path.length === 0 ? 'body' : formatPath(path));
-  return error.issues.flatMap((issue): FieldIssue[] => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        field: field([...issue.path, key]),
-        message: 'is not a known field: remove it',
-      }));
-    }
-    if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
-      return [{ field: field(issue.path), message: 'is required' }];
-    }
-    return [{ field: field(issue.path), message: issue.message }];
-  });
-}
-
 export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHandler {
   const { baseUrl } = deps;
   return async (req, res) => {
@@ -97,7 +73,7 @@ export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHan
       return sendProblem(res, baseUrl, 'validation_failed', {
         detail: 'The body does not have the shape of a submission; see errors.',
         hint: 'Send { "respondent": { "name", "email" }, "answers": [{ "question_id", "answer": "yes"|"no" } or { "question_id", "option_index" }] }.',
-        errors: bodyIssues(parsed.error, body),
+        errors: toFieldIssues(parsed.error, body, { whole: 'body' }),
       });
     }
     try {
@@ -124,19 +100,17 @@ export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHan
       if (!isDomainError(error)) throw error;
       if (error.code === 'quiz_not_found') return sendNotFound();
       if (error.code === 'not_accepting_responses') {
-        return sendProblem(res, baseUrl, 'not_accepting_responses', {
-          detail: error.message,
+        return sendDomainProblem(res, baseUrl, error, {
           hint: "The quiz's owner has closed it to new responses; nothing was stored.",
         });
       }
       if (error.code === 'invalid_input') {
-        return sendProblem(res, baseUrl, 'validation_failed', {
+        return sendDomainProblem(res, baseUrl, error, {
           detail: 'The submission does not fit this quiz; see errors. Nothing was stored.',
           hint: 'get_quiz_questions lists each question_id and its options in order (option_index counts from 0).',
-          errors: error.issues.map((issue) => ({ field: issue.field, message: issue.message })),
         });
       }
-      throw error;
+      return sendDomainProblem(res, baseUrl, error);
     }
   };
 }

@@ -110,7 +110,7 @@ describe('sign up', () => {
       .post('/signup')
       .type('form')
       .send({ _csrf: token, email: first.email.toUpperCase(), password: PASSWORD });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(409); // a conflict with an existing account, not a malformed form
     expect(errorSummaryText(res.text)).toContain(
       'An account with this email already exists. Log in instead.',
     );

@@ -126,7 +126,7 @@ describeWithBrowser('a problem type followed in a browser', () => {
       const target = page.locator(':target');
       await expect(target.getAttribute('id')).resolves.toBe('error-not_found');
       await expect(target.innerText()).resolves.toContain('not_found');
-      expect(await page.locator('#error-not_found + dd').innerText()).toContain('not an API endpoint');
+      expect(await page.locator('#error-not_found + dd').innerText()).toContain('No such endpoint');
     } finally {
       await browser.close();
       await app.close();
