@@ -29,7 +29,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     ...(redis ? { redis } : {}),
   });
   // The first purge also has Prisma compile its three queries, which blocks the event loop for
-  // ~150 ms: done before the server accepts connections, not under load a while later.
+  // Costly once: done before the server accepts connections, not under load a while later.
   await purgeAndLog(database.prisma, logger);
   const running = await startServer(app, { port: config.port, host: config.host, logger });
   const purge = schedulePurge(database.prisma, logger);

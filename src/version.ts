@@ -1,5 +1,5 @@
 /**
- * The tool set's semantic version (spec, Versioning 2): served as `info.version` of
+ * The tool set's semantic version, served as `info.version` of
  * /openapi.json and as the MCP `serverInfo.version`. Bump it with every change of the
  * public contract and record the change in CHANGELOG.md.
  */

@@ -12,7 +12,7 @@ import { formString } from './form-fields';
 const PATH = '/settings/security/api-keys';
 
 /**
- * Settings > Security > API keys (spec, Authentication 2): create -> 303 -> the value shown
+ * Settings > Security > API keys: create -> 303 -> the value shown
  * once (flash), list, revoke. The domain enforces the 10-key limit inside a transaction.
  */
 export function apiKeyRoutes({ deps, config }: DashboardContext): Router {

@@ -1,10 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
+import type { PrismaClient } from '../generated/sqlite/client';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
  * The few queries on every request's path, sent through the raw driver instead of Prisma's
- * query compiler (its cost per query: decision 0002, note 17).
+ * query compiler (docs/decisions/0003-raw-sql-on-the-request-path.md); `prismaHotQueries` at
+ * the end is the same contract through Prisma, the reference the contract suite compares with.
  * They ask the database every time (on SQLite, whether anything changed since the last
  * answer: db/snapshot-cache.ts), so nothing here can outlive a revocation.
  */
@@ -144,6 +146,43 @@ export function postgresHotQueries(pool: pg.Pool): HotQueries {
     },
     async close() {
       // The pool belongs to the Database and is ended there.
+    },
+  };
+}
+
+/** The same lookups through Prisma: the readable reference for the raw versions above. */
+export function prismaHotQueries(db: PrismaClient): HotQueries {
+  return {
+    async apiKeyByHash(keyHash) {
+      return db.apiKey.findUnique({
+        where: { keyHash },
+        select: { id: true, userId: true, revokedAt: true, lastUsedAt: true },
+      });
+    },
+    async oauthAccessTokenByHash(tokenHash) {
+      const token = await db.oAuthToken.findUnique({
+        where: { accessTokenHash: tokenHash },
+        include: { grant: { select: { revokedAt: true, lastUsedAt: true } } },
+      });
+      if (!token) return null;
+      return {
+        id: token.id,
+        userId: token.userId,
+        clientId: token.clientId,
+        grantId: token.grantId,
+        scope: token.scope,
+        resource: token.resource,
+        accessExpiresAt: token.accessExpiresAt,
+        revokedAt: token.revokedAt,
+        grantRevokedAt: token.grant.revokedAt,
+        grantLastUsedAt: token.grant.lastUsedAt,
+      };
+    },
+    async ping() {
+      await db.$queryRaw`SELECT 1`;
+    },
+    async close() {
+      // The client belongs to the Database and is disconnected there.
     },
   };
 }

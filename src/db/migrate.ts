@@ -93,9 +93,8 @@ export function readMigrationList(provider: Provider, dir: string = migrationsDi
 }
 
 /**
- * `prisma migrate deploy` in-process: idempotent and fast, so it runs at every start-up (SQLite:
- * ~5 ms when up to date, ~20 ms to create a database, plus ~60 ms once per process to load the
- * engine). On PostgreSQL the engine holds an advisory lock for the whole run, so instances
+ * `prisma migrate deploy` in-process: idempotent and fast when nothing is pending, so it runs
+ * at every start-up (docs/performance.md has its cost). On PostgreSQL the engine holds an advisory lock for the whole run, so instances
  * starting together apply each migration once.
  */
 export async function applyMigrations(url: string): Promise<{ applied: string[] }> {

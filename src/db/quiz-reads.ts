@@ -1,14 +1,16 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { QuizWithQuestions } from './quiz-rows';
+import type { PrismaClient } from '../generated/sqlite/client';
+import { questionsInclude, type QuizWithQuestions } from './quiz-rows';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
  * The reads every quiz tool call starts with (resolving a reference, loading the quiz with its
- * questions and options), through the raw driver: Prisma's query compiler costs more than the
- * queries themselves here (decision 0002, note 17), and these run on every call.
- * They return exactly the shapes Prisma would, so the domain cannot tell them apart; the
- * whole MCP suite runs through them on SQLite and PostgreSQL.
+ * questions and options). The service answers them through the raw driver, because Prisma's
+ * query compiler costs more than these queries themselves and they run on every call
+ * (docs/decisions/0003-raw-sql-on-the-request-path.md). `prismaQuizReads` is the same contract
+ * written the plain way: the reference that tests/db/read-contract.test.ts holds the raw
+ * versions to, field by field, on both databases and under a non-UTC time zone.
  */
 export interface QuizCandidate {
   id: string;
@@ -25,8 +27,8 @@ export interface QuizReads {
 type Row = Record<string, unknown>;
 
 // One indexed lookup per way of naming a quiz, ID first, then slug, then title: an OR over the
-// three columns makes SQLite walk all the owner's quizzes in creation order (~0.2 ms at 2,000
-// quizzes, growing with each), this stays ~6 us at any count, and the limit can never crowd
+// three columns makes SQLite walk all the owner's quizzes in creation order (a cost that grows
+// with each quiz), this costs the same at any count, and the limit can never crowd
 // out an ID or slug match. Its values come from candidateValues, in the placeholders' order.
 // The limit is written into the statement, not bound: SQLite re-plans a statement on every
 // run when its LIMIT is a parameter (the planner reads the value), which tripled its cost.
@@ -177,6 +179,29 @@ export function postgresQuizReads(pool: pg.Pool): QuizReads {
     async quizWithQuestions(ownerId, id) {
       const rows = await query('quiz_with_questions', QUIZ_WITH_QUESTIONS(p), [id, ownerId]);
       return rows[0] ? toQuiz(rows[0], rows) : null;
+    },
+  };
+}
+
+/** The same reads through Prisma: the readable reference for the raw versions above. */
+export function prismaQuizReads(db: PrismaClient): QuizReads {
+  const select = { id: true, slug: true, title: true } as const;
+  return {
+    async quizCandidates(ownerId, wanted, titleKey, limit) {
+      const [byId, bySlug, byTitle] = await Promise.all([
+        db.quiz.findFirst({ where: { ownerId, id: wanted }, select }),
+        db.quiz.findFirst({ where: { ownerId, slug: wanted }, select }),
+        db.quiz.findMany({
+          where: { ownerId, titleKey },
+          select,
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          take: limit,
+        }),
+      ]);
+      return [...(byId ? [byId] : []), ...(bySlug ? [bySlug] : []), ...byTitle].slice(0, limit);
+    },
+    async quizWithQuestions(ownerId, id) {
+      return db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
     },
   };
 }

@@ -229,7 +229,7 @@ let compiled: Promise<{ module: WasmModule; glueSource: { code: string; names: s
 
 /**
  * A fresh wasm-bindgen instance per engine (its glue keeps module-level state), from a module
- * compiled once per process (~30 ms for 5 MB).
+ * compiled once per process.
  *
  * The package's entry imports the .wasm file, which Node cannot import (decision 0002, note 1), and its glue is an
  * ES module, which neither CommonJS before Node 20.19 nor Jest's module registry on Node 20 can require.

@@ -5,7 +5,7 @@ import { oauthOpenApiPaths } from '../oauth/openapi-paths';
 import { TOOLSET_VERSION } from '../version';
 
 /**
- * GET /openapi.json: OpenAPI 3.1 for every documented HTTP endpoint (spec, Versioning 2).
+ * GET /openapi.json: OpenAPI 3.1 for every documented HTTP endpoint.
  * `info.version` is the tool set's semver, from the same constant as the MCP serverInfo.
  * The tools themselves travel inside JSON-RPC, so their schemas are listed under
  * `x-mcp-tools` as well as described in prose on /en/docs/api-reference.

@@ -6,7 +6,7 @@ import { parseOrThrow } from './quiz-input';
 import { WRITE_TRANSACTION_OPTIONS } from './deps';
 
 /**
- * Personal API keys (spec "API key"): `svc_` + 43 base62 characters
+ * Personal API keys: `svc_` + 43 base62 characters
  * (~256 bits). Only the SHA-256 is stored, with a display prefix and the last 4 characters.
  */
 export const API_KEY_PREFIX = 'svc_';

@@ -6,10 +6,10 @@ export interface DomainDeps {
   db: Db;
   baseUrl: string;
   /**
-   * Raw-driver reads for the paths every tool call takes (reference resolution, loading a
-   * quiz); without them the same reads go through Prisma.
+   * The quiz reads every tool call takes (resolving a reference, loading a quiz). The service
+   * passes the raw-driver version of its database; `prismaQuizReads(db)` answers the same.
    */
-  reads?: QuizReads;
+  reads: QuizReads;
 }
 
 /** Long enough for a queue of concurrent writes to one row to drain instead of failing. */

@@ -10,7 +10,7 @@ const API_KEY_SCOPES = new Set(ALL_SCOPES);
 
 /**
  * Looks the key's SHA-256 up on every request, so a revocation holds from the next request
- * on every instance (spec, Authentication 4). The lookup goes through the raw driver
+ * on every instance. The lookup goes through the raw driver
  * (db/hot-queries.ts), which keeps it cheap enough to do every time; on SQLite its answer is
  * kept only while no connection anywhere has written since (db/snapshot-cache.ts).
  * `last_used_at` is written at most once a minute per key, after the answer is on its way.

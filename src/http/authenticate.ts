@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import { ALL_SCOPES, type Principal } from '../identity/principal';
 
 /**
- * Bearer authentication for /api/mcp (spec, Authentication).
+ * Bearer authentication for /api/mcp: an API key or an OAuth access token.
  * Each verifier recognises its own credential kind by prefix (API keys `svc_`, OAuth tokens
  * their own); a credential none of them accepts, a malformed header, and a revoked key all
  * get one and the same 401 body.
@@ -90,7 +90,7 @@ export function identifyBearer({ verifiers, logger }: Omit<BearerAuthOptions, 'b
   };
 }
 
-/** Answers 401 (spec, Authentication 5) unless `identifyBearer` found a principal. */
+/** Answers 401 with WWW-Authenticate unless `identifyBearer` found a principal. */
 export function requireBearer(baseUrl: string): RequestHandler {
   return (_req, res, next) => {
     if (res.locals.principal) {

@@ -4,8 +4,8 @@ import type { Principal } from '../identity/principal';
 import { sendProblem } from './problem';
 
 /**
- * Rate limits (spec "Limits"), counted with express-rate-limit.
- * The library's own header modes cannot write the exact set the spec asks for (its draft-8
+ * Rate limits (README, "Limits, errors and the API description"), counted with express-rate-limit.
+ * The library's own header modes cannot write the exact set the README documents (its draft-8
  * mode adds a `pk` parameter), so it counts and this module writes the headers.
  */
 export interface RateLimitOptions {
@@ -29,7 +29,7 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
-/** Exactly the header set of the spec; on 429 also Retry-After. */
+/** Exactly the documented header set; on 429 also Retry-After. */
 export function rateLimitHeaders(state: RateLimitState, windowSeconds: number): Record<string, string> {
   return {
     'RateLimit-Policy': `"default";q=${state.limit};w=${windowSeconds}`,

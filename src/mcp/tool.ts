@@ -13,7 +13,7 @@ export interface ToolContext {
 export interface Deprecation {
   /** When the tool was deprecated, ISO-8601 date (`YYYY-MM-DD`). */
   since: string;
-  /** Removal date, ISO-8601 (`YYYY-MM-DD`); at least 90 days after the announcement (spec, Versioning 5). */
+  /** Removal date, ISO-8601 (`YYYY-MM-DD`); at least 90 days after the announcement (CHANGELOG.md states the policy). */
   sunset: string;
   /** The tool that replaces this one. */
   replacement: string;

@@ -53,7 +53,7 @@ describe('with a provider plugged in', () => {
     server.use(
       dashboardRouter({
         config: app.config,
-        deps: { db: app.database.prisma, baseUrl: app.baseUrl },
+        deps: app.deps,
         logger: createLogger('silent'),
         connectedApps: provider,
       }),

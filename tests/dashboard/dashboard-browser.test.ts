@@ -154,7 +154,7 @@ describeWithBrowser('dashboard in a browser', () => {
       ['Ada Lovelace', 'yes', 0],
       ['Grace Hopper', 'no', 1],
     ] as const) {
-      await submitResponse({ db: app.database.prisma, baseUrl: app.baseUrl }, quiz.slug, {
+      await submitResponse(app.deps, quiz.slug, {
         respondent: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` },
         answers: [
           { question_id: yesNo.question_id, answer },

@@ -20,7 +20,7 @@ let app: TestApp;
 let owner: TestUser;
 let client: Client;
 let agent: Agent;
-const deps = () => ({ db: app.database.prisma, baseUrl: app.baseUrl });
+const deps = () => app.deps;
 
 const XSS_TITLE = 'Capitals <script>alert(1)</script>';
 const QUESTIONS = [

@@ -47,7 +47,7 @@ describeEachDatabase('get_results', (provider) => {
     // 5 s keep-alive the server may close it just as the client reuses it (ECONNRESET). Outlast the test.
     app.server.keepAliveTimeout = 60_000;
     client = await connectClient(app, (await createTestUser(app, 'results')).apiKey);
-    deps = { db: app.database.prisma, baseUrl: app.baseUrl };
+    deps = app.deps;
   });
   afterAll(async () => {
     await client.close();

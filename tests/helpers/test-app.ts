@@ -11,6 +11,7 @@ import { createApp, type AppDeps } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
 import { openDatabase, type Provider } from '../../src/db/database';
 import { createApiKey } from '../../src/domain/api-keys';
+import type { DomainDeps } from '../../src/domain/deps';
 import { createUser } from '../../src/domain/users';
 import { createLogger, type Logger } from '../../src/logger';
 import { createHttpServer } from '../../src/server';
@@ -22,6 +23,8 @@ export interface TestApp {
   baseUrl: string;
   config: Config;
   database: TestDatabase;
+  /** What the app's domain calls are given, for tests that call the domain directly. */
+  deps: DomainDeps;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -66,6 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl,
     config,
     database,
+    deps: { db: database.prisma, baseUrl, reads: database.reads },
     logger,
     async close() {
       server.closeAllConnections();

@@ -1,6 +1,7 @@
 // Object-level access (spec rule 2): user B can do nothing to user A's quiz, by ID, slug or
 // title, and learns nothing about whether it exists.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { prismaQuizReads } from '../../src/db/quiz-reads';
 import { resolveQuiz } from '../../src/domain/quizzes/resolve-quiz';
 import { submitResponse } from '../../src/domain/results/submit-response';
 import {
@@ -28,7 +29,7 @@ describe("object-level access to another user's quiz", () => {
       await callTool(alice, 'create_quiz', { title: 'Alice Private Quiz', questions: sampleQuestions() }),
     );
     await callTool(alice, 'publish_quiz', { quiz_id: aliceQuiz.quiz_id });
-    await submitResponse({ db: app.database.prisma, baseUrl: app.baseUrl }, aliceQuiz.slug, {
+    await submitResponse(app.deps, aliceQuiz.slug, {
       respondent: { name: 'Resp' },
       answers: [
         { question_id: aliceQuiz.questions[0].question_id, answer: 'yes' },
@@ -132,9 +133,9 @@ describe('naming a quiz among many', () => {
       expect(found.quiz_id).toBe(target.quiz_id);
       // Resolution itself (get_quiz_settings loads an ID directly), through the raw-driver
       // candidates query and through Prisma.
-      const db = app.database.prisma;
-      expect((await resolveQuiz({ db, reads: app.database.reads }, carolId, ref)).id).toBe(target.quiz_id);
-      expect((await resolveQuiz({ db }, carolId, ref)).id).toBe(target.quiz_id);
+      const prismaReads = prismaQuizReads(app.database.prisma);
+      expect((await resolveQuiz({ reads: app.database.reads }, carolId, ref)).id).toBe(target.quiz_id);
+      expect((await resolveQuiz({ reads: prismaReads }, carolId, ref)).id).toBe(target.quiz_id);
     }
   });
 });

@@ -214,7 +214,7 @@ describe('POST /api/quizzes/:slug/responses', () => {
     const bare = express();
     bare.use(
       respondentRouter({
-        deps: { db: app.database.prisma, baseUrl: app.baseUrl },
+        deps: app.deps,
         logger: createLogger('silent'),
         maxBodyBytes: 4096,
         guards: [

@@ -3,6 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import express from 'express';
 import request from 'supertest';
+import { prismaQuizReads } from '../../src/db/quiz-reads';
 import type { DomainDeps } from '../../src/domain/deps';
 import { createLogger } from '../../src/logger';
 import { respondentRouter } from '../../src/respondent/respondent-router';
@@ -201,7 +202,11 @@ describe('respondent pages when something breaks', () => {
     });
     bare.use(
       respondentRouter({
-        deps: { db: failingDb as DomainDeps['db'], baseUrl: 'http://example.test' },
+        deps: {
+          db: failingDb as DomainDeps['db'],
+          baseUrl: 'http://example.test',
+          reads: prismaQuizReads(failingDb as DomainDeps['db']),
+        },
         logger,
         maxBodyBytes: 4096,
       }),

@@ -7,7 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureInspectorInstalled } from '../helpers/inspector';
 
+/**
+ * The whole suite runs in a time zone with an offset (unless TZ names another): a date read or
+ * written as local time instead of UTC is off by hours there, and tests/db/read-contract.test.ts
+ * checks that the zone is in effect. Workers start after this and inherit it.
+ */
+export const TEST_TIME_ZONE = 'America/Sao_Paulo';
+
 export default function buildOnce(): void {
+  process.env.TZ ||= TEST_TIME_ZONE;
   const root = path.resolve(__dirname, '..', '..');
   // The MCP Inspector (tools/inspector) has its own lock and its own Node: installed once here.
   ensureInspectorInstalled();

@@ -1,28 +1,19 @@
 import type { DomainDeps } from '../deps';
-import {
-  questionsInclude,
-  quizWithQuestionsRecord,
-  settingsRecord,
-  type QuizWithQuestions,
-} from '../quiz-records';
+import { quizWithQuestionsRecord, settingsRecord, type QuizWithQuestions } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
 
-/** The caller's quiz with its questions, or the not-found error (rule 2). */
+/** The caller's quiz with its questions, or the not-found error (the same whether it is someone else's or gone). */
 export async function loadOwnedQuiz(
   deps: DomainDeps,
   ownerId: string,
   ref: string,
 ): Promise<QuizWithQuestions> {
-  if (deps.reads) {
-    // An ID match always wins and is the usual reference (assistants pass
-    // the quiz_id they were given): one lookup by ID loads it without resolving candidates.
-    const byId = await deps.reads.quizWithQuestions(ownerId, ref.trim());
-    if (byId) return byId;
-  }
+  // An ID match always wins and is the usual reference (assistants pass
+  // the quiz_id they were given): one lookup by ID loads it without resolving candidates.
+  const byId = await deps.reads.quizWithQuestions(ownerId, ref.trim());
+  if (byId) return byId;
   const { id } = await resolveQuiz(deps, ownerId, ref);
-  const quiz = deps.reads
-    ? await deps.reads.quizWithQuestions(ownerId, id)
-    : await deps.db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
+  const quiz = await deps.reads.quizWithQuestions(ownerId, id);
   // Deleted between the two reads: the same answer as if it had never existed.
   if (!quiz) throw quizNotFound(ref);
   return quiz;

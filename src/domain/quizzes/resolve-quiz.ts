@@ -6,7 +6,7 @@ import { DomainError } from '../errors';
  * exact first, then case-insensitive).
  *
  * Only the caller's quizzes are searched, and "not yours" and "does not exist" give one
- * and the same error (spec rule 2): nobody can probe for other users' quizzes.
+ * and the same error: nobody can probe for other users' quizzes.
  */
 export interface QuizRef {
   id: string;
@@ -28,37 +28,13 @@ export function quizNotFound(ref: string): DomainError {
 }
 
 export async function resolveQuiz(
-  deps: Pick<DomainDeps, 'db' | 'reads'>,
+  deps: Pick<DomainDeps, 'reads'>,
   ownerId: string,
   ref: string,
 ): Promise<QuizRef> {
   const wanted = ref.trim();
   const key = titleKey(ref);
-  const matches = deps.reads
-    ? await deps.reads.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2)
-    : await candidatesThroughPrisma(deps.db, ownerId, wanted, key);
-  return pickQuiz(matches, ref);
-}
-
-/** The same candidates as QuizReads.quizCandidates: an ID match, a slug match, then title matches. */
-async function candidatesThroughPrisma(
-  db: DomainDeps['db'],
-  ownerId: string,
-  wanted: string,
-  key: string,
-): Promise<QuizRef[]> {
-  const select = { id: true, slug: true, title: true } as const;
-  const [byId, bySlug, byTitle] = await Promise.all([
-    db.quiz.findFirst({ where: { ownerId, id: wanted }, select }),
-    db.quiz.findFirst({ where: { ownerId, slug: wanted }, select }),
-    db.quiz.findMany({
-      where: { ownerId, titleKey: key },
-      select,
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: MAX_CANDIDATES + 2,
-    }),
-  ]);
-  return [...(byId ? [byId] : []), ...(bySlug ? [bySlug] : []), ...byTitle];
+  return pickQuiz(await deps.reads.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2), ref);
 }
 
 /** The precedence above, over the caller's quizzes that match in any way. */
@@ -72,7 +48,7 @@ export function pickQuiz<T extends QuizRef>(matches: readonly T[], ref: string):
   const candidates = exact.length > 0 ? exact : matches;
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) throw quizNotFound(ref);
-  // Spec rule 1: a title matching several of the caller's quizzes is an error, naming each.
+  // A title matching several of the caller's quizzes is an error, naming each.
   const listed = candidates
     .slice(0, MAX_CANDIDATES)
     .map((quiz) => `- "${quiz.title}": quiz_id ${quiz.id}, slug ${quiz.slug}`);

@@ -8,7 +8,7 @@ import { listQuizzesTool } from './list-quizzes';
 import { publishQuizTool } from './publish-quiz';
 import { updateQuizTool } from './update-quiz';
 
-/** Every tool of the public contract, in the order `tools/list` shows them (spec "Tools"). */
+/** Every tool of the public contract, in the order `tools/list` shows them (the README's Tools section). */
 export const TOOLS: readonly ToolDefinition[] = [
   listQuizzesTool,
   createQuizTool,
