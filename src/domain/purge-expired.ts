@@ -35,6 +35,8 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeCount
 
 export interface PurgeSchedule {
   stop(): void;
+  /** How many runs have finished, successful or not. */
+  readonly finishedRuns: number;
 }
 
 type PurgeLogger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -57,10 +59,18 @@ export async function purgeAndLog(db: Db, logger: PurgeLogger): Promise<void> {
  * tries again.
  */
 export function schedulePurge(db: Db, logger: PurgeLogger, { everyMs = 60 * 60 * 1000 } = {}): PurgeSchedule {
-  const every = setInterval(() => void purgeAndLog(db, logger), everyMs).unref();
+  let finishedRuns = 0;
+  const run = async () => {
+    await purgeAndLog(db, logger);
+    finishedRuns += 1;
+  };
+  const every = setInterval(() => void run(), everyMs).unref();
   return {
     stop() {
       clearInterval(every);
+    },
+    get finishedRuns() {
+      return finishedRuns;
     },
   };
 }
