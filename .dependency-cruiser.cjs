@@ -5,7 +5,7 @@
 //   < the composition root (app, main, cli).
 // config, logger and version are leaves that every layer may use.
 const SURFACES = '^src/(mcp|oauth|dashboard|respondent|docs)/';
-const COMPOSITION = '^src/(app|main|server|redis|session-secret)\\.ts$|^src/cli/';
+const COMPOSITION = '^src/(app|main|server|redis|session-secret|startup-banner)\\.ts$|^src/cli/';
 
 /** A rule: files matching `from` must not import files matching `to`. */
 const forbid = (name, comment, from, to) => ({

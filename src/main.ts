@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger';
 import { createRedis } from './redis';
 import { ensureSessionSecret } from './session-secret';
 import { startServer } from './server';
+import { listenErrorMessage, startupBanner, wantsColour } from './startup-banner';
 
 /** One serving process: database, Redis, app, HTTP server, graceful stop on SIGTERM. */
 async function serve(config: Config, logger: Logger): Promise<void> {
@@ -28,10 +29,16 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     metrics: createMetrics({ defaultMetrics: true }),
     ...(redis ? { redis } : {}),
   });
-  // The first purge also has Prisma compile its three queries, which blocks the event loop for
-  // Costly once: done before the server accepts connections, not under load a while later.
+  // The first purge also has Prisma compile its three queries, which blocks the event loop:
+  // done before the server accepts connections, not under load a while later.
   await purgeAndLog(database.prisma, logger);
-  const running = await startServer(app, { port: config.port, host: config.host, logger });
+  const running = await startServer(app, { port: config.port, host: config.host, logger }).catch(
+    async (error: unknown) => {
+      await database.close();
+      if (redis?.isOpen) await redis.close().catch(() => undefined);
+      throw error;
+    },
+  );
   const purge = schedulePurge(database.prisma, logger);
   logger.info(
     {
@@ -42,6 +49,10 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     },
     `quiz service listening: MCP endpoint ${config.baseUrl}/api/mcp`,
   );
+  // One banner per machine: by the single process, or by the first of several workers.
+  if (cluster.isPrimary || cluster.worker?.id === 1) {
+    process.stderr.write(startupBanner(config, { colour: wantsColour(process.stderr, process.env) }));
+  }
   const stop = (signal: string) => {
     logger.info(
       { signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs },
@@ -92,10 +103,21 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  const listen = error instanceof ConfigError ? undefined : listenErrorMessage(error, portAndHost());
   console.error(
     error instanceof ConfigError
       ? error.message
-      : `The quiz service could not start: ${error instanceof Error ? error.message : String(error)}`,
+      : (listen ??
+          `The quiz service could not start: ${error instanceof Error ? error.message : String(error)}`),
   );
   process.exit(1);
 });
+
+/** The port and host the configuration asked for (it loaded, or the listen could not have failed). */
+function portAndHost(): Pick<Config, 'port' | 'host'> {
+  try {
+    return loadConfig();
+  } catch {
+    return { port: Number(process.env.PORT) || 3000, host: process.env.HOST ?? '127.0.0.1' };
+  }
+}

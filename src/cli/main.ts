@@ -3,51 +3,149 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { isDomainError } from '../domain/errors';
-import { createUser, requireUserByEmail } from '../domain/users';
+import { createUser, PASSWORD_RULE, requireUserByEmail, setPassword } from '../domain/users';
+import { readPassword } from './read-password';
 
 /**
  * Operator CLI (README, "Operator CLI"). Stable: scripts rely on its output.
- *   users create --email E --password P
- *   keys create --email E --name N       prints the new key, alone, on stdout
- *   keys list --email E                  one key per line: id, prefix...last4, name, created, last used
- *   keys revoke --email E --id ID
  * Exit code 0 on success; otherwise 1 with a one-line reason on stderr (2 for usage errors).
+ * Passwords are never taken from the command line (it shows in `ps` and shell history), except
+ * through `users create --password`, kept for the scripts that already use it.
  */
-const USAGE = `Usage:
-  npm run --silent cli -- users create --email EMAIL --password PASSWORD
-  npm run --silent cli -- keys create --email EMAIL --name NAME
-  npm run --silent cli -- keys list --email EMAIL
-  npm run --silent cli -- keys revoke --email EMAIL --id KEY_ID`;
+interface CommandHelp {
+  usage: string;
+  summary: string;
+  details: string[];
+}
 
-class UsageError extends Error {}
+const COMMANDS: Record<string, CommandHelp> = {
+  'users create': {
+    usage: 'users create --email EMAIL [--password PASSWORD]',
+    summary: 'Create an account; prints its id and email.',
+    details: [
+      'Without --password, the password is read from a prompt (not echoed) or, when standard input',
+      'is not a terminal, from its first line: printf %s "$PASSWORD" | npm run --silent cli -- users create ...',
+      `${PASSWORD_RULE}.`,
+    ],
+  },
+  'users set-password': {
+    usage: 'users set-password --email EMAIL',
+    summary: 'Set a new password for an account (a forgotten one); logs it out everywhere.',
+    details: [
+      'The password is read from a prompt (not echoed) or, when standard input is not a terminal,',
+      'from its first line. API keys and connected apps keep working.',
+      `${PASSWORD_RULE}.`,
+    ],
+  },
+  'keys create': {
+    usage: 'keys create --email EMAIL --name NAME',
+    summary: 'Create an API key for an account; prints the key alone (it is not shown again).',
+    details: ['An account has at most 10 active keys.'],
+  },
+  'keys list': {
+    usage: 'keys list --email EMAIL',
+    summary: "List an account's active keys, one per line, tab-separated.",
+    details: ['Columns: id, prefix...last4, name (JSON), created, last used (or "never").'],
+  },
+  'keys revoke': {
+    usage: 'keys revoke --email EMAIL --id KEY_ID',
+    summary: 'Revoke a key; requests with it are refused from then on.',
+    details: [],
+  },
+};
 
-function required(values: Record<string, string | undefined>, name: string): string {
+const PREFIX = 'npm run --silent cli --';
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).map(
+    (command) => `  ${PREFIX} ${command.usage}\n      ${command.summary}`,
+  );
+  return [
+    'Usage:',
+    ...lines,
+    '',
+    `Help on one command: ${PREFIX} keys create --help`,
+    'The database is the one the service uses: DATABASE_URL, or the embedded default.',
+  ].join('\n');
+}
+
+function commandHelp(name: string): string {
+  const command = COMMANDS[name]!;
+  return [`Usage: ${PREFIX} ${command.usage}`, '', command.summary, ...command.details].join('\n');
+}
+
+export class UsageError extends Error {}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
-  if (value === undefined || value === '') throw new UsageError(`missing --${name}`);
+  if (typeof value !== 'string' || value === '') throw new UsageError(`missing --${name}`);
   return value;
 }
 
-export async function run(argv: string[], database: Database, out: (line: string) => void): Promise<void> {
-  const { values, positionals } = parseArgs({
+/** Where a password comes from when it is not on the command line. */
+export type PasswordSource = (prompt: string) => Promise<string>;
+
+export interface CliIo {
+  out: (line: string) => void;
+  readPassword: PasswordSource;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
     args: argv,
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
       name: { type: 'string' },
       id: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
     strict: true,
   });
+}
+
+/** `--help` (or no arguments): the text to print, without touching the database; else null. */
+export function helpFor(argv: string[]): string | null {
+  if (argv.length === 0) return usage();
+  let parsed;
+  try {
+    parsed = parse(argv);
+  } catch {
+    return argv.includes('--help') || argv.includes('-h') ? usage() : null;
+  }
+  const command = parsed.positionals.join(' ');
+  if (!parsed.values.help && command !== 'help') return null;
+  return COMMANDS[command] ? commandHelp(command) : usage();
+}
+
+export async function run(argv: string[], database: Database, io: CliIo): Promise<void> {
+  const { values, positionals } = parse(argv);
   const command = positionals.join(' ');
   const db = database.prisma;
+  const { out } = io;
   switch (command) {
     case 'users create': {
-      const user = await createUser(db, {
-        email: required(values, 'email'),
-        password: required(values, 'password'),
-      });
+      const email = required(values, 'email');
+      const password = values.password ?? (await io.readPassword(`Password for ${email}: `));
+      const user = await createUser(db, { email, password });
       out(`${user.id} ${user.email}`);
+      return;
+    }
+    case 'users set-password': {
+      if (values.password !== undefined) {
+        throw new UsageError(
+          'set-password takes no --password: type it at the prompt or pipe it on standard input',
+        );
+      }
+      const email = required(values, 'email');
+      const user = await requireUserByEmail(db, email);
+      const result = await setPassword(
+        db,
+        user.email,
+        await io.readPassword(`New password for ${user.email}: `),
+      );
+      out(`password set for ${result.email}; ${result.sessionsEnded} session(s) logged out`);
       return;
     }
     case 'keys create': {
@@ -84,18 +182,24 @@ export async function run(argv: string[], database: Database, out: (line: string
 
 async function main(): Promise<number> {
   let database: Database | undefined;
+  const argv = process.argv.slice(2);
   try {
+    const help = helpFor(argv);
+    if (help !== null) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
     const config = loadConfig();
     database = await openDatabase(config.databaseUrl, { migrate: true, poolSize: 2 });
-    await run(process.argv.slice(2), database, (line) => process.stdout.write(`${line}\n`));
+    await run(argv, database, {
+      out: (line) => process.stdout.write(`${line}\n`),
+      readPassword: (prompt) => readPassword(prompt, process.stdin, process.stderr),
+    });
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      // One line of reason, which scripts read; the usage text only when no command was given.
-      const noCommand = process.argv.slice(2).length === 0;
-      process.stderr.write(
-        `error: ${(error as Error).message}${noCommand ? `\n${USAGE}` : ' (run with no arguments for usage)'}\n`,
-      );
+      // One line of reason, which scripts read.
+      process.stderr.write(`error: ${(error as Error).message} (add --help for usage)\n`);
       return 2;
     }
     const message = isDomainError(error)

@@ -3,7 +3,7 @@ import { csrfField } from '../web/csrf';
 import { html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import { errorSummary, inputField, type FieldError } from './form-fields';
-import { noticeBox, sendPage } from '../web/page-shell';
+import { noticeBox, sendPage, withReturnTo } from '../web/page-shell';
 
 export interface AccountFormState {
   email?: string;
@@ -17,15 +17,12 @@ function returnToField(returnTo: string | null | undefined) {
   return returnTo ? html`<input type="hidden" name="returnTo" value="${returnTo}" />` : '';
 }
 
-function withReturnTo(path: string, returnTo: string | null | undefined): string {
-  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
-}
-
 export function sendLoginPage(res: Response, state: AccountFormState = {}): void {
   const errors = state.errors ?? [];
   sendPage(res, {
     title: 'Log in',
     section: 'login',
+    returnTo: state.returnTo,
     status: state.status ?? 200,
     body: html`<div class="narrow">
       <h1>Log in</h1>
@@ -42,6 +39,11 @@ export function sendLoginPage(res: Response, state: AccountFormState = {}): void
         <p><button type="submit">Log in</button></p>
       </form>
       <p>No account yet? <a href="${withReturnTo('/signup', state.returnTo)}">Sign up</a></p>
+      <p class="muted">
+        Forgot your password? This service sends no email: ask whoever runs it to set a new one for you (they
+        run
+        <code>users set-password</code>).
+      </p>
     </div>`,
   });
 }
@@ -51,10 +53,16 @@ export function sendSignupPage(res: Response, state: AccountFormState = {}): voi
   sendPage(res, {
     title: 'Sign up',
     section: 'signup',
+    returnTo: state.returnTo,
     status: state.status ?? 200,
     body: html`<div class="narrow">
       <h1>Create your account</h1>
       <p class="muted">Make quizzes with your AI assistant and see the results here.</p>
+      ${
+        state.returnTo?.startsWith('/oauth/')
+          ? html`<p class="notice info">Create your account to continue connecting your AI assistant.</p>`
+          : ''
+      }
       ${errorSummary(errors)}
       <form method="post" action="/signup" novalidate>
         ${csrfField(res)} ${returnToField(state.returnTo)}

@@ -25,7 +25,15 @@ function newKeyPanel(newKey: NonNullable<Flash['newApiKey']>): Html {
     </p>
     <code class="secret" id="new-key-value">${newKey.key}</code>
     <p class="copy-row">
-      <button type="button" class="secondary" data-copy-target="new-key-value" hidden>Copy key</button>
+      <button
+        type="button"
+        class="secondary"
+        data-copy-target="new-key-value"
+        data-copied-message="The key is on your clipboard."
+        hidden
+      >
+        Copy key
+      </button>
       <span class="copy-status" role="status" aria-live="polite"></span>
     </p>
   </section>`;

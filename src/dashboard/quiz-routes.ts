@@ -5,6 +5,7 @@ import { isDomainError } from '../domain/errors';
 import { exportResponses } from '../domain/quizzes/export-responses';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { listQuizzes } from '../domain/quizzes/list-quizzes';
+import { ownerSummary } from '../domain/quizzes/owner-summary';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { getResults } from '../domain/results/get-results';
 import { html } from '../web/html';
@@ -13,10 +14,12 @@ import { takeFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
 import { sendNotFound } from '../web/error-pages';
 import { sendPage } from '../web/page-shell';
-import { sendQuizListPage } from './quiz-list-page';
+import { sendOverviewPage, sendQuizListPage } from './quiz-list-page';
 import { sendQuizPage } from './quiz-page';
 
 const PAGE_SIZE = 20;
+/** The newest quizzes shown on the overview. */
+const OVERVIEW_SIZE = 5;
 
 function queryString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
@@ -52,12 +55,26 @@ export function quizRoutes({ deps }: DashboardContext): Router {
 
   router.get('/dashboard', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
+    // The list's older pages moved to /dashboard/quizzes; links kept from before still work.
+    if (queryString(req.query.after)) {
+      return res.redirect(301, `/dashboard/quizzes?after=${encodeURIComponent(String(req.query.after))}`);
+    }
+    const [summary, latest] = await Promise.all([
+      ownerSummary(deps, session.userId),
+      listQuizzes(deps, session.userId, { limit: OVERVIEW_SIZE }),
+    ]);
+    sendOverviewPage(res, { email: session.email, summary, latest, flash: takeFlash(req, res) });
+  });
+
+  router.get('/dashboard/quizzes', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
     const after = queryString(req.query.after);
     try {
       const list = await listQuizzes(deps, session.userId, { limit: PAGE_SIZE, cursor: after });
       sendQuizListPage(res, list, { paged: after !== undefined, flash: takeFlash(req, res) });
     } catch (error) {
-      if (isDomainError(error) && error.code === 'invalid_input') return sendBadLink(res, '/dashboard');
+      if (isDomainError(error) && error.code === 'invalid_input')
+        return sendBadLink(res, '/dashboard/quizzes');
       throw error;
     }
   });

@@ -5,6 +5,9 @@ import type { Logger } from '../logger';
 import { pageSecurity } from '../web/security';
 import { loadSession } from '../web/session';
 import { accountRoutes } from './account-routes';
+import { accountSettingsRoutes } from './account-settings';
+import { sendHomePage } from './home-page';
+import { takeFlash } from '../web/session-flash';
 import { apiKeyRoutes } from './api-key-routes';
 import { connectedAppsRoutes } from './connected-apps-routes';
 import { noConnectedApps, type ConnectedAppsProvider } from '../identity/connected-apps';
@@ -24,7 +27,7 @@ export interface DashboardOptions {
 }
 
 /** Every path the dashboard owns; nothing else reaches its middleware (no session lookup for /api/*). */
-const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings'];
+const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings', '/account'];
 
 /**
  * The dashboard: accounts, quizzes with results, API keys, connected apps.
@@ -41,16 +44,19 @@ export function dashboardRouter(options: DashboardOptions): Router {
     connectedApps: options.connectedApps ?? noConnectedApps,
   };
   const router = express.Router();
-  router.use(
-    PREFIXES,
+  const pageBasics = [
     pageSecurity({ https: config.baseUrl.startsWith('https:') }),
     loadSession({ db: deps.db, config }),
-  );
+  ];
+  router.use(PREFIXES, ...pageBasics);
+  // The home page: exactly `/` (as a prefix it would match every path).
+  router.get('/', ...pageBasics, (req, res) => sendHomePage(res, config.baseUrl, takeFlash(req, res)));
   router.use(accountRoutes(context));
   router.use(quizRoutes(context));
   router.use(responseRoutes(context));
   router.use(apiKeyRoutes(context));
   router.use(connectedAppsRoutes(context));
+  router.use(accountSettingsRoutes(context));
   router.use(PREFIXES, (_req, res) => sendNotFound(res));
   router.use(PREFIXES, pageErrorHandler(logger));
   return router;

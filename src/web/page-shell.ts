@@ -6,7 +6,16 @@ import { currentSession } from './session';
 import type { Flash } from './session-flash';
 
 /** The sections of the main navigation; a page names the one it belongs to. */
-export type Section = 'quizzes' | 'api-keys' | 'connected-apps' | 'login' | 'signup' | undefined;
+export type Section =
+  | 'home'
+  | 'dashboard'
+  | 'quizzes'
+  | 'api-keys'
+  | 'connected-apps'
+  | 'account'
+  | 'login'
+  | 'signup'
+  | undefined;
 
 export interface PageOptions {
   title: string;
@@ -15,26 +24,40 @@ export interface PageOptions {
   status?: number;
   /** Script files under /assets/ this page needs (CSP allows no inline script). */
   scripts?: string[];
+  /** Where a log-in or sign-up should lead back to (the OAuth consent flow): kept by the header's links too. */
+  returnTo?: string | null;
+}
+
+/** `path` with `?returnTo=...` when there is somewhere to return to. */
+export function withReturnTo(path: string, returnTo: string | null | undefined): string {
+  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path;
 }
 
 function navLink(href: string, label: string, active: boolean): Html {
   return html`<a href="${href}" ${active ? html` aria-current="page"` : ''}>${label}</a>`;
 }
 
-function navigation(res: Response, section: Section): Html {
+/** The owners' navigation, the same on every page; respondent pages (/q/...) have none. */
+function navigation(res: Response, section: Section, returnTo: string | null | undefined): Html {
   const session = currentSession(res);
   if (!session) {
     return html`<nav aria-label="Main">
-      <a class="brand" href="/dashboard">Quiz service</a>
-      ${navLink('/login', 'Log in', section === 'login')}
-      ${navLink('/signup', 'Sign up', section === 'signup')}
+      <a class="brand" href="/">Quiz service</a>
+      ${navLink('/', 'Home', section === 'home')} ${navLink('/en/docs/api-reference', 'API docs', false)}
+      <span class="nav-account">
+        ${navLink(withReturnTo('/login', returnTo), 'Log in', section === 'login')}
+        ${navLink(withReturnTo('/signup', returnTo), 'Sign up', section === 'signup')}
+      </span>
     </nav>`;
   }
   return html`<nav aria-label="Main">
-    <a class="brand" href="/dashboard">Quiz service</a>
-    ${navLink('/dashboard', 'Quizzes', section === 'quizzes')}
+    <a class="brand" href="/">Quiz service</a>
+    ${navLink('/', 'Home', section === 'home')} ${navLink('/dashboard', 'Dashboard', section === 'dashboard')}
+    ${navLink('/dashboard/quizzes', 'Quizzes', section === 'quizzes')}
     ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
     ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
+    ${navLink('/en/docs/api-reference', 'API docs', false)}
+    ${navLink('/account', 'Account', section === 'account')}
     <span class="nav-account">
       <span class="nav-user" title="Logged in as ${session.email}">${session.email}</span>
       <form class="inline" method="post" action="/logout">
@@ -56,7 +79,7 @@ export function sendPage(res: Response, options: PageOptions): void {
       layout({
         title: `${options.title} · Quiz service`,
         body,
-        nav: navigation(res, options.section),
+        nav: navigation(res, options.section, options.returnTo),
         robots: 'noindex, nofollow',
       }),
     );

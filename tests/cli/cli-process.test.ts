@@ -7,6 +7,7 @@ import path from 'node:path';
 import { openDatabase } from '../../src/db/database';
 import { onlyMessage, postMcp } from '../helpers/http';
 import { startTestApp } from '../helpers/test-app';
+import { logIn, newAgent } from '../dashboard/dashboard-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
@@ -32,9 +33,14 @@ describe('the built CLI in a child process', () => {
 
   /** Runs the CLI with the environment a newcomer has: PATH, HOME and DATABASE_URL. */
   function cli(...args: string[]): Promise<Outcome> {
+    return cliWithInput(undefined, ...args);
+  }
+
+  /** The same, with `input` piped on standard input (as `printf %s "$PW" | npm run cli ...`). */
+  function cliWithInput(input: string | undefined, ...args: string[]): Promise<Outcome> {
     return new Promise((resolve) => {
       const env = { PATH: process.env.PATH ?? '', HOME: dir, DATABASE_URL: databaseUrl };
-      execFile(
+      const child = execFile(
         process.execPath,
         [CLI, ...args],
         { cwd: dir, env, timeout: 30_000 },
@@ -42,6 +48,7 @@ describe('the built CLI in a child process', () => {
           resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
         },
       );
+      child.stdin!.end(input ?? '');
     });
   }
 
@@ -122,6 +129,80 @@ describe('the built CLI in a child process', () => {
       expect(outcome.stderr.split('\n')[0]).toMatch(
         new RegExp(`^${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
       );
+    }
+  });
+
+  test('--help works on every command, prints to stdout and needs no database', async () => {
+    const general = await cli('--help');
+    expect(general.code).toBe(0);
+    expect(general.stderr).toBe('');
+    for (const command of ['users create', 'users set-password', 'keys create', 'keys list', 'keys revoke']) {
+      expect(general.stdout).toContain(command);
+      const one = await cli(...command.split(' '), '--help');
+      expect(one).toMatchObject({ code: 0, stderr: '' });
+      expect(one.stdout).toMatch(new RegExp(`^Usage: npm run --silent cli -- ${command} `));
+    }
+    expect((await cli('users', 'set-password', '--help')).stdout).toContain('10 to 200 characters');
+    expect((await cli()).stdout).toContain('Usage:');
+    // With a database that cannot be reached, help still answers at once: it opens nothing.
+    const unreachable = await new Promise<Outcome>((resolve) => {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+      };
+      execFile(
+        process.execPath,
+        [CLI, 'keys', 'list', '--help'],
+        { cwd: dir, env, timeout: 30_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      );
+    });
+    expect(unreachable).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  test('users set-password reads the password from standard input, never the command line; the owner logs in with it', async () => {
+    const email = 'forgetful@example.com';
+    expect((await cli('users', 'create', '--email', email, '--password', 'the first password')).code).toBe(0);
+
+    const refused = await cli('users', 'set-password', '--email', email, '--password', 'on the command line');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: set-password takes no --password/);
+
+    const short = await cliWithInput('short\n', 'users', 'set-password', '--email', email);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('Use a password of 10 to 200 characters');
+
+    const set = await cliWithInput('a brand new password\n', 'users', 'set-password', '--email', email);
+    expect(set).toEqual({
+      code: 0,
+      stdout: `password set for ${email}; 0 session(s) logged out\n`,
+      stderr: '',
+    });
+
+    // users create takes its password the same way when --password is left out.
+    const piped = await cliWithInput(
+      'piped in password\n',
+      'users',
+      'create',
+      '--email',
+      'piped@example.com',
+    );
+    expect(piped.code).toBe(0);
+
+    const database = await openDatabase(databaseUrl, { migrate: false });
+    const app = await startTestApp({ database: { ...database, drop: async () => undefined } });
+    try {
+      const agent = newAgent(app);
+      expect((await logIn(agent, email, 'the first password')).status).toBe(422);
+      const res = await logIn(agent, email, 'a brand new password');
+      expect(res.status).toBe(303);
+      expect((await agent.get('/account')).text).toContain(email);
+      expect((await logIn(newAgent(app), 'piped@example.com', 'piped in password')).status).toBe(303);
+    } finally {
+      await app.close();
+      await database.close();
     }
   });
 });

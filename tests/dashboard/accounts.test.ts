@@ -93,7 +93,7 @@ describe('sign up', () => {
       .send({ _csrf: token, email: 'not-an-email', password: 'short' });
     expect(res.status).toBe(422);
     expect(errorSummaryText(res.text)).toMatch(
-      /There is a problem.*Enter an email address.*at least 10 characters/,
+      /There is a problem.*Enter an email address.*Use a password of 10 to 200 characters/,
     );
     expect(squash(res.text)).toMatch(
       /<input id="email"[^>]*value="not-an-email"[^>]*aria-describedby="email-error"[^>]*aria-invalid="true">/,

@@ -125,7 +125,7 @@ describe('quizzes list', () => {
   });
 
   test('a mangled page link is a 400 page, not an error', async () => {
-    const res = await agent.get('/dashboard?after=garbage');
+    const res = await agent.get('/dashboard/quizzes?after=garbage');
     expect(res.status).toBe(400);
     expect(res.text).toContain('That page link is not valid');
   });

@@ -452,8 +452,10 @@ describe('other methods and paths', () => {
     },
   );
 
+  // GET / is the home page (an HTML page for people); every other unknown path is a problem.
   test.each([
-    ['get', '/'],
+    ['post', '/'],
+    ['get', '/nothing-here'],
     ['get', '/api'],
     ['get', '/api/mcp/x'],
     ['post', '/nope'],

@@ -1,5 +1,6 @@
 /* global document, window, navigator */
-// Copy buttons: <button data-copy-target="element-id" hidden>. The button stays hidden
+// Copy buttons: <button data-copy-target="element-id" data-copied-message="..." hidden>. The
+// status next to the button says what was copied (data-copied-message). The button stays hidden
 // without JavaScript (the value can still be selected by hand). A file, not inline script,
 // because the pages' CSP allows scripts from this origin only.
 (function () {
@@ -30,11 +31,12 @@
       copy(target.textContent.trim(), target).then(
         function () {
           button.textContent = 'Copied';
-          if (status) status.textContent = 'The key is on your clipboard.';
+          if (status)
+            status.textContent = button.getAttribute('data-copied-message') || 'Copied to your clipboard.';
         },
         function () {
           selectText(target);
-          if (status) status.textContent = 'Press Ctrl+C (or Cmd+C) to copy the selected key.';
+          if (status) status.textContent = 'Press Ctrl+C (or Cmd+C) to copy the selected text.';
         },
       );
     });

@@ -1,0 +1,139 @@
+import express, { type Response, type Router } from 'express';
+import { isDomainError } from '../domain/errors';
+import { accountContents, changePassword, deleteAccount, PASSWORD_RULE } from '../domain/users';
+import { domainErrorStatus } from '../http/domain-errors';
+import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
+import { html } from '../web/html';
+import { formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { currentSession, endSession, requireLogin } from '../web/session';
+import { setFlash, takeFlash, type Flash } from '../web/session-flash';
+import type { DashboardContext } from './context';
+import { errorSummary, formString, inputField, type FieldError } from './form-fields';
+
+const PATH = '/account';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+interface AccountPageState {
+  flash?: Flash | null;
+  passwordErrors?: FieldError[];
+  deleteErrors?: FieldError[];
+  status?: number;
+}
+
+/**
+ * /account: change the password (the current one first; the account's other sessions end) and
+ * delete the account (what goes is counted first; the password confirms it).
+ */
+async function sendAccountPage(
+  res: Response,
+  context: DashboardContext,
+  state: AccountPageState,
+): Promise<void> {
+  const session = currentSession(res)!;
+  const contents = await accountContents(context.deps.db, session.userId);
+  const passwordErrors = state.passwordErrors ?? [];
+  const deleteErrors = state.deleteErrors ?? [];
+  sendPage(res, {
+    title: 'Account',
+    section: 'account',
+    status: state.status ?? 200,
+    body: html`<h1>Account</h1>
+      ${noticeBox(state.flash ?? null)}
+      <p>You are logged in as <strong>${session.email}</strong> since ${formatTime(session.createdAt)}.</p>
+
+      <section aria-labelledby="password-heading" class="narrow">
+        <h2 id="password-heading">Change your password</h2>
+        <p class="muted">
+          Every other browser logged in to this account is logged out. API keys and connected apps keep
+          working; revoke them on their own pages if you need to.
+        </p>
+        ${errorSummary(passwordErrors)}
+        <form method="post" action="${PATH}/password" novalidate>
+          ${csrfField(res)}
+          ${inputField({ name: 'current_password', label: 'Current password', type: 'password', autocomplete: 'current-password', errors: passwordErrors })}
+          ${inputField({ name: 'new_password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: `${PASSWORD_RULE}.`, maxlength: 200, errors: passwordErrors })}
+          <p><button type="submit">Change password</button></p>
+        </form>
+      </section>
+
+      <section aria-labelledby="delete-heading" class="narrow danger-zone">
+        <h2 id="delete-heading">Delete your account</h2>
+        <p>This removes, for good and at once:</p>
+        <ul>
+          <li>
+            ${plural(contents.quizzes, 'quiz', 'quizzes')}, with their public pages and
+            ${plural(contents.responses, 'response', 'responses')};
+          </li>
+          <li>${plural(contents.apiKeys, 'API key', 'API keys')}: scripts using them are refused;</li>
+          <li>
+            ${plural(contents.connectedApps, 'connected app', 'connected apps')}: assistants lose access;
+          </li>
+          <li>your log-in on every browser.</li>
+        </ul>
+        <p>Download any results you want to keep first (each quiz's page has a CSV export).</p>
+        ${errorSummary(deleteErrors)}
+        <form method="post" action="${PATH}/delete" novalidate>
+          ${csrfField(res)}
+          ${inputField({ name: 'password', label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', errors: deleteErrors })}
+          <p><button type="submit" class="danger">Delete my account and everything in it</button></p>
+        </form>
+      </section>`,
+  });
+}
+
+function fieldErrorsOf(error: unknown): FieldError[] | null {
+  if (!isDomainError(error) || (error.code !== 'invalid_input' && error.code !== 'invalid_credentials'))
+    return null;
+  return error.issues.map((issue) => ({ field: issue.field, message: issue.message }));
+}
+
+export function accountSettingsRoutes(context: DashboardContext): Router {
+  const router = express.Router();
+  const { db } = context.deps;
+
+  router.get(PATH, requireLogin(), async (req, res) => {
+    await sendAccountPage(res, context, { flash: takeFlash(req, res) });
+  });
+
+  router.post(`${PATH}/password`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+    const session = currentSession(res)!;
+    try {
+      const { otherSessionsEnded } = await changePassword(db, {
+        userId: session.userId,
+        currentPassword: formString(req.body, 'current_password'),
+        newPassword: formString(req.body, 'new_password'),
+        keepSessionId: session.id,
+      });
+      const others =
+        otherSessionsEnded > 0
+          ? ` ${plural(otherSessionsEnded, 'other browser was', 'other browsers were')} logged out.`
+          : '';
+      setFlash(res, { notice: { kind: 'success', text: `Your password is changed.${others}` } });
+      res.redirect(303, PATH);
+    } catch (error) {
+      const errors = fieldErrorsOf(error);
+      if (!errors || !isDomainError(error)) throw error;
+      await sendAccountPage(res, context, { passwordErrors: errors, status: domainErrorStatus(error) });
+    }
+  });
+
+  router.post(`${PATH}/delete`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+    const session = currentSession(res)!;
+    try {
+      await deleteAccount(db, session.userId, formString(req.body, 'password'));
+    } catch (error) {
+      const errors = fieldErrorsOf(error);
+      if (!errors || !isDomainError(error)) throw error;
+      return sendAccountPage(res, context, { deleteErrors: errors, status: domainErrorStatus(error) });
+    }
+    context.logger.info({ requestId: res.locals.requestId, userId: session.userId }, 'account deleted');
+    await endSession(res);
+    setFlash(res, { notice: { kind: 'success', text: 'Your account and everything in it are deleted.' } });
+    res.redirect(303, '/');
+  });
+
+  return router;
+}
