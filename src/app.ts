@@ -29,7 +29,6 @@ import { assetsRouter } from './web/assets';
 import { docsRouter } from './docs/router';
 import { createAccessTokenVerifier } from './oauth/access-token-verifier';
 import { createConnectedAppsProvider } from './oauth/connected-apps-provider';
-import { oauthUrls } from './oauth/oauth-urls';
 import { oauthRouter, type OAuthTestHooks } from './oauth/router';
 
 export interface AppDeps {
@@ -77,7 +76,7 @@ export function createApp({
   const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl, reads: database.reads };
   const verifiers = [
     createApiKeyVerifier(database, logger, metrics),
-    createAccessTokenVerifier(database, { resource: oauthUrls(config.baseUrl).resource, logger, metrics }),
+    createAccessTokenVerifier(database, { logger, metrics }),
   ];
 
   // What every request passes, as one layer (Express walks each layer's matching per request).
@@ -120,7 +119,7 @@ export function createApp({
       // Who is calling, then count it (per credential, or per IP without a valid one), then refuse.
       guards: [
         originGuard({ baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins }),
-        identifyBearer({ verifiers, logger }),
+        identifyBearer({ verifiers, logger, baseUrl: config.baseUrl }),
         mcpLimiter,
         requireBearer(config.baseUrl),
       ],

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
+import { baseUrlFor } from './loopback-origin';
 import { ALL_SCOPES, type Principal } from '../identity/principal';
 
 /**
@@ -11,8 +12,11 @@ import { ALL_SCOPES, type Principal } from '../identity/principal';
 export interface CredentialVerifier {
   /** True when the credential has this verifier's shape (prefix); cheap, no I/O. */
   recognises(credential: string): boolean;
-  /** The principal, or null when the credential is unknown, revoked or expired. */
-  verify(credential: string): Promise<Principal | null>;
+  /**
+   * The principal, or null when the credential is unknown, revoked or expired, or (an OAuth
+   * token) was issued for another resource than `request.resource`.
+   */
+  verify(credential: string, request: { resource: string }): Promise<Principal | null>;
 }
 
 export interface BearerAuthOptions {
@@ -21,6 +25,7 @@ export interface BearerAuthOptions {
   logger: Logger;
 }
 
+export const MCP_PATH = '/api/mcp';
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/api/mcp';
 
 /** RFC 6750 section 3 challenge, with RFC 9728 `resource_metadata` for OAuth discovery. */
@@ -64,7 +69,7 @@ export function bearerCredential(req: Request): string | undefined {
  * credential, or `res.locals.credentialSent` for a bad one. The rate limiter runs next (so
  * refused requests are counted too, per IP), then `requireBearer` sends the 401.
  */
-export function identifyBearer({ verifiers, logger }: Omit<BearerAuthOptions, 'baseUrl'>): RequestHandler {
+export function identifyBearer({ verifiers, logger, baseUrl }: BearerAuthOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const credential = bearerCredential(req);
     if (credential === undefined) {
@@ -77,7 +82,8 @@ export function identifyBearer({ verifiers, logger }: Omit<BearerAuthOptions, 'b
       next();
       return;
     }
-    verifier.verify(credential).then(
+    // The endpoint's URL under the name the client called (a loopback alias, or BASE_URL's).
+    verifier.verify(credential, { resource: `${baseUrlFor(req, baseUrl)}${MCP_PATH}` }).then(
       (principal) => {
         if (principal) res.locals.principal = principal;
         next();
@@ -92,11 +98,12 @@ export function identifyBearer({ verifiers, logger }: Omit<BearerAuthOptions, 'b
 
 /** Answers 401 with WWW-Authenticate unless `identifyBearer` found a principal. */
 export function requireBearer(baseUrl: string): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     if (res.locals.principal) {
       next();
       return;
     }
-    sendUnauthorized(res, baseUrl, res.locals.credentialSent === true);
+    // Discovery starts again under the name the client used (see loopback-origin.ts).
+    sendUnauthorized(res, baseUrlFor(req, baseUrl), res.locals.credentialSent === true);
   };
 }

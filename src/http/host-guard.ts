@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { loopbackAliases } from './loopback-origin';
 import { sendProblem } from './problem';
 
 /**
@@ -9,8 +10,11 @@ import { sendProblem } from './problem';
  *   pointing at it is refused.
  */
 export function originGuard(options: { baseUrl: string; allowedOrigins: string[] }): RequestHandler {
+  const base = new URL(options.baseUrl);
   const allowed = new Set([
-    new URL(options.baseUrl).origin,
+    base.origin,
+    // On loopback, the same service under its other loopback names (see loopback-origin.ts).
+    ...loopbackAliases(options.baseUrl).map((host) => `${base.protocol}//${host}`),
     ...options.allowedOrigins.map((o) => new URL(o).origin),
   ]);
   return (req, res, next) => {
@@ -31,7 +35,10 @@ export function hostGuard(options: {
   allowedHosts: string[];
   exempt: string[];
 }): RequestHandler {
-  const allowed = new Set(options.allowedHosts.map((host) => host.toLowerCase()));
+  const allowed = new Set([
+    ...options.allowedHosts.map((host) => host.toLowerCase()),
+    ...loopbackAliases(options.baseUrl),
+  ]);
   const exempt = new Set(options.exempt);
   return (req, res, next) => {
     const host = (req.headers.host ?? '').toLowerCase();

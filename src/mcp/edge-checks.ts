@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { sendProblem } from '../http/problem';
 import { sendInsufficientScope } from '../http/insufficient-scope';
+import { baseUrlFor } from '../http/loopback-origin';
 import type { ToolRegistry } from './registry';
 
 /**
@@ -167,7 +168,7 @@ export function checkTool(
   res.locals.tool = name;
   const principal = res.locals.principal;
   if (principal && !principal.scopes.has(tool.scope)) {
-    sendInsufficientScope(res, options.baseUrl, tool.scope, principal.scopes);
+    sendInsufficientScope(res, baseUrlFor(res.req, options.baseUrl), tool.scope, principal.scopes);
     return false;
   }
   const deprecation = tool.deprecation;

@@ -21,7 +21,7 @@ import { canonicalScopes } from './scopes';
  */
 export function createAccessTokenVerifier(
   database: Pick<Database, 'prisma' | 'hot'>,
-  options: { resource: string; logger: Logger; metrics?: Pick<Metrics, 'observeLastUsedWrite'> },
+  options: { logger: Logger; metrics?: Pick<Metrics, 'observeLastUsedWrite'> },
 ): CredentialVerifier {
   const touch = createUseRecorder(
     (grantId, at, intervalMs) => recordGrantUse(database.prisma, grantId, at, intervalMs),
@@ -31,11 +31,11 @@ export function createAccessTokenVerifier(
 
   return {
     recognises: (credential) => hasSecretShape(ACCESS_TOKEN_PREFIX, credential),
-    async verify(credential) {
+    async verify(credential, request) {
       const token = await database.hot.oauthAccessTokenByHash(hashSecret(credential));
       if (!token || token.revokedAt || token.grantRevokedAt) return null;
       if (token.accessExpiresAt.getTime() <= Date.now()) return null;
-      if (token.resource !== options.resource) return null;
+      if (token.resource !== request.resource) return null;
       touch(token.grantId, token.grantLastUsedAt);
       const principal: Principal = {
         userId: token.userId,

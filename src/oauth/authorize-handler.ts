@@ -15,7 +15,8 @@ import {
 import { sendAuthorizationErrorPage, sendConsentPage } from './consent-page';
 import { toOAuthProblem } from './oauth-errors';
 import { createAuthorizeModel } from './oauth-model';
-import { AUTHORIZE_PATH, type OAuthUrls } from './oauth-urls';
+import { baseUrlFor } from '../http/loopback-origin';
+import { AUTHORIZE_PATH, oauthUrls, type OAuthUrls } from './oauth-urls';
 import type { ClientResolver } from './resolve-client';
 
 /**
@@ -28,7 +29,6 @@ import type { ClientResolver } from './resolve-client';
 export interface AuthorizeHandlerOptions {
   db: Db;
   clients: ClientResolver;
-  urls: OAuthUrls;
   config: { baseUrl: string; sessionSecret: string | undefined; oauth: OAuthConfig };
   logger: Logger;
   /** Run first on every request: the rate limit per client address. */
@@ -42,12 +42,15 @@ function authorizationOf(res: express.Response): ValidAuthorizationRequest {
 }
 
 export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
-  const { db, clients, urls, config, logger } = options;
+  const { db, clients, config, logger } = options;
+  // The addresses under the name this request used (loopback aliases; else BASE_URL's).
+  const urlsFor = (req: express.Request): OAuthUrls => oauthUrls(baseUrlFor(req, config.baseUrl));
   const router = express.Router();
 
   const checkRequest =
     (source: 'query' | 'body'): RequestHandler =>
     async (req, res, next) => {
+      const urls = urlsFor(req);
       const params = (source === 'query' ? req.query : req.body) as Record<string, unknown>;
       const check = await checkAuthorizationRequest(params ?? {}, { clients, resource: urls.resource });
       if (check.kind === 'page') return sendAuthorizationErrorPage(res, check.message);
@@ -71,6 +74,7 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
   const showConsent: RequestHandler = (_req, res) => sendConsentPage(res, authorizationOf(res));
 
   const decide: RequestHandler = async (req, res, next) => {
+    const urls = urlsFor(req);
     const request = authorizationOf(res);
     const decision = (req.body as Record<string, unknown>).decision;
     const { state } = request;

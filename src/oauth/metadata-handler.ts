@@ -1,5 +1,6 @@
 import express, { type RequestHandler, type Router } from 'express';
-import type { OAuthUrls } from './oauth-urls';
+import { baseUrlFor, isLoopbackBase } from '../http/loopback-origin';
+import { oauthUrls, type OAuthUrls } from './oauth-urls';
 import { SUPPORTED_SCOPES } from './scopes';
 
 /**
@@ -45,17 +46,23 @@ export function authorizationServerMetadata(urls: OAuthUrls) {
   };
 }
 
-function sendJson(document: object): RequestHandler {
-  const body = JSON.stringify(document);
-  return (_req, res) => {
+/** A document for the base URL the request used (see http/loopback-origin.ts), each built once. */
+function sendJson(baseUrl: string, build: (urls: OAuthUrls) => object): RequestHandler {
+  const bodies = new Map<string, string>();
+  return (req, res) => {
+    const base = baseUrlFor(req, baseUrl);
+    let body = bodies.get(base);
+    if (body === undefined) bodies.set(base, (body = JSON.stringify(build(oauthUrls(base)))));
+    // Caches must keep one copy per Host on loopback, where the document follows the name used.
+    if (base !== baseUrl || isLoopbackBase(baseUrl)) res.vary('Host');
     res.set('Cache-Control', 'public, max-age=300').type('application/json').send(body);
   };
 }
 
-export function metadataHandler({ urls }: { urls: OAuthUrls }): Router {
+export function metadataHandler({ baseUrl }: { baseUrl: string }): Router {
   const router = express.Router();
-  const resource = sendJson(protectedResourceMetadata(urls));
-  const server = sendJson(authorizationServerMetadata(urls));
+  const resource = sendJson(baseUrl, protectedResourceMetadata);
+  const server = sendJson(baseUrl, authorizationServerMetadata);
   router.get(
     ['/.well-known/oauth-protected-resource/api/mcp', '/.well-known/oauth-protected-resource'],
     resource,

@@ -10,6 +10,7 @@ import { authorizeHandler } from './authorize-handler';
 import type { FetchClientMetadataOptions } from './fetch-client-metadata';
 import { metadataHandler } from './metadata-handler';
 import { OAuthProblem, sendOAuthError } from './oauth-errors';
+import { baseUrlFor } from '../http/loopback-origin';
 import { oauthUrls, REGISTER_PATH, REVOKE_PATH, TOKEN_PATH } from './oauth-urls';
 import { registerHandler } from './register-handler';
 import { createClientResolver } from './resolve-client';
@@ -59,7 +60,6 @@ function allowCrossOrigin(): RequestHandler {
 export function oauthRouter(options: OAuthRouterOptions): Router {
   const { config, logger } = options;
   const db = options.database.prisma;
-  const urls = oauthUrls(config.baseUrl);
   const clients = createClientResolver({ db, logger, fetch: options.testHooks?.clientMetadataFetch });
   const { limits } = config;
   const limiter = (name: string, max: number, windowSeconds: number, more: Partial<RateLimitOptions> = {}) =>
@@ -88,14 +88,14 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
 
   const router = express.Router();
   router.use(['/.well-known', TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], allowCrossOrigin());
-  router.use(metadataHandler({ urls }));
+  router.use(metadataHandler({ baseUrl: config.baseUrl }));
   router.use(registerHandler({ db, logger, guards: [registrationLimiter] }));
-  router.use(authorizeHandler({ db, clients, urls, config, logger, guards: [authorizeLimiter] }));
+  router.use(authorizeHandler({ db, clients, config, logger, guards: [authorizeLimiter] }));
   router.use(
     tokenHandler({
       db,
       clients,
-      resource: urls.resource,
+      resourceFor: (req) => oauthUrls(baseUrlFor(req, config.baseUrl)).resource,
       config: config.oauth,
       logger,
       guards: [tokenAddressLimiter],

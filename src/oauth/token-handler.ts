@@ -1,7 +1,7 @@
 import { NUL_MESSAGE } from '../domain/nul-text';
 import { refuseNulInBody } from '../http/nul-guard';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
@@ -20,7 +20,8 @@ import type { ClientResolver } from './resolve-client';
 export interface TokenHandlerOptions {
   db: Db;
   clients: ClientResolver;
-  resource: string;
+  /** The MCP endpoint's URL under the name this request used (loopback aliases). */
+  resourceFor: (req: Request) => string;
   config: OAuthConfig;
   logger: Logger;
   /** Run before the body is read: the rate limit per client address. */
@@ -34,7 +35,7 @@ const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 export function tokenHandler({
   db,
   clients,
-  resource,
+  resourceFor,
   config,
   logger,
   guards = [],
@@ -48,6 +49,7 @@ export function tokenHandler({
       // RFC 6749 section 3.2: parameters MUST NOT be included more than once.
       const repeated = Object.keys(body).find((name) => Array.isArray(body[name]) && name !== 'resource');
       if (repeated) throw new OAuthProblem('invalid_request', `${repeated} is sent more than once`);
+      const resource = resourceFor(req);
       if (body.resource !== undefined && body.resource !== resource) {
         throw new OAuthProblem('invalid_target', `resource must be ${resource}`);
       }

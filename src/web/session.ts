@@ -1,3 +1,4 @@
+import { baseUrlFor } from '../http/loopback-origin';
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../db/database';
@@ -63,8 +64,9 @@ export function currentSession(res: Response): SessionRecord | null {
 export function loadSession({ db, config }: LoadSessionOptions): RequestHandler {
   const cookies = cookieSettings(config.baseUrl);
   const keys = sessionKeys(config.sessionSecret);
-  const origin = new URL(config.baseUrl).origin;
   return (req, res, next) => {
+    // The origin forms are posted from: BASE_URL's, or the loopback name the browser used.
+    const origin = new URL(baseUrlFor(req, config.baseUrl)).origin;
     if (res.locals[STATE]) {
       next(); // already loaded by an outer router
       return;
