@@ -151,7 +151,7 @@ function snippetBlock(id: string, label: string, text: string): Html {
       </button>
       <span class="copy-status" role="status"></span>
     </div>
-    <pre aria-labelledby="${id}-label"><code id="${id}">${text}</code></pre>
+    <pre tabindex="0" aria-labelledby="${id}-label"><code id="${id}">${text}</code></pre>
   </div>`;
 }
 

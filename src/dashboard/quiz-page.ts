@@ -6,6 +6,8 @@ import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell
 import type { Flash } from '../web/session-flash';
 import { statusBadge } from './quiz-list-page';
 import { questionStats } from './quiz-question-stats';
+import type { ScoreCount } from '../domain/results/score-distribution';
+import { binLabel, scoreBins, scoreHistogram } from './charts';
 
 export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
 export type QuizSettings = Awaited<ReturnType<typeof getQuizSettings>>;
@@ -19,6 +21,53 @@ export interface QuizPageData {
   cursor: string | undefined;
   /** The outcome of the last action (a response deleted). */
   flash?: Flash | null;
+  /** How many responses got each score, for the histogram. */
+  scores: ScoreCount[];
+}
+
+/** The score histogram with its pass mark, and the same numbers as a table. */
+function scoreSection({ results, scores }: QuizPageData): Html {
+  const s = results.summary;
+  if (s.response_count === 0) return html``;
+  const passScore = s.pass_mark_percent === null ? null : (s.pass_mark_percent / 100) * s.max_score;
+  const bins = scoreBins(scores, { min: 0, max: s.max_score, passScore });
+  return html`<figure class="chart-figure" aria-labelledby="scores-caption">
+    <figcaption id="scores-caption">
+      Scores of all ${s.response_count}
+      ${s.response_count === 1 ? 'response' : 'responses'}${
+        s.pass_mark_percent === null
+          ? ''
+          : html` <span class="legend"
+              ><span class="swatch pass" aria-hidden="true"></span> passed
+              <span class="swatch fail" aria-hidden="true"></span> not passed (mark
+              ${formatNumber(s.pass_mark_percent, '%')})</span
+            >`
+      }
+    </figcaption>
+    ${scoreHistogram(bins, s.pass_mark_percent)}
+    <details>
+      <summary>Scores as a table</summary>
+      <table class="answer-counts">
+        <thead>
+          <tr>
+            <th scope="col">Score</th>
+            <th scope="col" class="num">Responses</th>
+            ${s.pass_mark_percent === null ? '' : html`<th scope="col">Result</th>`}
+          </tr>
+        </thead>
+        <tbody>
+          ${bins.map(
+            (bin) =>
+              html`<tr>
+                <th scope="row">${binLabel(bin)}</th>
+                <td class="num">${bin.count}</td>
+                ${bin.passed === null ? '' : html`<td>${bin.passed ? 'Passed' : 'Not passed'}</td>`}
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </details>
+  </figure>`;
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -188,7 +237,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
   sendPage(res, {
     title: questions.title,
     section: 'quizzes',
-    body: html`<p class="breadcrumb"><a href="/dashboard">Quizzes</a> ›</p>
+    body: html`<p class="breadcrumb"><a href="/dashboard/quizzes">Quizzes</a> ›</p>
       ${noticeBox(data.flash ?? null)}
       <h1>${questions.title} ${statusBadge(questions.status)}</h1>
       ${
@@ -204,7 +253,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
         >
       </p>
       <h2>Results</h2>
-      ${summary(data)}
+      ${summary(data)} ${scoreSection(data)}
       <h2>Questions</h2>
       ${
         questions.questions.length === 0

@@ -2,6 +2,7 @@ import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
+import { answerChart, type Bar } from './charts';
 
 type Questions = Awaited<ReturnType<typeof getQuizQuestions>>;
 type Results = Awaited<ReturnType<typeof getResults>>;
@@ -11,15 +12,12 @@ function share(count: number, total: number): string {
   return total === 0 ? '' : ` (${Math.round((count / total) * 100)}%)`;
 }
 
-/** A bar without inline styles (the CSP forbids them): <meter> is native and accessible. */
+/** One answer's row of the table that states the chart's numbers. */
 function countRow(label: Html | string, detail: string, count: number, total: number): Html {
   return html`<tr>
     <th scope="row">${label}</th>
     <td class="num">${detail}</td>
-    <td class="bar">
-      <meter min="0" max="${Math.max(total, 1)}" value="${count}"></meter>
-      <span>${count}${share(count, total)}</span>
-    </td>
+    <td class="num">${count}${share(count, total)}</td>
   </tr>`;
 }
 
@@ -34,6 +32,23 @@ export function questionStats(questions: Questions, results: Results): Html[] {
       ${answered === 1 ? 'time' : 'times'} · average ${formatNumber(stat?.average_points)}
       ${stat?.average_points === 1 ? 'point' : 'points'}
     </p>`;
+    const yesCount = stat?.type === 'yes_no' ? stat.yes_count : 0;
+    const noCount = stat?.type === 'yes_no' ? stat.no_count : 0;
+    const optionCount = (index: number) =>
+      stat?.type === 'multiple_choice' ? (stat.options[index]?.count ?? 0) : 0;
+    const best =
+      question.type === 'multiple_choice' ? Math.max(...question.options.map((option) => option.score)) : 0;
+    const bars: Bar[] =
+      question.type === 'yes_no'
+        ? [
+            { label: 'Yes', count: yesCount, kind: (question.points ?? 0) > 0 ? 'best' : 'plain' },
+            { label: 'No', count: noCount },
+          ]
+        : question.options.map((option, index) => ({
+            label: option.label,
+            count: optionCount(index),
+            kind: option.score === best && best > 0 ? 'best' : 'plain',
+          }));
     const rows =
       question.type === 'yes_no'
         ? [
@@ -51,13 +66,17 @@ export function questionStats(questions: Questions, results: Results): Html[] {
     return html`<li class="question">
       <p class="question-text">${question.text}</p>
       ${meta}
+      <figure class="chart-figure">
+        ${answerChart({ label: `Answers to “${question.text}”`, bars, total: answered })}
+        <figcaption class="sr-only">The table below gives the same numbers.</figcaption>
+      </figure>
       <div class="table-wrap">
         <table class="answer-counts">
           <thead>
             <tr>
               <th scope="col">Answer</th>
               <th scope="col" class="num">Points</th>
-              <th scope="col">Chosen</th>
+              <th scope="col" class="num">Chosen</th>
             </tr>
           </thead>
           <tbody>

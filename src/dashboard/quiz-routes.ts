@@ -8,6 +8,7 @@ import { listQuizzes } from '../domain/quizzes/list-quizzes';
 import { ownerSummary } from '../domain/quizzes/owner-summary';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { getResults } from '../domain/results/get-results';
+import { scoreDistribution } from '../domain/results/score-distribution';
 import { html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
@@ -85,12 +86,13 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     try {
       // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
       const id = await requireOwnedQuizId(deps.db, session.userId, String(req.params.quizId));
-      const [questions, settings, results] = await Promise.all([
+      const [questions, settings, results, scores] = await Promise.all([
         getQuizQuestions(deps, session.userId, id),
         getQuizSettings(deps, session.userId, id),
         getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
+        scoreDistribution(deps, id),
       ]);
-      sendQuizPage(res, { questions, settings, results, cursor, flash: takeFlash(req, res) });
+      sendQuizPage(res, { questions, settings, results, scores, cursor, flash: takeFlash(req, res) });
     } catch (error) {
       if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
       if (isDomainError(error) && error.code === 'invalid_input') {
