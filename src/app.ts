@@ -28,6 +28,7 @@ import { TOOLS } from './mcp/tools';
 import { assetsRouter } from './web/assets';
 import { docsRouter } from './docs/router';
 import { createAccessTokenVerifier } from './oauth/access-token-verifier';
+import { loadQuizAppHtml, QUIZ_APP_FILE } from './mcp/apps/quiz-app-resource';
 import { createConnectedAppsProvider } from './oauth/connected-apps-provider';
 import { oauthRouter, type OAuthTestHooks } from './oauth/router';
 
@@ -108,6 +109,13 @@ export function createApp({
     store: limiterStore('mcp'),
   });
 
+  const quizAppHtml = loadQuizAppHtml();
+  if (quizAppHtml === undefined) {
+    logger.warn(
+      { file: QUIZ_APP_FILE },
+      'the MCP App view is not built (npm run build); hosts will show text only',
+    );
+  }
   app.use(
     mcpEndpoint({
       path: '/api/mcp',
@@ -116,6 +124,7 @@ export function createApp({
       logger,
       maxBodyBytes: config.maxBodyBytes,
       metrics,
+      quizAppHtml,
       // Who is calling, then count it (per credential, or per IP without a valid one), then refuse.
       guards: [
         originGuard({ baseUrl: config.baseUrl, allowedOrigins: config.allowedOrigins }),

@@ -35,12 +35,15 @@ export interface McpEndpointOptions {
   /** Runs before the body is read: authentication, then rate limiting. */
   guards: RequestHandler[];
   metrics?: Metrics;
+  /** The MCP App view's built HTML (see apps/quiz-app-resource.ts). */
+  quizAppHtml?: string | undefined;
 }
 
 export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
-  const { path, registry, deps, logger, maxBodyBytes, guards, metrics } = options;
+  const { path, registry, deps, logger, maxBodyBytes, guards, metrics, quizAppHtml } = options;
   const baseUrl = deps.baseUrl;
-  const router = createEraRouter(createServerFactory({ registry, deps, logger, metrics }), (error) =>
+  const factory = createServerFactory({ registry, deps, logger, metrics, quizAppHtml });
+  const router = createEraRouter(factory, (error) =>
     logger.warn({ err: error }, 'MCP SDK reported an error'),
   );
 

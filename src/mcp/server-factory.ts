@@ -6,6 +6,13 @@ import type { Metrics } from '../http/metrics';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolRegistry } from './registry';
+import {
+  MCP_APP_MIME_TYPE,
+  QUIZ_APP_META,
+  QUIZ_APP_URI,
+  TOOLS_WITH_VIEW,
+  viewLink,
+} from './apps/quiz-app-resource';
 import type { Principal } from '../identity/principal';
 
 /**
@@ -52,10 +59,12 @@ export interface ServerFactoryOptions {
   deps: DomainDeps;
   logger: Logger;
   metrics?: Metrics;
+  /** The MCP App view's HTML; without it no resource is listed (the tools still link to it). */
+  quizAppHtml?: string | undefined;
 }
 
 export function createServerFactory(options: ServerFactoryOptions): McpServerFactory {
-  const { registry, deps, logger, metrics } = options;
+  const { registry, deps, logger, metrics, quizAppHtml } = options;
   return ({ authInfo }) => {
     const { principal, requestId, tool: called } = callerOf(authInfo);
     const server = new McpServer(SERVER_INFO, {
@@ -77,6 +86,7 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
           inputSchema: schemas.input,
           outputSchema: schemas.output,
           annotations: tool.annotations,
+          ...(TOOLS_WITH_VIEW.has(tool.name) ? { _meta: viewLink() } : {}),
         },
         async (args: unknown) => {
           const result = await registry.call(tool.name, args, { deps, principal, onInternalError });
@@ -85,8 +95,26 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
         },
       );
     }
+    // The view is read by hosts with resources/read; a tools/call never needs it.
+    if (!called && quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml);
     return server;
   };
+}
+
+function registerQuizApp(server: McpServer, html: string): void {
+  server.registerResource(
+    'quiz-app',
+    QUIZ_APP_URI,
+    {
+      title: 'Quiz preview, results and quiz list',
+      description: 'The view MCP Apps hosts show beside the quiz tools’ answers.',
+      mimeType: MCP_APP_MIME_TYPE,
+      _meta: QUIZ_APP_META,
+    },
+    async () => ({
+      contents: [{ uri: QUIZ_APP_URI, mimeType: MCP_APP_MIME_TYPE, text: html, _meta: QUIZ_APP_META }],
+    }),
+  );
 }
 
 /** What a caller reads when a tool fails for a reason that is not theirs; the details go to the log. */

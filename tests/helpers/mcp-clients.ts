@@ -15,7 +15,13 @@ export interface AnyClient {
   /** The era and protocol version the connection landed on. */
   era: 'legacy' | 'modern';
   protocolVersion: string | undefined;
-  listTools(): Promise<{ tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown }> }>;
+  listTools(): Promise<{
+    tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown; _meta?: Record<string, unknown> }>;
+  }>;
+  listResources(): Promise<{ resources: Array<{ uri: string; mimeType?: string; _meta?: Record<string, unknown> }> }>;
+  readResource(uri: string): Promise<{
+    contents: Array<{ uri: string; mimeType?: string; text?: string; _meta?: Record<string, unknown> }>;
+  }>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
 }
@@ -35,15 +41,20 @@ export const CLIENT_KINDS: readonly ClientKind[] = [
 
 const INFO = { name: 'quiz-tests', version: '1.0.0' };
 
+/** The MCP Apps extension as a host announces it in its capabilities. */
+export const APPS_EXTENSION = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+
 export async function connectAnyClient(
   kind: ClientKind,
   baseUrl: string,
   credential: string,
+  options: { announceApps?: boolean } = {},
 ): Promise<AnyClient> {
   const url = new URL(`${baseUrl}/api/mcp`);
   const requestInit = { headers: { Authorization: `Bearer ${credential}` } };
+  const capabilities = options.announceApps ? { extensions: APPS_EXTENSION } : {};
   if (kind === 'v1 (2025)') {
-    const client = new ClientV1(INFO);
+    const client = new ClientV1(INFO, { capabilities });
     const transport = new TransportV1(url, { requestInit });
     await client.connect(transport);
     return {
@@ -51,14 +62,16 @@ export async function connectAnyClient(
       era: 'legacy',
       protocolVersion: transport.protocolVersion,
       listTools: () => client.listTools(),
+      listResources: () => client.listResources(),
+      readResource: (uri) => client.readResource({ uri }),
       callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
       close: () => client.close(),
     };
   }
-  const client = new ClientV2(
-    INFO,
-    kind === 'v2 pinned to 2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
-  );
+  const client = new ClientV2(INFO, {
+    capabilities,
+    ...(kind === 'v2 pinned to 2026-07-28' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+  });
   await client.connect(new TransportV2(url, { requestInit }));
   const era = client.getProtocolEra();
   if (!era) throw new Error('the v2 client connected without an era');
@@ -67,6 +80,8 @@ export async function connectAnyClient(
     era,
     protocolVersion: client.getNegotiatedProtocolVersion(),
     listTools: () => client.listTools(),
+    listResources: () => client.listResources(),
+    readResource: (uri) => client.readResource({ uri }),
     callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
     close: () => client.close(),
   };

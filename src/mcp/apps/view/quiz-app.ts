@@ -1,0 +1,339 @@
+/**
+ * The quiz service's MCP App view: one page that the host renders in a sandboxed frame beside
+ * a tool's answer. It draws what the tool returned: a quiz preview (create_quiz,
+ * get_quiz_questions, update_quiz) with a Publish button for a draft, the results (get_results)
+ * with charts and "Load more", or the quiz list (list_quizzes) with links the host opens.
+ * Browser code, bundled by scripts/build-views.js into one self-contained HTML file; it talks
+ * to the host only through the extension's App class, and fetches nothing itself.
+ */
+import {
+  App,
+  applyDocumentTheme,
+  applyHostStyleVariables,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps';
+
+interface Question {
+  question_id: string;
+  type: 'yes_no' | 'multiple_choice';
+  text: string;
+  points?: number;
+  options?: Array<{ label: string; score: number }>;
+}
+
+interface QuizPreview {
+  quiz_id: string;
+  title: string;
+  status: 'draft' | 'published';
+  public_url: string | null;
+  max_score: number;
+  questions: Question[];
+}
+
+interface QuestionStat {
+  question_id: string;
+  text: string;
+  type: 'yes_no' | 'multiple_choice';
+  answered_count: number;
+  yes_count?: number;
+  no_count?: number;
+  options?: Array<{ label: string; score: number; count: number }>;
+}
+
+interface ResponseRow {
+  response_id: string;
+  submitted_at: string;
+  respondent: { name: string | null; email: string | null };
+  score: number;
+  max_score: number;
+  percent: number | null;
+  passed: boolean | null;
+}
+
+interface Results {
+  quiz: { quiz_id: string; title: string; status: string };
+  summary: {
+    response_count: number;
+    average_score: number | null;
+    average_percent: number | null;
+    max_score: number;
+    pass_mark_percent: number | null;
+    pass_count: number;
+    pass_rate: number | null;
+  };
+  questions: QuestionStat[];
+  responses: ResponseRow[];
+  next_cursor: string | null;
+}
+
+interface QuizListItem {
+  quiz_id: string;
+  title: string;
+  status: string;
+  question_count: number;
+  response_count: number;
+  public_url: string | null;
+}
+
+const root = document.getElementById('app')!;
+const app = new App({ name: 'Quiz service', version: '1.0.0' }, {}, { autoResize: true });
+
+/** An element with text (never HTML: everything shown comes from people's input). */
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: { className?: string; text?: string } = {},
+  ...children: Array<Node | null>
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props.className) node.className = props.className;
+  if (props.text !== undefined) node.textContent = props.text;
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+function badge(status: string): HTMLElement {
+  return el('span', { className: `badge ${status}`, text: status === 'published' ? 'Published' : 'Draft' });
+}
+
+/** A horizontal bar; the number beside it is the text that a screen reader reads. */
+function bar(label: string, count: number, most: number, total: number, best = false): HTMLElement {
+  const fill = el('span', { className: best ? 'fill best' : 'fill' });
+  fill.style.width = `${most === 0 ? 0 : Math.round((100 * count) / most)}%`;
+  const share = total ? ` (${Math.round((100 * count) / total)}%)` : '';
+  return el(
+    'li',
+    { className: 'bar' },
+    el('span', { className: 'bar-label', text: label }),
+    el('span', { className: 'track' }, fill),
+    el('span', { className: 'bar-value', text: `${count}${share}` }),
+  );
+}
+
+function renderPreview(quiz: QuizPreview): void {
+  const questions = el('ol', { className: 'questions' });
+  for (const question of quiz.questions) {
+    const item = el(
+      'li',
+      { className: 'question' },
+      el('p', { className: 'question-text', text: question.text }),
+    );
+    if (question.type === 'yes_no') {
+      item.append(el('p', { className: 'muted', text: `Yes / No · “Yes” scores ${question.points ?? 0}` }));
+    } else {
+      const options = el('ul', { className: 'options' });
+      for (const option of question.options ?? []) {
+        options.append(el('li', { text: `${option.label} · ${option.score} pts` }));
+      }
+      item.append(options);
+    }
+    questions.append(item);
+  }
+  const head = el('header', {}, el('h1', { text: quiz.title }), badge(quiz.status));
+  const meta = el('p', {
+    className: 'muted',
+    text: `${quiz.questions.length} question${quiz.questions.length === 1 ? '' : 's'} · up to ${quiz.max_score} points`,
+  });
+  const actions = el('div', { className: 'actions' });
+  if (quiz.status === 'draft') actions.append(publishControl(quiz));
+  else if (quiz.public_url) actions.append(linkButton('Open the public page', quiz.public_url));
+  root.replaceChildren(head, meta, actions, questions);
+}
+
+/** Publish asks first: the quiz then takes responses from anyone with the link. */
+function publishControl(quiz: QuizPreview): HTMLElement {
+  const box = el('div', { className: 'publish' });
+  const start = el('button', { text: 'Publish' });
+  start.type = 'button';
+  start.addEventListener('click', () => {
+    const confirm = el('button', { text: 'Publish now' });
+    const cancel = el('button', { className: 'secondary', text: 'Cancel' });
+    confirm.type = cancel.type = 'button';
+    const status = el('p', { className: 'muted', text: 'Anyone with its link can then answer it. Publish?' });
+    status.setAttribute('role', 'status');
+    cancel.addEventListener('click', () => box.replaceChildren(start));
+    confirm.addEventListener('click', async () => {
+      confirm.disabled = cancel.disabled = true;
+      status.textContent = 'Publishing…';
+      let result: Awaited<ReturnType<typeof app.callServerTool>>;
+      try {
+        result = await app.callServerTool({ name: 'publish_quiz', arguments: { quiz_id: quiz.quiz_id } });
+      } catch (error) {
+        status.textContent = `Not published: ${String(error)}`;
+        confirm.disabled = cancel.disabled = false;
+        return;
+      }
+      if (result.isError) {
+        const first = result.content?.[0];
+        status.textContent = `Not published: ${first && first.type === 'text' ? first.text : 'the tool failed'}`;
+        confirm.disabled = cancel.disabled = false;
+        return;
+      }
+      const published = result.structuredContent as { public_url?: string } | undefined;
+      renderPreview({ ...quiz, status: 'published', public_url: published?.public_url ?? quiz.public_url });
+    });
+    box.replaceChildren(status, confirm, cancel);
+    confirm.focus();
+  });
+  box.append(start);
+  return box;
+}
+
+function linkButton(text: string, url: string): HTMLElement {
+  const button = el('button', { className: 'secondary', text });
+  button.type = 'button';
+  button.addEventListener('click', () => void app.openLink({ url }));
+  return button;
+}
+
+let shownResponses: ResponseRow[] = [];
+
+function renderResults(results: Results, more = false): void {
+  shownResponses = more ? [...shownResponses, ...results.responses] : results.responses;
+  const s = results.summary;
+  const stats = el(
+    'dl',
+    { className: 'stats' },
+    stat('Responses', String(s.response_count)),
+    stat('Mean score', s.average_score === null ? '–' : `${round(s.average_score)} of ${s.max_score}`),
+    stat('Pass rate', s.pass_rate === null ? 'No pass mark' : `${Math.round(s.pass_rate * 100)}%`),
+  );
+  const charts = el('div', { className: 'charts' });
+  for (const question of results.questions) {
+    const rows =
+      question.type === 'yes_no'
+        ? [
+            { label: 'Yes', count: question.yes_count ?? 0, best: true },
+            { label: 'No', count: question.no_count ?? 0, best: false },
+          ]
+        : (question.options ?? []).map((option, _i, all) => ({
+            label: option.label,
+            count: option.count,
+            best: option.score > 0 && option.score === Math.max(...all.map((o) => o.score)),
+          }));
+    const most = Math.max(0, ...rows.map((row) => row.count));
+    const list = el('ul', { className: 'bars' });
+    list.setAttribute('aria-label', `Answers to ${question.text}`);
+    for (const row of rows) list.append(bar(row.label, row.count, most, question.answered_count, row.best));
+    charts.append(el('section', { className: 'chart' }, el('h3', { text: question.text }), list));
+  }
+  root.replaceChildren(
+    el('header', {}, el('h1', { text: results.quiz.title }), badge(results.quiz.status)),
+    stats,
+    el('h2', { text: 'Answers' }),
+    charts,
+    el('h2', { text: `Scores of the ${shownResponses.length} latest responses` }),
+    histogram(shownResponses, s.max_score, s.pass_mark_percent),
+    el('h2', { text: 'Latest responses' }),
+    responsesTable(shownResponses),
+  );
+  if (results.next_cursor) root.append(loadMore(results.quiz.quiz_id, results.next_cursor));
+}
+
+function stat(label: string, value: string): HTMLElement {
+  return el('div', {}, el('dt', { text: label }), el('dd', { text: value }));
+}
+
+function histogram(responses: ResponseRow[], maxScore: number, passMark: number | null): HTMLElement {
+  const counts = new Map<number, number>();
+  for (const response of responses) counts.set(response.score, (counts.get(response.score) ?? 0) + 1);
+  const low = Math.min(0, ...responses.map((r) => r.score));
+  const most = Math.max(0, ...counts.values());
+  const list = el('ul', { className: 'bars' });
+  list.setAttribute('aria-label', 'Number of responses per score');
+  for (let score = low; score <= Math.max(maxScore, low); score += 1) {
+    const passed = passMark !== null && maxScore > 0 && (100 * score) / maxScore >= passMark;
+    list.append(bar(`${score} pts`, counts.get(score) ?? 0, most, responses.length, passed));
+  }
+  return list;
+}
+
+function responsesTable(responses: ResponseRow[]): HTMLElement {
+  if (responses.length === 0) return el('p', { className: 'muted', text: 'No responses yet.' });
+  const body = el('tbody');
+  for (const response of responses) {
+    const who = response.respondent.name ?? response.respondent.email ?? 'Anonymous';
+    const result = response.passed === null ? '' : response.passed ? 'Passed' : 'Not passed';
+    body.append(
+      el(
+        'tr',
+        {},
+        el('td', { text: who }),
+        el('td', { text: `${response.score} / ${response.max_score}` }),
+        el('td', { text: result }),
+        el('td', { text: response.submitted_at.slice(0, 16).replace('T', ' ') }),
+      ),
+    );
+  }
+  const head = el(
+    'tr',
+    {},
+    ...['Respondent', 'Score', 'Result', 'Submitted'].map((t) => el('th', { text: t })),
+  );
+  return el('div', { className: 'table-wrap' }, el('table', {}, el('thead', {}, head), body));
+}
+
+function loadMore(quizId: string, cursor: string): HTMLElement {
+  const button = el('button', { className: 'secondary', text: 'Load more' });
+  button.type = 'button';
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    const result = await app.callServerTool({ name: 'get_results', arguments: { quiz_id: quizId, cursor } });
+    if (!result.isError) renderResults(result.structuredContent as unknown as Results, true);
+    else button.disabled = false;
+  });
+  return button;
+}
+
+function renderList(list: { quizzes: QuizListItem[] }): void {
+  const items = el('ul', { className: 'quiz-list' });
+  for (const quiz of list.quizzes) {
+    items.append(
+      el(
+        'li',
+        {},
+        el('span', { className: 'quiz-title', text: quiz.title }),
+        badge(quiz.status),
+        el('span', {
+          className: 'muted',
+          text: `${quiz.question_count} questions · ${quiz.response_count} responses`,
+        }),
+        quiz.public_url ? linkButton('Open', quiz.public_url) : null,
+      ),
+    );
+  }
+  root.replaceChildren(
+    el('h1', { text: 'Your quizzes' }),
+    list.quizzes.length ? items : el('p', { className: 'muted', text: 'No quizzes yet.' }),
+  );
+}
+
+/** Which view a tool's structured result calls for, by its shape. */
+function render(content: Record<string, unknown> | undefined): void {
+  if (!content) return;
+  if (Array.isArray(content.quizzes)) renderList(content as unknown as { quizzes: QuizListItem[] });
+  else if (content.summary && Array.isArray(content.responses)) renderResults(content as unknown as Results);
+  else if (Array.isArray(content.questions) && typeof content.quiz_id === 'string')
+    renderPreview(content as unknown as QuizPreview);
+}
+
+function applyContext(context: McpUiHostContext | undefined): void {
+  if (!context) return;
+  if (context.theme) applyDocumentTheme(context.theme);
+  if (context.styles?.variables) applyHostStyleVariables(context.styles.variables);
+}
+
+app.ontoolresult = (result) => {
+  if (result.isError) {
+    const first = result.content?.[0];
+    root.replaceChildren(
+      el('p', { className: 'muted', text: first && first.type === 'text' ? first.text : 'The tool failed.' }),
+    );
+    return;
+  }
+  render(result.structuredContent as Record<string, unknown> | undefined);
+};
+app.onhostcontextchanged = (context) => applyContext(context);
+
+void app.connect().then(() => applyContext(app.getHostContext()));
