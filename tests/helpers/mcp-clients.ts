@@ -16,9 +16,16 @@ export interface AnyClient {
   era: 'legacy' | 'modern';
   protocolVersion: string | undefined;
   listTools(): Promise<{
-    tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown; _meta?: Record<string, unknown> }>;
+    tools: Array<{
+      name: string;
+      inputSchema: unknown;
+      outputSchema?: unknown;
+      _meta?: Record<string, unknown>;
+    }>;
   }>;
-  listResources(): Promise<{ resources: Array<{ uri: string; mimeType?: string; _meta?: Record<string, unknown> }> }>;
+  listResources(): Promise<{
+    resources: Array<{ uri: string; mimeType?: string; _meta?: Record<string, unknown> }>;
+  }>;
   readResource(uri: string): Promise<{
     contents: Array<{ uri: string; mimeType?: string; text?: string; _meta?: Record<string, unknown> }>;
   }>;

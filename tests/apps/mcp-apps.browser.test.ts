@@ -1,0 +1,225 @@
+// The MCP Apps view in Chromium, rendered by the extension's own host side (AppBridge) from the
+// running service: the page reads the view over MCP (relayed by this harness, since /api/mcp
+// refuses a foreign Origin), shows it in a sandboxed frame and hands it a real tool result.
+// Then it checks what a person sees: the questions of a draft and its Publish round trip into
+// the database, the results' bars for a known data set, the quiz list's links opened through
+// the host, and the dark theme. Screenshots at 360 and 1024 px, light and dark.
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import request from 'supertest';
+import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
+import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+
+const TIMEOUT = 90_000;
+
+/**
+ * Presses a button in the view from the keyboard (focus, then Enter). Playwright's mouse click
+ * does not reach into this sandboxed srcdoc frame; the keyboard is a person's way too.
+ */
+async function press(button: ReturnType<FrameLocator['getByRole']>): Promise<void> {
+  await button.focus();
+  await button.press('Enter');
+}
+
+function hostScript(): string {
+  const built = esbuild.buildSync({
+    entryPoints: [path.join(__dirname, 'host-page.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+  });
+  return built.outputFiles[0]!.text;
+}
+
+describeWithBrowser('the MCP Apps view in a host', () => {
+  let app: TestApp;
+  let client: AnyClient;
+  let browser: Browser;
+  let script: string;
+  let draftId: string;
+  let resultsId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    const owner = await createTestUser(app, 'apps-host');
+    // The 2025 era, as most hosts speak it today.
+    client = await connectAnyClient('v1 (2025)', app.baseUrl, owner.apiKey);
+    browser = await launchBrowser();
+    script = hostScript();
+
+    draftId = (
+      await client.callTool('create_quiz', {
+        title: 'Space draft',
+        questions: [
+          { type: 'yes_no', text: 'Is the Moon a planet?', points: 0 },
+          {
+            type: 'multiple_choice',
+            text: 'Largest planet?',
+            options: [
+              { label: 'Jupiter', score: 2 },
+              { label: 'Mars', score: 0 },
+            ],
+          },
+        ],
+      })
+    ).structuredContent!.quiz_id as string;
+
+    const quiz = await client.callTool('create_quiz', {
+      title: 'Known results',
+      questions: [{ type: 'yes_no', text: 'Is water wet?', points: 1 }],
+      settings: { pass_mark_percent: 50 },
+    });
+    resultsId = quiz.structuredContent!.quiz_id as string;
+    const published = await client.callTool('publish_quiz', { quiz_id: resultsId });
+    const slug = published.structuredContent!.slug as string;
+    const questionId = (quiz.structuredContent!.questions as Array<{ question_id: string }>)[0]!.question_id;
+    // Three yes, one no.
+    for (const answer of ['yes', 'yes', 'yes', 'no']) {
+      const res = await request(app.app)
+        .post(`/api/quizzes/${slug}/responses`)
+        .send({ respondent: { name: `R ${answer}` }, answers: [{ question_id: questionId, answer }] });
+      expect(res.status).toBe(201);
+    }
+  }, TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
+    await client?.close();
+    await app?.close();
+  });
+
+  /** A host page of the given width and theme, its MCP requests relayed to the service. */
+  async function host(width: number, theme: 'light' | 'dark'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+    const page = await context.newPage();
+    await page.exposeFunction('relayMcp', async (method: string, params: any) => {
+      if (method === 'tools/list') return client.listTools();
+      if (method === 'resources/read') return client.readResource(params.uri);
+      if (method === 'tools/call') return client.callTool(params.name, params.arguments);
+      throw new Error(`the test host relays no ${method}`);
+    });
+    await page.setContent(
+      `<!doctype html><html><body><div id="host"></div><script>${script}</script></body></html>`,
+    );
+    return page;
+  }
+
+  function view(page: Page): FrameLocator {
+    return page.frameLocator('iframe[title="Quiz service view"]');
+  }
+
+  async function show(page: Page, tool: string, args: Record<string, unknown>, theme: 'light' | 'dark') {
+    await page.evaluate(
+      ([name, input, mode]) =>
+        (globalThis as unknown as { showTool: (...a: unknown[]) => Promise<void> }).showTool(
+          name,
+          input,
+          mode,
+        ),
+      [tool, args, theme] as const,
+    );
+  }
+
+  test(
+    'a draft: its questions with their points, then Publish, confirmed, publishes it in the database',
+    async () => {
+      const page = await host(1024, 'light');
+      await show(page, 'get_quiz_questions', { quiz_id: draftId }, 'light');
+      const frame = view(page);
+      await frame.getByRole('heading', { name: 'Space draft' }).waitFor();
+      await expect(frame.getByText('Draft', { exact: true }).count()).resolves.toBe(1);
+      await expect(frame.getByText('Is the Moon a planet?').count()).resolves.toBe(1);
+      await expect(frame.getByText('Jupiter · 2 pts').count()).resolves.toBe(1);
+      await screenshot(page, 'mcp-app-preview-1024-light');
+
+      await press(frame.getByRole('button', { name: 'Publish' }));
+      await press(frame.getByRole('button', { name: 'Publish now' }));
+      await frame.getByText('Published', { exact: true }).waitFor();
+      const row = await app.database.prisma.quiz.findUniqueOrThrow({ where: { id: draftId } });
+      expect(row.status).toBe('published');
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'results: the summary and bars drawn from a known data set; Load more asks for the next page',
+    async () => {
+      for (const [width, theme] of [
+        [1024, 'light'],
+        [360, 'light'],
+        [360, 'dark'],
+        [1024, 'dark'],
+      ] as const) {
+        const page = await host(width, theme);
+        await show(page, 'get_results', { quiz_id: resultsId, limit: 3 }, theme);
+        const frame = view(page);
+        await frame.getByRole('heading', { name: 'Known results' }).waitFor();
+        await expect(frame.locator('.stats').innerText()).resolves.toMatch(
+          /Responses\s+4[\s\S]*Pass rate\s+75%/,
+        );
+        const answers = frame.getByRole('list', { name: 'Answers to Is water wet?' });
+        await expect(answers.locator('.bar-value').allInnerTexts()).resolves.toEqual(['3 (75%)', '1 (25%)']);
+        const widths = await answers
+          .locator('.fill')
+          .evaluateAll((fills) =>
+            fills.map((fill) => (fill as unknown as { style: { width: string } }).style.width),
+          );
+        expect(widths).toEqual(['100%', '33%']);
+        const background = await frame
+          .locator('body')
+          .evaluate((body) => (globalThis as any).getComputedStyle(body).backgroundColor);
+        expect(background).toBe(theme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)');
+        await screenshot(page, `mcp-app-results-${width}-${theme}`);
+        if (width === 1024 && theme === 'light') {
+          await expect(frame.locator('tbody tr').count()).resolves.toBe(3);
+          await press(frame.getByRole('button', { name: 'Load more' }));
+          await frame.locator('tbody tr').nth(3).waitFor();
+          await expect(frame.locator('tbody tr').count()).resolves.toBe(4);
+          // The host's theme can change while it is shown.
+          await page.evaluate(() =>
+            (globalThis as unknown as { setTheme: (t: string) => void }).setTheme('dark'),
+          );
+          await frame.locator('body').evaluate(
+            (body) =>
+              new Promise<void>((resolve) => {
+                const check = () =>
+                  (globalThis as any).getComputedStyle(body).backgroundColor === 'rgb(13, 17, 23)'
+                    ? resolve()
+                    : setTimeout(check, 20);
+                check();
+              }),
+          );
+        }
+        await page.context().close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'the quiz list: status and counts; a public link opens through the host',
+    async () => {
+      for (const theme of ['light', 'dark'] as const) {
+        const page = await host(360, theme);
+        await show(page, 'list_quizzes', {}, theme);
+        const frame = view(page);
+        await frame.getByRole('heading', { name: 'Your quizzes' }).waitFor();
+        const items = frame.locator('.quiz-list li');
+        await expect(items.count()).resolves.toBeGreaterThanOrEqual(2);
+        const known = items.filter({ hasText: 'Known results' });
+        await expect(known.innerText()).resolves.toMatch(/Published[\s\S]*1 questions · 4 responses/);
+        await press(known.getByRole('button', { name: 'Open' }));
+        await page.waitForFunction(() => (globalThis as any).openedLinks.length === 1);
+        const opened = await page.evaluate(() => (globalThis as any).openedLinks as string[]);
+        expect(opened[0]).toMatch(new RegExp(`^${app.baseUrl}/q/known-results-`));
+        await screenshot(page, `mcp-app-list-360-${theme}`);
+        await page.context().close();
+      }
+    },
+    TIMEOUT,
+  );
+});
