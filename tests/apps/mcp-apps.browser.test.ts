@@ -126,6 +126,17 @@ describeWithBrowser('the MCP Apps view in a host', () => {
   test(
     'a draft: its questions with their points, then Publish, confirmed, publishes it in the database',
     async () => {
+      for (const [width, theme] of [
+        [360, 'light'],
+        [360, 'dark'],
+        [1024, 'dark'],
+      ] as const) {
+        const shot = await host(width, theme);
+        await show(shot, 'get_quiz_questions', { quiz_id: draftId }, theme);
+        await view(shot).getByRole('heading', { name: 'Space draft' }).waitFor();
+        await screenshot(shot, `mcp-app-preview-${width}-${theme}`);
+        await shot.context().close();
+      }
       const page = await host(1024, 'light');
       await show(page, 'get_quiz_questions', { quiz_id: draftId }, 'light');
       const frame = view(page);
@@ -203,8 +214,13 @@ describeWithBrowser('the MCP Apps view in a host', () => {
   test(
     'the quiz list: status and counts; a public link opens through the host',
     async () => {
-      for (const theme of ['light', 'dark'] as const) {
-        const page = await host(360, theme);
+      for (const [width, theme] of [
+        [360, 'light'],
+        [360, 'dark'],
+        [1024, 'light'],
+        [1024, 'dark'],
+      ] as const) {
+        const page = await host(width, theme);
         await show(page, 'list_quizzes', {}, theme);
         const frame = view(page);
         await frame.getByRole('heading', { name: 'Your quizzes' }).waitFor();
@@ -216,7 +232,7 @@ describeWithBrowser('the MCP Apps view in a host', () => {
         await page.waitForFunction(() => (globalThis as any).openedLinks.length === 1);
         const opened = await page.evaluate(() => (globalThis as any).openedLinks as string[]);
         expect(opened[0]).toMatch(new RegExp(`^${app.baseUrl}/q/known-results-`));
-        await screenshot(page, `mcp-app-list-360-${theme}`);
+        await screenshot(page, `mcp-app-list-${width}-${theme}`);
         await page.context().close();
       }
     },
