@@ -66,4 +66,27 @@ describe('MCP Inspector CLI', () => {
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent).toMatchObject({ title, status: 'draft' });
   });
+
+  test.each(['legacy', 'modern'])(
+    '%s era: --app-info finds the MCP App view of get_results, and none on publish_quiz',
+    async (era) => {
+      const probe = (tool: string) =>
+        runInspector([
+          ...connection(),
+          '--protocol-era',
+          era,
+          '--method',
+          'tools/call',
+          '--tool-name',
+          tool,
+          '--app-info',
+        ]);
+      const withView = await probe('get_results');
+      expect(withView.code).toBe(0);
+      const info = JSON.parse(withView.stdout.trim().split('\n').pop()!);
+      expect(JSON.stringify(info)).toContain('ui://quiz-service/quiz-app.html');
+      const withoutView = await probe('publish_quiz');
+      expect(withoutView.code).toBe(2);
+    },
+  );
 });
