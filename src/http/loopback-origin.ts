@@ -9,15 +9,39 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
+interface ParsedBase {
+  protocol: string;
+  host: string;
+  path: string;
+  aliases: string[];
+}
+
+// Parsed once per configured base URL: baseUrlFor runs on every authenticated request.
+const parsed = new Map<string, ParsedBase>();
+
+function parse(baseUrl: string): ParsedBase {
+  let found = parsed.get(baseUrl);
+  if (!found) {
+    const base = new URL(baseUrl);
+    const loopback = LOOPBACK_NAMES.includes(base.hostname);
+    found = {
+      protocol: base.protocol,
+      host: base.host,
+      path: base.pathname.replace(/\/+$/, ''),
+      aliases: loopback ? LOOPBACK_NAMES.map((name) => (base.port ? `${name}:${base.port}` : name)) : [],
+    };
+    parsed.set(baseUrl, found);
+  }
+  return found;
+}
+
 export function isLoopbackBase(baseUrl: string): boolean {
-  return LOOPBACK_NAMES.includes(new URL(baseUrl).hostname);
+  return parse(baseUrl).aliases.length > 0;
 }
 
 /** Every `host[:port]` the service answers to when its base URL is a loopback one, else none. */
 export function loopbackAliases(baseUrl: string): string[] {
-  const base = new URL(baseUrl);
-  if (!isLoopbackBase(baseUrl)) return [];
-  return LOOPBACK_NAMES.map((name) => (base.port ? `${name}:${base.port}` : name));
+  return parse(baseUrl).aliases;
 }
 
 /**
@@ -25,9 +49,8 @@ export function loopbackAliases(baseUrl: string): string[] {
  * address and the request's Host is another loopback name with the same port.
  */
 export function baseUrlFor(req: { headers: IncomingHttpHeaders }, baseUrl: string): string {
+  const base = parse(baseUrl);
   const host = req.headers.host?.toLowerCase();
-  if (!host || !isLoopbackBase(baseUrl)) return baseUrl;
-  const base = new URL(baseUrl);
-  if (host === base.host || !loopbackAliases(baseUrl).includes(host)) return baseUrl;
-  return `${base.protocol}//${host}${base.pathname.replace(/\/+$/, '')}`;
+  if (!host || host === base.host || !base.aliases.includes(host)) return baseUrl;
+  return `${base.protocol}//${host}${base.path}`;
 }

@@ -64,9 +64,11 @@ export function currentSession(res: Response): SessionRecord | null {
 export function loadSession({ db, config }: LoadSessionOptions): RequestHandler {
   const cookies = cookieSettings(config.baseUrl);
   const keys = sessionKeys(config.sessionSecret);
+  const baseOrigin = new URL(config.baseUrl).origin;
   return (req, res, next) => {
     // The origin forms are posted from: BASE_URL's, or the loopback name the browser used.
-    const origin = new URL(baseUrlFor(req, config.baseUrl)).origin;
+    const base = baseUrlFor(req, config.baseUrl);
+    const origin = base === config.baseUrl ? baseOrigin : new URL(base).origin;
     if (res.locals[STATE]) {
       next(); // already loaded by an outer router
       return;
