@@ -4,17 +4,13 @@ import { accountContents, changePassword, deleteAccount, PASSWORD_RULE } from '.
 import { domainErrorStatus } from '../http/domain-errors';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
-import { formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import { currentSession, endSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash, type Flash } from '../web/session-flash';
 import type { DashboardContext } from './context';
 import { errorSummary, formString, inputField, type FieldError } from './form-fields';
 
 const PATH = '/account';
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 interface AccountPageState {
   flash?: Flash | null;

@@ -167,6 +167,7 @@ function unreachableNote(baseUrl: string, name: string): Html {
 
 export function sendHomePage(res: Response, baseUrl: string, flash: Flash | null): void {
   const mcpUrl = `${baseUrl}/api/mcp`;
+  const entries = clients(mcpUrl);
   const session = currentSession(res);
   const reachable = reachableFromInternet(baseUrl);
   const way = session
@@ -197,10 +198,10 @@ export function sendHomePage(res: Response, baseUrl: string, flash: Flash | null
         </p>
         <nav aria-label="Clients" class="toc">
           <ul>
-            ${clients(mcpUrl).map((client) => html`<li><a href="#connect-${client.id}">${client.name}</a></li>`)}
+            ${entries.map((client) => html`<li><a href="#connect-${client.id}">${client.name}</a></li>`)}
           </ul>
         </nav>
-        ${clients(mcpUrl).map(
+        ${entries.map(
           (client) =>
             html`<section class="client" id="connect-${client.id}" aria-labelledby="connect-${client.id}-h">
               <h3 id="connect-${client.id}-h">${client.name}</h3>

@@ -3,17 +3,13 @@ import type { listQuizzes } from '../domain/quizzes/list-quizzes';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import type { ownerSummary } from '../domain/quizzes/owner-summary';
-import { formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 
 type QuizList = Awaited<ReturnType<typeof listQuizzes>>;
 type QuizItem = QuizList['quizzes'][number];
 
 export function statusBadge(status: string): Html {
   return html`<span class="badge ${status}">${status === 'published' ? 'Published' : 'Draft'}</span>`;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 function quizCard(quiz: QuizItem): Html {

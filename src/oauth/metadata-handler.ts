@@ -49,12 +49,13 @@ export function authorizationServerMetadata(urls: OAuthUrls) {
 /** A document for the base URL the request used (see http/loopback-origin.ts), each built once. */
 function sendJson(baseUrl: string, build: (urls: OAuthUrls) => object): RequestHandler {
   const bodies = new Map<string, string>();
+  const loopback = isLoopbackBase(baseUrl);
   return (req, res) => {
     const base = baseUrlFor(req, baseUrl);
     let body = bodies.get(base);
     if (body === undefined) bodies.set(base, (body = JSON.stringify(build(oauthUrls(base)))));
     // Caches must keep one copy per Host on loopback, where the document follows the name used.
-    if (base !== baseUrl || isLoopbackBase(baseUrl)) res.vary('Host');
+    if (loopback) res.vary('Host');
     res.set('Cache-Control', 'public, max-age=300').type('application/json').send(body);
   };
 }

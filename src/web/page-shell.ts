@@ -99,6 +99,11 @@ export function formatTime(iso: string | Date | null | undefined, fallback = 'Ne
   return html`<time datetime="${value}">${value.slice(0, 16).replace('T', ' ')} UTC</time>`;
 }
 
+/** `1 quiz`, `2 quizzes`. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export function formatNumber(value: number | null | undefined, suffix = ''): string {
   if (value === null || value === undefined) return '–';
   return `${Math.round(value * 100) / 100}${suffix}`;
