@@ -5,6 +5,8 @@
 //   < the composition root (app, main, cli).
 // config, logger and version are leaves that every layer may use.
 const SURFACES = '^src/(mcp|oauth|dashboard|respondent|docs)/';
+// Prisma's generated clients, the database layer and the drivers it wraps.
+const STORAGE = '^src/(generated|db)/|node_modules/(@prisma/|pg/|better-sqlite3/)';
 const COMPOSITION = '^src/(app|main|server|redis|session-secret|startup-banner)\\.ts$|^src/cli/';
 
 /** A rule: files matching `from` must not import files matching `to`. */
@@ -37,6 +39,22 @@ module.exports = {
       '^src/domain/',
       `^src/(identity|web)/|${SURFACES}|${COMPOSITION}`,
     ),
+    {
+      name: 'domain-asks-repositories',
+      comment:
+        'The domain reaches storage through the repositories (db/repositories/) only: never Prisma, a driver or a raw query.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: STORAGE, pathNot: '^src/db/(repositories/|quiz-rows\\.ts$)' },
+    },
+    {
+      name: 'callers-ask-the-domain',
+      comment:
+        "Above the domain, storage is passed along (the repositories' types) or diagnosed (db/errors.ts); opening it is the composition root's.",
+      severity: 'error',
+      from: { path: '^src/(identity|http|web|mcp|oauth|dashboard|respondent|docs)/' },
+      to: { path: STORAGE, pathNot: '^src/db/(repositories/index\\.ts|errors\\.ts)$' },
+    },
     forbid(
       'identity-below-surfaces',
       'Who is calling is decided below the surfaces that ask it.',
@@ -87,8 +105,8 @@ module.exports = {
     ),
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^src/generated/' },
+    // The generated clients stay in the graph (a rule can name them) but are not walked.
+    doNotFollow: { path: ['node_modules', '^src/generated/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -346,11 +346,11 @@ async function main(): Promise<void> {
   );
 
   const database = await openDatabase(databaseUrl, { migrate: true });
-  const user = await createUser(database.prisma, {
+  const user = await createUser(database.repos, {
     email: `bench-${Date.now()}@example.com`,
     password: 'benchmark-password',
   });
-  const { key } = await createApiKey(database.prisma, user.id, 'bench');
+  const { key } = await createApiKey(database.repos, user.id, 'bench');
 
   const port = await freePort();
   const serviceEnv = {

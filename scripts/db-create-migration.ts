@@ -8,7 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Provider } from '../src/db/database';
 import { describeDatabaseUrl } from '../src/db/database';
-import { diffMigrationsToSchema, lockFileContent, migrationsDir, packageRoot } from '../src/db/migrate';
+import { diffMigrationsToSchema, lockFileContent, migrationsDir } from '../src/db/migrate';
+import { packageRoot } from '../src/package-root';
 
 const EMPTY = '-- This is an empty migration.\n';
 

@@ -74,10 +74,10 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
-  const deps: DomainDeps = { db: database.prisma, baseUrl: config.baseUrl, reads: database.reads };
+  const deps: DomainDeps = { repos: database.repos, baseUrl: config.baseUrl };
   const verifiers = [
-    createApiKeyVerifier(database, logger, metrics),
-    createAccessTokenVerifier(database, { logger, metrics }),
+    createApiKeyVerifier(database.repos, logger, metrics),
+    createAccessTokenVerifier(database.repos, { logger, metrics }),
   ];
 
   // What every request passes, as one layer (Express walks each layer's matching per request).
@@ -135,7 +135,7 @@ export function createApp({
     }),
   );
 
-  app.use(healthRouter({ hot: database.hot, redis, lifecycle }));
+  app.use(healthRouter({ database: database.hot, redis, lifecycle }));
   app.get('/metrics', metricsEndpoint(metrics, { token: config.metricsToken, baseUrl: config.baseUrl }));
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));
@@ -162,7 +162,7 @@ export function createApp({
   app.use(
     oauthRouter({
       config,
-      database,
+      repos: database.repos,
       logger,
       limiterStore,
       testHooks: oauthTestHooks,
@@ -173,7 +173,7 @@ export function createApp({
       config,
       deps,
       logger,
-      connectedApps: createConnectedAppsProvider(database.prisma),
+      connectedApps: createConnectedAppsProvider(database.repos),
       // Login and sign-up throttles count across instances too when Redis is configured.
       limiters: defaultLimiters(
         config.limits,

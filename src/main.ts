@@ -31,7 +31,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
   // The first purge also has Prisma compile its three queries, which blocks the event loop:
   // done before the server accepts connections, not under load a while later.
-  await purgeAndLog(database.prisma, logger);
+  await purgeAndLog(database.repos, logger);
   const running = await startServer(app, { port: config.port, host: config.host, logger }).catch(
     async (error: unknown) => {
       await database.close();
@@ -39,7 +39,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       throw error;
     },
   );
-  const purge = schedulePurge(database.prisma, logger);
+  const purge = schedulePurge(database.repos, logger);
   logger.info(
     {
       url: config.baseUrl,

@@ -122,13 +122,13 @@ export function helpFor(argv: string[]): string | null {
 export async function run(argv: string[], database: Database, io: CliIo): Promise<void> {
   const { values, positionals } = parse(argv);
   const command = positionals.join(' ');
-  const db = database.prisma;
+  const { repos } = database;
   const { out } = io;
   switch (command) {
     case 'users create': {
       const email = required(values, 'email');
       const password = values.password ?? (await io.readPassword(`Password for ${email}: `));
-      const user = await createUser(db, { email, password });
+      const user = await createUser(repos, { email, password });
       out(`${user.id} ${user.email}`);
       return;
     }
@@ -139,9 +139,9 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
         );
       }
       const email = required(values, 'email');
-      const user = await requireUserByEmail(db, email);
+      const user = await requireUserByEmail(repos, email);
       const result = await setPassword(
-        db,
+        repos,
         user.email,
         await io.readPassword(`New password for ${user.email}: `),
       );
@@ -149,14 +149,14 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
       return;
     }
     case 'keys create': {
-      const user = await requireUserByEmail(db, required(values, 'email'));
-      const key = await createApiKey(db, user.id, required(values, 'name'));
+      const user = await requireUserByEmail(repos, required(values, 'email'));
+      const key = await createApiKey(repos, user.id, required(values, 'name'));
       out(key.key);
       return;
     }
     case 'keys list': {
-      const user = await requireUserByEmail(db, required(values, 'email'));
-      for (const key of await listApiKeys(db, user.id)) {
+      const user = await requireUserByEmail(repos, required(values, 'email'));
+      for (const key of await listApiKeys(repos, user.id)) {
         out(
           [
             key.id,
@@ -170,8 +170,8 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
       return;
     }
     case 'keys revoke': {
-      const user = await requireUserByEmail(db, required(values, 'email'));
-      await revokeApiKey(db, user.id, required(values, 'id'));
+      const user = await requireUserByEmail(repos, required(values, 'email'));
+      await revokeApiKey(repos, user.id, required(values, 'id'));
       out(`revoked ${required(values, 'id')}`);
       return;
     }

@@ -33,7 +33,7 @@ function destination(req: Request): string {
 
 export function accountRoutes({ deps, limiters }: DashboardContext): Router {
   const router = express.Router();
-  const { db } = deps;
+  const { repos } = deps;
 
   router.get('/signup', (req, res) => {
     const returnTo = safeReturnTo(req.query.returnTo);
@@ -49,7 +49,7 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     const wait = await limiters.signupClient.consume(clientLimitKey);
     if (wait > 0) return sendTooManyAttempts(res, wait, 'create accounts from your network');
     try {
-      const user = await createUser(db, { email, password });
+      const user = await createUser(repos, { email, password });
       await startSession(res, user.id);
       setFlash(res, { notice: { kind: 'success', text: 'Welcome! Your account is ready.' } });
       res.redirect(303, destination(req));
@@ -89,7 +89,7 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
 
     let user: { id: string };
     try {
-      user = await authenticateUser(db, email, password);
+      user = await authenticateUser(repos, email, password);
     } catch (error) {
       if (!isDomainError(error) || error.code !== 'invalid_credentials') throw error;
       return sendLoginPage(res, {

@@ -29,7 +29,7 @@ async function sendAccountPage(
   state: AccountPageState,
 ): Promise<void> {
   const session = currentSession(res)!;
-  const contents = await accountContents(context.deps.db, session.userId);
+  const contents = await accountContents(context.deps.repos, session.userId);
   const passwordErrors = state.passwordErrors ?? [];
   const deleteErrors = state.deleteErrors ?? [];
   sendPage(res, {
@@ -88,7 +88,7 @@ function fieldErrorsOf(error: unknown): FieldError[] | null {
 
 export function accountSettingsRoutes(context: DashboardContext): Router {
   const router = express.Router();
-  const { db } = context.deps;
+  const { repos } = context.deps;
 
   router.get(PATH, requireLogin(), async (req, res) => {
     await sendAccountPage(res, context, { flash: takeFlash(req, res) });
@@ -97,7 +97,7 @@ export function accountSettingsRoutes(context: DashboardContext): Router {
   router.post(`${PATH}/password`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     try {
-      const { otherSessionsEnded } = await changePassword(db, {
+      const { otherSessionsEnded } = await changePassword(repos, {
         userId: session.userId,
         currentPassword: formString(req.body, 'current_password'),
         newPassword: formString(req.body, 'new_password'),
@@ -119,7 +119,7 @@ export function accountSettingsRoutes(context: DashboardContext): Router {
   router.post(`${PATH}/delete`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     try {
-      await deleteAccount(db, session.userId, formString(req.body, 'password'));
+      await deleteAccount(repos, session.userId, formString(req.body, 'password'));
     } catch (error) {
       const errors = fieldErrorsOf(error);
       if (!errors || !isDomainError(error)) throw error;

@@ -17,7 +17,7 @@ const PATH = '/settings/security/api-keys';
  */
 export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
   const router = express.Router();
-  const { db } = deps;
+  const { repos } = deps;
   const mcpUrl = `${config.baseUrl}/api/mcp`;
 
   router.get('/settings', requireLogin(), (_req, res) => res.redirect(303, PATH));
@@ -26,14 +26,14 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
   router.get(PATH, requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const flash = takeFlash(req, res);
-    sendApiKeysPage(res, { keys: await listApiKeys(db, session.userId), mcpUrl, flash });
+    sendApiKeysPage(res, { keys: await listApiKeys(repos, session.userId), mcpUrl, flash });
   });
 
   router.post(PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     const name = formString(req.body, 'name');
     try {
-      const created = await createApiKey(db, session.userId, name);
+      const created = await createApiKey(repos, session.userId, name);
       setFlash(res, { newApiKey: { id: created.id, name: created.name, key: created.key } });
       res.redirect(303, PATH);
     } catch (error) {
@@ -43,7 +43,7 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
         error.code === 'key_limit_reached'
           ? [{ field: '', message: error.message }]
           : error.issues.map((issue) => ({ field: 'name', message: issue.message }));
-      const keys = await listApiKeys(db, session.userId);
+      const keys = await listApiKeys(repos, session.userId);
       sendApiKeysPage(res, {
         keys,
         mcpUrl,
@@ -56,10 +56,10 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
 
   router.post(`${PATH}/:keyId/revoke`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    const keys = await listApiKeys(db, session.userId);
+    const keys = await listApiKeys(repos, session.userId);
     const key = keys.find((candidate) => candidate.id === req.params.keyId);
     try {
-      await revokeApiKey(db, session.userId, String(req.params.keyId));
+      await revokeApiKey(repos, session.userId, String(req.params.keyId));
       setFlash(res, {
         notice: {
           kind: 'success',

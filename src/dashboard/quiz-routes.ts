@@ -85,7 +85,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     const cursor = queryString(req.query.responses);
     try {
       // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
-      const id = await requireOwnedQuizId(deps.db, session.userId, String(req.params.quizId));
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
       const [questions, settings, results, scores] = await Promise.all([
         getQuizQuestions(deps, session.userId, id),
         getQuizSettings(deps, session.userId, id),
@@ -106,7 +106,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     const session = currentSession(res)!;
     let exported;
     try {
-      const id = await requireOwnedQuizId(deps.db, session.userId, String(req.params.quizId));
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
       exported = await exportResponses(deps, session.userId, id);
     } catch (error) {
       if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');

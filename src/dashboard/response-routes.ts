@@ -46,15 +46,15 @@ function sendConfirmation(res: Response, response: OwnedResponse): void {
 /** An owner removes a junk response from a quiz's results: a confirmation page, then a CSRF-checked POST. */
 export function responseRoutes({ deps }: DashboardContext): Router {
   const router = express.Router();
-  const { db } = deps;
+  const { repos } = deps;
 
   router.get(PATH, requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     try {
-      const quizId = await requireOwnedQuizId(db, session.userId, String(req.params.quizId));
+      const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
       sendConfirmation(
         res,
-        await findOwnedResponse(db, session.userId, quizId, String(req.params.responseId)),
+        await findOwnedResponse(repos, session.userId, quizId, String(req.params.responseId)),
       );
     } catch (error) {
       if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
@@ -67,13 +67,13 @@ export function responseRoutes({ deps }: DashboardContext): Router {
     const session = currentSession(res)!;
     let quizId: string;
     try {
-      quizId = await requireOwnedQuizId(db, session.userId, String(req.params.quizId));
+      quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
     } catch (error) {
       if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
       throw error;
     }
     try {
-      await deleteResponse(db, session.userId, quizId, String(req.params.responseId));
+      await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
       setFlash(res, {
         notice: { kind: 'success', text: 'The response is deleted, and the results no longer count it.' },
       });

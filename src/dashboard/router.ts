@@ -46,7 +46,7 @@ export function dashboardRouter(options: DashboardOptions): Router {
   const router = express.Router();
   const pageBasics = [
     pageSecurity({ https: config.baseUrl.startsWith('https:') }),
-    loadSession({ db: deps.db, config }),
+    loadSession({ repos: deps.repos, config }),
   ];
   router.use(PREFIXES, ...pageBasics);
   // The home page: exactly `/` (as a prefix it would match every path).

@@ -10,8 +10,11 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/sqlite/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
+import { createRepositories, type Repositories } from './repositories';
 import { sqliteSnapshotCache } from './snapshot-cache';
 import { applyMigrations, parseDatabaseUrl, type Provider } from './migrate';
+
+export { isUniqueViolation } from './errors';
 
 export type { Provider };
 type PostgresClientModule = typeof import('../generated/postgresql/client.js');
@@ -19,6 +22,9 @@ type PostgresClientModule = typeof import('../generated/postgresql/client.js');
 export type Db = PrismaClient;
 
 export interface Database {
+  /** What the domain uses: one repository per aggregate (repositories/). */
+  repos: Repositories;
+  /** The Prisma client itself, for the operator's tools and for tests that arrange rows. */
   prisma: Db;
   provider: Provider;
   url: string;
@@ -72,12 +78,14 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     // Both kinds of reads keep their results while no connection anywhere has written since.
     const snapshot = sqliteSnapshotCache(readerConnection);
     const hot = sqliteHotQueries(openReader, snapshot);
+    const reads = sqliteQuizReads(readerConnection, snapshot);
     return {
+      repos: createRepositories(prisma, { hot, reads }),
       prisma,
       provider,
       url,
       hot,
-      reads: sqliteQuizReads(readerConnection, snapshot),
+      reads,
       close: async () => {
         await hot.close();
         await prisma.$disconnect();
@@ -102,12 +110,15 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   const postgresClient = require('../generated/postgresql/client') as PostgresClientModule;
   const PostgresPrismaClient = postgresClient.PrismaClient;
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
+  const hot = postgresHotQueries(pool);
+  const reads = postgresQuizReads(pool);
   return {
+    repos: createRepositories(prisma, { hot, reads }),
     prisma,
     provider,
     url,
-    hot: postgresHotQueries(pool),
-    reads: postgresQuizReads(pool),
+    hot,
+    reads,
     close: async () => {
       await prisma.$disconnect();
       await pool.end(); // PrismaPg leaves a pool it was given open
@@ -137,33 +148,6 @@ function immediateTransactions(factory: PrismaBetterSqlite3): SqlDriverAdapterFa
       return adapter;
     },
   };
-}
-
-/**
- * True for a unique-constraint violation (Prisma P2002) from either adapter, optionally only when
- * `field` is one of the constrained columns (no @map in the schema: columns are named like fields).
- */
-export function isUniqueViolation(err: unknown, field?: string): boolean {
-  if (typeof err !== 'object' || err === null || (err as { code?: unknown }).code !== 'P2002') return false;
-  return field === undefined || uniqueViolationColumns(err).includes(field);
-}
-
-interface UniqueViolationCause {
-  table?: string;
-  constraint?: { fields?: string[]; index?: string };
-}
-
-function uniqueViolationColumns(err: object): string[] {
-  const meta = (err as { meta?: { driverAdapterError?: { cause?: UniqueViolationCause } } }).meta;
-  const { table, constraint } = meta?.driverAdapterError?.cause ?? {};
-  // SQLite names the columns ("UNIQUE constraint failed: questions.quizId, questions.position").
-  if (Array.isArray(constraint?.fields)) return constraint.fields.map((f) => String(f).replace(/^"|"$/g, ''));
-  // PostgreSQL names the index only; Prisma names them <table>_<col>_<col>_key.
-  const index = constraint?.index;
-  if (typeof index === 'string' && table && index.startsWith(`${table}_`) && index.endsWith('_key')) {
-    return index.slice(table.length + 1, -'_key'.length).split('_');
-  }
-  return [];
 }
 
 /** The URL with any password masked, for logs. */

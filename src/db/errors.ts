@@ -43,3 +43,35 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     isDatabaseUnavailable(meta?.driverAdapterError, depth + 1)
   );
 }
+
+/**
+ * True for a unique-constraint violation (Prisma P2002) from either adapter, optionally only when
+ * `field` is one of the constrained columns (no @map in the schema: columns are named like fields).
+ */
+export function isUniqueViolation(err: unknown, field?: string): boolean {
+  if (typeof err !== 'object' || err === null || (err as { code?: unknown }).code !== 'P2002') return false;
+  return field === undefined || uniqueViolationColumns(err).includes(field);
+}
+
+interface UniqueViolationCause {
+  table?: string;
+  constraint?: { fields?: string[]; index?: string };
+}
+
+function uniqueViolationColumns(err: object): string[] {
+  const meta = (err as { meta?: { driverAdapterError?: { cause?: UniqueViolationCause } } }).meta;
+  const { table, constraint } = meta?.driverAdapterError?.cause ?? {};
+  // SQLite names the columns ("UNIQUE constraint failed: questions.quizId, questions.position").
+  if (Array.isArray(constraint?.fields)) return constraint.fields.map((f) => String(f).replace(/^"|"$/g, ''));
+  // PostgreSQL names the index only; Prisma names them <table>_<col>_<col>_key.
+  const index = constraint?.index;
+  if (typeof index === 'string' && table && index.startsWith(`${table}_`) && index.endsWith('_key')) {
+    return index.slice(table.length + 1, -'_key'.length).split('_');
+  }
+  return [];
+}
+
+/** True for a foreign-key violation (Prisma P2003): the row referred to is gone. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2003';
+}

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import path from 'node:path';
+import { packageRoot } from '../package-root';
 import { openSchemaEngine, type MigrationList, type SchemaFile } from './schema-engine';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -31,14 +32,6 @@ export function parseDatabaseUrl(url: string, cwd: string = process.cwd()): Pars
     `Unsupported DATABASE_URL scheme ${scheme ? `"${scheme}:"` : '(none)'}: use file:./path/to.db (SQLite) or postgresql://user@host:5432/db`,
   );
 }
-
-/** The folder holding package.json and prisma/, above src/db (ts-jest) or dist/src/db (built). */
-export const packageRoot: string = (() => {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'prisma'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`No package.json with prisma/ above ${__dirname}`);
-  }
-})();
 
 export function migrationsDir(provider: Provider): string {
   return path.join(packageRoot, 'prisma', 'migrations', provider);

@@ -1,9 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { DomainError } from './errors';
 import { parseOrThrow } from './quiz-input';
-import { WRITE_TRANSACTION_OPTIONS } from './deps';
+
+type Users = Pick<Repositories, 'users'>;
 
 /**
  * Personal API keys: `svc_` + 43 base62 characters
@@ -68,52 +69,40 @@ function keyRecord(row: {
 
 /** Creates a key and returns its full value, the only time it is ever available. */
 export async function createApiKey(
-  db: Db,
+  { users }: Users,
   userId: string,
   name: string,
 ): Promise<ApiKeyRecord & { key: string }> {
   const keyName = parseOrThrow(KeyNameSchema, name, 'Cannot create the API key');
   const key = generateApiKey();
-  const row = await db.$transaction(async (tx) => {
-    // Bumping the user's row first serialises key creations per user (row lock on
-    // PostgreSQL, the write lock on SQLite), so the count below cannot go stale: the
-    // 10-key limit holds under concurrent requests, on any number of instances.
-    await tx.user.update({ where: { id: userId }, data: { keySeq: { increment: 1 } } });
-    const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
-    if (active >= MAX_ACTIVE_KEYS) {
-      throw new DomainError(
-        'key_limit_reached',
-        `You already have ${MAX_ACTIVE_KEYS} API keys, the most allowed. Revoke one you no longer use, then create the new one.`,
-      );
-    }
-    return tx.apiKey.create({
-      data: {
-        userId,
-        name: keyName,
-        keyHash: sha256Hex(key),
-        prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
-        last4: key.slice(-4),
-      },
-    });
-  }, WRITE_TRANSACTION_OPTIONS);
+  const row = await users.createApiKey(
+    userId,
+    {
+      name: keyName,
+      keyHash: sha256Hex(key),
+      prefix: key.slice(0, DISPLAY_PREFIX_LENGTH),
+      last4: key.slice(-4),
+    },
+    // Checked inside the creation's transaction: the limit holds under concurrent requests.
+    (active) => {
+      if (active >= MAX_ACTIVE_KEYS) {
+        throw new DomainError(
+          'key_limit_reached',
+          `You already have ${MAX_ACTIVE_KEYS} API keys, the most allowed. Revoke one you no longer use, then create the new one.`,
+        );
+      }
+    },
+  );
   return { ...keyRecord(row), key };
 }
 
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRecord[]> {
-  const rows = await db.apiKey.findMany({
-    where: { userId, revokedAt: null },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
-  return rows.map(keyRecord);
+export async function listApiKeys({ users }: Users, userId: string): Promise<ApiKeyRecord[]> {
+  return (await users.activeApiKeys(userId)).map(keyRecord);
 }
 
 /** Revocation is a write to the row every request reads, so it holds from the next request. */
-export async function revokeApiKey(db: Db, userId: string, keyId: string): Promise<void> {
-  const result = await db.apiKey.updateMany({
-    where: { id: keyId, userId, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  if (result.count === 0) {
+export async function revokeApiKey({ users }: Users, userId: string, keyId: string): Promise<void> {
+  if (!(await users.revokeApiKey(userId, keyId, new Date()))) {
     throw new DomainError('key_not_found', `No active API key with the id ${keyId} belongs to this user.`);
   }
 }

@@ -33,10 +33,3 @@ export function decodeCursor(cursor: string, field = 'cursor'): CursorPosition {
     [{ field, message: 'not a cursor this tool gave out' }],
   );
 }
-
-/** Prisma `where` for "strictly older than the cursor" in (at desc, id desc) order. */
-export function olderThan<K extends string>(key: K, position: CursorPosition) {
-  return {
-    OR: [{ [key]: { lt: position.at } }, { [key]: position.at, id: { lt: position.id } }],
-  } as { OR: Array<Record<string, unknown>> };
-}

@@ -1,4 +1,6 @@
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
+
+type Stores = Pick<Repositories, 'users' | 'oauth'>;
 
 /**
  * Removes credentials that can no longer be used, so that the tables of a long-running
@@ -17,20 +19,13 @@ export interface PurgeCounts {
   tokens: number;
 }
 
-export async function purgeExpired(db: Db, now = new Date()): Promise<PurgeCounts> {
-  const codeCutoff = new Date(now.getTime() - CODE_RETENTION_MS);
-  const tokenCutoff = new Date(now.getTime() - TOKEN_RETENTION_MS);
-  const sessions = await db.session.deleteMany({ where: { expiresAt: { lt: now } } });
-  const authorizationCodes = await db.oAuthAuthorizationCode.deleteMany({
-    where: { expiresAt: { lt: codeCutoff } },
-  });
-  const tokens = await db.oAuthToken.deleteMany({
-    where: {
-      accessExpiresAt: { lt: tokenCutoff },
-      OR: [{ refreshExpiresAt: null }, { refreshExpiresAt: { lt: tokenCutoff } }],
-    },
-  });
-  return { sessions: sessions.count, authorizationCodes: authorizationCodes.count, tokens: tokens.count };
+export async function purgeExpired(repos: Stores, now = new Date()): Promise<PurgeCounts> {
+  const sessions = await repos.users.deleteExpiredSessions(now);
+  const { codes, tokens } = await repos.oauth.deleteExpired(
+    new Date(now.getTime() - CODE_RETENTION_MS),
+    new Date(now.getTime() - TOKEN_RETENTION_MS),
+  );
+  return { sessions, authorizationCodes: codes, tokens };
 }
 
 export interface PurgeSchedule {
@@ -42,9 +37,9 @@ export interface PurgeSchedule {
 type PurgeLogger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /** One run that never throws: what it removed is logged, a failure is logged as a warning. */
-export async function purgeAndLog(db: Db, logger: PurgeLogger): Promise<void> {
+export async function purgeAndLog(repos: Stores, logger: PurgeLogger): Promise<void> {
   try {
-    const purged = await purgeExpired(db);
+    const purged = await purgeExpired(repos);
     if (purged.sessions + purged.authorizationCodes + purged.tokens > 0) {
       logger.info({ purged }, 'expired sessions and OAuth credentials removed');
     }
@@ -58,10 +53,14 @@ export async function purgeAndLog(db: Db, logger: PurgeLogger): Promise<void> {
  * accepts connections: see main.ts). A failure (the database away) is logged and the next run
  * tries again.
  */
-export function schedulePurge(db: Db, logger: PurgeLogger, { everyMs = 60 * 60 * 1000 } = {}): PurgeSchedule {
+export function schedulePurge(
+  repos: Stores,
+  logger: PurgeLogger,
+  { everyMs = 60 * 60 * 1000 } = {},
+): PurgeSchedule {
   let finishedRuns = 0;
   const run = async () => {
-    await purgeAndLog(db, logger);
+    await purgeAndLog(repos, logger);
     finishedRuns += 1;
   };
   const every = setInterval(() => void run(), everyMs).unref();

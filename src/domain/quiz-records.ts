@@ -1,7 +1,7 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/quiz-rows';
 import { maxScoreOf, type ScorableQuestion } from './scoring';
 
-export { questionsInclude, type QuestionRow, type QuizRow, type QuizWithQuestions } from '../db/quiz-rows';
+export type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/quiz-rows';
 
 /**
  * The records that every adapter shows (MCP payloads, dashboard pages): snake_case,

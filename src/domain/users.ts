@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/database';
-import { isUniqueViolation } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { DomainError, invalidInput } from './errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { parseOrThrow } from './quiz-input';
@@ -23,29 +22,27 @@ export const PasswordSchema = z
 
 export const NewUserSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 
-export async function createUser(db: Db, input: { email: string; password: string }) {
+type Users = Pick<Repositories, 'users'>;
+
+export async function createUser({ users }: Users, input: { email: string; password: string }) {
   const { email, password } = parseOrThrow(NewUserSchema, input, 'Cannot create the user');
-  try {
-    const user = await db.user.create({ data: { email, passwordHash: await hashPassword(password) } });
-    return { id: user.id, email: user.email, created_at: user.createdAt.toISOString() };
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new DomainError('user_exists', `A user with the email ${email} already exists.`, [
-        { field: 'email', message: 'is already registered' },
-      ]);
-    }
-    throw error;
+  const user = await users.create(email, await hashPassword(password));
+  if (!user) {
+    throw new DomainError('user_exists', `A user with the email ${email} already exists.`, [
+      { field: 'email', message: 'is already registered' },
+    ]);
   }
+  return { id: user.id, email: user.email, created_at: user.createdAt.toISOString() };
 }
 
-export async function findUserByEmail(db: Db, email: string) {
+export async function findUserByEmail({ users }: Users, email: string) {
   const parsed = EmailSchema.safeParse(email);
   if (!parsed.success) return null;
-  return db.user.findUnique({ where: { email: parsed.data } });
+  return users.byEmail(parsed.data);
 }
 
-export async function requireUserByEmail(db: Db, email: string) {
-  const user = await findUserByEmail(db, email);
+export async function requireUserByEmail(repos: Users, email: string) {
+  const user = await findUserByEmail(repos, email);
   if (!user) throw new DomainError('user_not_found', `No user with the email ${email.trim()}.`);
   return user;
 }
@@ -54,8 +51,8 @@ export async function requireUserByEmail(db: Db, email: string) {
  * Email and password check with one answer for "no such user" and "wrong password", and
  * the same scrypt cost on both paths, so the response reveals neither.
  */
-export async function authenticateUser(db: Db, email: string, password: string) {
-  const user = await findUserByEmail(db, email);
+export async function authenticateUser(repos: Users, email: string, password: string) {
+  const user = await findUserByEmail(repos, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new DomainError('invalid_credentials', 'The email or password is not right.');
   return { id: user.id, email: user.email };
@@ -66,18 +63,15 @@ export async function authenticateUser(db: Db, email: string, password: string) 
  * forgotten password is set again by whoever runs the service. Every session of the account
  * ends; its API keys and connected apps stay, each revocable on its own page.
  */
-export async function setPassword(db: Db, email: string, password: string) {
-  const user = await requireUserByEmail(db, email);
+export async function setPassword(repos: Users, email: string, password: string) {
+  const user = await requireUserByEmail(repos, email);
   const next = parseOrThrow(PasswordSchema, password, 'Cannot set the password');
-  const ended = await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(next) } });
-    return (await tx.session.deleteMany({ where: { userId: user.id } })).count;
-  });
+  const ended = await repos.users.replacePasswordHash(user.id, await hashPassword(next));
   return { id: user.id, email: user.email, sessionsEnded: ended };
 }
 
-async function requirePassword(db: Db, userId: string, password: string, field: string) {
-  const user = await db.user.findUnique({ where: { id: userId } });
+async function requirePassword({ users }: Users, userId: string, password: string, field: string) {
+  const user = await users.byId(userId);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new DomainError('invalid_credentials', 'The current password is not right.', [
       { field, message: 'is not your current password' },
@@ -88,38 +82,33 @@ async function requirePassword(db: Db, userId: string, password: string, field: 
 
 /** The owner's own change: the current password first; every other session of the account ends. */
 export async function changePassword(
-  db: Db,
+  repos: Users,
   input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string },
 ) {
   const parsed = PasswordSchema.safeParse(input.newPassword);
   if (!parsed.success) throw invalidInput([{ field: 'new_password', message: PASSWORD_RULE }]);
-  await requirePassword(db, input.userId, input.currentPassword, 'current_password');
+  await requirePassword(repos, input.userId, input.currentPassword, 'current_password');
   const hash = await hashPassword(parsed.data);
-  return db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: input.userId }, data: { passwordHash: hash } });
-    const ended = await tx.session.deleteMany({
-      where: { userId: input.userId, id: { not: input.keepSessionId } },
-    });
-    return { otherSessionsEnded: ended.count };
-  });
+  const ended = await repos.users.replacePasswordHash(input.userId, hash, input.keepSessionId);
+  return { otherSessionsEnded: ended };
 }
 
 /** What deleting the account removes, counted for the page that asks first. */
-export async function accountContents(db: Db, userId: string) {
-  const [quizzes, responses, apiKeys, connectedApps] = await Promise.all([
-    db.quiz.count({ where: { ownerId: userId } }),
-    db.response.count({ where: { quiz: { ownerId: userId } } }),
-    db.apiKey.count({ where: { userId, revokedAt: null } }),
-    db.oAuthGrant.count({ where: { userId, revokedAt: null } }),
+export async function accountContents(repos: Repositories, userId: string) {
+  const [owned, responses, apiKeys, connectedApps] = await Promise.all([
+    repos.quizzes.countByOwner(userId),
+    repos.responses.countForOwner(userId),
+    repos.users.activeApiKeyCount(userId),
+    repos.oauth.activeGrantCount(userId),
   ]);
-  return { quizzes, responses, apiKeys, connectedApps };
+  return { quizzes: owned.quizzes, responses, apiKeys, connectedApps };
 }
 
 /**
  * Deletes the account and everything it owns (quizzes with their responses, API keys, OAuth
  * grants and their tokens, sessions: the foreign keys cascade), once the password is given.
  */
-export async function deleteAccount(db: Db, userId: string, password: string): Promise<void> {
-  await requirePassword(db, userId, password, 'password');
-  await db.user.delete({ where: { id: userId } });
+export async function deleteAccount(repos: Users, userId: string, password: string): Promise<void> {
+  await requirePassword(repos, userId, password, 'password');
+  await repos.users.delete(userId);
 }

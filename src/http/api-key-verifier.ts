@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { looksLikeApiKey, sha256Hex } from '../domain/api-keys';
 import type { Logger } from '../logger';
 import type { Metrics } from './metrics';
@@ -16,20 +16,12 @@ const API_KEY_SCOPES = new Set(ALL_SCOPES);
  * `last_used_at` is written at most once a minute per key, after the answer is on its way.
  */
 export function createApiKeyVerifier(
-  database: Pick<Database, 'prisma' | 'hot'>,
+  { users }: Pick<Repositories, 'users'>,
   logger: Logger,
   metrics?: Pick<Metrics, 'observeLastUsedWrite'>,
 ): CredentialVerifier {
-  const db = database.prisma;
   const touch = createUseRecorder(
-    (keyId, at, intervalMs) =>
-      db.apiKey.updateMany({
-        where: {
-          id: keyId,
-          OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(at.getTime() - intervalMs) } }],
-        },
-        data: { lastUsedAt: at },
-      }),
+    (keyId, at, intervalMs) => users.recordApiKeyUse(keyId, at, intervalMs),
     (error) => logger.warn({ err: error }, 'could not record API key use'),
     { onScheduled: () => metrics?.observeLastUsedWrite('api_key') },
   );
@@ -37,7 +29,7 @@ export function createApiKeyVerifier(
   return {
     recognises: looksLikeApiKey,
     async verify(credential) {
-      const key = await database.hot.apiKeyByHash(sha256Hex(credential));
+      const key = await users.apiKeyByHash(sha256Hex(credential));
       if (!key || key.revokedAt) return null;
       touch(key.id, key.lastUsedAt);
       const principal: Principal = {

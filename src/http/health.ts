@@ -1,6 +1,5 @@
 import type { Router } from 'express';
 import express from 'express';
-import type { HotQueries } from '../db/hot-queries';
 import type { Lifecycle } from './lifecycle';
 import type { RedisCommander } from './rate-limit-store';
 
@@ -25,7 +24,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * stopping, /readyz answers 503 `draining` and /healthz still 200: it is alive, only leaving.
  */
 export function healthRouter(options: {
-  hot: HotQueries;
+  /** Answers when the database does. */
+  database: { ping(): Promise<void> };
   redis?: RedisCommander | undefined;
   lifecycle?: Lifecycle;
 }): Router {
@@ -39,7 +39,7 @@ export function healthRouter(options: {
       res.status(503).set('Cache-Control', 'no-store').json({ status: 'draining', checks: {} });
       return;
     }
-    const database = await withTimeout(options.hot.ping(), CHECK_TIMEOUT_MS).then(
+    const database = await withTimeout(options.database.ping(), CHECK_TIMEOUT_MS).then(
       () => 'ok' as const,
       () => 'unavailable' as const,
     );

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { recordGrantUse } from '../domain/oauth/oauth-grants';
 import { ACCESS_TOKEN_PREFIX, hasSecretShape, hashSecret } from '../domain/oauth/oauth-secrets';
 import type { CredentialVerifier } from '../http/authenticate';
@@ -20,11 +20,11 @@ import { canonicalScopes } from './scopes';
  * connected app per user as one caller, and refreshing a token does not open a new bucket.
  */
 export function createAccessTokenVerifier(
-  database: Pick<Database, 'prisma' | 'hot'>,
+  repos: Pick<Repositories, 'oauth'>,
   options: { logger: Logger; metrics?: Pick<Metrics, 'observeLastUsedWrite'> },
 ): CredentialVerifier {
   const touch = createUseRecorder(
-    (grantId, at, intervalMs) => recordGrantUse(database.prisma, grantId, at, intervalMs),
+    (grantId, at, intervalMs) => recordGrantUse(repos, grantId, at, intervalMs),
     (error) => options.logger.warn({ err: error }, 'could not record OAuth grant use'),
     { onScheduled: () => options.metrics?.observeLastUsedWrite('oauth_grant') },
   );
@@ -32,7 +32,7 @@ export function createAccessTokenVerifier(
   return {
     recognises: (credential) => hasSecretShape(ACCESS_TOKEN_PREFIX, credential),
     async verify(credential, request) {
-      const token = await database.hot.oauthAccessTokenByHash(hashSecret(credential));
+      const token = await repos.oauth.accessTokenByHash(hashSecret(credential));
       if (!token || token.revokedAt || token.grantRevokedAt) return null;
       if (token.accessExpiresAt.getTime() <= Date.now()) return null;
       if (token.resource !== request.resource) return null;

@@ -2,7 +2,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import express, { type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
 import { pageErrorHandler } from '../web/error-pages';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import type { Logger } from '../logger';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { pageSecurity } from '../web/security';
@@ -27,7 +27,7 @@ import type { ClientResolver } from './resolve-client';
  * `iss` (RFC 9207) so a client talking to several servers can tell whose answer it is.
  */
 export interface AuthorizeHandlerOptions {
-  db: Db;
+  repos: Repositories;
   clients: ClientResolver;
   config: { baseUrl: string; sessionSecret: string | undefined; oauth: OAuthConfig };
   logger: Logger;
@@ -42,7 +42,7 @@ function authorizationOf(res: express.Response): ValidAuthorizationRequest {
 }
 
 export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
-  const { db, clients, config, logger } = options;
+  const { repos, clients, config, logger } = options;
   // The addresses under the name this request used (loopback aliases; else BASE_URL's).
   const urlsFor = (req: express.Request): OAuthUrls => oauthUrls(baseUrlFor(req, config.baseUrl));
   const router = express.Router();
@@ -94,7 +94,7 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
 
     const userId = currentSession(res)!.userId;
     const model = createAuthorizeModel(
-      { db, clients },
+      { repos, clients },
       { client: request.client, redirectUriSent: request.redirectUriSent, resource: request.resource },
     );
     const server = new OAuth2Server({ model });
@@ -141,7 +141,7 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
     AUTHORIZE_PATH,
     pageSecurity({ https: config.baseUrl.startsWith('https:') }),
     ...(options.guards ?? []),
-    loadSession({ db, config }),
+    loadSession({ repos, config }),
   );
   router.get(AUTHORIZE_PATH, checkRequest('query'), requireLogin(), showConsent);
   router.post(AUTHORIZE_PATH, parseForm(), requireLogin(), verifyCsrf(), checkRequest('body'), decide);

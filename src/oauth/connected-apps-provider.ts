@@ -1,5 +1,5 @@
 import type { ConnectedApp, ConnectedAppsProvider } from '../identity/connected-apps';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { listActiveGrants, revokeGrant } from '../domain/oauth/oauth-grants';
 import { clientDisplayName } from './consent-page';
 import { describeRedirect } from './redirect-uris';
@@ -9,10 +9,10 @@ import { describeRedirect } from './redirect-uris';
  * and tokens in one transaction (domain/oauth/oauth-grants.ts); the access-token check also
  * joins the grant, so the next /api/mcp request with any of them is a 401.
  */
-export function createConnectedAppsProvider(db: Db): ConnectedAppsProvider {
+export function createConnectedAppsProvider(repos: Repositories): ConnectedAppsProvider {
   return {
     async list(userId) {
-      const grants = await listActiveGrants(db, userId);
+      const grants = await listActiveGrants(repos, userId);
       return grants.map((grant): ConnectedApp => ({
         id: grant.id,
         name: clientDisplayName({ id: grant.clientId, name: grant.clientName, source: grant.clientSource }),
@@ -23,7 +23,7 @@ export function createConnectedAppsProvider(db: Db): ConnectedAppsProvider {
       }));
     },
     async revoke(userId, appId) {
-      return revokeGrant(db, userId, appId);
+      return revokeGrant(repos, userId, appId);
     },
   };
 }

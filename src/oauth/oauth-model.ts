@@ -1,5 +1,5 @@
 import OAuth2Server from '@node-oauth/oauth2-server';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import {
   consumeAuthorizationCode,
   createAuthorizationCode,
@@ -36,7 +36,7 @@ export type LibraryClient = OAuth2Server.Client & { record: OAuthClientRecord };
 export type OAuthModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
 
 export interface OAuthModelDeps {
-  db: Db;
+  repos: Repositories;
   clients: ClientResolver;
 }
 
@@ -52,7 +52,7 @@ export function createAuthorizeModel(
   deps: OAuthModelDeps,
   request: { client: OAuthClientRecord; redirectUriSent: boolean; resource: string },
 ): OAuthModel {
-  const { db } = deps;
+  const { repos } = deps;
   return {
     ...tokenOnly(),
     async getClient(clientId) {
@@ -70,13 +70,13 @@ export function createAuthorizeModel(
     async saveAuthorizationCode(code, client, user) {
       const scopes = code.scope ?? [];
       // The approval is remembered per (user, client): Connected apps lists and revokes it.
-      const grant = await approveGrant(db, {
+      const grant = await approveGrant(repos, {
         userId: user.id,
         clientId: client.id,
         scopes,
         redirectUri: code.redirectUri,
       });
-      await createAuthorizationCode(db, code.authorizationCode, {
+      await createAuthorizationCode(repos, code.authorizationCode, {
         grantId: grant.id,
         clientId: client.id,
         userId: user.id,
@@ -95,7 +95,7 @@ export function createAuthorizeModel(
 
 /** For /oauth/token: authorization_code and refresh_token grants. */
 export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
-  const { db, clients } = deps;
+  const { repos, clients } = deps;
   let codeRow: AuthorizationCodeRow | undefined;
   let refreshRow: RefreshTokenRow | undefined;
 
@@ -118,11 +118,11 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
       throw new Error('codes are issued by the authorization endpoint only');
     },
     async getAuthorizationCode(code) {
-      const row = await findAuthorizationCode(db, code);
+      const row = await findAuthorizationCode(repos, code);
       if (!row) return null;
       if (row.consumedAt) {
         // RFC 6749 4.1.2: a used code came back; whoever holds it, what it issued must go.
-        await revokeReplayedCode(db, row.id);
+        await revokeReplayedCode(repos, row.id);
         return null;
       }
       if (row.grantRevokedAt) return null;
@@ -143,18 +143,18 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
       // A loser read the code before the winner marked it, so it is a duplicate, not yet a
       // replay: invalid_grant. A redemption that finds the code already used is a replay
       // (getAuthorizationCode above) and revokes what the code gave.
-      return consumeAuthorizationCode(db, codeRow!.id);
+      return consumeAuthorizationCode(repos, codeRow!.id);
     },
     async validateScope(_user, _client, scope) {
       return scope ?? [];
     },
     async getRefreshToken(refreshToken) {
-      const row = await findRefreshToken(db, refreshToken);
+      const row = await findRefreshToken(repos, refreshToken);
       if (!row || row.revokedAt || row.grantRevokedAt) return null;
       if (row.refreshRetiredAt) {
         // RFC 9700 4.14.2: a replaced refresh token came back. Either the client or a thief
         // holds the newer one; the server cannot tell which, so the whole family ends.
-        await revokeTokenFamily(db, row.familyId);
+        await revokeTokenFamily(repos, row.familyId);
         return null;
       }
       refreshRow = row;
@@ -168,7 +168,7 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
     },
     async revokeToken() {
       // Rotation: the presented token stays usable until its replacement is first used.
-      await recordRefreshUse(db, refreshRow!.id);
+      await recordRefreshUse(repos, refreshRow!.id);
       return true;
     },
     async saveToken(token, client, user) {
@@ -184,7 +184,7 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
       const refreshToken = record.grantTypes.includes('refresh_token') ? (token.refreshToken ?? null) : null;
       const scopes = token.scope ?? [];
       const id = await issueTokens(
-        db,
+        repos,
         { accessToken: token.accessToken, refreshToken },
         {
           ...origin,
@@ -199,10 +199,10 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
         // A replay seen while this request ran revoked the family before this row existed:
         // revoke it too. The answer still goes out, so parallel redemptions issue exactly one
         // token (the one conditional update decided which), and it is dead like the rest.
-        if (await isCodeReplayed(db, codeRow.id)) await revokeTokenRow(db, id);
-      } else if (await isRefreshRetired(db, refreshRow!.id)) {
+        if (await isCodeReplayed(repos, codeRow.id)) await revokeTokenRow(repos, id);
+      } else if (await isRefreshRetired(repos, refreshRow!.id)) {
         // The presented refresh token was retired (its replacement was used) while this ran.
-        await revokeTokenRow(db, id);
+        await revokeTokenRow(repos, id);
         throw superseded();
       }
       return {

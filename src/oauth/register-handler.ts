@@ -1,7 +1,7 @@
 import { NUL_MESSAGE } from '../domain/nul-text';
 import { refuseNulInBody } from '../http/nul-guard';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { registerOAuthClient } from '../domain/oauth/oauth-clients';
 import { clientErrorOf } from '../http/client-errors';
 import type { Logger } from '../logger';
@@ -18,7 +18,7 @@ import { REGISTER_PATH } from './oauth-urls';
  * theirs once, in this response (section 3.2.1), and it is stored as a SHA-256 only.
  */
 export interface RegisterHandlerOptions {
-  db: Db;
+  repos: Repositories;
   logger: Logger;
   /** Runs first: the rate limiter. */
   guards: RequestHandler[];
@@ -26,7 +26,7 @@ export interface RegisterHandlerOptions {
 
 export const MAX_REGISTRATION_BYTES = 16 * 1024;
 
-export function registerHandler({ db, logger, guards }: RegisterHandlerOptions): Router {
+export function registerHandler({ repos, logger, guards }: RegisterHandlerOptions): Router {
   const router = express.Router();
 
   const register: RequestHandler = async (req, res) => {
@@ -38,7 +38,7 @@ export function registerHandler({ db, logger, guards }: RegisterHandlerOptions):
         );
       }
       const metadata = parseClientMetadata(req.body, 'registration');
-      const { client, secret } = await registerOAuthClient(db, metadata);
+      const { client, secret } = await registerOAuthClient(repos, metadata);
       res
         .status(201)
         .set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' })

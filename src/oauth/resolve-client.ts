@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import {
   findOAuthClient,
   saveMetadataDocumentClient,
@@ -21,7 +21,7 @@ import type { Logger } from '../logger';
  * has to fetch.
  */
 export interface ClientResolverOptions {
-  db: Db;
+  repos: Repositories;
   /** Where the reason a metadata fetch failed goes: the caller is told less (see loadDocument). */
   logger?: Logger;
   fetch?: FetchClientMetadataOptions;
@@ -68,7 +68,7 @@ function looksLikeUrl(clientId: string): boolean {
 }
 
 export function createClientResolver(options: ClientResolverOptions): ClientResolver {
-  const { db } = options;
+  const { repos } = options;
   const minSeconds = options.minCacheSeconds ?? 60;
   const maxSeconds = options.maxCacheSeconds ?? 24 * 60 * 60;
   const allowHttp = options.fetch?.allowLoopbackForTests === true;
@@ -108,7 +108,7 @@ export function createClientResolver(options: ClientResolverOptions): ClientReso
       }
       throw error;
     }
-    const client = await saveMetadataDocumentClient(db, clientId, metadata);
+    const client = await saveMetadataDocumentClient(repos, clientId, metadata);
     // RFC 9111 freshness from max-age, clamped: at least a minute (no fetch per request, which
     // would make this server a request amplifier) and at most a day (changes do arrive).
     const seconds = Math.min(maxSeconds, Math.max(minSeconds, fetched.maxAgeSeconds ?? 0));
@@ -135,7 +135,7 @@ export function createClientResolver(options: ClientResolverOptions): ClientReso
   return {
     async resolveForAuthorization(clientId) {
       if (looksLikeUrl(clientId)) return resolveDocument(clientId);
-      const client = clientId.length <= 100 ? await findOAuthClient(db, clientId) : null;
+      const client = clientId.length <= 100 ? await findOAuthClient(repos, clientId) : null;
       if (!client || client.source !== 'registration') {
         throw new ClientResolutionError(
           'No app is registered with this client_id. The app must register again.',
@@ -145,7 +145,7 @@ export function createClientResolver(options: ClientResolverOptions): ClientReso
     },
     async findKnownClient(clientId) {
       if (clientId.length > MAX_CLIENT_ID_LENGTH) return null;
-      return findOAuthClient(db, clientId);
+      return findOAuthClient(repos, clientId);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { NUL_MESSAGE } from '../domain/nul-text';
 import { refuseNulInBody } from '../http/nul-guard';
 import express, { type RequestHandler, type Router } from 'express';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { ACCESS_TOKEN_PREFIX, hasSecretShape, REFRESH_TOKEN_PREFIX } from '../domain/oauth/oauth-secrets';
 import { findTokenByValue, revokeTokenFamily } from '../domain/oauth/oauth-tokens';
 import type { Logger } from '../logger';
@@ -18,7 +18,7 @@ import type { ClientResolver } from './resolve-client';
  * same authorization (2.1: "SHOULD also invalidate all access tokens based on the same grant").
  */
 export interface RevokeHandlerOptions {
-  db: Db;
+  repos: Repositories;
   clients: ClientResolver;
   logger: Logger;
   /** Run before the body is read: the rate limit per client address. */
@@ -28,7 +28,7 @@ export interface RevokeHandlerOptions {
 }
 
 export function revokeHandler({
-  db,
+  repos,
   clients,
   logger,
   guards = [],
@@ -44,8 +44,8 @@ export function revokeHandler({
         throw new OAuthProblem('invalid_request', 'token is required, once.');
       if (hasSecretShape(ACCESS_TOKEN_PREFIX, token) || hasSecretShape(REFRESH_TOKEN_PREFIX, token)) {
         const known = hint === 'access_token' || hint === 'refresh_token' ? hint : undefined;
-        const row = await findTokenByValue(db, token, known);
-        if (row && row.clientId === client.id) await revokeTokenFamily(db, row.familyId);
+        const row = await findTokenByValue(repos, token, known);
+        if (row && row.clientId === client.id) await revokeTokenFamily(repos, row.familyId);
       }
       res.status(200).set('Cache-Control', 'no-store').end();
     } catch (error) {

@@ -1,7 +1,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import { createRateLimiter, rateLimitKey, type RateLimitOptions } from '../http/rate-limit';
 import { sendTooManyAttempts } from '../web/error-pages';
 import { claimedClientId } from './client-authentication';
@@ -34,7 +34,7 @@ export interface OAuthTestHooks {
 
 export interface OAuthRouterOptions {
   config: Config;
-  database: Pick<Database, 'prisma'>;
+  repos: Repositories;
   logger: Logger;
   /** Shared counters for each named limit (Redis when several instances run; memory otherwise). */
   limiterStore?: (name: string) => Store | undefined;
@@ -59,8 +59,8 @@ function allowCrossOrigin(): RequestHandler {
 
 export function oauthRouter(options: OAuthRouterOptions): Router {
   const { config, logger } = options;
-  const db = options.database.prisma;
-  const clients = createClientResolver({ db, logger, fetch: options.testHooks?.clientMetadataFetch });
+  const { repos } = options;
+  const clients = createClientResolver({ repos, logger, fetch: options.testHooks?.clientMetadataFetch });
   const { limits } = config;
   const limiter = (name: string, max: number, windowSeconds: number, more: Partial<RateLimitOptions> = {}) =>
     createRateLimiter({
@@ -89,11 +89,11 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
   const router = express.Router();
   router.use(['/.well-known', TOKEN_PATH, REGISTER_PATH, REVOKE_PATH], allowCrossOrigin());
   router.use(metadataHandler({ baseUrl: config.baseUrl }));
-  router.use(registerHandler({ db, logger, guards: [registrationLimiter] }));
-  router.use(authorizeHandler({ db, clients, config, logger, guards: [authorizeLimiter] }));
+  router.use(registerHandler({ repos, logger, guards: [registrationLimiter] }));
+  router.use(authorizeHandler({ repos, clients, config, logger, guards: [authorizeLimiter] }));
   router.use(
     tokenHandler({
-      db,
+      repos,
       clients,
       resourceFor: (req) => oauthUrls(baseUrlFor(req, config.baseUrl)).resource,
       config: config.oauth,
@@ -104,7 +104,7 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
   );
   router.use(
     revokeHandler({
-      db,
+      repos,
       clients,
       logger,
       guards: [tokenAddressLimiter],

@@ -3,7 +3,7 @@ import { refuseNulInBody } from '../http/nul-guard';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import type { Logger } from '../logger';
 import { formBodyErrors, OAuthProblem, sendOAuthError } from './oauth-errors';
 import { createTokenModel } from './oauth-model';
@@ -18,7 +18,7 @@ import type { ClientResolver } from './resolve-client';
  * audience every code and refresh token here is bound to.
  */
 export interface TokenHandlerOptions {
-  db: Db;
+  repos: Repositories;
   clients: ClientResolver;
   /** The MCP endpoint's URL under the name this request used (loopback aliases). */
   resourceFor: (req: Request) => string;
@@ -33,7 +33,7 @@ export interface TokenHandlerOptions {
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 
 export function tokenHandler({
-  db,
+  repos,
   clients,
   resourceFor,
   config,
@@ -61,7 +61,7 @@ export function tokenHandler({
           'grant_type must be authorization_code or refresh_token',
         );
       }
-      const server = new OAuth2Server({ model: createTokenModel({ db, clients }) });
+      const server = new OAuth2Server({ model: createTokenModel({ repos, clients }) });
       const response = new OAuth2Server.Response();
       await server.token(
         // The query is left out on purpose: parameters of the token request come in the body only.

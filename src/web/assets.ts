@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Router } from 'express';
 import express from 'express';
 
-import { packageRoot } from '../db/migrate';
+import { packageRoot } from '../package-root';
 
 // Assets ship as source files (tsc copies nothing): resolve them from the package root so
 // they are found both from src/ (tests) and from dist/src/ (production).

@@ -1,7 +1,7 @@
 import { baseUrlFor } from '../http/loopback-origin';
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Db } from '../db/database';
+import type { Repositories } from '../db/repositories';
 import {
   createSession,
   deleteSession,
@@ -22,7 +22,7 @@ import {
 /**
  * Dashboard sessions for HTML pages (the dashboard, and the OAuth consent page).
  *
- *   router.get('/page', loadSession({ db, config }), requireLogin(), handler)
+ *   router.get('/page', loadSession({ repos, config }), requireLogin(), handler)
  *   currentSession(res)  -> { userId, email, csrfToken, ... } | null
  *
  * The cookie holds a random token; the database holds its SHA-256 (src/domain/sessions.ts).
@@ -30,12 +30,12 @@ import {
  * Path=/, Secure and `__Host-` over https.
  */
 export interface LoadSessionOptions {
-  db: Db;
+  repos: Repositories;
   config: { baseUrl: string; sessionSecret: string | undefined };
 }
 
 export interface WebSessionState {
-  db: Db;
+  repos: Repositories;
   session: SessionRecord | null;
   /** The raw cookie token of `session` (needed to refresh the cookie and to log out). */
   token: string | null;
@@ -61,7 +61,7 @@ export function currentSession(res: Response): SessionRecord | null {
 }
 
 /** Reads the session cookie and sets currentSession(res); never redirects by itself. */
-export function loadSession({ db, config }: LoadSessionOptions): RequestHandler {
+export function loadSession({ repos, config }: LoadSessionOptions): RequestHandler {
   const cookies = cookieSettings(config.baseUrl);
   const keys = sessionKeys(config.sessionSecret);
   const baseOrigin = new URL(config.baseUrl).origin;
@@ -75,21 +75,21 @@ export function loadSession({ db, config }: LoadSessionOptions): RequestHandler 
     }
     const token = readCookie(req, cookies.names.session) ?? null;
     const csrfNonce = readCookie(req, cookies.names.csrf) ?? null;
-    const state: WebSessionState = { db, session: null, token: null, csrfNonce, keys, cookies, origin };
+    const state: WebSessionState = { repos, session: null, token: null, csrfNonce, keys, cookies, origin };
     res.locals[STATE] = state;
     if (!token) {
       next();
       return;
     }
     (async () => {
-      const session = await findSession(db, token);
+      const session = await findSession(repos, token);
       if (!session) {
         res.clearCookie(cookies.names.session, cookieOptions(cookies));
         return;
       }
       state.session = session;
       state.token = token;
-      const expiresAt = await touchSession(db, session);
+      const expiresAt = await touchSession(repos, session);
       if (expiresAt) {
         res.cookie(cookies.names.session, token, cookieOptions(cookies, expiresAt.getTime() - Date.now()));
       }
@@ -160,8 +160,8 @@ export function requireLogin(options: RequireLoginOptions = {}): RequestHandler 
  */
 export async function startSession(res: Response, userId: string): Promise<SessionRecord> {
   const state = sessionState(res);
-  if (state.token) await deleteSession(state.db, state.token);
-  const { token, session } = await createSession(state.db, userId);
+  if (state.token) await deleteSession(state.repos, state.token);
+  const { token, session } = await createSession(state.repos, userId);
   state.session = session;
   state.token = token;
   res.cookie(state.cookies.names.session, token, cookieOptions(state.cookies, SESSION_IDLE_MS));
@@ -173,7 +173,7 @@ export async function startSession(res: Response, userId: string): Promise<Sessi
 /** Logs out: the row is deleted, so the cookie is worthless even if a copy survives. */
 export async function endSession(res: Response): Promise<void> {
   const state = sessionState(res);
-  if (state.token) await deleteSession(state.db, state.token);
+  if (state.token) await deleteSession(state.repos, state.token);
   state.session = null;
   state.token = null;
   res.clearCookie(state.cookies.names.session, cookieOptions(state.cookies));

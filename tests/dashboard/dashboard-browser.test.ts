@@ -124,7 +124,7 @@ describeWithBrowser('dashboard in a browser', () => {
 
   test('the 11th key is refused with the message on the page', async () => {
     const user = await createTestUser(app, 'limit'); // already holds one key
-    for (let i = 2; i <= 10; i += 1) await createApiKey(app.database.prisma, user.id, `key ${i}`);
+    for (let i = 2; i <= 10; i += 1) await createApiKey(app.database.repos, user.id, `key ${i}`);
     await logInAs(user.email, user.password);
     await page.goto(`${app.baseUrl}/settings/security/api-keys`);
     await page.getByLabel('Name').fill('one too many');

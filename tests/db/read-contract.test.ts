@@ -38,15 +38,15 @@ describeEachDatabase('the request-path reads match their Prisma reference', (pro
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
-    deps = { db: database.prisma, baseUrl: 'http://quiz.test', reads: database.reads };
+    deps = { repos: database.repos, baseUrl: 'http://quiz.test' };
     ownerId = (
-      await createUser(database.prisma, {
+      await createUser(database.repos, {
         email: `owner-${provider}@example.com`,
         password: 'long enough pw',
       })
     ).id;
     otherId = (
-      await createUser(database.prisma, {
+      await createUser(database.repos, {
         email: `other-${provider}@example.com`,
         password: 'long enough pw',
       })
@@ -113,15 +113,15 @@ describeEachDatabase('the request-path reads match their Prisma reference', (pro
   });
 
   test('credentials: an API key and an OAuth access token with its grant, before and after revocation', async () => {
-    const key = await createApiKey(database.prisma, ownerId, 'contract key');
-    const { client } = await registerOAuthClient(database.prisma, {
+    const key = await createApiKey(database.repos, ownerId, 'contract key');
+    const { client } = await registerOAuthClient(database.repos, {
       name: 'Contract client',
       redirectUris: ['https://client.example/cb'],
       grantTypes: ['authorization_code', 'refresh_token'],
       tokenEndpointAuthMethod: 'none',
       scope: null,
     });
-    const grant = await approveGrant(database.prisma, {
+    const grant = await approveGrant(database.repos, {
       userId: ownerId,
       clientId: client.id,
       scopes: ['quizzes:read'],
@@ -129,7 +129,7 @@ describeEachDatabase('the request-path reads match their Prisma reference', (pro
     });
     const accessToken = generateAccessToken();
     const tokenId = await issueTokens(
-      database.prisma,
+      database.repos,
       { accessToken, refreshToken: null },
       {
         grantId: grant.id,
@@ -163,8 +163,8 @@ describeEachDatabase('the request-path reads match their Prisma reference', (pro
     expect(before.expectedToken).toMatchObject({ id: tokenId, grantRevokedAt: null });
     expect(before.expectedToken?.accessExpiresAt.toISOString()).toBe('2030-06-30T23:30:00.456Z');
 
-    await revokeApiKey(database.prisma, ownerId, key.id);
-    expect(await revokeGrant(database.prisma, ownerId, grant.id)).toBe(true);
+    await revokeApiKey(database.repos, ownerId, key.id);
+    expect(await revokeGrant(database.repos, ownerId, grant.id)).toBe(true);
     const after = await compare();
     expect(after.expectedKey?.revokedAt).toBeInstanceOf(Date);
     expect(after.expectedToken?.grantRevokedAt).toBeInstanceOf(Date);
@@ -176,8 +176,8 @@ describe('the SQLite snapshot cache, with two instances on one file', () => {
     const first = await createTestDatabase('sqlite');
     const second = await openDatabase(first.url, { migrate: false });
     try {
-      const deps: DomainDeps = { db: first.prisma, baseUrl: 'http://quiz.test', reads: first.reads };
-      const owner = await createUser(first.prisma, {
+      const deps: DomainDeps = { repos: first.repos, baseUrl: 'http://quiz.test' };
+      const owner = await createUser(first.repos, {
         email: 'cache@example.com',
         password: 'long enough pw',
       });
@@ -185,7 +185,7 @@ describe('the SQLite snapshot cache, with two instances on one file', () => {
         title: 'Before',
         questions: QuestionsInputSchema.parse(sampleQuestions()),
       });
-      const key = await createApiKey(first.prisma, owner.id, 'cached key');
+      const key = await createApiKey(first.repos, owner.id, 'cached key');
       const keyHash = hashSecret(key.key);
 
       // The second instance reads (and keeps) both.
@@ -195,7 +195,7 @@ describe('the SQLite snapshot cache, with two instances on one file', () => {
 
       // The first instance edits the quiz and revokes the key...
       await updateQuiz(deps, owner.id, { ref: quiz.quiz_id, title: 'After' });
-      await revokeApiKey(first.prisma, owner.id, key.id);
+      await revokeApiKey(first.repos, owner.id, key.id);
 
       // ...and the second sees both on its very next read.
       expect((await second.reads.quizWithQuestions(owner.id, quiz.quiz_id))?.title).toBe('After');

@@ -81,8 +81,8 @@ describe('two instances on one SQLite file', () => {
       postMcp(two, { credential: other.apiKey, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     expect((await list()).status).toBe(200);
     expect((await list()).status).toBe(200);
-    const [key] = await listApiKeys(database.prisma, other.id);
-    await revokeApiKey(database.prisma, other.id, key!.id);
+    const [key] = await listApiKeys(database.repos, other.id);
+    await revokeApiKey(database.repos, other.id, key!.id);
     expect((await list()).status).toBe(401);
   });
 

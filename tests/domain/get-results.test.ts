@@ -286,7 +286,7 @@ describeEachDatabase('get_results', (provider) => {
   test('thousands of responses: aggregates come from the database and a page stays a page', async () => {
     const quiz = await publish('Thousands', sampleQuestions(), { pass_mark_percent: 50 });
     const [q1, q2] = quiz.questions.map((q) => q.question_id) as [string, string];
-    const quizRow = await deps.db.quiz.findUniqueOrThrow({ where: { id: quiz.quiz_id } });
+    const quizRow = await app.database.prisma.quiz.findUniqueOrThrow({ where: { id: quiz.quiz_id } });
     const total = 3000;
     const start = Date.now() - total * 1000;
     // Bulk rows shaped exactly like submitResponse's: response i answers "yes" when i is even, Rome always.
@@ -306,8 +306,8 @@ describeEachDatabase('get_results', (provider) => {
     // In chunks, so that no single statement grows with the row count.
     for (let from = 0; from < total; from += 500) {
       const chunk = responses.slice(from, from + 500);
-      await deps.db.response.createMany({ data: chunk });
-      await deps.db.answer.createMany({
+      await app.database.prisma.response.createMany({ data: chunk });
+      await app.database.prisma.answer.createMany({
         data: chunk.flatMap((r, j) => {
           const yes = (from + j) % 2 === 0;
           return [

@@ -69,7 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl,
     config,
     database,
-    deps: { db: database.prisma, baseUrl, reads: database.reads },
+    deps: { repos: database.repos, baseUrl },
     logger,
     async close() {
       server.closeAllConnections();
@@ -88,11 +88,11 @@ export interface TestUser {
 
 /** A fresh user with one API key. */
 export async function createTestUser(target: TestApp | TestDatabase, label = 'user'): Promise<TestUser> {
-  const db = 'database' in target ? target.database.prisma : target.prisma;
+  const repos = 'database' in target ? target.database.repos : target.repos;
   const email = `${label}-${randomBytes(5).toString('hex')}@example.com`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
-  const user = await createUser(db, { email, password });
-  const key = await createApiKey(db, user.id, `${label} test key`);
+  const user = await createUser(repos, { email, password });
+  const key = await createApiKey(repos, user.id, `${label} test key`);
   return { id: user.id, email, password, apiKey: key.key };
 }
 

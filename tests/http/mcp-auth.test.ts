@@ -64,10 +64,10 @@ describe('401 on /api/mcp', () => {
 
   test('malformed, unknown, wrong-shape and revoked credentials all get the same 401 body, byte for byte', async () => {
     const user = await createTestUser(app, 'revoked');
-    const [key] = await listApiKeys(app.database.prisma, user.id);
+    const [key] = await listApiKeys(app.database.repos, user.id);
     // The key works, then is revoked; the very next request is refused (spec, Authentication 4).
     expect((await withAuthorization(app, `Bearer ${user.apiKey}`)).status).toBe(200);
-    await revokeApiKey(app.database.prisma, user.id, key!.id);
+    await revokeApiKey(app.database.repos, user.id, key!.id);
     const revoked = await withAuthorization(app, `Bearer ${user.apiKey}`);
     expectChallenge(revoked, true);
 
@@ -88,8 +88,8 @@ describe('401 on /api/mcp', () => {
 
   test('a revoked key fails on the next request while the same user’s other key keeps working', async () => {
     const user = await createTestUser(app, 'two-keys');
-    const second = await createApiKey(app.database.prisma, user.id, 'second');
-    await revokeApiKey(app.database.prisma, user.id, second.id);
+    const second = await createApiKey(app.database.repos, user.id, 'second');
+    await revokeApiKey(app.database.repos, user.id, second.id);
     expect((await withAuthorization(app, `Bearer ${second.key}`)).status).toBe(401);
     const ok = await withAuthorization(app, `Bearer ${user.apiKey}`);
     expect(ok.status).toBe(200);
@@ -100,10 +100,10 @@ describe('401 on /api/mcp', () => {
     const other = await startTestApp({ database: app.database });
     try {
       const user = await createTestUser(app, 'instances');
-      const [key] = await listApiKeys(app.database.prisma, user.id);
+      const [key] = await listApiKeys(app.database.repos, user.id);
       expect((await withAuthorization(app, `Bearer ${user.apiKey}`)).status).toBe(200);
       expect((await withAuthorization(other, `Bearer ${user.apiKey}`)).status).toBe(200);
-      await revokeApiKey(app.database.prisma, user.id, key!.id);
+      await revokeApiKey(app.database.repos, user.id, key!.id);
       expect((await withAuthorization(other, `Bearer ${user.apiKey}`)).status).toBe(401);
       expect((await withAuthorization(app, `Bearer ${user.apiKey}`)).status).toBe(401);
     } finally {
@@ -133,7 +133,7 @@ describe('last_used_at', () => {
 
   test('a valid key records its use shortly after, and a second use within the minute writes nothing', async () => {
     const user = await createTestUser(app, 'last-used');
-    const keys = () => listApiKeys(app.database.prisma, user.id);
+    const keys = () => listApiKeys(app.database.repos, user.id);
     expect((await keys())[0]!.last_used_at).toBeNull();
 
     const before = Date.now();
@@ -157,7 +157,7 @@ describe('last_used_at', () => {
     const other = await startTestApp({ database: app.database });
     try {
       const user = await createTestUser(app, 'last-used-two');
-      const keys = () => listApiKeys(app.database.prisma, user.id);
+      const keys = () => listApiKeys(app.database.repos, user.id);
       expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
       const [first] = await pollUntil(keys, ([key]) => key!.last_used_at !== null);
       expect(first!.last_used_at).not.toBeNull();

@@ -59,6 +59,23 @@ describe('layer rules', () => {
     expect(output).toMatch(/db-is-the-bottom: src\/db\/planted\.ts → src\/mcp\/tool\.ts/);
   });
 
+  test('the domain or a surface reaching past the repositories fails the lint', async () => {
+    const dir = copyOfTheTree();
+    copies.push(dir);
+    fs.writeFileSync(
+      path.join(dir, 'src', 'domain', 'planted.ts'),
+      "import type { Db } from '../db/database';\nexport type Planted = Db;\n",
+    );
+    fs.writeFileSync(
+      path.join(dir, 'src', 'dashboard', 'planted.ts'),
+      "import type { HotQueries } from '../db/hot-queries';\nexport type Planted = HotQueries;\n",
+    );
+    const { code, output } = await cruise(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/domain-asks-repositories: src\/domain\/planted\.ts → src\/db\/database\.ts/);
+    expect(output).toMatch(/callers-ask-the-domain: src\/dashboard\/planted\.ts → src\/db\/hot-queries\.ts/);
+  });
+
   test('two modules importing each other fail the lint', async () => {
     const dir = copyOfTheTree();
     copies.push(dir);

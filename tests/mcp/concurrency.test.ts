@@ -80,7 +80,7 @@ describeEachDatabase('concurrent tool calls', (provider) => {
   test(`parallel API key creations never exceed ${MAX_ACTIVE_KEYS} active keys`, async () => {
     const fresh = await createTestUser(app, 'keys'); // already holds one key
     const attempts = await Promise.allSettled(
-      Array.from({ length: 15 }, (_, i) => createApiKey(app.database.prisma, fresh.id, `parallel ${i}`)),
+      Array.from({ length: 15 }, (_, i) => createApiKey(app.database.repos, fresh.id, `parallel ${i}`)),
     );
     const created = attempts.filter((attempt) => attempt.status === 'fulfilled').length;
     expect(created).toBe(MAX_ACTIVE_KEYS - 1);

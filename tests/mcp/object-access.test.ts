@@ -2,6 +2,7 @@
 // title, and learns nothing about whether it exists.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { prismaQuizReads } from '../../src/db/quiz-reads';
+import { createRepositories } from '../../src/db/repositories';
 import { resolveQuiz } from '../../src/domain/quizzes/resolve-quiz';
 import { submitResponse } from '../../src/domain/results/submit-response';
 import {
@@ -133,9 +134,11 @@ describe('naming a quiz among many', () => {
       expect(found.quiz_id).toBe(target.quiz_id);
       // Resolution itself (get_quiz_settings loads an ID directly), through the raw-driver
       // candidates query and through Prisma.
-      const prismaReads = prismaQuizReads(app.database.prisma);
-      expect((await resolveQuiz({ reads: app.database.reads }, carolId, ref)).id).toBe(target.quiz_id);
-      expect((await resolveQuiz({ reads: prismaReads }, carolId, ref)).id).toBe(target.quiz_id);
+      const { prisma, reads } = app.database;
+      for (const quizReads of [reads, prismaQuizReads(prisma)]) {
+        const repos = createRepositories(prisma, { hot: app.database.hot, reads: quizReads });
+        expect((await resolveQuiz({ repos }, carolId, ref)).id).toBe(target.quiz_id);
+      }
     }
   });
 });

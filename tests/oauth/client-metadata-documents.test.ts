@@ -234,7 +234,7 @@ describe('fetching and caching', () => {
   });
 
   test('documents are cached per Cache-Control max-age', async () => {
-    const resolver = createClientResolver({ db: database.prisma, fetch: { allowLoopbackForTests: true } });
+    const resolver = createClientResolver({ repos: database.repos, fetch: { allowLoopbackForTests: true } });
     const id = `${docBase}/cached.json`;
     const before = fetches.get('/cached.json') ?? 0;
     const first = await resolver.resolveForAuthorization(id);

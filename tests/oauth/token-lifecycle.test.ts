@@ -129,7 +129,7 @@ describeEachDatabase('token lifecycle', (provider) => {
   test('disconnecting the app (Connected apps) refuses its tokens from the next request', async () => {
     const { agent, user } = await loggedInAgent(app);
     const { client, tokens } = await connectApp(app, agent);
-    const provider = createConnectedAppsProvider(app.database.prisma);
+    const provider = createConnectedAppsProvider(app.database.repos);
     const [connected] = await provider.list(user.id);
     expect(connected).toMatchObject({ name: 'Test assistant', redirectHost: '127.0.0.1:8976' });
     expect(await provider.revoke(user.id, connected!.id)).toBe(true);

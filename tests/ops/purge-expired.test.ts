@@ -95,7 +95,11 @@ function suite(provider: 'sqlite' | 'postgresql') {
     const db = database.prisma;
     const now = new Date();
     const rows = await seed(db, now);
-    expect(await purgeExpired(db, now)).toEqual({ sessions: 1, authorizationCodes: 1, tokens: 2 });
+    expect(await purgeExpired(database.repos, now)).toEqual({
+      sessions: 1,
+      authorizationCodes: 1,
+      tokens: 2,
+    });
 
     const sessions = (await db.session.findMany({ select: { id: true } })).map((r) => r.id);
     expect(sessions).toEqual([rows.liveSession.id]);
@@ -104,7 +108,11 @@ function suite(provider: 'sqlite' | 'postgresql') {
     const tokens = (await db.oAuthToken.findMany({ select: { id: true } })).map((r) => r.id);
     expect(tokens.sort()).toEqual([rows.refreshStillUsable.id, rows.recentlyExpiredToken.id].sort());
 
-    expect(await purgeExpired(db, now)).toEqual({ sessions: 0, authorizationCodes: 0, tokens: 0 });
+    expect(await purgeExpired(database.repos, now)).toEqual({
+      sessions: 0,
+      authorizationCodes: 0,
+      tokens: 0,
+    });
   });
 }
 
@@ -127,7 +135,7 @@ describe('the purge schedule of a running service', () => {
     };
     try {
       await seed(database.prisma, new Date());
-      const schedule = schedulePurge(database.prisma, logger, { everyMs: 50 });
+      const schedule = schedulePurge(database.repos, logger, { everyMs: 50 });
       // Waited for, not timed (on a busy machine timers run late); then a few more runs.
       await until(() => lines.length > 0);
       const runsSoFar = schedule.finishedRuns;
@@ -142,9 +150,11 @@ describe('the purge schedule of a running service', () => {
       // Nothing left to remove: later runs stay quiet.
       expect(lines.filter(([level]) => level === 'info')).toHaveLength(1);
       await database.prisma.$disconnect();
+      const { users, oauth } = database.repos;
       const failing = {
-        session: { deleteMany: () => Promise.reject(new Error('database unreachable')) },
-      } as unknown as Db;
+        oauth,
+        users: { ...users, deleteExpiredSessions: () => Promise.reject(new Error('database unreachable')) },
+      };
       const broken = schedulePurge(failing, logger, { everyMs: 30 });
       // Two failed runs: the schedule outlives a failure.
       await until(() => lines.filter(([level]) => level === 'warn').length >= 2);

@@ -121,7 +121,7 @@ describeWithPostgres('two instances on one PostgreSQL', () => {
       const owner = await createTestUser(database, 'keys');
       const attempts = await Promise.allSettled(
         Array.from({ length: 14 }, (_, i) =>
-          createApiKey((i % 2 === 0 ? one : two).database.prisma, owner.id, `parallel ${i}`),
+          createApiKey((i % 2 === 0 ? one : two).database.repos, owner.id, `parallel ${i}`),
         ),
       );
       expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(MAX_ACTIVE_KEYS - 1);

@@ -3,8 +3,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import express from 'express';
 import request from 'supertest';
-import { prismaQuizReads } from '../../src/db/quiz-reads';
-import type { DomainDeps } from '../../src/domain/deps';
+import type { Repositories } from '../../src/db/repositories';
 import { createLogger } from '../../src/logger';
 import { respondentRouter } from '../../src/respondent/respondent-router';
 import {
@@ -187,14 +186,11 @@ describe('respondent pages when something breaks', () => {
   test('an unexpected failure: an HTML 500 page with a reference, internals only in the log', async () => {
     const lines: string[] = [];
     const logger = createLogger('error', { write: (line: string) => void lines.push(line) });
-    const failingDb = new Proxy(
-      {},
-      {
-        get: () => {
-          throw new Error('database exploded: secret detail');
-        },
+    const failingRepos = new Proxy({} as Repositories, {
+      get: () => {
+        throw new Error('database exploded: secret detail');
       },
-    );
+    });
     const bare = express();
     bare.use((_req, res, next) => {
       res.locals.requestId = 'req-12345678';
@@ -203,9 +199,8 @@ describe('respondent pages when something breaks', () => {
     bare.use(
       respondentRouter({
         deps: {
-          db: failingDb as DomainDeps['db'],
+          repos: failingRepos,
           baseUrl: 'http://example.test',
-          reads: prismaQuizReads(failingDb as DomainDeps['db']),
         },
         logger,
         maxBodyBytes: 4096,

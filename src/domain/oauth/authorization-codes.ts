@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { CodeRow, Repositories } from '../../db/repositories';
 import { AUTHORIZATION_CODE_PREFIX, generateSecret, hashSecret } from './oauth-secrets';
 import { revokeTokenFamily } from './oauth-tokens';
 
@@ -7,20 +7,9 @@ import { revokeTokenFamily } from './oauth-tokens';
  * Redemption is one conditional UPDATE (`consumedAt IS NULL`), so of two simultaneous
  * redemptions exactly one wins, on SQLite and PostgreSQL alike.
  */
-export interface AuthorizationCodeRow {
-  id: string;
-  grantId: string;
-  clientId: string;
-  userId: string;
-  redirectUri: string | null;
-  scope: string;
-  resource: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
-  expiresAt: Date;
-  consumedAt: Date | null;
-  grantRevokedAt: Date | null;
-}
+export type AuthorizationCodeRow = CodeRow;
+
+type OAuth = Pick<Repositories, 'oauth'>;
 
 export interface NewAuthorizationCode {
   grantId: string;
@@ -40,33 +29,24 @@ export function generateAuthorizationCode(): string {
 
 /** Stores a code (its hash); the value itself exists only in the redirect to the client. */
 export async function createAuthorizationCode(
-  db: Db,
+  { oauth }: OAuth,
   code: string,
   input: NewAuthorizationCode,
 ): Promise<void> {
   const { scopes, ...rest } = input;
-  await db.oAuthAuthorizationCode.create({
-    data: { ...rest, scope: scopes.join(' '), codeHash: hashSecret(code) },
-  });
+  await oauth.createCode({ ...rest, scope: scopes.join(' '), codeHash: hashSecret(code) });
 }
 
-export async function findAuthorizationCode(db: Db, code: string): Promise<AuthorizationCodeRow | null> {
-  const row = await db.oAuthAuthorizationCode.findUnique({
-    where: { codeHash: hashSecret(code) },
-    include: { grant: { select: { revokedAt: true } } },
-  });
-  if (!row) return null;
-  const { grant, codeHash: _hash, replayedAt: _replayed, createdAt: _created, ...fields } = row;
-  return { ...fields, grantRevokedAt: grant.revokedAt };
+export async function findAuthorizationCode(
+  { oauth }: OAuth,
+  code: string,
+): Promise<AuthorizationCodeRow | null> {
+  return oauth.codeByHash(hashSecret(code));
 }
 
 /** The one redemption that may proceed: true for exactly one caller per code. */
-export async function consumeAuthorizationCode(db: Db, codeId: string): Promise<boolean> {
-  const result = await db.oAuthAuthorizationCode.updateMany({
-    where: { id: codeId, consumedAt: null },
-    data: { consumedAt: new Date() },
-  });
-  return result.count === 1;
+export async function consumeAuthorizationCode({ oauth }: OAuth, codeId: string): Promise<boolean> {
+  return oauth.consumeCode(codeId, new Date());
 }
 
 /**
@@ -75,19 +55,12 @@ export async function consumeAuthorizationCode(db: Db, codeId: string): Promise<
  * The mark is written first, so a token saved by a redemption still in flight sees it
  * (the token endpoint checks after saving) and the revocation below catches anything saved before.
  */
-export async function revokeReplayedCode(db: Db, codeId: string): Promise<void> {
-  await db.oAuthAuthorizationCode.updateMany({
-    where: { id: codeId, replayedAt: null },
-    data: { replayedAt: new Date() },
-  });
-  await revokeTokenFamily(db, codeId);
+export async function revokeReplayedCode(repos: OAuth, codeId: string): Promise<void> {
+  await repos.oauth.markCodeReplayed(codeId, new Date());
+  await revokeTokenFamily(repos, codeId);
 }
 
 /** True when the code was replayed (or is gone with its grant): its tokens must not stand. */
-export async function isCodeReplayed(db: Db, codeId: string): Promise<boolean> {
-  const row = await db.oAuthAuthorizationCode.findUnique({
-    where: { id: codeId },
-    select: { replayedAt: true },
-  });
-  return !row || row.replayedAt !== null;
+export async function isCodeReplayed({ oauth }: OAuth, codeId: string): Promise<boolean> {
+  return oauth.codeReplayed(codeId);
 }

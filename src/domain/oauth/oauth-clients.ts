@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { OAuthClientRow, Repositories } from '../../db/repositories';
 import { CLIENT_SECRET_PREFIX, generateClientId, generateSecret, hashSecret } from './oauth-secrets';
 
 /**
@@ -33,19 +33,9 @@ export interface ClientMetadata {
   scope: string[] | null;
 }
 
-interface ClientRow {
-  id: string;
-  source: string;
-  name: string | null;
-  redirectUris: string;
-  grantTypes: string;
-  tokenEndpointAuthMethod: string;
-  secretHash: string | null;
-  scope: string | null;
-  createdAt: Date;
-}
+type OAuth = Pick<Repositories, 'oauth'>;
 
-function toRecord(row: ClientRow): OAuthClientRecord {
+function toRecord(row: OAuthClientRow): OAuthClientRecord {
   return {
     id: row.id,
     source: row.source as ClientSource,
@@ -73,24 +63,22 @@ export function isPublicClient(client: OAuthClientRecord): boolean {
   return client.tokenEndpointAuthMethod === 'none';
 }
 
-export async function findOAuthClient(db: Db, id: string): Promise<OAuthClientRecord | null> {
-  const row = await db.oAuthClient.findUnique({ where: { id } });
+export async function findOAuthClient({ oauth }: OAuth, id: string): Promise<OAuthClientRecord | null> {
+  const row = await oauth.clientById(id);
   return row ? toRecord(row) : null;
 }
 
 /** RFC 7591 3.2.1: a confidential client's secret is returned here, once, and never again. */
 export async function registerOAuthClient(
-  db: Db,
+  { oauth }: OAuth,
   metadata: ClientMetadata,
 ): Promise<{ client: OAuthClientRecord; secret: string | null }> {
   const secret = metadata.tokenEndpointAuthMethod === 'none' ? null : generateSecret(CLIENT_SECRET_PREFIX);
-  const row = await db.oAuthClient.create({
-    data: {
-      id: generateClientId(),
-      source: 'registration',
-      secretHash: secret ? hashSecret(secret) : null,
-      ...columns(metadata),
-    },
+  const row = await oauth.createClient({
+    id: generateClientId(),
+    source: 'registration',
+    secretHash: secret ? hashSecret(secret) : null,
+    ...columns(metadata),
   });
   return { client: toRecord(row), secret };
 }
@@ -101,17 +89,12 @@ export async function registerOAuthClient(
  * (CIMD: shared secrets are not allowed for them).
  */
 export async function saveMetadataDocumentClient(
-  db: Db,
+  { oauth }: OAuth,
   id: string,
   metadata: ClientMetadata,
 ): Promise<OAuthClientRecord> {
   const data = { ...columns(metadata), tokenEndpointAuthMethod: 'none' as const, secretHash: null };
-  const row = await db.oAuthClient.upsert({
-    where: { id },
-    create: { id, source: 'metadata_document', ...data },
-    update: data,
-  });
-  return toRecord(row);
+  return toRecord(await oauth.saveClient(id, 'metadata_document', data));
 }
 
 /** Compares hashes, so the comparison takes the same time whatever was sent. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { RefreshTokenRow, Repositories } from '../../db/repositories';
 import { ACCESS_TOKEN_PREFIX, generateSecret, hashSecret, REFRESH_TOKEN_PREFIX } from './oauth-secrets';
 
 /**
@@ -23,19 +23,9 @@ export interface NewTokens {
   refreshExpiresAt: Date | null;
 }
 
-export interface RefreshTokenRow {
-  id: string;
-  grantId: string;
-  clientId: string;
-  userId: string;
-  familyId: string;
-  scope: string;
-  resource: string;
-  refreshExpiresAt: Date | null;
-  refreshRetiredAt: Date | null;
-  revokedAt: Date | null;
-  grantRevokedAt: Date | null;
-}
+export type { RefreshTokenRow };
+
+type OAuth = Pick<Repositories, 'oauth'>;
 
 export function generateAccessToken(): string {
   return generateSecret(ACCESS_TOKEN_PREFIX);
@@ -47,96 +37,57 @@ export function generateRefreshToken(): string {
 
 /** Stores an issuance (hashes only) and returns its row id. */
 export async function issueTokens(
-  db: Db,
+  { oauth }: OAuth,
   values: { accessToken: string; refreshToken: string | null },
   input: NewTokens,
 ): Promise<string> {
   const { scopes, ...rest } = input;
-  const row = await db.oAuthToken.create({
-    data: {
-      ...rest,
-      refreshExpiresAt: values.refreshToken ? rest.refreshExpiresAt : null,
-      scope: scopes.join(' '),
-      accessTokenHash: hashSecret(values.accessToken),
-      refreshTokenHash: values.refreshToken ? hashSecret(values.refreshToken) : null,
-    },
+  return oauth.createTokens({
+    ...rest,
+    refreshExpiresAt: values.refreshToken ? rest.refreshExpiresAt : null,
+    scope: scopes.join(' '),
+    accessTokenHash: hashSecret(values.accessToken),
+    refreshTokenHash: values.refreshToken ? hashSecret(values.refreshToken) : null,
   });
-  return row.id;
 }
 
-export async function findRefreshToken(db: Db, refreshToken: string): Promise<RefreshTokenRow | null> {
-  const row = await db.oAuthToken.findUnique({
-    where: { refreshTokenHash: hashSecret(refreshToken) },
-    include: { grant: { select: { revokedAt: true } } },
-  });
-  if (!row) return null;
-  return {
-    id: row.id,
-    grantId: row.grantId,
-    clientId: row.clientId,
-    userId: row.userId,
-    familyId: row.familyId,
-    scope: row.scope,
-    resource: row.resource,
-    refreshExpiresAt: row.refreshExpiresAt,
-    refreshRetiredAt: row.refreshRetiredAt,
-    revokedAt: row.revokedAt,
-    grantRevokedAt: row.grant.revokedAt,
-  };
+export async function findRefreshToken(
+  { oauth }: OAuth,
+  refreshToken: string,
+): Promise<RefreshTokenRow | null> {
+  return oauth.refreshTokenByHash(hashSecret(refreshToken));
 }
 
 /**
  * The first use of a refresh token retires the one it replaced and that one's other
  * replacements (a retry's leftovers). Later uses change nothing.
  */
-export async function recordRefreshUse(db: Db, tokenId: string): Promise<void> {
-  const now = new Date();
-  const first = await db.oAuthToken.updateMany({
-    where: { id: tokenId, refreshUsedAt: null },
-    data: { refreshUsedAt: now },
-  });
-  if (first.count === 0) return;
-  const row = await db.oAuthToken.findUnique({ where: { id: tokenId }, select: { parentId: true } });
-  if (!row?.parentId) return;
-  await db.oAuthToken.updateMany({
-    where: {
-      OR: [{ id: row.parentId }, { parentId: row.parentId, id: { not: tokenId } }],
-      refreshRetiredAt: null,
-    },
-    data: { refreshRetiredAt: now },
-  });
+export async function recordRefreshUse({ oauth }: OAuth, tokenId: string): Promise<void> {
+  await oauth.recordRefreshUse(tokenId, new Date());
 }
 
 /** True when the refresh token of this row may no longer be exchanged. */
-export async function isRefreshRetired(db: Db, tokenId: string): Promise<boolean> {
-  const row = await db.oAuthToken.findUnique({
-    where: { id: tokenId },
-    select: { refreshRetiredAt: true, revokedAt: true },
-  });
-  return !row || row.refreshRetiredAt !== null || row.revokedAt !== null;
+export async function isRefreshRetired({ oauth }: OAuth, tokenId: string): Promise<boolean> {
+  return oauth.refreshRetired(tokenId);
 }
 
-export async function revokeTokenFamily(db: Db, familyId: string): Promise<void> {
-  await db.oAuthToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function revokeTokenFamily({ oauth }: OAuth, familyId: string): Promise<void> {
+  await oauth.revokeFamily(familyId, new Date());
 }
 
-export async function revokeTokenRow(db: Db, tokenId: string): Promise<void> {
-  await db.oAuthToken.updateMany({
-    where: { id: tokenId, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
+export async function revokeTokenRow({ oauth }: OAuth, tokenId: string): Promise<void> {
+  await oauth.revokeToken(tokenId, new Date());
 }
 
 /** The row an access or refresh token belongs to (RFC 7009 2.1: the hint only orders the lookups). */
 export async function findTokenByValue(
-  db: Db,
+  { oauth }: OAuth,
   token: string,
   hint: 'access_token' | 'refresh_token' | undefined,
 ): Promise<{ id: string; clientId: string; familyId: string } | null> {
   const hash = hashSecret(token);
-  const select = { id: true, clientId: true, familyId: true } as const;
-  const byAccess = () => db.oAuthToken.findUnique({ where: { accessTokenHash: hash }, select });
-  const byRefresh = () => db.oAuthToken.findUnique({ where: { refreshTokenHash: hash }, select });
+  const byAccess = () => oauth.tokenByAccessHash(hash);
+  const byRefresh = () => oauth.tokenByRefreshHash(hash);
   const [first, second] = hint === 'refresh_token' ? [byRefresh, byAccess] : [byAccess, byRefresh];
   return (await first()) ?? (await second());
 }

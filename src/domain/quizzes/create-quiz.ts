@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { isUniqueViolation } from '../../db/database';
 import type { DomainDeps } from '../deps';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
-import { questionsInclude, quizWithQuestionsRecord } from '../quiz-records';
+import { quizWithQuestionsRecord } from '../quiz-records';
 import { newSlug } from '../slug';
 import { titleKey } from './resolve-quiz';
-import { questionsCreateData, settingsData } from './quiz-writes';
+import { settingsData } from './quiz-writes';
 
 export interface CreateQuizInput {
   title: string;
@@ -20,26 +19,17 @@ const SLUG_ATTEMPTS = 5;
  * from the title and a random suffix alone (see newSlug); should the unique index ever refuse
  * one, the next attempt draws another suffix.
  */
-export async function createQuiz({ db, baseUrl }: DomainDeps, ownerId: string, input: CreateQuizInput) {
+export async function createQuiz({ repos, baseUrl }: DomainDeps, ownerId: string, input: CreateQuizInput) {
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
-    const slug = newSlug(input.title, randomInt);
-    try {
-      const quiz = await db.quiz.create({
-        data: {
-          owner: { connect: { id: ownerId } },
-          title: input.title,
-          titleKey: titleKey(input.title),
-          slug,
-          status: 'draft',
-          ...(settingsData(input.settings) as object),
-          questions: { create: questionsCreateData(input.questions) },
-        },
-        include: questionsInclude,
-      });
-      return quizWithQuestionsRecord(baseUrl, quiz);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+    const quiz = await repos.quizzes.create({
+      ownerId,
+      title: input.title,
+      titleKey: titleKey(input.title),
+      slug: newSlug(input.title, randomInt),
+      settings: settingsData(input.settings),
+      questions: input.questions,
+    });
+    if (quiz) return quizWithQuestionsRecord(baseUrl, quiz);
   }
   throw new Error(`could not find a free slug for "${input.title}" after ${SLUG_ATTEMPTS} attempts`);
 }

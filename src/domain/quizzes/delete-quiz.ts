@@ -11,7 +11,7 @@ export async function deleteQuiz(
   confirm: boolean | undefined,
 ) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
-  const responseCount = await deps.db.response.count({ where: { quizId: quiz.id } });
+  const responseCount = await deps.repos.responses.countForQuiz(quiz.id);
   if (confirm !== true) {
     throw new DomainError(
       'confirmation_required',
@@ -19,8 +19,7 @@ export async function deleteQuiz(
         `${responseCount} response(s) for good. Nothing was deleted. To go ahead, call delete_quiz again with confirm: true.`,
     );
   }
-  const deleted = await deps.db.quiz.deleteMany({ where: { id: quiz.id, ownerId } });
-  if (deleted.count === 0) throw quizNotFound(ref);
+  if (!(await deps.repos.quizzes.delete(ownerId, quiz.id))) throw quizNotFound(ref);
   return {
     quiz_id: quiz.id,
     slug: quiz.slug,

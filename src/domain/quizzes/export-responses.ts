@@ -40,48 +40,28 @@ export async function exportResponses(
   quizId: string,
   options: ExportResponsesOptions = {},
 ): Promise<ResponsesExport> {
-  const { db } = deps;
+  const { responses } = deps.repos;
   const batchSize = options.batchSize ?? 500;
   const quiz = await loadOwnedQuiz(deps, ownerId, quizId);
   const currentIds = quiz.questions.map((question) => question.id);
-  const earlier = await db.answer.groupBy({
-    by: ['questionId'],
-    where: { quizId: quiz.id, questionId: { notIn: currentIds } },
-    _min: { position: true, questionText: true },
-  });
-  earlier.sort((a, b) => (a._min.position ?? 0) - (b._min.position ?? 0));
+  const earlier = await responses.earlierQuestions(quiz.id, currentIds);
 
   const columns = [
     ...quiz.questions.map((question, index) => ({
       id: question.id,
       label: `Q${index + 1}. ${question.text}`,
     })),
-    ...earlier.map((group) => ({
-      id: group.questionId,
-      label: `${group._min.questionText ?? 'Question'} (earlier version)`,
+    ...earlier.map((question) => ({
+      id: question.questionId,
+      label: `${question.questionText || 'Question'} (earlier version)`,
     })),
   ];
   const columnIndex = new Map(columns.map((column, index) => [column.id, index]));
 
   async function* rows(): AsyncGenerator<CsvCell[]> {
-    let after: { submittedAt: Date; id: string } | undefined;
+    let after: { at: Date; id: string } | undefined;
     for (;;) {
-      const batch = await db.response.findMany({
-        where: {
-          quizId: quiz.id,
-          ...(after
-            ? {
-                OR: [
-                  { submittedAt: { gt: after.submittedAt } },
-                  { submittedAt: after.submittedAt, id: { gt: after.id } },
-                ],
-              }
-            : {}),
-        },
-        orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
-        take: batchSize,
-        include: { answers: { select: { questionId: true, type: true, choice: true, optionLabel: true } } },
-      });
+      const batch = await responses.oldestFirst(quiz.id, batchSize, after);
       for (const response of batch) {
         const answers: CsvCell[] = columns.map(() => null);
         for (const answer of response.answers) {
@@ -102,7 +82,7 @@ export async function exportResponses(
       }
       const last = batch[batch.length - 1];
       if (batch.length < batchSize || !last) return;
-      after = { submittedAt: last.submittedAt, id: last.id };
+      after = { at: last.submittedAt, id: last.id };
     }
   }
 

@@ -10,10 +10,10 @@ export async function loadOwnedQuiz(
 ): Promise<QuizWithQuestions> {
   // An ID match always wins and is the usual reference (assistants pass
   // the quiz_id they were given): one lookup by ID loads it without resolving candidates.
-  const byId = await deps.reads.quizWithQuestions(ownerId, ref.trim());
+  const byId = await deps.repos.quizzes.quizWithQuestions(ownerId, ref.trim());
   if (byId) return byId;
   const { id } = await resolveQuiz(deps, ownerId, ref);
-  const quiz = await deps.reads.quizWithQuestions(ownerId, id);
+  const quiz = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
   // Deleted between the two reads: the same answer as if it had never existed.
   if (!quiz) throw quizNotFound(ref);
   return quiz;

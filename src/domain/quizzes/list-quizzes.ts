@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, olderThan } from '../cursor';
+import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { publicUrl, quizSummary } from '../quiz-records';
 
@@ -8,21 +8,16 @@ export interface ListQuizzesInput {
 }
 
 /** The caller's quizzes, newest first, a page at a time (keyset on created_at, id). */
-export async function listQuizzes({ db, baseUrl }: DomainDeps, ownerId: string, input: ListQuizzesInput) {
+export async function listQuizzes({ repos, baseUrl }: DomainDeps, ownerId: string, input: ListQuizzesInput) {
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  const rows = await db.quiz.findMany({
-    where: { ownerId, ...(after ? olderThan('createdAt', after) : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: input.limit + 1,
-    include: { _count: { select: { questions: true, responses: true } } },
-  });
+  const rows = await repos.quizzes.listByOwner(ownerId, input.limit + 1, after);
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   return {
     quizzes: page.map((quiz) => ({
       ...quizSummary(quiz),
-      question_count: quiz._count.questions,
-      response_count: quiz._count.responses,
+      question_count: quiz.questionCount,
+      response_count: quiz.responseCount,
       public_url: publicUrl(baseUrl, quiz),
       created_at: quiz.createdAt.toISOString(),
       updated_at: quiz.updatedAt.toISOString(),

@@ -2,6 +2,7 @@ import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { publicUrl } from '../quiz-records';
 import { loadOwnedQuiz } from './get-quiz';
+import { quizNotFound } from './resolve-quiz';
 
 /** draft -> published. Needs at least one question; publishing twice is a no-op that says so. */
 export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string) {
@@ -15,12 +16,11 @@ export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string
       );
     }
     // Only a draft flips; a concurrent publish leaves the first published_at in place.
-    await deps.db.quiz.updateMany({
-      where: { id: quiz.id, status: 'draft' },
-      data: { status: 'published', publishedAt: new Date() },
-    });
+    await deps.repos.quizzes.publish(quiz.id, new Date());
   }
-  const fresh = await deps.db.quiz.findUniqueOrThrow({ where: { id: quiz.id } });
+  const fresh = await deps.repos.quizzes.byId(quiz.id);
+  // Deleted in between: the same answer as if it had never existed.
+  if (!fresh) throw quizNotFound(ref);
   const url = publicUrl(deps.baseUrl, fresh);
   return {
     quiz_id: fresh.id,

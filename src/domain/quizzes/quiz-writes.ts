@@ -1,30 +1,10 @@
-import type { Prisma } from '../../generated/sqlite/client';
-import type { QuestionInput, SettingsInput } from '../quiz-input';
+import type { SettingsData } from '../../db/repositories';
+import type { SettingsInput } from '../quiz-input';
 
-/** Nested-create data for a question list, positions and option order as given. */
-export function questionsCreateData(questions: QuestionInput[]): Prisma.QuestionCreateWithoutQuizInput[] {
-  return questions.map((question, position) =>
-    question.type === 'yes_no'
-      ? { position, type: 'yes_no', text: question.text, points: question.points }
-      : {
-          position,
-          type: 'multiple_choice',
-          text: question.text,
-          options: {
-            create: question.options.map((option, index) => ({
-              position: index,
-              label: option.label,
-              score: option.score,
-            })),
-          },
-        },
-  );
-}
-
-/** Column data for the settings a caller supplied; absent keys stay as they are. */
-export function settingsData(settings: SettingsInput | undefined): Prisma.QuizUpdateInput {
+/** The settings columns a caller's snake_case settings change; absent keys stay as they are. */
+export function settingsData(settings: SettingsInput | undefined): SettingsData {
   if (!settings) return {};
-  const data: Prisma.QuizUpdateInput = {};
+  const data: SettingsData = {};
   if (settings.accepting_responses !== undefined) data.acceptingResponses = settings.accepting_responses;
   if (settings.show_score_to_respondent !== undefined)
     data.showScoreToRespondent = settings.show_score_to_respondent;

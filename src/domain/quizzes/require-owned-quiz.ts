@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Repositories } from '../../db/repositories';
 import { quizNotFound } from './resolve-quiz';
 
 /**
@@ -7,8 +7,12 @@ import { quizNotFound } from './resolve-quiz';
  * happens to equal a title never resolves. Someone else's quiz and a missing one give the
  * same error.
  */
-export async function requireOwnedQuizId(db: Db, ownerId: string, quizId: string): Promise<string> {
-  const quiz = await db.quiz.findFirst({ where: { id: quizId, ownerId }, select: { id: true } });
-  if (!quiz) throw quizNotFound(quizId);
-  return quiz.id;
+export async function requireOwnedQuizId(
+  { quizzes }: Pick<Repositories, 'quizzes'>,
+  ownerId: string,
+  quizId: string,
+): Promise<string> {
+  const id = await quizzes.ownedId(ownerId, quizId);
+  if (!id) throw quizNotFound(quizId);
+  return id;
 }

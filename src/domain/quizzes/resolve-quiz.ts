@@ -28,13 +28,13 @@ export function quizNotFound(ref: string): DomainError {
 }
 
 export async function resolveQuiz(
-  deps: Pick<DomainDeps, 'reads'>,
+  deps: Pick<DomainDeps, 'repos'>,
   ownerId: string,
   ref: string,
 ): Promise<QuizRef> {
   const wanted = ref.trim();
   const key = titleKey(ref);
-  return pickQuiz(await deps.reads.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2), ref);
+  return pickQuiz(await deps.repos.quizzes.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2), ref);
 }
 
 /** The precedence above, over the caller's quizzes that match in any way. */

@@ -1,9 +1,9 @@
-import { WRITE_TRANSACTION_OPTIONS, type DomainDeps } from '../deps';
+import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
-import { questionsInclude, quizWithQuestionsRecord } from '../quiz-records';
+import { quizWithQuestionsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
-import { questionsCreateData, settingsData } from './quiz-writes';
+import { settingsData } from './quiz-writes';
 
 export interface UpdateQuizInput {
   ref: string;
@@ -19,7 +19,6 @@ export interface UpdateQuizInput {
  * A published quiz changes only with `confirm_edit_published: true`; without it nothing changes.
  */
 export async function updateQuiz(deps: DomainDeps, ownerId: string, input: UpdateQuizInput) {
-  const { db, baseUrl } = deps;
   if (input.questions === undefined && input.title === undefined && input.settings === undefined) {
     throw new DomainError(
       'invalid_input',
@@ -28,42 +27,29 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     );
   }
   const { id } = await resolveQuiz(deps, ownerId, input.ref);
-  const quiz = await db.$transaction(async (tx) => {
-    // Touch the row first: this takes its write lock, so concurrent edits of one quiz run
-    // one after another and each replaces the whole question set (never a mix of two).
-    const locked = await tx.quiz.updateMany({
-      where: { id, ownerId },
-      data: { version: { increment: input.questions ? 1 : 0 } },
-    });
-    if (locked.count === 0) throw quizNotFound(input.ref);
-    const current = await tx.quiz.findUniqueOrThrow({ where: { id }, select: { status: true, title: true } });
-    if (current.status === 'published') {
-      if (input.confirmEditPublished !== true) {
-        throw new DomainError(
-          'confirmation_required',
-          `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
-            'To change it anyway, call update_quiz again with confirm_edit_published: true; past responses keep their scores.',
-        );
-      }
-      if (input.questions?.length === 0) {
-        throw new DomainError(
-          'invalid_state',
-          `"${current.title}" is published and must keep at least one question. Nothing was changed.`,
-          [{ field: 'questions', message: 'a published quiz needs at least one question' }],
-        );
-      }
+  const change = {
+    ...(input.title !== undefined ? { title: { title: input.title, titleKey: titleKey(input.title) } } : {}),
+    settings: settingsData(input.settings),
+    ...(input.questions !== undefined ? { questions: input.questions } : {}),
+  };
+  // Checked inside the edit's transaction, against the state the edit replaces.
+  const quiz = await deps.repos.quizzes.update(ownerId, id, change, (current) => {
+    if (current.status !== 'published') return;
+    if (input.confirmEditPublished !== true) {
+      throw new DomainError(
+        'confirmation_required',
+        `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
+          'To change it anyway, call update_quiz again with confirm_edit_published: true; past responses keep their scores.',
+      );
     }
-    return tx.quiz.update({
-      where: { id },
-      data: {
-        ...(input.title !== undefined ? { title: input.title, titleKey: titleKey(input.title) } : {}),
-        ...settingsData(input.settings),
-        ...(input.questions !== undefined
-          ? { questions: { deleteMany: {}, create: questionsCreateData(input.questions) } }
-          : {}),
-      },
-      include: questionsInclude,
-    });
-  }, WRITE_TRANSACTION_OPTIONS);
-  return quizWithQuestionsRecord(baseUrl, quiz);
+    if (input.questions?.length === 0) {
+      throw new DomainError(
+        'invalid_state',
+        `"${current.title}" is published and must keep at least one question. Nothing was changed.`,
+        [{ field: 'questions', message: 'a published quiz needs at least one question' }],
+      );
+    }
+  });
+  if (!quiz) throw quizNotFound(input.ref);
+  return quizWithQuestionsRecord(deps.baseUrl, quiz);
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Repositories } from '../../db/repositories';
 import { DomainError } from '../errors';
 
 /** What the owner sees of a response before deleting it. */
@@ -12,6 +12,8 @@ export interface OwnedResponse {
   submittedAt: Date;
 }
 
+type Responses = Pick<Repositories, 'responses'>;
+
 function responseNotFound(): DomainError {
   return new DomainError(
     'response_not_found',
@@ -21,23 +23,12 @@ function responseNotFound(): DomainError {
 
 /** A response of one of the owner's quizzes; another owner's response is "not found" too. */
 export async function findOwnedResponse(
-  db: Db,
+  { responses }: Responses,
   ownerId: string,
   quizId: string,
   responseId: string,
 ): Promise<OwnedResponse> {
-  const response = await db.response.findFirst({
-    where: { id: responseId, quizId, quiz: { ownerId } },
-    select: {
-      id: true,
-      quizId: true,
-      respondentName: true,
-      respondentEmail: true,
-      score: true,
-      maxScore: true,
-      submittedAt: true,
-    },
-  });
+  const response = await responses.owned(ownerId, quizId, responseId);
   if (!response) throw responseNotFound();
   return response;
 }
@@ -47,15 +38,11 @@ export async function findOwnedResponse(
  * summary, statistics and pass rate are computed from the rows, so they change at once.
  */
 export async function deleteResponse(
-  db: Db,
+  repos: Responses,
   ownerId: string,
   quizId: string,
   responseId: string,
 ): Promise<void> {
-  const response = await findOwnedResponse(db, ownerId, quizId, responseId);
-  const [, deleted] = await db.$transaction([
-    db.answer.deleteMany({ where: { responseId: response.id, quizId } }),
-    db.response.deleteMany({ where: { id: response.id, quizId } }),
-  ]);
-  if (deleted.count === 0) throw responseNotFound();
+  const response = await findOwnedResponse(repos, ownerId, quizId, responseId);
+  if (!(await repos.responses.delete(quizId, response.id))) throw responseNotFound();
 }

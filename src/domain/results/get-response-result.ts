@@ -18,17 +18,7 @@ export async function getResponseResult(
   slug: string,
   responseId: string,
 ): Promise<ResponseResult> {
-  const response = await deps.db.response.findFirst({
-    where: { id: responseId, quiz: { slug, status: 'published' } },
-    select: {
-      submittedAt: true,
-      score: true,
-      maxScore: true,
-      percent: true,
-      passed: true,
-      quiz: { select: { slug: true, title: true, showScoreToRespondent: true } },
-    },
-  });
+  const response = await deps.repos.responses.publicResult(slug, responseId);
   if (!response)
     throw new DomainError('quiz_not_found', `No response "${responseId}" for a published quiz at "${slug}".`);
   return {

@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, olderThan } from '../cursor';
+import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
@@ -38,49 +38,34 @@ function readCursor(cursor: string) {
  * responses arriving meanwhile neither repeat nor shift later pages.
  */
 export async function getResults(deps: DomainDeps, ownerId: string, input: GetResultsInput) {
-  const { db } = deps;
+  const { responses } = deps.repos;
   const quiz = await loadOwnedQuiz(deps, ownerId, input.ref);
   const limit = Math.min(Math.max(Math.trunc(input.limit), 1), RESULTS_PAGE_MAX);
   const after = input.cursor ? readCursor(input.cursor) : undefined;
 
-  const [totals, passGroups, questions, rows] = await Promise.all([
-    db.response.aggregate({
-      where: { quizId: quiz.id },
-      _count: { _all: true },
-      _avg: { score: true, percent: true },
-      _max: { score: true, submittedAt: true },
-      _min: { score: true, submittedAt: true },
-    }),
-    // One grouped count gives both the passes and the graded responses (passed not null).
-    db.response.groupBy({ by: ['passed'], where: { quizId: quiz.id }, _count: { _all: true } }),
+  const [totals, questions, rows] = await Promise.all([
+    responses.totals(quiz.id),
     getQuestionStatistics(deps, quiz),
-    db.response.findMany({
-      where: { quizId: quiz.id, ...(after ? olderThan('submittedAt', after) : {}) },
-      orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-      include: { answers: { orderBy: { position: 'asc' } } },
-    }),
+    responses.newestFirst(quiz.id, limit + 1, after),
   ]);
 
-  const passCount = passGroups.find((group) => group.passed === true)?._count._all ?? 0;
-  const failCount = passGroups.find((group) => group.passed === false)?._count._all ?? 0;
-  const graded = passCount + failCount;
+  const graded = totals.passed + totals.failed;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     quiz: quizSummary(quiz),
     summary: {
-      response_count: totals._count._all,
-      average_score: round2(totals._avg.score),
-      average_percent: round2(totals._avg.percent),
-      highest_score: totals._max.score,
-      lowest_score: totals._min.score,
+      response_count: totals.count,
+      average_score: round2(totals.averageScore),
+      average_percent: round2(totals.averagePercent),
+      highest_score: totals.highestScore,
+      lowest_score: totals.lowestScore,
       max_score: maxScoreOf(quiz.questions.map(toScorable)),
       pass_mark_percent: quiz.passMarkPercent,
-      pass_count: passCount,
-      pass_rate: graded === 0 ? null : round2(passCount / graded),
-      first_submitted_at: totals._min.submittedAt?.toISOString() ?? null,
-      last_submitted_at: totals._max.submittedAt?.toISOString() ?? null,
+      pass_count: totals.passed,
+      pass_rate: graded === 0 ? null : round2(totals.passed / graded),
+      first_submitted_at: totals.firstSubmittedAt?.toISOString() ?? null,
+      last_submitted_at: totals.lastSubmittedAt?.toISOString() ?? null,
     },
     questions,
     responses: page.map((response) => ({

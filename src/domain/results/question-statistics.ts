@@ -21,20 +21,18 @@ const emptyTally = (): Tally => ({ seen: 0, answered: 0, points: 0, yes: 0, no: 
  * come back. Responses to earlier versions answered other question ids, so they count in the
  * summary but not here: their questions no longer exist.
  */
-export async function getQuestionStatistics({ db }: DomainDeps, quiz: QuizWithQuestions) {
-  const groups = await db.answer.groupBy({
-    by: ['questionId', 'choice', 'optionIndex'],
-    where: { quizId: quiz.id, questionId: { in: quiz.questions.map((question) => question.id) } },
-    _count: { _all: true },
-    _sum: { points: true },
-  });
+export async function getQuestionStatistics({ repos }: DomainDeps, quiz: QuizWithQuestions) {
+  const groups = await repos.responses.answerGroups(
+    quiz.id,
+    quiz.questions.map((question) => question.id),
+  );
   const tallies = new Map<string, Tally>();
   for (const group of groups) {
     const tally = tallies.get(group.questionId) ?? emptyTally();
     tallies.set(group.questionId, tally);
-    const count = group._count._all;
+    const count = group.count;
     tally.seen += count;
-    tally.points += group._sum.points ?? 0;
+    tally.points += group.points;
     if (group.choice === 'yes') tally.yes += count;
     if (group.choice === 'no') tally.no += count;
     if (group.optionIndex !== null)

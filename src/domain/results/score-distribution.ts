@@ -7,14 +7,8 @@ export interface ScoreCount {
 
 /** How many responses got each score, lowest first: one grouped count in the database. */
 export async function scoreDistribution(
-  { db }: Pick<DomainDeps, 'db'>,
+  { repos }: Pick<DomainDeps, 'repos'>,
   quizId: string,
 ): Promise<ScoreCount[]> {
-  const groups = await db.response.groupBy({
-    by: ['score'],
-    where: { quizId },
-    _count: { _all: true },
-    orderBy: { score: 'asc' },
-  });
-  return groups.map((group) => ({ score: group.score, count: group._count._all }));
+  return repos.responses.scoreCounts(quizId);
 }

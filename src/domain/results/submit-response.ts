@@ -1,6 +1,6 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
-import { questionsInclude, toScorable, type QuizWithQuestions } from '../quiz-records';
+import { toScorable, type QuizWithQuestions } from '../quiz-records';
 import { scoreResponse } from '../scoring';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
 
@@ -18,7 +18,7 @@ export function publishedQuizNotFound(slug: string): DomainError {
 
 /** The published quiz behind a public slug, with its questions and options in order. */
 export async function loadPublishedQuiz(deps: DomainDeps, slug: string): Promise<QuizWithQuestions> {
-  const quiz = await deps.db.quiz.findUnique({ where: { slug }, include: questionsInclude });
+  const quiz = await deps.repos.quizzes.bySlug(slug);
   if (!quiz || quiz.status !== 'published') throw publishedQuizNotFound(slug);
   return quiz;
 }
@@ -53,46 +53,35 @@ export async function recordResponse(
   const choices = validateSubmission(quiz, input);
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
-  let response;
-  try {
-    response = await deps.db.response.create({
-      data: {
-        quizId: quiz.id,
-        quizVersion: quiz.version,
-        respondentName: respondent.name,
-        respondentEmail: respondent.email,
-        score: score.score,
-        maxScore: score.maxScore,
-        percent: score.percent,
-        passed: score.passed,
-        answers: {
-          create: quiz.questions.map((question, position) => {
-            const choice = choices.get(question.id);
-            const optionIndex = choice && 'optionIndex' in choice ? choice.optionIndex : null;
-            return {
-              quizId: quiz.id,
-              questionId: question.id,
-              position,
-              questionText: question.text,
-              type: question.type,
-              choice: choice && 'choice' in choice ? choice.choice : null,
-              optionIndex,
-              optionLabel: optionIndex === null ? null : (question.options[optionIndex]?.label ?? null),
-              points: score.perQuestion[position]!.points,
-              maxPoints: score.perQuestion[position]!.maxPoints,
-            };
-          }),
-        },
-      },
-      select: { id: true },
-    });
-  } catch (error) {
-    // P2003 (foreign key): the quiz was deleted between loading it and storing the response.
-    if ((error as { code?: unknown } | null)?.code === 'P2003') throw publishedQuizNotFound(quiz.slug);
-    throw error;
-  }
+  const responseId = await deps.repos.responses.create({
+    quizId: quiz.id,
+    quizVersion: quiz.version,
+    respondentName: respondent.name,
+    respondentEmail: respondent.email,
+    score: score.score,
+    maxScore: score.maxScore,
+    percent: score.percent,
+    passed: score.passed,
+    answers: quiz.questions.map((question, position) => {
+      const choice = choices.get(question.id);
+      const optionIndex = choice && 'optionIndex' in choice ? choice.optionIndex : null;
+      return {
+        questionId: question.id,
+        position,
+        questionText: question.text,
+        type: question.type,
+        choice: choice && 'choice' in choice ? choice.choice : null,
+        optionIndex,
+        optionLabel: optionIndex === null ? null : (question.options[optionIndex]?.label ?? null),
+        points: score.perQuestion[position]!.points,
+        maxPoints: score.perQuestion[position]!.maxPoints,
+      };
+    }),
+  });
+  // Null: the quiz was deleted between loading it and storing the response.
+  if (responseId === null) throw publishedQuizNotFound(quiz.slug);
   return {
-    response_id: response.id,
+    response_id: responseId,
     quiz: { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title },
     score: score.score,
     max_score: score.maxScore,

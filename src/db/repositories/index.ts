@@ -1,0 +1,40 @@
+import type { PrismaClient } from '../../generated/sqlite/client';
+import type { HotQueries } from '../hot-queries';
+import type { QuizReads } from '../quiz-reads';
+import { prismaOAuthRepository, type OAuthRepository } from './oauth';
+import { prismaQuizRepository, type QuizRepository } from './quizzes';
+import { prismaResponseRepository, type ResponseRepository } from './responses';
+import { prismaUserRepository, type UserRepository } from './users';
+
+/**
+ * What the domain asks of storage, one repository per aggregate. The domain sees these
+ * interfaces only: which database answers, and whether through Prisma or hand-written SQL,
+ * is decided here and in database.ts.
+ */
+export interface Repositories {
+  users: UserRepository;
+  quizzes: QuizRepository;
+  responses: ResponseRepository;
+  oauth: OAuthRepository;
+}
+
+/**
+ * Builds the repositories over one Prisma client. `raw` answers the reads on every request's
+ * path (hot-queries.ts, quiz-reads.ts); pass their Prisma versions to use Prisma throughout.
+ */
+export function createRepositories(
+  db: PrismaClient,
+  raw: { hot: Pick<HotQueries, 'apiKeyByHash' | 'oauthAccessTokenByHash'>; reads: QuizReads },
+): Repositories {
+  return {
+    users: prismaUserRepository(db, raw.hot),
+    quizzes: prismaQuizRepository(db, raw.reads),
+    responses: prismaResponseRepository(db),
+    oauth: prismaOAuthRepository(db, raw.hot),
+  };
+}
+
+export type * from './oauth';
+export type * from './quizzes';
+export type * from './responses';
+export type * from './users';

@@ -1,0 +1,189 @@
+import type { Prisma, PrismaClient } from '../../generated/sqlite/client';
+import { isUniqueViolation } from '../errors';
+import type { QuizReads } from '../quiz-reads';
+import { questionsInclude, type QuizRow, type QuizWithQuestions } from '../quiz-rows';
+import { WRITE_TRANSACTION_OPTIONS } from './transactions';
+
+/**
+ * Quizzes with their questions and options. The two reads every tool call starts with come from
+ * `QuizReads` (raw SQL on the service, docs/decisions/0003-raw-sql-on-the-request-path.md); the
+ * rest is Prisma.
+ */
+export type QuestionData =
+  | { type: 'yes_no'; text: string; points: number }
+  | { type: 'multiple_choice'; text: string; options: ReadonlyArray<{ label: string; score: number }> };
+
+/** Settings columns to change; an absent key keeps its value. */
+export interface SettingsData {
+  acceptingResponses?: boolean;
+  showScoreToRespondent?: boolean;
+  passMarkPercent?: number | null;
+  collectName?: boolean;
+  collectEmail?: boolean;
+  requireAllAnswers?: boolean;
+}
+
+export interface NewQuizRow {
+  ownerId: string;
+  title: string;
+  titleKey: string;
+  slug: string;
+  settings: SettingsData;
+  questions: readonly QuestionData[];
+}
+
+export interface QuizChange {
+  title?: { title: string; titleKey: string };
+  settings: SettingsData;
+  /** Replaces the question set wholesale (new ids) and counts a new version of the quiz. */
+  questions?: readonly QuestionData[];
+}
+
+export interface QuizListing extends QuizRow {
+  questionCount: number;
+  responseCount: number;
+}
+
+/** A keyset position in a newest-first list: strictly older than (at, id). */
+export interface OlderThan {
+  at: Date;
+  id: string;
+}
+
+export interface QuizRepository extends QuizReads {
+  /** The new draft, or null when its slug is taken (the caller draws another). */
+  create(row: NewQuizRow): Promise<QuizWithQuestions | null>;
+  /**
+   * Applies a change to the owner's quiz once `allow(current)` returns without throwing; edits of
+   * one quiz run one after another, each seeing the state the previous one left. Null when the
+   * owner has no such quiz.
+   */
+  update(
+    ownerId: string,
+    id: string,
+    change: QuizChange,
+    allow: (current: Pick<QuizRow, 'status' | 'title'>) => void,
+  ): Promise<QuizWithQuestions | null>;
+  /** draft -> published; a quiz already published keeps its first publishedAt. */
+  publish(id: string, at: Date): Promise<void>;
+  byId(id: string): Promise<QuizRow | null>;
+  bySlug(slug: string): Promise<QuizWithQuestions | null>;
+  /** The id when the owner has a quiz with exactly this id. */
+  ownedId(ownerId: string, id: string): Promise<string | null>;
+  /** False when the owner has no such quiz (any longer). */
+  delete(ownerId: string, id: string): Promise<boolean>;
+  /** The owner's quizzes newest first, with their question and response counts. */
+  listByOwner(ownerId: string, limit: number, after?: OlderThan): Promise<QuizListing[]>;
+  countByOwner(ownerId: string): Promise<{ quizzes: number; published: number }>;
+}
+
+/** Nested-create data for a question list, positions and option order as given. */
+function questionsCreate(questions: readonly QuestionData[]): Prisma.QuestionCreateWithoutQuizInput[] {
+  return questions.map((question, position) =>
+    question.type === 'yes_no'
+      ? { position, type: 'yes_no', text: question.text, points: question.points }
+      : {
+          position,
+          type: 'multiple_choice',
+          text: question.text,
+          options: {
+            create: question.options.map((option, index) => ({
+              position: index,
+              label: option.label,
+              score: option.score,
+            })),
+          },
+        },
+  );
+}
+
+/** `where` for rows strictly older than a position in (column desc, id desc) order. */
+export function olderThanWhere<K extends string>(column: K, after: OlderThan) {
+  return {
+    OR: [{ [column]: { lt: after.at } }, { [column]: after.at, id: { lt: after.id } }],
+  } as { OR: Array<Record<string, unknown>> };
+}
+
+export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRepository {
+  return {
+    quizCandidates: (...args) => reads.quizCandidates(...args),
+    quizWithQuestions: (...args) => reads.quizWithQuestions(...args),
+    async create(row) {
+      try {
+        return await db.quiz.create({
+          data: {
+            owner: { connect: { id: row.ownerId } },
+            title: row.title,
+            titleKey: row.titleKey,
+            slug: row.slug,
+            status: 'draft',
+            ...row.settings,
+            questions: { create: questionsCreate(row.questions) },
+          },
+          include: questionsInclude,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'slug')) return null;
+        throw error;
+      }
+    },
+    update(ownerId, id, change, allow) {
+      return db.$transaction(async (tx) => {
+        // Touching the row first takes its write lock, so concurrent edits of one quiz run one
+        // after another and each replaces the whole question set (never a mix of two).
+        const locked = await tx.quiz.updateMany({
+          where: { id, ownerId },
+          data: { version: { increment: change.questions ? 1 : 0 } },
+        });
+        if (locked.count === 0) return null;
+        allow(await tx.quiz.findUniqueOrThrow({ where: { id }, select: { status: true, title: true } }));
+        return tx.quiz.update({
+          where: { id },
+          data: {
+            ...(change.title ?? {}),
+            ...change.settings,
+            ...(change.questions
+              ? { questions: { deleteMany: {}, create: questionsCreate(change.questions) } }
+              : {}),
+          },
+          include: questionsInclude,
+        });
+      }, WRITE_TRANSACTION_OPTIONS);
+    },
+    async publish(id, at) {
+      await db.quiz.updateMany({
+        where: { id, status: 'draft' },
+        data: { status: 'published', publishedAt: at },
+      });
+    },
+    byId: (id) => db.quiz.findUnique({ where: { id } }),
+    bySlug: (slug) => db.quiz.findUnique({ where: { slug }, include: questionsInclude }),
+    async ownedId(ownerId, id) {
+      const quiz = await db.quiz.findFirst({ where: { id, ownerId }, select: { id: true } });
+      return quiz?.id ?? null;
+    },
+    async delete(ownerId, id) {
+      return (await db.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
+    },
+    async listByOwner(ownerId, limit, after) {
+      const rows = await db.quiz.findMany({
+        where: { ownerId, ...(after ? olderThanWhere('createdAt', after) : {}) },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        include: { _count: { select: { questions: true, responses: true } } },
+      });
+      return rows.map(({ _count, ...quiz }) => ({
+        ...quiz,
+        questionCount: _count.questions,
+        responseCount: _count.responses,
+      }));
+    },
+    async countByOwner(ownerId) {
+      const [quizzes, published] = await Promise.all([
+        db.quiz.count({ where: { ownerId } }),
+        db.quiz.count({ where: { ownerId, status: 'published' } }),
+      ]);
+      return { quizzes, published };
+    },
+  };
+}

@@ -1,0 +1,271 @@
+import type { PrismaClient } from '../../generated/sqlite/client';
+import { isForeignKeyViolation } from '../errors';
+import { olderThanWhere, type OlderThan } from './quizzes';
+
+/**
+ * Responses and their answers, and the figures computed from them. A response keeps its own
+ * copy of what it answered (question texts, labels, points), so editing a quiz never rewrites it.
+ */
+export interface NewAnswerRow {
+  questionId: string;
+  position: number;
+  questionText: string;
+  type: string;
+  choice: string | null;
+  optionIndex: number | null;
+  optionLabel: string | null;
+  points: number;
+  maxPoints: number;
+}
+
+export interface NewResponseRow {
+  quizId: string;
+  quizVersion: number;
+  respondentName: string | null;
+  respondentEmail: string | null;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
+  answers: readonly NewAnswerRow[];
+}
+
+export interface AnswerRow extends NewAnswerRow {
+  id: string;
+}
+
+export interface ResponseRow {
+  id: string;
+  quizId: string;
+  quizVersion: number;
+  respondentName: string | null;
+  respondentEmail: string | null;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
+  submittedAt: Date;
+}
+
+export interface ResponseWithAnswers extends ResponseRow {
+  /** In question order. */
+  answers: AnswerRow[];
+}
+
+export interface ResponseTotals {
+  count: number;
+  averageScore: number | null;
+  averagePercent: number | null;
+  highestScore: number | null;
+  lowestScore: number | null;
+  firstSubmittedAt: Date | null;
+  lastSubmittedAt: Date | null;
+  passed: number;
+  failed: number;
+}
+
+/** Answer rows counted by what was answered: at most questions x (options + 3) groups. */
+export interface AnswerGroup {
+  questionId: string;
+  choice: string | null;
+  optionIndex: number | null;
+  count: number;
+  points: number;
+}
+
+export interface EarlierQuestion {
+  questionId: string;
+  position: number;
+  questionText: string;
+}
+
+export interface PublicResultRow {
+  submittedAt: Date;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
+  quiz: { slug: string; title: string; showScoreToRespondent: boolean };
+}
+
+export interface ResponseRepository {
+  /** The new response's id, or null when its quiz is gone (deleted since it was loaded). */
+  create(row: NewResponseRow): Promise<string | null>;
+  countForQuiz(quizId: string): Promise<number>;
+  countForOwner(ownerId: string): Promise<number>;
+  totals(quizId: string): Promise<ResponseTotals>;
+  answerGroups(quizId: string, questionIds: readonly string[]): Promise<AnswerGroup[]>;
+  /** How many responses got each score, lowest first. */
+  scoreCounts(quizId: string): Promise<Array<{ score: number; count: number }>>;
+  /** Newest first, strictly older than `after` when given. */
+  newestFirst(quizId: string, limit: number, after?: OlderThan): Promise<ResponseWithAnswers[]>;
+  /** Oldest first, strictly newer than `after` when given (the CSV export's batches). */
+  oldestFirst(quizId: string, limit: number, after?: OlderThan): Promise<ResponseWithAnswers[]>;
+  /** Questions that answers still name but the quiz no longer has, in their old order. */
+  earlierQuestions(quizId: string, currentIds: readonly string[]): Promise<EarlierQuestion[]>;
+  /** A response of one of the owner's quizzes, or null (another owner's looks the same). */
+  owned(ownerId: string, quizId: string, responseId: string): Promise<ResponseRow | null>;
+  /** False when there was no such response (any longer). */
+  delete(quizId: string, responseId: string): Promise<boolean>;
+  /** A response under the published quiz at `slug`, with what its public page may need. */
+  publicResult(slug: string, responseId: string): Promise<PublicResultRow | null>;
+}
+
+const responseColumns = {
+  id: true,
+  quizId: true,
+  quizVersion: true,
+  respondentName: true,
+  respondentEmail: true,
+  score: true,
+  maxScore: true,
+  percent: true,
+  passed: true,
+  submittedAt: true,
+} as const;
+
+const answerColumns = {
+  id: true,
+  questionId: true,
+  position: true,
+  questionText: true,
+  type: true,
+  choice: true,
+  optionIndex: true,
+  optionLabel: true,
+  points: true,
+  maxPoints: true,
+} as const;
+
+const withAnswers = {
+  ...responseColumns,
+  answers: { orderBy: { position: 'asc' }, select: answerColumns },
+} as const;
+
+export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
+  return {
+    async create({ answers, ...row }) {
+      try {
+        const created = await db.response.create({
+          data: { ...row, answers: { create: answers.map((answer) => ({ ...answer, quizId: row.quizId })) } },
+          select: { id: true },
+        });
+        return created.id;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return null;
+        throw error;
+      }
+    },
+    countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
+    countForOwner: (ownerId) => db.response.count({ where: { quiz: { ownerId } } }),
+    async totals(quizId) {
+      const [totals, passGroups] = await Promise.all([
+        db.response.aggregate({
+          where: { quizId },
+          _count: { _all: true },
+          _avg: { score: true, percent: true },
+          _max: { score: true, submittedAt: true },
+          _min: { score: true, submittedAt: true },
+        }),
+        // One grouped count gives both the passes and the graded responses (passed not null).
+        db.response.groupBy({ by: ['passed'], where: { quizId }, _count: { _all: true } }),
+      ]);
+      const countOf = (passed: boolean) =>
+        passGroups.find((group) => group.passed === passed)?._count._all ?? 0;
+      return {
+        count: totals._count._all,
+        averageScore: totals._avg.score,
+        averagePercent: totals._avg.percent,
+        highestScore: totals._max.score,
+        lowestScore: totals._min.score,
+        firstSubmittedAt: totals._min.submittedAt,
+        lastSubmittedAt: totals._max.submittedAt,
+        passed: countOf(true),
+        failed: countOf(false),
+      };
+    },
+    async answerGroups(quizId, questionIds) {
+      const groups = await db.answer.groupBy({
+        by: ['questionId', 'choice', 'optionIndex'],
+        where: { quizId, questionId: { in: [...questionIds] } },
+        _count: { _all: true },
+        _sum: { points: true },
+      });
+      return groups.map((group) => ({
+        questionId: group.questionId,
+        choice: group.choice,
+        optionIndex: group.optionIndex,
+        count: group._count._all,
+        points: group._sum.points ?? 0,
+      }));
+    },
+    async scoreCounts(quizId) {
+      const groups = await db.response.groupBy({
+        by: ['score'],
+        where: { quizId },
+        _count: { _all: true },
+        orderBy: { score: 'asc' },
+      });
+      return groups.map((group) => ({ score: group.score, count: group._count._all }));
+    },
+    newestFirst: (quizId, limit, after) =>
+      db.response.findMany({
+        where: { quizId, ...(after ? olderThanWhere('submittedAt', after) : {}) },
+        orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        select: withAnswers,
+      }),
+    oldestFirst: (quizId, limit, after) =>
+      db.response.findMany({
+        where: {
+          quizId,
+          ...(after
+            ? {
+                OR: [{ submittedAt: { gt: after.at } }, { submittedAt: after.at, id: { gt: after.id } }],
+              }
+            : {}),
+        },
+        orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
+        take: limit,
+        select: withAnswers,
+      }),
+    async earlierQuestions(quizId, currentIds) {
+      const groups = await db.answer.groupBy({
+        by: ['questionId'],
+        where: { quizId, questionId: { notIn: [...currentIds] } },
+        _min: { position: true, questionText: true },
+      });
+      return groups
+        .map((group) => ({
+          questionId: group.questionId,
+          position: group._min.position ?? 0,
+          questionText: group._min.questionText ?? '',
+        }))
+        .sort((a, b) => a.position - b.position);
+    },
+    owned: (ownerId, quizId, responseId) =>
+      db.response.findFirst({
+        where: { id: responseId, quizId, quiz: { ownerId } },
+        select: responseColumns,
+      }),
+    async delete(quizId, responseId) {
+      const [, deleted] = await db.$transaction([
+        db.answer.deleteMany({ where: { responseId, quizId } }),
+        db.response.deleteMany({ where: { id: responseId, quizId } }),
+      ]);
+      return deleted.count > 0;
+    },
+    publicResult: (slug, responseId) =>
+      db.response.findFirst({
+        where: { id: responseId, quiz: { slug, status: 'published' } },
+        select: {
+          submittedAt: true,
+          score: true,
+          maxScore: true,
+          percent: true,
+          passed: true,
+          quiz: { select: { slug: true, title: true, showScoreToRespondent: true } },
+        },
+      }),
+  };
+}
