@@ -24,6 +24,8 @@ function bodyError(status: number, type: string, message: string): BodyError {
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 
+const DECODABLE = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
 function decoder(encoding: string): Transform | undefined {
   switch (encoding) {
     case 'gzip':
@@ -61,6 +63,72 @@ function parseInto(req: Request, body: Buffer): BodyError | undefined {
   }
 }
 
+/** What the headers alone refuse: a charset other than UTF-8, or a declared size over the limit. */
+function refusedByHeaders(
+  contentType: string,
+  encoding: string,
+  declared: number | undefined,
+  limit: number,
+): BodyError | undefined {
+  const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return bodyError(415, 'charset.unsupported', `unsupported charset "${charset}"`);
+  }
+  if (encoding === 'identity' && declared !== undefined && declared > limit) {
+    return bodyError(413, 'entity.too.large', 'request entity too large');
+  }
+  if (encoding !== 'identity' && !DECODABLE.has(encoding)) {
+    return bodyError(415, 'encoding.unsupported', `unsupported content encoding "${encoding}"`);
+  }
+  return undefined;
+}
+
+/**
+ * The general path: reads the body as it streams in (through a decoder when it is encoded),
+ * stops at `limit` decoded bytes, then parses it. `done` is called once, with the outcome.
+ */
+function readStreamed(
+  req: Request,
+  encoding: string,
+  declared: number | undefined,
+  limit: number,
+  done: (error?: BodyError) => void,
+): void {
+  const source: Readable = encoding === 'identity' ? req : req.pipe(decoder(encoding)!);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const finish = (error?: BodyError) => {
+    if (settled) return;
+    settled = true;
+    source.removeAllListeners('data');
+    if (error) {
+      if (source !== req) source.destroy();
+      req.unpipe();
+      done(error);
+      return;
+    }
+    if (encoding === 'identity' && declared !== undefined && size !== declared) {
+      done(bodyError(400, 'request.size.invalid', 'request size did not match content length'));
+      return;
+    }
+    // One chunk needs no copy.
+    done(parseInto(req, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+  };
+  source.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) finish(bodyError(413, 'entity.too.large', 'request entity too large'));
+    else chunks.push(chunk);
+  });
+  source.once('end', () => finish());
+  source.once('error', (error: Error) => finish(bodyError(400, 'body.unreadable', error.message)));
+  if (source !== req)
+    req.once('error', (error: Error) => finish(bodyError(400, 'request.aborted', error.message)));
+  req.once('close', () => {
+    if (!req.complete) finish(bodyError(400, 'request.aborted', 'request aborted'));
+  });
+}
+
 export function jsonBody({ limit }: { limit: number }): RequestHandler {
   return (req, _res, next) => {
     const contentType = req.headers['content-type'] ?? '';
@@ -68,21 +136,17 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
       next();
       return;
     }
-    const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      next(bodyError(415, 'charset.unsupported', `unsupported charset "${charset}"`));
-      return;
-    }
     const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
     const declared =
       req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
-    if (encoding === 'identity' && declared !== undefined && declared > limit) {
-      next(bodyError(413, 'entity.too.large', 'request entity too large'));
+    const refused = refusedByHeaders(contentType, encoding, declared, limit);
+    if (refused) {
+      next(refused);
       return;
     }
     // The usual case: the body came with the headers, and Node's HTTP parser has buffered all
     // of its declared bytes (a Content-Length body holds no more: the parser ends it there).
-    // Taken at once, without 'data' events and the listeners of the general path below.
+    // Taken at once, without 'data' events and the listeners of the general path.
     if (encoding === 'identity' && declared && req.readableLength === declared && !req.readableFlowing) {
       const body = req.read() as Buffer;
       // Flowing, the request still emits 'end' when the parser reports the message complete;
@@ -92,47 +156,6 @@ export function jsonBody({ limit }: { limit: number }): RequestHandler {
       next(parseInto(req, body));
       return;
     }
-    let source: Readable = req;
-    if (encoding !== 'identity') {
-      const inflate = decoder(encoding);
-      if (!inflate) {
-        next(bodyError(415, 'encoding.unsupported', `unsupported content encoding "${encoding}"`));
-        return;
-      }
-      source = req.pipe(inflate);
-    }
-
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const finish = (error?: BodyError) => {
-      if (settled) return;
-      settled = true;
-      source.removeAllListeners('data');
-      if (error) {
-        if (source !== req) source.destroy();
-        req.unpipe();
-        next(error);
-        return;
-      }
-      if (encoding === 'identity' && declared !== undefined && size !== declared) {
-        next(bodyError(400, 'request.size.invalid', 'request size did not match content length'));
-        return;
-      }
-      // One chunk needs no copy.
-      next(parseInto(req, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    };
-    source.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) finish(bodyError(413, 'entity.too.large', 'request entity too large'));
-      else chunks.push(chunk);
-    });
-    source.once('end', () => finish());
-    source.once('error', (error: Error) => finish(bodyError(400, 'body.unreadable', error.message)));
-    if (source !== req)
-      req.once('error', (error: Error) => finish(bodyError(400, 'request.aborted', error.message)));
-    req.once('close', () => {
-      if (!req.complete) finish(bodyError(400, 'request.aborted', 'request aborted'));
-    });
+    readStreamed(req, encoding, declared, limit, next);
   };
 }

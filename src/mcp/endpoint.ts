@@ -46,8 +46,41 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
   const router = createEraRouter(factory, (error) =>
     logger.warn({ err: error }, 'MCP SDK reported an error'),
   );
+  const serve = serveMessage({ registry, baseUrl, router, logger, metrics });
 
-  const serve: RequestHandler = async (req, res) => {
+  const chain: RequestHandler[] = [...guards, jsonBody({ limit: maxBodyBytes }), serve];
+  const bodyErrors = bodyErrorHandler(baseUrl, maxBodyBytes);
+  return (req, res, next) => {
+    if (req.path !== path && req.path !== `${path}/`) {
+      next();
+      return;
+    }
+    res.locals.route = path;
+    if (!hostIsWellFormed(req, res, baseUrl)) return;
+    if (req.method !== 'POST') {
+      methodNotAllowed(res, baseUrl);
+      return;
+    }
+    runChain(chain, req, res, (error) => {
+      if (error === undefined) next();
+      else bodyErrors(error, req, res, next);
+    });
+  };
+}
+
+/**
+ * The last step, once the caller is known and the body read: check the message, note its era,
+ * answer an unknown tool in band, then hand the request to the SDK in its era.
+ */
+function serveMessage(context: {
+  registry: ToolRegistry;
+  baseUrl: string;
+  router: ReturnType<typeof createEraRouter>;
+  logger: Logger;
+  metrics: Metrics | undefined;
+}): RequestHandler {
+  const { registry, baseUrl, router, logger, metrics } = context;
+  return async (req, res) => {
     const checked = checkMessage(req, res, { registry, baseUrl });
     if (!checked || !checkTool(res, checked.message, { registry, baseUrl })) return;
     const { message, mode } = checked;
@@ -75,7 +108,8 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
     } catch (error) {
       const requestId = res.locals.requestId ?? '';
       logger.error({ err: error, requestId }, 'MCP transport failed');
-      if (!res.headersSent)
+      if (res.headersSent) res.destroy();
+      else
         sendJsonRpcError(
           res,
           500,
@@ -83,27 +117,7 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
           `Internal error; report request id ${requestId}.`,
           message.id ?? null,
         );
-      else res.destroy();
     }
-  };
-
-  const chain: RequestHandler[] = [...guards, jsonBody({ limit: maxBodyBytes }), serve];
-  const bodyErrors = bodyErrorHandler(baseUrl, maxBodyBytes);
-  return (req, res, next) => {
-    if (req.path !== path && req.path !== `${path}/`) {
-      next();
-      return;
-    }
-    res.locals.route = path;
-    if (!hostIsWellFormed(req, res, baseUrl)) return;
-    if (req.method !== 'POST') {
-      methodNotAllowed(res, baseUrl);
-      return;
-    }
-    runChain(chain, req, res, (error) => {
-      if (error === undefined) next();
-      else bodyErrors(error, req, res, next);
-    });
   };
 }
 

@@ -73,6 +73,34 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
 
   const showConsent: RequestHandler = (_req, res) => sendConsentPage(res, authorizationOf(res));
 
+  /** The approved request's code, through the OAuth library (it stores the code via the model). */
+  const issueCode = async (request: ValidAuthorizationRequest, userId: string) => {
+    const model = createAuthorizeModel(
+      { repos, clients },
+      { client: request.client, redirectUriSent: request.redirectUriSent, resource: request.resource },
+    );
+    const libraryRequest = new OAuth2Server.Request({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      query: {},
+      body: {
+        response_type: 'code',
+        client_id: request.client.id,
+        redirect_uri: request.redirectUri,
+        scope: request.scopes.join(' '),
+        code_challenge: request.codeChallenge,
+        code_challenge_method: 'S256',
+        ...(request.state ? { state: request.state } : {}),
+      },
+    });
+    const code = await new OAuth2Server({ model }).authorize(libraryRequest, new OAuth2Server.Response(), {
+      authenticateHandler: { handle: async () => ({ id: userId }) },
+      authorizationCodeLifetime: config.oauth.authorizationCodeTtlSeconds,
+      allowEmptyState: true,
+    });
+    return code.authorizationCode;
+  };
+
   const decide: RequestHandler = async (req, res, next) => {
     const urls = urlsFor(req);
     const request = authorizationOf(res);
@@ -92,36 +120,9 @@ export function authorizeHandler(options: AuthorizeHandlerOptions): Router {
     }
     if (decision !== 'approve') return sendAuthorizationErrorPage(res, 'Choose Allow or Deny.');
 
-    const userId = currentSession(res)!.userId;
-    const model = createAuthorizeModel(
-      { repos, clients },
-      { client: request.client, redirectUriSent: request.redirectUriSent, resource: request.resource },
-    );
-    const server = new OAuth2Server({ model });
-    const libraryRequest = new OAuth2Server.Request({
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      query: {},
-      body: {
-        response_type: 'code',
-        client_id: request.client.id,
-        redirect_uri: request.redirectUri,
-        scope: request.scopes.join(' '),
-        code_challenge: request.codeChallenge,
-        code_challenge_method: 'S256',
-        ...(state ? { state } : {}),
-      },
-    });
     try {
-      const code = await server.authorize(libraryRequest, new OAuth2Server.Response(), {
-        authenticateHandler: { handle: async () => ({ id: userId }) },
-        authorizationCodeLifetime: config.oauth.authorizationCodeTtlSeconds,
-        allowEmptyState: true,
-      });
-      res.redirect(
-        303,
-        redirectWith(request.redirectUri, { code: code.authorizationCode, state, iss: urls.issuer }),
-      );
+      const code = await issueCode(request, currentSession(res)!.userId);
+      res.redirect(303, redirectWith(request.redirectUri, { code, state, iss: urls.issuer }));
     } catch (error) {
       const problem = toOAuthProblem(error);
       if (!problem) return next(error);

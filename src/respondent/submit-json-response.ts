@@ -1,7 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
-import { isDomainError } from '../domain/errors';
+import { isDomainError, type DomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
 import { LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
@@ -99,20 +99,25 @@ export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHan
     } catch (error) {
       if (!isDomainError(error)) throw error;
       if (error.code === 'quiz_not_found') return sendNotFound();
-      if (error.code === 'not_accepting_responses') {
-        return sendDomainProblem(res, baseUrl, error, {
-          hint: "The quiz's owner has closed it to new responses; nothing was stored.",
-        });
-      }
-      if (error.code === 'invalid_input') {
-        return sendDomainProblem(res, baseUrl, error, {
-          detail: 'The submission does not fit this quiz; see errors. Nothing was stored.',
-          hint: 'get_quiz_questions lists each question_id and its options in order (option_index counts from 0).',
-        });
-      }
-      return sendDomainProblem(res, baseUrl, error);
+      sendRefusal(res, baseUrl, error);
     }
   };
+}
+
+/** A submission the domain refused, with a hint for the cases a script can act on. */
+function sendRefusal(res: Response, baseUrl: string, error: DomainError): void {
+  if (error.code === 'not_accepting_responses') {
+    return sendDomainProblem(res, baseUrl, error, {
+      hint: "The quiz's owner has closed it to new responses; nothing was stored.",
+    });
+  }
+  if (error.code === 'invalid_input') {
+    return sendDomainProblem(res, baseUrl, error, {
+      detail: 'The submission does not fit this quiz; see errors. Nothing was stored.',
+      hint: 'get_quiz_questions lists each question_id and its options in order (option_index counts from 0).',
+    });
+  }
+  sendDomainProblem(res, baseUrl, error);
 }
 
 /** Body-parser failures as problem+json (Express would answer them with an HTML page). */
