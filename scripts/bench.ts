@@ -10,33 +10,23 @@
  * 100,000 requests; get_results on a quiz with 10,000 responses; and the gain of a second worker
  * process. It ends with one machine-readable `bench:` line. Loopback only; bounded in time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, startFlags, startProcess, stopProcess } from './bench-processes';
 import { openDatabase, type Database } from '../src/db/database';
 import { createApiKey } from '../src/domain/api-keys';
 import { createUser } from '../src/domain/users';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
+const START_FLAGS = startFlags(ROOT);
 const FLOOR = path.join(ROOT, 'dist', 'scripts', 'bench-floor.js');
 const MODERN = '2026-07-28';
 const SERIAL_CALLS = 2_000;
 /** Node's flags as `npm start` gives them (package.json is the one place they are set). */
-const START_FLAGS = (() => {
-  const start = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts.start!;
-  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/src\/main\.js/.exec(start);
-  if (!flags) throw new Error(`cannot find "node ... dist/src/main.js" in the start script: ${start}`);
-  return flags[1]!.trim().split(' ').filter(Boolean);
-})();
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 // The throughput scenarios run in alternating rounds, so that a machine whose speed drifts
@@ -51,52 +41,6 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
-
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  port: number,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForPort(port, child);
-  return child;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 function rssMb(pid: number): number {
