@@ -95,13 +95,13 @@ export async function changePassword(
 
 /** What deleting the account removes, counted for the page that asks first. */
 export async function accountContents(repos: Repositories, userId: string) {
-  const [owned, responses, apiKeys, connectedApps] = await Promise.all([
+  const [quizzes, responses, apiKeys, connectedApps] = await Promise.all([
     repos.quizzes.countByOwner(userId),
     repos.responses.countForOwner(userId),
     repos.users.activeApiKeyCount(userId),
     repos.oauth.activeGrantCount(userId),
   ]);
-  return { quizzes: owned.quizzes, responses, apiKeys, connectedApps };
+  return { quizzes, responses, apiKeys, connectedApps };
 }
 
 /**

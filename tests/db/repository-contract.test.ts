@@ -244,11 +244,13 @@ describeEachDatabase('the repository contract', (provider) => {
       expect(new Set(seen).size).toBe(5);
       const first = (await repos.quizzes.listByOwner(owner, 1))[0];
       expect(first).toMatchObject({ questionCount: 2, responseCount: 0 });
-      expect(await repos.quizzes.countByOwner(owner)).toEqual({ quizzes: 5, published: 0 });
+      expect(await repos.quizzes.countByOwner(owner)).toBe(5);
+      await repos.quizzes.publish(ids[4]!, JANUARY);
+      expect(await repos.quizzes.countByOwner(owner, 'published')).toBe(1);
       expect(await repos.quizzes.delete(otherId, ids[0]!)).toBe(false);
       expect(await repos.quizzes.delete(owner, ids[0]!)).toBe(true);
       expect(await repos.quizzes.delete(owner, ids[0]!)).toBe(false);
-      expect(await repos.quizzes.countByOwner(owner)).toEqual({ quizzes: 4, published: 0 });
+      expect(await repos.quizzes.countByOwner(owner)).toBe(4);
     });
 
     test('responses: stored with their answers, counted, paged both ways, and deleted by their owner only', async () => {
@@ -382,11 +384,18 @@ describeEachDatabase('the repository contract', (provider) => {
       ]);
       expect(one.id).toBe(two.id);
       await repos.oauth.setGrantScope(one.id, 'quizzes:read quizzes:write');
+      // A use is written at most once per interval.
+      await repos.oauth.recordGrantUse(one.id, JANUARY, 60_000);
+      await repos.oauth.recordGrantUse(one.id, new Date(JANUARY.getTime() + 30_000), 60_000);
       const listed = await repos.oauth.activeGrants(ownerId);
       expect(listed.find((grant) => grant.id === one.id)).toMatchObject({
         scope: 'quizzes:read quizzes:write',
         clientName: 'Contract client',
+        lastUsedAt: JANUARY,
       });
+      await repos.oauth.recordGrantUse(one.id, new Date(JANUARY.getTime() + 60_001), 60_000);
+      const later = (await repos.oauth.activeGrants(ownerId)).find((grant) => grant.id === one.id);
+      expect(later?.lastUsedAt?.getTime()).toBe(JANUARY.getTime() + 60_001);
 
       const codeHash = unique();
       await repos.oauth.createCode({

@@ -38,3 +38,4 @@ export type * from './oauth';
 export type * from './quizzes';
 export type * from './responses';
 export type * from './users';
+export type { KeysetPosition } from './where';

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { HotQueries, OAuthAccessTokenRow } from '../hot-queries';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
+import { lastUsedBefore } from './where';
 
 /**
  * The authorization server's records: clients, grants (a person's approval of a client), the
@@ -204,10 +205,7 @@ export function prismaOAuthRepository(
     },
     async recordGrantUse(grantId, at, intervalMs) {
       await db.oAuthGrant.updateMany({
-        where: {
-          id: grantId,
-          OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(at.getTime() - intervalMs) } }],
-        },
+        where: { id: grantId, ...lastUsedBefore(at, intervalMs) },
         data: { lastUsedAt: at },
       });
     },

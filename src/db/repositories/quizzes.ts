@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../errors';
 import type { QuizReads } from '../quiz-reads';
 import { questionsInclude, type QuizRow, type QuizWithQuestions } from '../quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
+import { olderThanWhere, type KeysetPosition } from './where';
 
 /**
  * Quizzes with their questions and options. The two reads every tool call starts with come from
@@ -44,12 +45,6 @@ export interface QuizListing extends QuizRow {
   responseCount: number;
 }
 
-/** A keyset position in a newest-first list: strictly older than (at, id). */
-export interface OlderThan {
-  at: Date;
-  id: string;
-}
-
 export interface QuizRepository extends QuizReads {
   /** The new draft, or null when its slug is taken (the caller draws another). */
   create(row: NewQuizRow): Promise<QuizWithQuestions | null>;
@@ -73,8 +68,9 @@ export interface QuizRepository extends QuizReads {
   /** False when the owner has no such quiz (any longer). */
   delete(ownerId: string, id: string): Promise<boolean>;
   /** The owner's quizzes newest first, with their question and response counts. */
-  listByOwner(ownerId: string, limit: number, after?: OlderThan): Promise<QuizListing[]>;
-  countByOwner(ownerId: string): Promise<{ quizzes: number; published: number }>;
+  listByOwner(ownerId: string, limit: number, after?: KeysetPosition): Promise<QuizListing[]>;
+  /** How many quizzes the owner has, or has in one status. */
+  countByOwner(ownerId: string, status?: QuizRow['status']): Promise<number>;
 }
 
 /** Nested-create data for a question list, positions and option order as given. */
@@ -95,13 +91,6 @@ function questionsCreate(questions: readonly QuestionData[]): Prisma.QuestionCre
           },
         },
   );
-}
-
-/** `where` for rows strictly older than a position in (column desc, id desc) order. */
-export function olderThanWhere<K extends string>(column: K, after: OlderThan) {
-  return {
-    OR: [{ [column]: { lt: after.at } }, { [column]: after.at, id: { lt: after.id } }],
-  } as { OR: Array<Record<string, unknown>> };
 }
 
 export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRepository {
@@ -178,12 +167,6 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         responseCount: _count.responses,
       }));
     },
-    async countByOwner(ownerId) {
-      const [quizzes, published] = await Promise.all([
-        db.quiz.count({ where: { ownerId } }),
-        db.quiz.count({ where: { ownerId, status: 'published' } }),
-      ]);
-      return { quizzes, published };
-    },
+    countByOwner: (ownerId, status) => db.quiz.count({ where: { ownerId, ...(status ? { status } : {}) } }),
   };
 }

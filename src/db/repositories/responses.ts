@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import { isForeignKeyViolation } from '../errors';
-import { olderThanWhere, type OlderThan } from './quizzes';
+import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
 /**
  * Responses and their answers, and the figures computed from them. A response keeps its own
@@ -98,9 +98,9 @@ export interface ResponseRepository {
   /** How many responses got each score, lowest first. */
   scoreCounts(quizId: string): Promise<Array<{ score: number; count: number }>>;
   /** Newest first, strictly older than `after` when given. */
-  newestFirst(quizId: string, limit: number, after?: OlderThan): Promise<ResponseWithAnswers[]>;
+  newestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
   /** Oldest first, strictly newer than `after` when given (the CSV export's batches). */
-  oldestFirst(quizId: string, limit: number, after?: OlderThan): Promise<ResponseWithAnswers[]>;
+  oldestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
   /** Questions that answers still name but the quiz no longer has, in their old order. */
   earlierQuestions(quizId: string, currentIds: readonly string[]): Promise<EarlierQuestion[]>;
   /** A response of one of the owner's quizzes, or null (another owner's looks the same). */
@@ -217,14 +217,7 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
       }),
     oldestFirst: (quizId, limit, after) =>
       db.response.findMany({
-        where: {
-          quizId,
-          ...(after
-            ? {
-                OR: [{ submittedAt: { gt: after.at } }, { submittedAt: after.at, id: { gt: after.id } }],
-              }
-            : {}),
-        },
+        where: { quizId, ...(after ? newerThanWhere('submittedAt', after) : {}) },
         orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
         take: limit,
         select: withAnswers,

@@ -2,6 +2,7 @@ import type { PrismaClient } from '../../generated/sqlite/client';
 import { isUniqueViolation } from '../errors';
 import type { ApiKeyRow, HotQueries } from '../hot-queries';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
+import { lastUsedBefore } from './where';
 
 /**
  * Users and their credentials: accounts, dashboard sessions and API keys. Rows in, rows out:
@@ -186,10 +187,7 @@ export function prismaUserRepository(
     apiKeyByHash: (keyHash) => hot.apiKeyByHash(keyHash),
     async recordApiKeyUse(keyId, at, intervalMs) {
       await db.apiKey.updateMany({
-        where: {
-          id: keyId,
-          OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(at.getTime() - intervalMs) } }],
-        },
+        where: { id: keyId, ...lastUsedBefore(at, intervalMs) },
         data: { lastUsedAt: at },
       });
     },

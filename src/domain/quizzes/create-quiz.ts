@@ -4,7 +4,7 @@ import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
 import { newSlug } from '../slug';
 import { titleKey } from './resolve-quiz';
-import { settingsData } from './quiz-writes';
+import { settingsData } from './settings-data';
 
 export interface CreateQuizInput {
   title: string;

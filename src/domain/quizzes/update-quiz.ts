@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
-import { settingsData } from './quiz-writes';
+import { settingsData } from './settings-data';
 
 export interface UpdateQuizInput {
   ref: string;
