@@ -34,16 +34,8 @@ export interface AnswerRow extends NewAnswerRow {
   id: string;
 }
 
-export interface ResponseRow {
+export interface ResponseRow extends Omit<NewResponseRow, 'answers'> {
   id: string;
-  quizId: string;
-  quizVersion: number;
-  respondentName: string | null;
-  respondentEmail: string | null;
-  score: number;
-  maxScore: number;
-  percent: number | null;
-  passed: boolean | null;
   submittedAt: Date;
 }
 
