@@ -14,8 +14,6 @@ import { createRepositories, type Repositories } from './repositories';
 import { sqliteSnapshotCache } from './snapshot-cache';
 import { applyMigrations, parseDatabaseUrl, type Provider } from './migrate';
 
-export { isUniqueViolation } from './errors';
-
 export type { Provider };
 type PostgresClientModule = typeof import('../generated/postgresql/client.js');
 /** The PostgreSQL client has the same shape; the SQLite client's type stands for both. */

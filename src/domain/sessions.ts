@@ -83,8 +83,3 @@ export async function deleteSession({ users }: Users, token: string): Promise<vo
   if (!token) return;
   await users.deleteSessionByTokenHash(sha256Hex(token));
 }
-
-/** Ends every session of a user ("log out everywhere"). */
-export async function deleteUserSessions({ users }: Users, userId: string): Promise<number> {
-  return users.deleteUserSessions(userId);
-}

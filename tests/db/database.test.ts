@@ -4,13 +4,8 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  describeDatabaseUrl,
-  isUniqueViolation,
-  openDatabase,
-  type Db,
-  type Provider,
-} from '../../src/db/database';
+import { describeDatabaseUrl, openDatabase, type Db, type Provider } from '../../src/db/database';
+import { isUniqueViolation } from '../../src/db/errors';
 import { applyMigrations, migrationsDir } from '../../src/db/migrate';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
 

@@ -35,12 +35,19 @@ function copyOfTheTree(): string {
   return dir;
 }
 
-describe('layer rules', () => {
-  const copies: string[] = [];
-  afterAll(() => {
-    for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
-  });
+/** The lint's verdict on a copy of src/ with these files (path under src/ -> content) added. */
+async function cruiseWith(files: Record<string, string>): Promise<{ code: number; output: string }> {
+  const dir = copyOfTheTree();
+  try {
+    for (const [file, content] of Object.entries(files))
+      fs.writeFileSync(path.join(dir, 'src', file), content);
+    return await cruise(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
+describe('layer rules', () => {
   test('the code as it is breaks no rule', async () => {
     const { code, output } = await cruise(ROOT);
     expect(output).toMatch(/no dependency violations found/);
@@ -48,46 +55,29 @@ describe('layer rules', () => {
   });
 
   test('the database layer importing the MCP layer fails the lint', async () => {
-    const dir = copyOfTheTree();
-    copies.push(dir);
-    fs.writeFileSync(
-      path.join(dir, 'src', 'db', 'planted.ts'),
-      "import { READ_ONLY } from '../mcp/tool';\nexport const planted = READ_ONLY;\n",
-    );
-    const { code, output } = await cruise(dir);
+    const { code, output } = await cruiseWith({
+      'db/planted.ts': "import { READ_ONLY } from '../mcp/tool';\nexport const planted = READ_ONLY;\n",
+    });
     expect(code).not.toBe(0);
     expect(output).toMatch(/db-is-the-bottom: src\/db\/planted\.ts → src\/mcp\/tool\.ts/);
   });
 
   test('the domain or a surface reaching past the repositories fails the lint', async () => {
-    const dir = copyOfTheTree();
-    copies.push(dir);
-    fs.writeFileSync(
-      path.join(dir, 'src', 'domain', 'planted.ts'),
-      "import type { Db } from '../db/database';\nexport type Planted = Db;\n",
-    );
-    fs.writeFileSync(
-      path.join(dir, 'src', 'dashboard', 'planted.ts'),
-      "import type { HotQueries } from '../db/hot-queries';\nexport type Planted = HotQueries;\n",
-    );
-    const { code, output } = await cruise(dir);
+    const { code, output } = await cruiseWith({
+      'domain/planted.ts': "import type { Db } from '../db/database';\nexport type Planted = Db;\n",
+      'dashboard/planted.ts':
+        "import type { HotQueries } from '../db/hot-queries';\nexport type Planted = HotQueries;\n",
+    });
     expect(code).not.toBe(0);
     expect(output).toMatch(/domain-asks-repositories: src\/domain\/planted\.ts → src\/db\/database\.ts/);
     expect(output).toMatch(/callers-ask-the-domain: src\/dashboard\/planted\.ts → src\/db\/hot-queries\.ts/);
   });
 
   test('two modules importing each other fail the lint', async () => {
-    const dir = copyOfTheTree();
-    copies.push(dir);
-    fs.writeFileSync(
-      path.join(dir, 'src', 'domain', 'planted-a.ts'),
-      "import { b } from './planted-b';\nexport const a = () => b;\n",
-    );
-    fs.writeFileSync(
-      path.join(dir, 'src', 'domain', 'planted-b.ts'),
-      "import { a } from './planted-a';\nexport const b = () => a;\n",
-    );
-    const { code, output } = await cruise(dir);
+    const { code, output } = await cruiseWith({
+      'domain/planted-a.ts': "import { b } from './planted-b';\nexport const a = () => b;\n",
+      'domain/planted-b.ts': "import { a } from './planted-a';\nexport const b = () => a;\n",
+    });
     expect(code).not.toBe(0);
     expect(output).toMatch(/no-cycles: src\/domain\/planted-a\.ts/);
   });

@@ -72,7 +72,6 @@ export interface UserRepository {
   deleteSessionByTokenHash(tokenHash: string): Promise<void>;
   /** Removes sessions expired at `now`: one user's, or everyone's. Returns how many went. */
   deleteExpiredSessions(now: Date, userId?: string): Promise<number>;
-  deleteUserSessions(userId: string): Promise<number>;
 
   /**
    * Creates a key once `allow(activeKeys)` returns without throwing. Creations for one user run
@@ -156,9 +155,6 @@ export function prismaUserRepository(
     async deleteExpiredSessions(now, userId) {
       const where = { expiresAt: { lte: now }, ...(userId ? { userId } : {}) };
       return (await db.session.deleteMany({ where })).count;
-    },
-    async deleteUserSessions(userId) {
-      return (await db.session.deleteMany({ where: { userId } })).count;
     },
 
     createApiKey(userId, row, allow) {
