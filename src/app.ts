@@ -12,8 +12,9 @@ import { createRateLimiter, rateLimitKey } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
 import { clientErrorOf } from './http/client-errors';
 import { sendProblem } from './http/problem';
-import { refuseNulInAddress } from './http/nul-guard';
+import { refuseBadTextInAddress } from './http/text-guard';
 import { requestId } from './http/request-id';
+import { noSniff } from './http/no-sniff';
 import { healthRouter } from './http/health';
 import { closeConnectionsWhenClosing, createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
@@ -84,10 +85,11 @@ export function createApp({
   app.use(
     chain([
       requestId(),
+      noSniff(),
       closeConnectionsWhenClosing(lifecycle),
       requestLog(logger),
       recordRequests(metrics),
-      refuseNulInAddress(config.baseUrl),
+      refuseBadTextInAddress(config.baseUrl),
       // Load balancers probe health checks by address, not by name.
       ...(config.enforceHost
         ? [

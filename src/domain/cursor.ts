@@ -13,16 +13,26 @@ export function encodeCursor(position: CursorPosition): string {
   return Buffer.from(JSON.stringify([position.at.getTime(), position.id])).toString('base64url');
 }
 
+/**
+ * The ids this service gives rows (cuids) and nothing else: a forged cursor's id goes into a
+ * query, where a NUL or a lone surrogate would fail on PostgreSQL instead of finding nothing.
+ */
+const ROW_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Base64 of `[<13-digit time>,"<64-character id>"]`, with room to spare. */
+const MAX_CURSOR_LENGTH = 200;
+
 export function decodeCursor(cursor: string, field = 'cursor'): CursorPosition {
   try {
-    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (
-      typeof time === 'number' &&
-      Number.isFinite(new Date(time).getTime()) &&
-      typeof id === 'string' &&
-      id.length > 0
-    ) {
-      return { at: new Date(time), id };
+    if (cursor.length <= MAX_CURSOR_LENGTH) {
+      const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+      if (
+        typeof time === 'number' &&
+        Number.isFinite(new Date(time).getTime()) &&
+        typeof id === 'string' &&
+        ROW_ID.test(id)
+      ) {
+        return { at: new Date(time), id };
+      }
     }
   } catch {
     // fall through to the error below

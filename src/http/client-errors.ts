@@ -8,7 +8,13 @@ import { problemCodeForStatus, type ProblemCode } from './problem';
  * one verdict, with its status, never as a failure of ours.
  */
 export type ClientErrorKind =
-  'not_json' | 'too_large' | 'unsupported_encoding' | 'undecodable' | 'bad_address' | 'unreadable';
+  | 'not_json'
+  | 'not_utf8'
+  | 'too_large'
+  | 'unsupported_encoding'
+  | 'undecodable'
+  | 'bad_address'
+  | 'unreadable';
 
 export interface ClientError {
   kind: ClientErrorKind;
@@ -34,6 +40,9 @@ export function clientErrorOf(
   if (httpStatus === undefined || httpStatus < 400 || httpStatus > 499) return undefined;
   if (type === 'entity.parse.failed') {
     return { kind: 'not_json', status: 400, problem: 'bad_request', reason: 'The body is not valid JSON.' };
+  }
+  if (type === 'entity.not.utf8') {
+    return { kind: 'not_utf8', status: 400, problem: 'bad_request', reason: (error as Error).message };
   }
   if (type === 'entity.too.large' || type === 'parameters.too.many') {
     const limit = options.limitBytes ? ` than ${options.limitBytes} bytes` : ' than this endpoint accepts';

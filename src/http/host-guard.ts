@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { loopbackAliases } from './loopback-origin';
 import { sendProblem } from './problem';
 
@@ -7,7 +7,7 @@ import { sendProblem } from './problem';
  * - a browser request whose `Origin` is not this service's own (or a configured one) gets 403:
  *   a page on another site must not drive the endpoint with a user's ambient access;
  * - in production the `Host` header must name this service, so that a rebound hostname
- *   pointing at it is refused.
+ *   pointing at it is refused (403); one that names no host at all is malformed (400).
  */
 export function originGuard(options: { baseUrl: string; allowedOrigins: string[] }): RequestHandler {
   const base = new URL(options.baseUrl);
@@ -46,6 +46,10 @@ export function hostGuard(options: {
       next();
       return;
     }
+    if (!wellFormedHost(req.headers.host)) {
+      refuseMalformedHost(res, options.baseUrl);
+      return;
+    }
     sendProblem(res, options.baseUrl, 'forbidden', {
       detail: `This service does not answer to the host name "${req.headers.host ?? ''}".`,
       hint: `Use ${options.baseUrl}.`,
@@ -56,6 +60,14 @@ export function hostGuard(options: {
 // A registered name or IPv4 address, or a bracketed IPv6 address, then an optional port.
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** 400 for a Host header that is not a host name with an optional port. */
+export function refuseMalformedHost(res: Response, baseUrl: string): void {
+  sendProblem(res, baseUrl, 'bad_request', {
+    detail: `The Host header "${res.req.headers.host ?? ''}" is not a host name with an optional port.`,
+    hint: `Send the host of ${baseUrl}, e.g. "Host: ${new URL(baseUrl).host}".`,
+  });
+}
 
 /** Whether a Host header is a host with an optional port (1-65535): something a URL can be built from. */
 export function wellFormedHost(host: string | undefined): boolean {

@@ -1,6 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Request, RequestHandler } from 'express';
+import { NOT_UTF8_MESSAGE } from '../domain/text-integrity';
 
 /**
  * The MCP endpoint's body reader: `application/json` (or `+json`), UTF-8, identity, gzip,
@@ -49,6 +51,8 @@ function isBlank(text: string): boolean {
 
 /** The body's text into `req.body` (a leading byte-order mark dropped, as body-parser's UTF-8 decoder does). */
 function parseInto(req: Request, body: Buffer): BodyError | undefined {
+  // Decoding would put U+FFFD in place of what is not UTF-8: the text stored would not be the text sent.
+  if (!isUtf8(body)) return bodyError(400, 'entity.not.utf8', `The body ${NOT_UTF8_MESSAGE}.`);
   let text = body.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (isBlank(text)) {

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { DomainDeps } from '../domain/deps';
 import { bearerCredential } from '../http/authenticate';
 import { runChain } from '../http/chain';
-import { wellFormedHost } from '../http/host-guard';
+import { refuseMalformedHost, wellFormedHost } from '../http/host-guard';
 import { jsonBody } from '../http/json-body';
 import type { Metrics } from '../http/metrics';
 import { clientErrorOf } from '../http/client-errors';
@@ -127,10 +127,7 @@ function serveMessage(context: {
  */
 function hostIsWellFormed(req: Request, res: Response, baseUrl: string): boolean {
   if (wellFormedHost(req.headers.host)) return true;
-  sendProblem(res, baseUrl, 'bad_request', {
-    detail: `The Host header "${req.headers.host ?? ''}" is not a host name with an optional port.`,
-    hint: `Send the host of ${baseUrl}, e.g. "Host: ${new URL(baseUrl).host}".`,
-  });
+  refuseMalformedHost(res, baseUrl);
   return false;
 }
 
@@ -159,7 +156,7 @@ function bodyErrorHandler(baseUrl: string, maxBodyBytes: number): ErrorRequestHa
       return;
     }
     const what =
-      client.kind === 'not_json'
+      client.kind === 'not_json' || client.kind === 'not_utf8'
         ? client.reason
         : `${client.reason} Check Content-Encoding and Content-Length.`;
     sendJsonRpcError(res, 400, -32700, `Parse error: ${what} Send one JSON-RPC 2.0 object.`);

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { invalidInput, isDomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
-import { NUL_MESSAGE, nulField } from '../domain/nul-text';
+import { unstorableField } from '../domain/text-integrity';
 import { UNKNOWN_ARGUMENT } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema } from './portable-json-schema';
@@ -97,8 +97,8 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       const tool = tools.get(name);
       if (!tool) throw new Error(`no tool named ${name}: the endpoint checks names before calling`);
       const input = args ?? {};
-      const nul = nulField(input);
-      if (nul) return toolError(toolErrorText(invalidInput([{ field: nul, message: NUL_MESSAGE }]), name));
+      const badText = unstorableField(input);
+      if (badText) return toolError(toolErrorText(invalidInput([badText]), name));
       const parsed = tool.input.safeParse(input);
       if (!parsed.success) {
         const issues = toFieldIssues(parsed.error, input, { unknownField: UNKNOWN_ARGUMENT });

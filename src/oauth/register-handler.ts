@@ -1,5 +1,4 @@
-import { NUL_MESSAGE } from '../domain/nul-text';
-import { refuseNulInBody } from '../http/nul-guard';
+import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import type { Repositories } from '../db/repositories';
 import { registerOAuthClient } from '../domain/oauth/oauth-clients';
@@ -68,14 +67,14 @@ export function registerHandler({ repos, logger, guards }: RegisterHandlerOption
   router.post(
     REGISTER_PATH,
     ...guards,
-    express.json({ limit: MAX_REGISTRATION_BYTES }),
+    express.json({ limit: MAX_REGISTRATION_BYTES, verify: verifyUtf8 }),
     // RFC 7591 section 3.2.2: a bad redirect URI has its own error code.
-    refuseNulInBody((res, field) =>
+    refuseBadTextInBody((res, field, message) =>
       sendOAuthError(
         res,
         new OAuthProblem(
           field.startsWith('redirect_uris') ? 'invalid_redirect_uri' : 'invalid_client_metadata',
-          `The field ${field} ${NUL_MESSAGE}.`,
+          `The field ${field} ${message}.`,
         ),
         logger,
       ),

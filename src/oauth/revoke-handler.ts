@@ -1,5 +1,4 @@
-import { NUL_MESSAGE } from '../domain/nul-text';
-import { refuseNulInBody } from '../http/nul-guard';
+import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import express, { type RequestHandler, type Router } from 'express';
 import type { Repositories } from '../db/repositories';
 import { ACCESS_TOKEN_PREFIX, hasSecretShape, REFRESH_TOKEN_PREFIX } from '../domain/oauth/oauth-secrets';
@@ -55,9 +54,9 @@ export function revokeHandler({
   router.post(
     REVOKE_PATH,
     ...guards,
-    express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }),
-    refuseNulInBody((res, field) =>
-      sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${NUL_MESSAGE}.`), logger),
+    express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20, verify: verifyUtf8 }),
+    refuseBadTextInBody((res, field, message) =>
+      sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${message}.`), logger),
     ),
     ...clientGuards,
     revoke,

@@ -1,5 +1,4 @@
-import { NUL_MESSAGE } from '../domain/nul-text';
-import { refuseNulInBody } from '../http/nul-guard';
+import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { OAuthConfig } from '../config';
@@ -92,9 +91,9 @@ export function tokenHandler({
   router.post(
     TOKEN_PATH,
     ...guards,
-    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 }),
-    refuseNulInBody((res, field) =>
-      sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${NUL_MESSAGE}.`), logger),
+    express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30, verify: verifyUtf8 }),
+    refuseBadTextInBody((res, field, message) =>
+      sendOAuthError(res, new OAuthProblem('invalid_request', `The field ${field} ${message}.`), logger),
     ),
     ...clientGuards,
     issue,

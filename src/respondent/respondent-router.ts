@@ -4,8 +4,7 @@ import { LIMITS } from '../domain/quiz-input';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
 import { pageSecurity } from '../web/security';
-import { refuseNulInBody } from '../http/nul-guard';
-import { NUL_MESSAGE } from '../domain/nul-text';
+import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import {
   pageErrors,
   sendRespondentPage,
@@ -57,38 +56,39 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     extended: false,
     limit: maxBodyBytes,
     parameterLimit: LIMITS.questionsMax + 20,
+    verify: verifyUtf8,
   });
-  const json = express.json({ limit: maxBodyBytes });
+  const json = express.json({ limit: maxBodyBytes, verify: verifyUtf8 });
 
   router.get('/q/:slug', ...page, showQuizPage(deps));
-  const formWithoutNul = refuseNulInBody((res, field) =>
+  const formWithGoodText = refuseBadTextInBody((res, field, message) =>
     sendRespondentPage(
       res,
       400,
       renderMessagePage(
         'Answers not accepted',
-        `The field ${field} ${NUL_MESSAGE}. Go back, correct it and submit again.`,
+        `The field ${field} ${message}. Go back, correct it and submit again.`,
       ),
     ),
   );
-  router.post('/q/:slug', ...page, ...guards, form, formWithoutNul, submitQuizForm(deps, logger));
+  router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, logger));
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
   router.use('/q', pageErrors(logger));
 
   const api = '/api/quizzes/:slug/responses';
-  const jsonWithoutNul = refuseNulInBody((res, field) =>
+  const jsonWithGoodText = refuseBadTextInBody((res, field, message) =>
     sendProblem(res, deps.baseUrl, 'validation_failed', {
       detail: 'Some fields are not valid; see errors.',
-      hint: 'Remove the NUL character from the field named in errors.',
-      errors: [{ field, message: NUL_MESSAGE }],
+      hint: 'Correct the text of the field named in errors.',
+      errors: [{ field, message }],
     }),
   );
   router.post(
     api,
     ...guards,
     json,
-    jsonWithoutNul,
+    jsonWithGoodText,
     submitJsonResponse(deps, logger),
     jsonBodyErrors(deps, maxBodyBytes),
   );

@@ -1,8 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { NUL_MESSAGE } from '../domain/nul-text';
 import { runChain } from '../http/chain';
-import { refuseNulInBody } from '../http/nul-guard';
+import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import { html, type Html } from './html';
 import { layout } from './layout';
 import { ensureCsrfNonce, sessionState, type WebSessionState } from './session';
@@ -62,8 +61,13 @@ export function checkCsrf(req: Request, res: Response): CsrfFailure | null {
 
 /** URL-encoded form bodies, small and flat (no nested objects from `a[b]=c`). */
 export function parseForm(): RequestHandler {
-  const parse = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
-  const refuseNul = refuseNulInBody((res, field) => {
+  const parse = express.urlencoded({
+    extended: false,
+    limit: '32kb',
+    parameterLimit: 50,
+    verify: verifyUtf8,
+  });
+  const refuseBadText = refuseBadTextInBody((res, field, message) => {
     res
       .status(400)
       .set('Cache-Control', 'no-store')
@@ -73,13 +77,11 @@ export function parseForm(): RequestHandler {
           title: 'Form not accepted',
           robots: 'noindex',
           body: html`<h1>That form could not be accepted</h1>
-            <p>
-              The field ${field} ${NUL_MESSAGE}. Nothing was changed. Go back, correct it and try again.
-            </p>`,
+            <p>The field ${field} ${message}. Nothing was changed. Go back, correct it and try again.</p>`,
         }),
       );
   });
-  return (req, res, next) => runChain([parse, refuseNul], req, res, next);
+  return (req, res, next) => runChain([parse, refuseBadText], req, res, next);
 }
 
 export interface VerifyCsrfOptions {

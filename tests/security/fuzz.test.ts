@@ -47,6 +47,20 @@ const BAD_STRINGS = [
   'ＡＢＣ',
 ];
 
+/** Cursors of the right form whose id no row can have: NUL, lone surrogates, overlong, wrong types. */
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const FORGED_CURSORS = [
+  cursorOf([1_700_000_000_000, 'a\u0000b']),
+  cursorOf([1_700_000_000_000, '\ud800']),
+  cursorOf([1_700_000_000_000, 'lone \udfff']),
+  cursorOf([1_700_000_000_000, 'x'.repeat(300)]),
+  cursorOf([1_700_000_000_000, "' OR 1=1 --"]),
+  cursorOf([8.64e15 + 1, 'abc']),
+  cursorOf([1_700_000_000_000, { id: 'abc' }]),
+  cursorOf('[1700000000000,"abc"'),
+  'A'.repeat(400),
+];
+
 /** Bad values of any type, for any argument. */
 const BAD_VALUES: unknown[] = [
   ...BAD_STRINGS,
@@ -231,6 +245,27 @@ describeEachDatabase('fuzz: bad input never answers 5xx', (provider: Provider) =
     // The run deleted nothing it was not asked to.
     expect(await app.database.prisma.quiz.count({ where: { id: quizId } })).toBe(1);
   }, 180_000);
+
+  test('forged cursors: a clear refusal from every tool and page that pages, never a 5xx', async () => {
+    for (const cursor of FORGED_CURSORS) {
+      for (const [tool, args] of [
+        ['list_quizzes', { cursor }],
+        ['get_results', { quiz_id: quizId, cursor }],
+      ] as const) {
+        const res = await mcp(toolCall(tool, args));
+        const result = sseMessages(res.text)[0].result;
+        expect({ tool, cursor, isError: result.isError }).toEqual({ tool, cursor, isError: true });
+        expect(result.content[0].text).toMatch(/cursor: not a cursor this tool gave out/);
+      }
+      for (const path of [
+        `/dashboard/quizzes?after=${cursor}`,
+        `/dashboard/quizzes/${quizId}?responses=${cursor}`,
+      ]) {
+        const res = await agent.get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      }
+    }
+  });
 
   test('the MCP endpoint itself: broken JSON-RPC, deep JSON, junk headers', async () => {
     const raw = (body: string, headers: Record<string, string> = {}) =>
