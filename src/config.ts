@@ -107,7 +107,10 @@ export interface PublicLimits {
   loginDelay: { freeFailures: number; maxDelaySeconds: number };
   /** Requests to the authorization endpoint per client address per minute. */
   authorizePerMinute: number;
-  /** Token and revocation requests per OAuth client per minute... */
+  /**
+   * Token and revocation requests per OAuth client from one address per minute (a client's name
+   * alone identifies nobody: anyone can send it)...
+   */
   tokenPerClientPerMinute: number;
   /** ...and per client address, a ceiling high enough for a platform's shared egress. */
   tokenPerAddressPerMinute: number;

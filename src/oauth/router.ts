@@ -76,13 +76,17 @@ export function oauthRouter(options: OAuthRouterOptions): Router {
     onLimited: (_req, res, state) =>
       sendTooManyAttempts(res, state.resetSeconds, 'open this connection page'),
   });
-  // Token and revocation requests count per OAuth client, once the body names it, and per
-  // address under a ceiling high enough for an assistant platform's shared egress.
+  // Token and revocation requests count per address, under a ceiling high enough for an
+  // assistant platform's shared egress, and per OAuth client *from that address*. Never per
+  // claimed client_id alone: the budget is charged before the client authenticates, and most
+  // assistants are public clients with no secret, so anyone could name a popular client and
+  // spend its budget, keeping every one of its users from getting or refreshing tokens.
   const tokenAddressLimiter = limiter('oauth-token-address', limits.tokenPerAddressPerMinute, 60);
   const tokenClientLimiter = limiter('oauth-token-client', limits.tokenPerClientPerMinute, 60, {
     key: (req, res) => {
       const clientId = claimedClientId(req);
-      return clientId ? `client:${clientId}` : rateLimitKey(req, res);
+      const address = rateLimitKey(req, res);
+      return clientId ? `client:${clientId}|${address}` : address;
     },
   });
 

@@ -4,6 +4,14 @@ import request from 'supertest';
 import { testConfig } from '../../src/config';
 import { movableClock } from '../helpers/clock';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import {
+  authorizationParams,
+  connectApp,
+  exchangeCode,
+  loggedInAgent,
+  obtainCode,
+  refresh,
+} from '../oauth/oauth-helpers';
 
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
@@ -181,7 +189,7 @@ describe('the OAuth token and revocation endpoints', () => {
   const revoke = (clientId: string) =>
     request(app.app).post('/oauth/revoke').type('form').send({ token: 'qat_guess', client_id: clientId });
 
-  test('count per client: past its budget, 429 with Retry-After and a problem body; other clients go on', async () => {
+  test('count per client and address: past its budget, 429 with Retry-After and a problem body; other clients go on', async () => {
     const answers = [await token('app-a'), await revoke('app-a'), await token('app-a')];
     // Within the budget each is answered on its merits (an unknown client), with the headers.
     for (const res of answers) {
@@ -205,5 +213,58 @@ describe('the OAuth token and revocation endpoints', () => {
     expect(ceiling.headers['ratelimit-policy']).toBe('"default";q=5;w=60');
     // The MCP endpoint keeps its own budget.
     expect((await post(app)).headers['ratelimit-remaining']).toBe('3');
+  });
+});
+
+describe("flooding a client's client_id from elsewhere does not lock the client out", () => {
+  let app: TestApp;
+  const ATTACKER = '203.0.113.66';
+  beforeAll(async () => {
+    // The client's own requests come from 127.0.0.1; the attacker's, through the trusted
+    // loopback proxy, from another address.
+    const limits = { ...testConfig().limits, tokenPerClientPerMinute: 5, tokenPerAddressPerMinute: 1_000 };
+    app = await startTestApp({ config: { limits, trustProxy: ['127.0.0.1', '::ffff:127.0.0.1'] } });
+  });
+  afterAll(() => app.close());
+
+  test('the real client still exchanges a code, refreshes and revokes', async () => {
+    const { agent } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent);
+    const { params, verifier } = authorizationParams(client);
+    const code = await obtainCode(agent, params);
+
+    const flood = [];
+    for (let i = 0; i < 8; i += 1) {
+      flood.push(
+        await request(app.app)
+          .post('/oauth/token')
+          .set('X-Forwarded-For', ATTACKER)
+          .auth(client.clientId, 'junk')
+          .type('form')
+          .send({ grant_type: 'refresh_token', refresh_token: 'qrt_guess' }),
+        await request(app.app)
+          .post('/oauth/token')
+          .set('X-Forwarded-For', ATTACKER)
+          .type('form')
+          .send({ grant_type: 'refresh_token', refresh_token: 'qrt_guess', client_id: client.clientId }),
+        await request(app.app)
+          .post('/oauth/revoke')
+          .set('X-Forwarded-For', ATTACKER)
+          .type('form')
+          .send({ token: 'qat_guess', client_id: client.clientId }),
+      );
+    }
+    // The attacker spent the client's budget from its own address, and only there.
+    expect(flood.filter((res) => res.status === 429)).toHaveLength(flood.length - 5);
+
+    const exchanged = await exchangeCode(app, client, code, verifier);
+    expect(exchanged.status).toBe(200);
+    const refreshed = await refresh(app, client, tokens.refresh_token);
+    expect(refreshed.status).toBe(200);
+    const revoked = await request(app.app)
+      .post('/oauth/revoke')
+      .type('form')
+      .send({ token: refreshed.body.access_token, client_id: client.clientId });
+    expect(revoked.status).toBe(200);
   });
 });
