@@ -56,7 +56,9 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     } catch (error) {
       const errors = fieldErrors(error);
       if (!errors || !isDomainError(error)) throw error;
-      await limiters.signupClient.refund(clientLimitKey); // only accounts made count towards the limit
+      // Forms that fail validation cost nothing; a taken email counts like an account made, so
+      // that probing which emails have accounts is bounded by the same budget (SECURITY.md).
+      if (error.code !== 'user_exists') await limiters.signupClient.refund(clientLimitKey);
       sendSignupPage(res, { email, errors, returnTo, status: domainErrorStatus(error) });
     }
   });

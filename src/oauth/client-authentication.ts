@@ -1,20 +1,20 @@
 import type { Request } from 'express';
-import { clientSecretMatches, isPublicClient, type OAuthClientRecord } from '../domain/oauth/oauth-clients';
+import {
+  clientAuthenticates,
+  type OAuthClientRecord,
+  type PresentedClientCredentials,
+} from '../domain/oauth/oauth-clients';
 import { OAuthProblem } from './oauth-errors';
 import type { ClientResolver } from './resolve-client';
 
 /**
- * Client authentication at the revocation endpoint (RFC 7009 section 2.1 refers to RFC 6749
- * section 2.3): HTTP Basic (`client_secret_basic`) or `client_id` + `client_secret` in the
- * body (`client_secret_post`); a public client identifies itself with `client_id` alone. The
- * token endpoint gets the same rules through the library's model (oauth-model.ts getClient).
+ * Client authentication at the token and revocation endpoints (RFC 6749 section 2.3, which
+ * RFC 7009 section 2.1 refers to): HTTP Basic (`client_secret_basic`) or `client_id` +
+ * `client_secret` in the body (`client_secret_post`); a public client identifies itself with
+ * `client_id` alone. One method per request, naming one client. Read here once per request; the
+ * token endpoint's library model checks the same credentials (oauth-model.ts getClient).
  */
-interface PresentedCredentials {
-  clientId: string;
-  secret: string | undefined;
-}
-
-function basicCredentials(header: string): PresentedCredentials | null {
+function basicCredentials(header: string): { clientId: string; secret: string } | null {
   const match = /^Basic +([A-Za-z0-9+/]+=*) *$/i.exec(header);
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
@@ -29,7 +29,8 @@ function basicCredentials(header: string): PresentedCredentials | null {
   }
 }
 
-function readCredentials(req: Request): PresentedCredentials {
+/** The client credentials a token or revocation request presents, or an OAuthProblem. */
+export function readClientCredentials(req: Request): PresentedClientCredentials {
   const body = (req.body ?? {}) as Record<string, unknown>;
   const header = req.headers.authorization;
   if (header !== undefined) {
@@ -46,7 +47,15 @@ function readCredentials(req: Request): PresentedCredentials {
         'Send the client secret either in the header or in the body, not both.',
       );
     }
-    return credentials;
+    // One request, one client: a body naming another would be ignored by one reader and
+    // believed by the next.
+    if (body.client_id !== undefined && body.client_id !== credentials.clientId) {
+      throw new OAuthProblem(
+        'invalid_request',
+        'client_id in the body names another client than the Authorization header: send one client.',
+      );
+    }
+    return { ...credentials, method: 'client_secret_basic' };
   }
   const { client_id: clientId, client_secret: secret } = body;
   if (typeof clientId !== 'string' || clientId === '') {
@@ -54,7 +63,7 @@ function readCredentials(req: Request): PresentedCredentials {
   }
   if (secret !== undefined && typeof secret !== 'string')
     throw new OAuthProblem('invalid_request', 'client_secret is sent twice.');
-  return { clientId, secret };
+  return { clientId, secret, method: secret === undefined ? 'none' : 'client_secret_post' };
 }
 
 /** The client a token or revocation request names, unchecked (it picks a rate-limit bucket), or undefined. */
@@ -66,11 +75,9 @@ export function claimedClientId(req: Request): string | undefined {
 }
 
 export async function authenticateClient(req: Request, clients: ClientResolver): Promise<OAuthClientRecord> {
-  const { clientId, secret } = readCredentials(req);
-  const client = await clients.findKnownClient(clientId);
-  const authenticated =
-    client !== null &&
-    (isPublicClient(client) ? !secret : secret !== undefined && clientSecretMatches(client, secret));
-  if (!client || !authenticated) throw new OAuthProblem('invalid_client', 'Client authentication failed.');
+  const presented = readClientCredentials(req);
+  const client = await clients.findKnownClient(presented.clientId);
+  if (!client || !clientAuthenticates(client, presented))
+    throw new OAuthProblem('invalid_client', 'Client authentication failed.');
   return client;
 }

@@ -123,6 +123,7 @@ export function parseClientMetadata(input: unknown, source: MetadataSource): Cli
     redirectUris,
     grantTypes: parseGrantTypes(body),
     tokenEndpointAuthMethod: parseAuthMethod(body, source),
+    authMethodDeclared: body.token_endpoint_auth_method !== undefined,
     scope: parseScope(body),
   };
 }

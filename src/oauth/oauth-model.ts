@@ -9,16 +9,20 @@ import {
   revokeReplayedCode,
   type AuthorizationCodeRow,
 } from '../domain/oauth/authorization-codes';
-import { clientSecretMatches, isPublicClient, type OAuthClientRecord } from '../domain/oauth/oauth-clients';
+import {
+  clientAuthenticates,
+  type OAuthClientRecord,
+  type PresentedClientCredentials,
+} from '../domain/oauth/oauth-clients';
 import { approveGrant } from '../domain/oauth/oauth-grants';
 import {
   findRefreshToken,
   generateAccessToken,
   generateRefreshToken,
+  claimRefreshToken,
   isRefreshRetired,
   issueTokens,
-  recordRefreshUse,
-  revokeTokenFamily,
+  revokeGrantOnReuse,
   revokeTokenRow,
   type RefreshTokenRow,
 } from '../domain/oauth/oauth-tokens';
@@ -40,9 +44,19 @@ export interface OAuthModelDeps {
   clients: ClientResolver;
 }
 
+export interface TokenModelDeps extends OAuthModelDeps {
+  /** The credentials the request presented, read once by client-authentication.ts. */
+  presented: PresentedClientCredentials;
+}
+
 export function toLibraryClient(record: OAuthClientRecord): LibraryClient {
   return { id: record.id, redirectUris: record.redirectUris, grants: record.grantTypes, record };
 }
+
+const reused = () =>
+  new OAuth2Server.InvalidGrantError(
+    'Invalid grant: this refresh token was already exchanged; the connection must be approved again',
+  );
 
 const superseded = () =>
   new OAuth2Server.InvalidGrantError('Invalid grant: it was replayed or replaced while this request ran');
@@ -94,25 +108,19 @@ export function createAuthorizeModel(
 }
 
 /** For /oauth/token: authorization_code and refresh_token grants. */
-export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
-  const { repos, clients } = deps;
+export function createTokenModel(deps: TokenModelDeps): OAuthModel {
+  const { repos, clients, presented } = deps;
   let codeRow: AuthorizationCodeRow | undefined;
   let refreshRow: RefreshTokenRow | undefined;
 
   return {
     ...tokenOnly(),
-    async getClient(clientId, clientSecret) {
+    async getClient(clientId) {
+      // The library reads the same credentials (Basic first, then the body); the check is ours,
+      // so that it knows the method too (RFC 6749 3.2.1, RFC 7591 2).
+      if (clientId !== presented.clientId) return null;
       const record = await clients.findKnownClient(clientId);
-      if (!record) return null;
-      // A public client has nothing to authenticate with; a confidential one must (RFC 6749 3.2.1).
-      if (
-        isPublicClient(record)
-          ? Boolean(clientSecret)
-          : !clientSecret || !clientSecretMatches(record, clientSecret)
-      ) {
-        return null;
-      }
-      return toLibraryClient(record);
+      return record && clientAuthenticates(record, presented) ? toLibraryClient(record) : null;
     },
     async saveAuthorizationCode() {
       throw new Error('codes are issued by the authorization endpoint only');
@@ -152,9 +160,9 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
       const row = await findRefreshToken(repos, refreshToken);
       if (!row || row.revokedAt || row.grantRevokedAt) return null;
       if (row.refreshRetiredAt) {
-        // RFC 9700 4.14.2: a replaced refresh token came back. Either the client or a thief
-        // holds the newer one; the server cannot tell which, so the whole family ends.
-        await revokeTokenFamily(repos, row.familyId);
+        // RFC 9700 4.14.2: a replaced refresh token came back after its replacement was used.
+        // Either the client or a thief holds the newer one; the server cannot tell which.
+        await revokeGrantOnReuse(repos, row);
         return null;
       }
       refreshRow = row;
@@ -167,8 +175,9 @@ export function createTokenModel(deps: OAuthModelDeps): OAuthModel {
       };
     },
     async revokeToken() {
-      // Rotation: the presented token stays usable until its replacement is first used.
-      await recordRefreshUse(repos, refreshRow!.id);
+      // Rotation, the one retry, or a reuse (which has revoked the grant): see oauth-tokens.ts.
+      const claim = await claimRefreshToken(repos, refreshRow!);
+      if (claim === 'reuse') throw reused();
       return true;
     },
     async saveToken(token, client, user) {

@@ -5,6 +5,7 @@ import type { OAuthConfig } from '../config';
 import type { Repositories } from '../db/repositories';
 import type { Logger } from '../logger';
 import { formBodyErrors, OAuthProblem, sendOAuthError } from './oauth-errors';
+import { readClientCredentials } from './client-authentication';
 import { createTokenModel } from './oauth-model';
 import { TOKEN_PATH } from './oauth-urls';
 import type { ClientResolver } from './resolve-client';
@@ -60,7 +61,8 @@ export function tokenHandler({
           'grant_type must be authorization_code or refresh_token',
         );
       }
-      const server = new OAuth2Server({ model: createTokenModel({ repos, clients }) });
+      const presented = readClientCredentials(req);
+      const server = new OAuth2Server({ model: createTokenModel({ repos, clients, presented }) });
       const response = new OAuth2Server.Response();
       await server.token(
         // The query is left out on purpose: parameters of the token request come in the body only.

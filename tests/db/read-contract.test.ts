@@ -119,6 +119,7 @@ describeEachDatabase('the request-path reads match their Prisma reference', (pro
       redirectUris: ['https://client.example/cb'],
       grantTypes: ['authorization_code', 'refresh_token'],
       tokenEndpointAuthMethod: 'none',
+      authMethodDeclared: true,
       scope: null,
     });
     const grant = await approveGrant(database.repos, {

@@ -368,6 +368,7 @@ describeEachDatabase('the repository contract', (provider) => {
         redirectUris: '["https://client.example/cb"]',
         grantTypes: '["authorization_code","refresh_token"]',
         tokenEndpointAuthMethod: 'none',
+        authMethodDeclared: true,
         secretHash: null,
         scope: null,
       });
@@ -437,9 +438,18 @@ describeEachDatabase('the repository contract', (provider) => {
           })
           .then((id) => ({ id, accessTokenHash, refreshTokenHash }));
       };
+      const at = (seconds: number) => new Date(JANUARY.getTime() + seconds * 1000);
+      const claim = (id: string, seconds: number) =>
+        repos.oauth.claimRefresh(id, at(seconds), at(seconds - 60));
       const parent = await tokens(null);
-      const retry = await tokens(parent.id);
+      // The parent's first exchange is its rotation; its replacement never reaches the client.
+      expect(await claim(parent.id, 0)).toBe('rotated');
+      const lost = await tokens(parent.id);
+      // One retry within the window, which revokes the lost replacement; no second one.
+      expect(await claim(parent.id, 30)).toBe('retry');
+      expect(await repos.oauth.refreshRetired(lost.id)).toBe(true);
       const child = await tokens(parent.id);
+      expect(await claim(parent.id, 40)).toBe('reuse');
       expect(await repos.oauth.accessTokenByHash(parent.accessTokenHash)).toMatchObject({
         id: parent.id,
         grantRevokedAt: null,
@@ -450,11 +460,15 @@ describeEachDatabase('the repository contract', (provider) => {
         clientId: client.id,
         familyId: code.id,
       });
-      // The child's first use retires its parent and the retry's leftover, not itself.
-      await repos.oauth.recordRefreshUse(child.id, JANUARY);
+      // The child's first use retires its parent, not itself; past the window, a retry is a reuse.
+      expect(await claim(child.id, 50)).toBe('rotated');
       expect(await repos.oauth.refreshRetired(parent.id)).toBe(true);
-      expect(await repos.oauth.refreshRetired(retry.id)).toBe(true);
       expect(await repos.oauth.refreshRetired(child.id)).toBe(false);
+      expect(await claim(child.id, 111)).toBe('reuse');
+      // Simultaneous exchanges of one token: one rotation, one retry, the rest reuses.
+      const grandchild = await tokens(child.id);
+      const claims = await Promise.all([0, 1, 2, 3].map(() => claim(grandchild.id, 120)));
+      expect(claims.sort()).toEqual(['retry', 'reuse', 'reuse', 'rotated']);
       expect((await repos.oauth.refreshTokenByHash(child.refreshTokenHash))?.refreshExpiresAt).toEqual(
         FEBRUARY,
       );
@@ -462,19 +476,21 @@ describeEachDatabase('the repository contract', (provider) => {
       expect(await repos.oauth.revokeGrant(otherId, one.id, FEBRUARY)).toBe(false);
       expect(await repos.oauth.revokeGrant(ownerId, one.id, FEBRUARY)).toBe(true);
       expect(await repos.oauth.revokeGrant(ownerId, one.id, FEBRUARY)).toBe(false);
-      for (const { accessTokenHash } of [parent, retry, child]) {
-        const row = await repos.oauth.accessTokenByHash(accessTokenHash);
-        expect(row?.revokedAt?.toISOString()).toBe(FEBRUARY.toISOString());
+      for (const token of [parent, lost, child, grandchild]) {
+        const row = await repos.oauth.accessTokenByHash(token.accessTokenHash);
+        // The lost replacement was revoked already, by the retry.
+        const revokedAt = token === lost ? at(30) : FEBRUARY;
+        expect(row?.revokedAt?.toISOString()).toBe(revokedAt.toISOString());
         expect(row?.grantRevokedAt?.toISOString()).toBe(FEBRUARY.toISOString());
       }
       expect(await repos.oauth.activeGrantCount(ownerId)).toBe(0);
 
-      // Nothing is swept before its cutoff; then the code and the three token rows go.
+      // Nothing is swept before its cutoff; then the code and the four token rows go.
       expect(await repos.oauth.deleteExpired(FEBRUARY, FEBRUARY)).toEqual({ codes: 0, tokens: 0 });
       const justAfter = new Date(FEBRUARY.getTime() + 1);
       const swept = await repos.oauth.deleteExpired(justAfter, justAfter);
       expect(swept.codes).toBeGreaterThanOrEqual(1);
-      expect(swept.tokens).toBeGreaterThanOrEqual(3);
+      expect(swept.tokens).toBeGreaterThanOrEqual(4);
       expect(await repos.oauth.codeByHash(codeHash)).toBeNull();
     });
   });

@@ -189,11 +189,11 @@ describe('errors are RFC 6749 JSON, never cached', () => {
 });
 
 describe('confidential clients', () => {
-  async function registerConfidential(method: 'client_secret_basic' | 'client_secret_post') {
+  async function registerConfidential(method: 'client_secret_basic' | 'client_secret_post' | 'default') {
     const res = await registerClient(app, {
       client_name: 'Server-side app',
       redirect_uris: ['https://app.example.com/callback'],
-      token_endpoint_auth_method: method,
+      ...(method === 'default' ? {} : { token_endpoint_auth_method: method }),
     });
     expect(res.status).toBe(201);
     expect(res.body.client_secret).toMatch(/^qcs_[0-9A-Za-z]{43}$/);
@@ -242,6 +242,99 @@ describe('confidential clients', () => {
       .send({ token: ok.body.access_token, token_type_hint: 'access_token' });
     expect(revoked.status).toBe(200);
     expect((await mcp(app, ok.body.access_token)).status).toBe(401);
+  });
+
+  const exchange = (client: { clientId: string; redirectUri: string }, code: string, verifier: string) => ({
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: client.redirectUri,
+  });
+
+  test('Basic for one client and a body client_id naming another: refused, and the code still works', async () => {
+    const client = await registerConfidential('client_secret_basic');
+    const other = await registerConfidential('client_secret_basic');
+    const { code, verifier } = await codeFor(client);
+    const body = exchange(client, code, verifier);
+    for (const basic of [
+      [client.clientId, client.secret],
+      [other.clientId, other.secret],
+    ] as const) {
+      const named = basic[0] === client.clientId ? other.clientId : client.clientId;
+      const res = await tokenRequest(app, { ...body, client_id: named }, [...basic]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: 'invalid_request',
+        error_description: expect.stringMatching(/names another client/),
+      });
+    }
+    // The same client named in both places is one client.
+    const ok = await tokenRequest(app, { ...body, client_id: client.clientId }, [
+      client.clientId,
+      client.secret,
+    ]);
+    expect(ok.status).toBe(200);
+    const revoke = await request(app.app)
+      .post('/oauth/revoke')
+      .auth(client.clientId, client.secret)
+      .type('form')
+      .send({ token: ok.body.access_token, client_id: other.clientId });
+    expect(revoke.status).toBe(400);
+    expect(revoke.body.error).toBe('invalid_request');
+    expect((await mcp(app, ok.body.access_token)).status).toBe(200);
+  });
+
+  test.each([
+    ['client_secret_basic', 'client_secret_post'],
+    ['client_secret_post', 'client_secret_basic'],
+  ] as const)(
+    'registered for %s: %s is refused at the token and revocation endpoints',
+    async (declared, used) => {
+      const client = await registerConfidential(declared);
+      const { code, verifier } = await codeFor(client);
+      const body = exchange(client, code, verifier);
+      const send = (extra: Record<string, string>, how: typeof declared) =>
+        how === 'client_secret_basic'
+          ? tokenRequest(app, { ...body, ...extra }, [client.clientId, client.secret])
+          : tokenRequest(app, {
+              ...body,
+              ...extra,
+              client_id: client.clientId,
+              client_secret: client.secret,
+            });
+      const wrong = await send({}, used);
+      expect(wrong.body.error).toBe('invalid_client');
+      const ok = await send({}, declared);
+      expect(ok.status).toBe(200);
+
+      const revokeWith = (how: typeof declared) => {
+        const req = request(app.app).post('/oauth/revoke').type('form');
+        return how === 'client_secret_basic'
+          ? req.auth(client.clientId, client.secret).send({ token: ok.body.access_token })
+          : req.send({
+              token: ok.body.access_token,
+              client_id: client.clientId,
+              client_secret: client.secret,
+            });
+      };
+      expect((await revokeWith(used)).status).toBe(401);
+      expect((await mcp(app, ok.body.access_token)).status).toBe(200);
+      expect((await revokeWith(declared)).status).toBe(200);
+      expect((await mcp(app, ok.body.access_token)).status).toBe(401);
+    },
+  );
+
+  test('a client that declared no method (the default) keeps working with either', async () => {
+    const client = await registerConfidential('default');
+    for (const how of ['basic', 'post'] as const) {
+      const { code, verifier } = await codeFor(client);
+      const body = exchange(client, code, verifier);
+      const res =
+        how === 'basic'
+          ? await tokenRequest(app, body, [client.clientId, client.secret])
+          : await tokenRequest(app, { ...body, client_id: client.clientId, client_secret: client.secret });
+      expect({ how, status: res.status }).toEqual({ how, status: 200 });
+    }
   });
 
   test('client_secret_post works; the secret is stored as a hash only', async () => {

@@ -63,25 +63,76 @@ describeEachDatabase('token lifecycle', (provider) => {
     expect(row.resource).toBe(`${app.baseUrl}/api/mcp`);
   });
 
-  test('refresh rotates: the old refresh token works until its replacement is used, then invalid_grant', async () => {
-    const { agent } = await loggedInAgent(app);
+  /** Whether the grant the person approved is still there: every token of it works or none does. */
+  const grantRevoked = async (userId: string, clientId: string) =>
+    (await app.database.prisma.oAuthGrant.findFirstOrThrow({ where: { userId, clientId } })).revokedAt !==
+    null;
+
+  test('refresh rotates; a client that lost the answer may retry once within 60 s, which revokes the lost replacement', async () => {
+    const { agent, user } = await loggedInAgent(app);
     const { client, tokens } = await connectApp(app, agent);
-    const first = await refresh(app, client, tokens.refresh_token);
-    expect(first.status).toBe(200);
-    expect(first.body.refresh_token).not.toBe(tokens.refresh_token);
-    // A client that lost the first answer may retry with the same refresh token.
+    const lost = await refresh(app, client, tokens.refresh_token);
+    expect(lost.status).toBe(200);
+    expect(lost.body.refresh_token).not.toBe(tokens.refresh_token);
     const retry = await refresh(app, client, tokens.refresh_token);
     expect(retry.status).toBe(200);
-    // The retry's replacement is used: the original and the other replacement retire.
+    // The replacement the client never received is dead; the retry's works.
+    expect((await refresh(app, client, lost.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await mcp(app, lost.body.access_token)).status).toBe(401);
+    expect((await mcp(app, retry.body.access_token)).status).toBe(200);
     const next = await refresh(app, client, retry.body.refresh_token);
     expect(next.status).toBe(200);
-    const old = await refresh(app, client, tokens.refresh_token);
-    expect(old.status).toBe(400);
-    expect(old.body.error).toBe('invalid_grant');
-    expect(old.headers['cache-control']).toBe('no-store');
-    // Reuse of a retired refresh token revokes the family (RFC 9700 4.14.2).
-    expect((await mcp(app, next.body.access_token)).status).toBe(401);
-    expect((await refresh(app, client, next.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect(await grantRevoked(user.id, client.clientId)).toBe(false);
+  });
+
+  test('reusing a rotated refresh token after its replacement was used revokes the whole grant', async () => {
+    const { agent, user } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent);
+    const first = await refresh(app, client, tokens.refresh_token);
+    const second = await refresh(app, client, first.body.refresh_token);
+    expect(second.status).toBe(200);
+    const stolen = await refresh(app, client, tokens.refresh_token);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.error).toBe('invalid_grant');
+    expect(stolen.headers['cache-control']).toBe('no-store');
+    // RFC 9700 4.14.2: the server cannot tell the client from the thief; everything ends.
+    expect(await grantRevoked(user.id, client.clientId)).toBe(true);
+    expect((await mcp(app, second.body.access_token)).status).toBe(401);
+    expect((await refresh(app, client, second.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  test('a second retry of the same refresh token revokes the whole grant', async () => {
+    const { agent, user } = await loggedInAgent(app);
+    const { client, tokens } = await connectApp(app, agent);
+    expect((await refresh(app, client, tokens.refresh_token)).status).toBe(200);
+    const retry = await refresh(app, client, tokens.refresh_token);
+    expect(retry.status).toBe(200);
+    const again = await refresh(app, client, tokens.refresh_token);
+    expect(again.body.error).toBe('invalid_grant');
+    expect(again.body.error_description).toMatch(/approved again/);
+    expect(await grantRevoked(user.id, client.clientId)).toBe(true);
+    expect((await mcp(app, retry.body.access_token)).status).toBe(401);
+  });
+
+  test('a retry more than 60 s after the rotation revokes the whole grant; at 59 s it is allowed', async () => {
+    const clock = movableClock();
+    try {
+      const { agent, user } = await loggedInAgent(app);
+      const { client, tokens } = await connectApp(app, agent);
+      expect((await refresh(app, client, tokens.refresh_token)).status).toBe(200);
+      clock.advance(59_000);
+      expect((await refresh(app, client, tokens.refresh_token)).status).toBe(200);
+
+      const late = await connectApp(app, agent);
+      const rotated = await refresh(app, late.client, late.tokens.refresh_token);
+      expect(rotated.status).toBe(200);
+      clock.advance(61_000);
+      expect((await refresh(app, late.client, late.tokens.refresh_token)).body.error).toBe('invalid_grant');
+      expect(await grantRevoked(user.id, late.client.clientId)).toBe(true);
+      expect((await mcp(app, rotated.body.access_token)).status).toBe(401);
+    } finally {
+      clock.restore();
+    }
   });
 
   test('scope may be narrowed on refresh, never widened', async () => {

@@ -14,13 +14,10 @@ import {
   type AuthorizationParams,
 } from '../oauth/oauth-helpers';
 
-async function signUpAttempt(app: TestApp) {
+async function signUpAttempt(app: TestApp, email = uniqueEmail('limit')) {
   const agent = newAgent(app);
   const token = await csrfOf(agent, '/signup');
-  return agent
-    .post('/signup')
-    .type('form')
-    .send({ _csrf: token, email: uniqueEmail('limit'), password: PASSWORD });
+  return agent.post('/signup').type('form').send({ _csrf: token, email, password: PASSWORD });
 }
 
 describe('sign-up: 10 accounts an hour per address', () => {
@@ -41,6 +38,21 @@ describe('sign-up: 10 accounts an hour per address', () => {
     expect(squash(refused.text)).toContain('wait 60 minutes and try again');
     clock += 60 * 60 * 1000;
     expect((await signUpAttempt(app)).status).toBe(303);
+  });
+
+  test('a taken email says so, in any case or padding, and each such answer uses up the budget', async () => {
+    clock += 60 * 60 * 1000;
+    const taken = uniqueEmail('taken');
+    expect((await signUpAttempt(app, taken)).status).toBe(303);
+    for (const probe of [taken.toUpperCase(), `  ${taken} `, taken]) {
+      const res = await signUpAttempt(app, probe);
+      expect(res.status).toBe(409);
+      expect(squash(res.text)).toContain('An account with this email already exists. Log in instead.');
+    }
+    // One account and three probes: six sign-ups or probes left this hour, whatever they are.
+    for (let i = 0; i < 6; i += 1) expect((await signUpAttempt(app)).status).toBe(303);
+    expect((await signUpAttempt(app, taken)).status).toBe(429);
+    expect((await signUpAttempt(app)).status).toBe(429);
   });
 
   test('forms that fail validation do not use up the budget', async () => {

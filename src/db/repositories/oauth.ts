@@ -16,6 +16,8 @@ export interface OAuthClientRow {
   /** JSON array. */
   grantTypes: string;
   tokenEndpointAuthMethod: string;
+  /** The method was named at registration, not defaulted. */
+  authMethodDeclared: boolean;
   secretHash: string | null;
   /** Space-separated; null: every supported scope. */
   scope: string | null;
@@ -68,6 +70,8 @@ export interface NewTokenRow {
   accessExpiresAt: Date;
   refreshExpiresAt: Date | null;
 }
+
+export type RefreshClaim = 'rotated' | 'retry' | 'reuse';
 
 export interface RefreshTokenRow {
   id: string;
@@ -132,10 +136,14 @@ export interface OAuthRepository {
   tokenByAccessHash(hash: string): Promise<TokenIdentity | null>;
   tokenByRefreshHash(hash: string): Promise<TokenIdentity | null>;
   /**
-   * The first use of a refresh token retires the token it replaced and that one's other
-   * replacements. Later uses change nothing.
+   * Decides, in one conditional write each, what presenting this row's refresh token is:
+   * - `rotated`, its first exchange: it retires the token it replaced and that one's other
+   *   replacements;
+   * - `retry`, the one more exchange allowed if the first was at or after `retrySince`: it
+   *   revokes the replacements the first exchange issued that were never used;
+   * - `reuse`, anything else (changes nothing here: the caller revokes the grant).
    */
-  recordRefreshUse(tokenId: string, at: Date): Promise<void>;
+  claimRefresh(tokenId: string, at: Date, retrySince: Date): Promise<RefreshClaim>;
   /** True when this row's refresh token may no longer be exchanged (or the row is gone). */
   refreshRetired(tokenId: string): Promise<boolean>;
   revokeFamily(familyId: string, at: Date): Promise<void>;
@@ -271,21 +279,35 @@ export function prismaOAuthRepository(
       db.oAuthToken.findUnique({ where: { accessTokenHash: hash }, select: identity }),
     tokenByRefreshHash: (hash) =>
       db.oAuthToken.findUnique({ where: { refreshTokenHash: hash }, select: identity }),
-    async recordRefreshUse(tokenId, at) {
+    async claimRefresh(tokenId, at, retrySince) {
+      const live = { id: tokenId, revokedAt: null, refreshRetiredAt: null };
       const first = await db.oAuthToken.updateMany({
-        where: { id: tokenId, refreshUsedAt: null },
+        where: { ...live, refreshUsedAt: null },
         data: { refreshUsedAt: at },
       });
-      if (first.count === 0) return;
-      const row = await db.oAuthToken.findUnique({ where: { id: tokenId }, select: { parentId: true } });
-      if (!row?.parentId) return;
-      await db.oAuthToken.updateMany({
-        where: {
-          OR: [{ id: row.parentId }, { parentId: row.parentId, id: { not: tokenId } }],
-          refreshRetiredAt: null,
-        },
-        data: { refreshRetiredAt: at },
+      if (first.count === 1) {
+        const row = await db.oAuthToken.findUnique({ where: { id: tokenId }, select: { parentId: true } });
+        if (row?.parentId) {
+          await db.oAuthToken.updateMany({
+            where: {
+              OR: [{ id: row.parentId }, { parentId: row.parentId, id: { not: tokenId } }],
+              refreshRetiredAt: null,
+            },
+            data: { refreshRetiredAt: at },
+          });
+        }
+        return 'rotated';
+      }
+      const retry = await db.oAuthToken.updateMany({
+        where: { ...live, refreshReusedAt: null, refreshUsedAt: { gte: retrySince } },
+        data: { refreshReusedAt: at },
       });
+      if (retry.count === 0) return 'reuse';
+      await db.oAuthToken.updateMany({
+        where: { parentId: tokenId, refreshUsedAt: null, revokedAt: null },
+        data: { revokedAt: at },
+      });
+      return 'retry';
     },
     async refreshRetired(tokenId) {
       const row = await db.oAuthToken.findUnique({

@@ -71,6 +71,8 @@ export interface QuizRepository extends QuizReads {
   listByOwner(ownerId: string, limit: number, after?: KeysetPosition): Promise<QuizListing[]>;
   /** How many quizzes the owner has, or has in one status. */
   countByOwner(ownerId: string, status?: QuizRow['status']): Promise<number>;
+  /** The id, slug and title of the owner's `limit` most recently changed quizzes. */
+  titlesByOwner(ownerId: string, limit: number): Promise<Array<Pick<QuizRow, 'id' | 'slug' | 'title'>>>;
 }
 
 /** Nested-create data for a question list, positions and option order as given. */
@@ -97,6 +99,13 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
   return {
     quizCandidates: (...args) => reads.quizCandidates(...args),
     quizWithQuestions: (...args) => reads.quizWithQuestions(...args),
+    titlesByOwner: (ownerId, limit) =>
+      db.quiz.findMany({
+        where: { ownerId },
+        select: { id: true, slug: true, title: true },
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      }),
     async create(row) {
       try {
         return await db.quiz.create({

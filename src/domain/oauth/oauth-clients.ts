@@ -18,6 +18,12 @@ export interface OAuthClientRecord {
   redirectUris: string[];
   grantTypes: GrantType[];
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  /**
+   * The client named its method at registration, so no other is accepted (RFC 7591 2). A client
+   * that took the default (`client_secret_basic`) may send its secret either way, as it always
+   * could: enforcing a default it never chose would break it at its next refresh.
+   */
+  authMethodDeclared: boolean;
   /** Null for public clients (`token_endpoint_auth_method: none`). */
   secretHash: string | null;
   /** Scopes the client may ask for; null: every supported scope. */
@@ -30,6 +36,7 @@ export interface ClientMetadata {
   redirectUris: string[];
   grantTypes: GrantType[];
   tokenEndpointAuthMethod: TokenEndpointAuthMethod;
+  authMethodDeclared: boolean;
   scope: string[] | null;
 }
 
@@ -43,6 +50,7 @@ function toRecord(row: OAuthClientRow): OAuthClientRecord {
     redirectUris: JSON.parse(row.redirectUris) as string[],
     grantTypes: JSON.parse(row.grantTypes) as GrantType[],
     tokenEndpointAuthMethod: row.tokenEndpointAuthMethod as TokenEndpointAuthMethod,
+    authMethodDeclared: row.authMethodDeclared,
     secretHash: row.secretHash,
     scope: row.scope ? row.scope.split(' ') : null,
     createdAt: row.createdAt,
@@ -55,6 +63,7 @@ function columns(metadata: ClientMetadata) {
     redirectUris: JSON.stringify(metadata.redirectUris),
     grantTypes: JSON.stringify(metadata.grantTypes),
     tokenEndpointAuthMethod: metadata.tokenEndpointAuthMethod,
+    authMethodDeclared: metadata.authMethodDeclared,
     scope: metadata.scope ? metadata.scope.join(' ') : null,
   };
 }
@@ -95,6 +104,27 @@ export async function saveMetadataDocumentClient(
 ): Promise<OAuthClientRecord> {
   const data = { ...columns(metadata), tokenEndpointAuthMethod: 'none' as const, secretHash: null };
   return toRecord(await oauth.saveClient(id, 'metadata_document', data));
+}
+
+/** How a token or revocation request authenticated its client (RFC 6749 2.3). */
+export interface PresentedClientCredentials {
+  clientId: string;
+  secret: string | undefined;
+  method: TokenEndpointAuthMethod;
+}
+
+/**
+ * Whether the request authenticates this client: a public client with nothing but its id (a
+ * secret sent by one is refused, not ignored), a confidential one with its secret, sent the way
+ * it declared at registration when it declared one.
+ */
+export function clientAuthenticates(
+  client: OAuthClientRecord,
+  presented: PresentedClientCredentials,
+): boolean {
+  if (isPublicClient(client)) return !presented.secret;
+  if (presented.secret === undefined || !clientSecretMatches(client, presented.secret)) return false;
+  return !client.authMethodDeclared || presented.method === client.tokenEndpointAuthMethod;
 }
 
 /** Compares hashes, so the comparison takes the same time whatever was sent. */

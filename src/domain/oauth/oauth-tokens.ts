@@ -1,4 +1,4 @@
-import type { RefreshTokenRow, Repositories } from '../../db/repositories';
+import type { RefreshClaim, RefreshTokenRow, Repositories } from '../../db/repositories';
 import { ACCESS_TOKEN_PREFIX, generateSecret, hashSecret, REFRESH_TOKEN_PREFIX } from './oauth-secrets';
 
 /**
@@ -6,11 +6,15 @@ import { ACCESS_TOKEN_PREFIX, generateSecret, hashSecret, REFRESH_TOKEN_PREFIX }
  * authorization code and its refreshes form a family (`familyId` = the code's id): a
  * replayed code or a reused refresh token revokes the family (RFC 6749 4.1.2, RFC 9700 4.14.2).
  *
- * Rotation (RFC 9700 4.14.2): every refresh returns a new refresh
- * token. The one presented stays usable (a client that lost the response may retry) until
- * its replacement is used for the first time; then it, and any other replacement issued from
- * it, retire. A retired refresh token presented again is taken as theft: the family is revoked.
+ * Rotation with reuse detection (RFC 9700 4.14.2): every refresh returns a new refresh token.
+ * The one presented may be exchanged once more, within 60 s of its rotation, for a client that
+ * lost the answer; that retry revokes the replacement it never received. Any other reuse (a
+ * second retry, a retry after 60 s, or after the replacement was used) means two parties hold
+ * the chain, and the server cannot tell the client from the thief: the whole grant is revoked,
+ * and the person approves the client again.
  */
+export const REFRESH_RETRY_WINDOW_MS = 60_000;
+
 export interface NewTokens {
   grantId: string;
   clientId: string;
@@ -58,12 +62,26 @@ export async function findRefreshToken(
   return oauth.refreshTokenByHash(hashSecret(refreshToken));
 }
 
+export type { RefreshClaim };
+
 /**
- * The first use of a refresh token retires the one it replaced and that one's other
- * replacements (a retry's leftovers). Later uses change nothing.
+ * What exchanging this refresh token is: its rotation, the one retry, or a reuse. A reuse
+ * revokes the grant here, before the caller refuses the request.
  */
-export async function recordRefreshUse({ oauth }: OAuth, tokenId: string): Promise<void> {
-  await oauth.recordRefreshUse(tokenId, new Date());
+export async function claimRefreshToken(repos: OAuth, row: RefreshTokenRow): Promise<RefreshClaim> {
+  const now = new Date();
+  const claim = await repos.oauth.claimRefresh(
+    row.id,
+    now,
+    new Date(now.getTime() - REFRESH_RETRY_WINDOW_MS),
+  );
+  if (claim === 'reuse') await revokeGrantOnReuse(repos, row);
+  return claim;
+}
+
+/** A refresh token came back when it may not: everything the person approved for this client ends. */
+export async function revokeGrantOnReuse({ oauth }: OAuth, row: RefreshTokenRow): Promise<void> {
+  await oauth.revokeGrant(row.userId, row.grantId, new Date());
 }
 
 /** True when the refresh token of this row may no longer be exchanged. */

@@ -3,7 +3,9 @@ import { DomainError } from '../errors';
 
 /**
  * Finds the caller's quiz named by `ref`: exact ID, then exact slug, then title (trimmed;
- * exact first, then case-insensitive).
+ * exact first, then case-insensitive), and only when all of those find nothing, a title that
+ * differs in look-alike form alone (see looseTitleKey). A reference that resolves by the earlier
+ * steps never reaches the last, so it resolves as it always did.
  *
  * Only the caller's quizzes are searched, and "not yours" and "does not exist" give one
  * and the same error: nobody can probe for other users' quizzes.
@@ -15,9 +17,27 @@ export interface QuizRef {
 }
 
 const MAX_CANDIDATES = 10;
+/** The last step reads titles, not an index: it looks at the most recently changed this many. */
+const LOOSE_MATCH_SCAN = 5_000;
 
 export function titleKey(title: string): string {
   return title.trim().toLowerCase();
+}
+
+/**
+ * A title as a reader sees it: compatibility forms folded (NFKC: full-width `Ｑｕｉｚ` is `Quiz`),
+ * invisible format characters dropped (zero-width spaces and joiners, bidi controls such as
+ * U+202E, soft hyphens), runs of spaces made one, case ignored. Letters of other scripts that
+ * only look alike (Cyrillic `і` for Latin `i`) stay distinct: they are different text, and an
+ * assistant tells such quizzes apart by the slug and id that every list shows.
+ */
+export function looseTitleKey(title: string): string {
+  return title
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 export function quizNotFound(ref: string): DomainError {
@@ -34,7 +54,13 @@ export async function resolveQuiz(
 ): Promise<QuizRef> {
   const wanted = ref.trim();
   const key = titleKey(ref);
-  return pickQuiz(await deps.repos.quizzes.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2), ref);
+  const matches = await deps.repos.quizzes.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2);
+  if (matches.length > 0) return pickQuiz(matches, ref);
+  const loose = looseTitleKey(ref);
+  const alike = (await deps.repos.quizzes.titlesByOwner(ownerId, LOOSE_MATCH_SCAN)).filter(
+    (quiz) => looseTitleKey(quiz.title) === loose,
+  );
+  return pickQuiz(alike, ref);
 }
 
 /** The precedence above, over the caller's quizzes that match in any way. */
