@@ -45,7 +45,10 @@ const COMMANDS: Record<string, CommandHelp> = {
   'keys list': {
     usage: 'keys list --email EMAIL',
     summary: "List an account's active keys, one per line, tab-separated.",
-    details: ['Columns: id, prefix...last4, name (JSON), created, last used (or "never").'],
+    details: [
+      'Columns: id, prefix...last4, name (JSON), created, last used (or "never").',
+      'On a terminal a header row names them; piped into a script, only the keys are printed.',
+    ],
   },
   'keys revoke': {
     usage: 'keys revoke --email EMAIL --id KEY_ID',
@@ -88,7 +91,11 @@ export type PasswordSource = (prompt: string) => Promise<string>;
 export interface CliIo {
   out: (line: string) => void;
   readPassword: PasswordSource;
+  /** Standard output is a terminal: a person reads it, so tables get a header row. */
+  toTerminal?: boolean;
 }
+
+const KEY_COLUMNS = ['ID', 'KEY', 'NAME', 'CREATED', 'LAST USED'];
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -156,7 +163,9 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
     }
     case 'keys list': {
       const user = await requireUserByEmail(repos, required(values, 'email'));
-      for (const key of await listApiKeys(repos, user.id)) {
+      const keys = await listApiKeys(repos, user.id);
+      if (io.toTerminal) out(keys.length > 0 ? KEY_COLUMNS.join('\t') : `no active keys for ${user.email}`);
+      for (const key of keys) {
         out(
           [
             key.id,
@@ -180,6 +189,30 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
   }
 }
 
+/** A bad invocation in the CLI's own words, or undefined for any other failure. */
+export function usageReason(error: unknown): string | undefined {
+  if (error instanceof UsageError) return error.message;
+  const { code, message } = error as { code?: string; message?: string };
+  if (!code?.startsWith('ERR_PARSE_ARGS')) return undefined;
+  // Node's parser quotes the option and adds advice about positionals that fits no command here.
+  const option = /'(-{1,2}[^']*)'/.exec(message ?? '')?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+    return `${option.split(' ')[0]} needs a value`;
+  return (message ?? 'the arguments could not be read').split('\n')[0];
+}
+
+/** A failure as one line: a domain error's fields as "field: what to fix", joined by "; ". */
+export function failureReason(error: unknown): string {
+  if (isDomainError(error)) {
+    if (error.issues.length === 0) return error.message.replace(/\n/g, ' ');
+    const summary = error.message.split(':\n')[0]!.replace(/^./, (first) => first.toLowerCase());
+    return `${summary}: ${error.issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`;
+  }
+  if (error instanceof ConfigError) return error.message.replace(/\n/g, ' ');
+  return `unexpected failure: ${(error as Error).message}`;
+}
+
 async function main(): Promise<number> {
   let database: Database | undefined;
   const argv = process.argv.slice(2);
@@ -194,20 +227,17 @@ async function main(): Promise<number> {
     await run(argv, database, {
       out: (line) => process.stdout.write(`${line}\n`),
       readPassword: (prompt) => readPassword(prompt, process.stdin, process.stderr),
+      toTerminal: process.stdout.isTTY === true,
     });
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    const usageProblem = usageReason(error);
+    if (usageProblem) {
       // One line of reason, which scripts read.
-      process.stderr.write(`error: ${(error as Error).message} (add --help for usage)\n`);
+      process.stderr.write(`error: ${usageProblem} (add --help for usage)\n`);
       return 2;
     }
-    const message = isDomainError(error)
-      ? error.message.replace(/\n/g, ' ')
-      : error instanceof ConfigError
-        ? error.message.replace(/\n/g, ' ')
-        : `unexpected failure: ${(error as Error).message}`;
-    process.stderr.write(`error: ${message}\n`);
+    process.stderr.write(`error: ${failureReason(error)}\n`);
     return 1;
   } finally {
     await database?.close();

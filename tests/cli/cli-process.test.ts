@@ -108,6 +108,15 @@ describe('the built CLI in a child process', () => {
     }
   });
 
+  test('invalid input reads as the CLI speaks: each field and what to fix, on one line', async () => {
+    const outcome = await cli('users', 'create', '--email', 'not-an-email', '--password', 'short');
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toBe(
+      'error: cannot create the user: email: Enter an email address such as name@example.com; ' +
+        'password: Use a password of 10 to 200 characters (any characters, spaces too; a few unrelated words make a strong one)\n',
+    );
+  });
+
   test('a failure exits 1 with one line on stderr saying why, and nothing on stdout', async () => {
     const outcome = await cli('keys', 'create', '--email', 'nobody@example.com', '--name', 'x');
     expect(outcome).toEqual({
@@ -121,7 +130,11 @@ describe('the built CLI in a child process', () => {
     for (const [args, reason] of [
       [['keys', 'frobnicate'], 'error: unknown command "keys frobnicate"'],
       [['keys', 'create', '--email', 'newcomer@example.com'], 'error: missing --name'],
-      [['keys', 'list', '--email', 'newcomer@example.com', '--verbose'], "error: Unknown option '--verbose'"],
+      [
+        ['keys', 'list', '--email', 'newcomer@example.com', '--verbose'],
+        'error: unknown option --verbose (add',
+      ],
+      [['keys', 'list', '--email'], 'error: --email needs a value (add'],
     ] as const) {
       const outcome = await cli(...args);
       expect(outcome.code).not.toBe(0);

@@ -24,12 +24,16 @@ describe('quiz CLI commands', () => {
     await database.drop();
   });
 
-  /** Runs one command; resolves to the lines it printed on stdout. */
+  /** Runs one command; resolves to the lines it printed on stdout (piped, unless `toTerminal`). */
   async function cli(...argv: string[]): Promise<string[]> {
+    return cliOn({ toTerminal: false }, ...argv);
+  }
+  async function cliOn({ toTerminal }: { toTerminal: boolean }, ...argv: string[]): Promise<string[]> {
     const lines: string[] = [];
     await run(argv, database, {
       out: (line) => lines.push(line),
       readPassword: () => Promise.reject(new Error('no password prompt expected here')),
+      toTerminal,
     });
     return lines;
   }
@@ -84,6 +88,20 @@ describe('quiz CLI commands', () => {
     const res = await listTools(printed[0]!);
     expect(res.status).toBe(200);
     expect(onlyMessage(res.text).result.tools).toHaveLength(8);
+  });
+
+  test('keys list on a terminal starts with a header row; piped, it prints the keys alone', async () => {
+    const email = await createUser('header');
+    expect(await cliOn({ toTerminal: true }, 'keys', 'list', '--email', email)).toEqual([
+      `no active keys for ${email}`,
+    ]);
+    expect(await cli('keys', 'list', '--email', email)).toEqual([]);
+    await cli('keys', 'create', '--email', email, '--name', 'Laptop');
+    const shown = await cliOn({ toTerminal: true }, 'keys', 'list', '--email', email);
+    expect(shown[0]).toBe('ID\tKEY\tNAME\tCREATED\tLAST USED');
+    expect(shown).toHaveLength(2);
+    expect(shown[1]!.split('\t')).toHaveLength(5);
+    expect(await cli('keys', 'list', '--email', email)).toEqual([shown[1]]);
   });
 
   test('keys list shows each key by id, prefix...last4 and name, never the full key', async () => {
