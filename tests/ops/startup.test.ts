@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig, testConfig } from '../../src/config';
 import { startupBanner, wantsColour } from '../../src/startup-banner';
 import { freePort, spawnService, waitForLine } from '../helpers/service-process';
+import { eventually } from '../helpers/eventually';
 
 function collect(stream: NodeJS.ReadableStream): () => string {
   let text = '';
@@ -30,8 +31,7 @@ describe('starting the service', () => {
     const stderr = collect(child.stderr!);
     try {
       await waitForLine(child, /quiz service listening/);
-      for (let i = 0; i < 100 && !stderr().includes('Ctrl+C'); i += 1)
-        await new Promise((r) => setTimeout(r, 20));
+      await eventually(() => stderr().includes('Ctrl+C'), { timeoutMs: 2_000 });
       const banner = stderr();
       const base = `http://localhost:${port}`;
       expect(banner).toContain('Quiz service is running.');
