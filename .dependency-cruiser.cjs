@@ -3,11 +3,14 @@
 //   db (and the generated Prisma clients) < domain < identity < http (shared HTTP plumbing)
 //   < web (page helpers) < the surfaces (mcp, oauth, dashboard, respondent, docs)
 //   < the composition root (app, main, cli).
-// config, logger and version are leaves that every layer may use.
+// config, logger, version and package-root are leaves that every layer may use.
+// Every folder of src/ is the `from` of at least one rule below; src/generated/ (Prisma's output)
+// is left out of the walk, and the prisma-stays-in-db rule keeps everything but db/ away from it.
 const SURFACES = '^src/(mcp|oauth|dashboard|respondent|docs)/';
 // Prisma's generated clients, the database layer and the drivers it wraps.
 const STORAGE = '^src/(generated|db)/|node_modules/(@prisma/|pg/|better-sqlite3/)';
 const COMPOSITION = '^src/(app|main|server|redis|session-secret|startup-banner)\\.ts$|^src/cli/';
+const LEAVES = '^src/(config|logger|version|package-root)\\.ts$';
 
 /** A rule: files matching `from` must not import files matching `to`. */
 const forbid = (name, comment, from, to) => ({
@@ -45,7 +48,15 @@ module.exports = {
         'The domain reaches storage through the repositories (db/repositories/) only: never Prisma, a driver or a raw query.',
       severity: 'error',
       from: { path: '^src/domain/' },
-      to: { path: STORAGE, pathNot: '^src/db/(repositories/|quiz-rows\\.ts$)' },
+      to: { path: STORAGE, pathNot: '^src/db/repositories/' },
+    },
+    {
+      name: 'prisma-stays-in-db',
+      comment:
+        "Prisma's generated types stop at the repositories' edge (repositories/quiz-rows.ts and the other rows are written by hand).",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(db|generated)/' },
+      to: { path: '^src/generated/|node_modules/@prisma/' },
     },
     {
       name: 'callers-ask-the-domain',
@@ -96,6 +107,37 @@ module.exports = {
       'The respondent pages use http, web and the domain, not the other surfaces.',
       '^src/respondent/',
       '^src/(mcp|oauth|dashboard|docs)/',
+    ),
+    {
+      name: 'docs-describes-the-contract',
+      comment:
+        'The API reference and OpenAPI read the tool definitions and the OAuth endpoint descriptions, never the MCP plumbing, the OAuth handlers, the database or the pages.',
+      severity: 'error',
+      from: { path: '^src/docs/' },
+      to: {
+        path: '^src/(mcp|oauth|dashboard|respondent|db|generated)/',
+        pathNot: '^src/mcp/(tools/|tool\\.ts$|registry\\.ts$)|^src/oauth/openapi-paths\\.ts$',
+      },
+    },
+    {
+      name: 'view-runs-in-the-browser',
+      comment:
+        "The MCP Apps view is bundled for the host's frame: it may take types from the server's code, never its modules.",
+      severity: 'error',
+      from: { path: '^src/mcp/apps/view/' },
+      to: { path: '^src/', pathNot: '^src/mcp/apps/view/', dependencyTypesNot: ['type-only'] },
+    },
+    forbid(
+      'cli-is-an-operator-tool',
+      'The operator CLI opens the database and calls the domain; it serves no request.',
+      '^src/cli/',
+      `^src/(identity|http|web)/|${SURFACES}`,
+    ),
+    forbid(
+      'leaves-import-no-layer',
+      'Configuration, logging and versions are used by every layer, so they import none.',
+      LEAVES,
+      '^src/',
     ),
     forbid(
       'nothing-imports-the-composition-root',

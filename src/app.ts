@@ -1,26 +1,27 @@
-import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { defaultLimiters } from './dashboard/context';
 import { dashboardRouter } from './dashboard/router';
 import type { DomainDeps } from './domain/deps';
 import { createApiKeyVerifier } from './http/api-key-verifier';
-import { identifyBearer, requireBearer } from './http/authenticate';
+import { identifyBearer, MCP_PATH, requireBearer } from './http/authenticate';
 import { chain } from './http/chain';
 import { hostGuard, originGuard } from './http/host-guard';
-import { createRateLimiter, rateLimitKey } from './http/rate-limit';
+import { createRateLimiter } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
 import { clientErrorOf } from './http/client-errors';
 import { sendProblem } from './http/problem';
 import { refuseBadTextInAddress } from './http/text-guard';
 import { requestId } from './http/request-id';
 import { noSniff } from './http/no-sniff';
-import { healthRouter } from './http/health';
+import { healthRouter, PROBE_PATHS } from './http/health';
 import { closeConnectionsWhenClosing, createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { isDatabaseUnavailable } from './db/errors';
-import { respondentRouter, sendTooManySubmissions } from './respondent/respondent-router';
+import { respondentRouter } from './respondent/respondent-router';
+import { submissionLimiter } from './respondent/submission-limiter';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
 import { createToolRegistry, type ToolRegistry } from './mcp/registry';
@@ -52,11 +53,6 @@ export interface AppDeps {
 }
 
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
-
-/** A respondent submission's bucket: the quiz it goes to and the client's address. */
-function submissionKey(req: Request, res: Response): string {
-  return `quiz:${String(req.params.slug)}|${rateLimitKey(req, res)}`;
-}
 
 /** The composition root: everything the service serves, built from a config and a database. */
 export function createApp({
@@ -90,13 +86,12 @@ export function createApp({
       requestLog(logger),
       recordRequests(metrics),
       refuseBadTextInAddress(config.baseUrl),
-      // Load balancers probe health checks by address, not by name.
       ...(config.enforceHost
         ? [
             hostGuard({
               baseUrl: config.baseUrl,
               allowedHosts: config.allowedHosts,
-              exempt: ['/healthz', '/readyz'],
+              exempt: PROBE_PATHS,
             }),
           ]
         : []),
@@ -120,7 +115,7 @@ export function createApp({
   }
   app.use(
     mcpEndpoint({
-      path: '/api/mcp',
+      path: MCP_PATH,
       registry,
       deps,
       logger,
@@ -142,22 +137,10 @@ export function createApp({
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));
 
-  // Submissions need no credential: the quiz form and the JSON API count together, per quiz and
-  // client address, so one client cannot fill a quiz's results with junk.
-  const respondentLimiter = createRateLimiter({
-    max: config.submissionsPerMinute,
-    windowSeconds: 60,
+  const respondentLimiter = submissionLimiter({
+    perMinute: config.submissionsPerMinute,
     baseUrl: config.baseUrl,
     store: limiterStore('submissions'),
-    key: submissionKey,
-    onLimited: (req, res, state) => {
-      if (req.path.startsWith('/q/')) sendTooManySubmissions(res, state.resetSeconds);
-      else
-        sendProblem(res, config.baseUrl, 'rate_limited', {
-          detail: `More than ${config.submissionsPerMinute} submissions to this quiz in a minute from this address.`,
-          hint: `Wait ${state.resetSeconds} seconds (Retry-After) before submitting again.`,
-        });
-    },
   });
   app.use(respondentRouter({ deps, logger, maxBodyBytes: config.maxBodyBytes, guards: [respondentLimiter] }));
 
@@ -194,7 +177,7 @@ export function createApp({
   app.use((req, res) => {
     sendProblem(res, config.baseUrl, 'not_found', {
       detail: `There is no endpoint at ${req.method} ${req.path}.`,
-      hint: `The MCP endpoint is POST ${config.baseUrl}/api/mcp; the API reference is at ${config.baseUrl}/en/docs/api-reference.`,
+      hint: `The MCP endpoint is POST ${config.baseUrl}${MCP_PATH}; the API reference is at ${config.baseUrl}/en/docs/api-reference.`,
     });
   });
 

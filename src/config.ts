@@ -46,9 +46,14 @@ const EnvSchema = z.object({
   OAUTH_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(1).max(31_536_000).default(2_592_000),
   OAUTH_CODE_TTL_S: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  // The terminal's convention (no-color.org): set and not empty, the start-up banner has no colour.
+  NO_COLOR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every key read from the environment; `.env.example` documents each (tests/docs/env-keys.test.ts). */
+export const ENV_KEYS = Object.keys(EnvSchema.shape) as (keyof Env)[];
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -83,6 +88,8 @@ export interface Config {
   /** Processes serving the port (node:cluster); 1 = this process alone. */
   workers: number;
   oauth: OAuthConfig;
+  /** NO_COLOR is set: the start-up banner is plain text even on a terminal. */
+  noColor: boolean;
 }
 
 /** Lifetimes of what the OAuth authorization server issues, and its registration limit. */
@@ -189,6 +196,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authorizationCodeTtlSeconds: env.OAUTH_CODE_TTL_S,
       registrationsPerHour: env.OAUTH_REGISTRATIONS_PER_HOUR,
     },
+    noColor: Boolean(env.NO_COLOR),
+  };
+}
+
+/**
+ * The port and host the configuration asks for, read on their own: a start-up error names them
+ * even when another key is invalid. A value that does not parse counts as its default.
+ */
+export function listenAddress(source: NodeJS.ProcessEnv = process.env): Pick<Config, 'port' | 'host'> {
+  const port = EnvSchema.shape.PORT.safeParse(source.PORT);
+  const host = EnvSchema.shape.HOST.safeParse(source.HOST);
+  return {
+    port: port.success ? port.data : EnvSchema.shape.PORT.parse(undefined),
+    host: host.success ? host.data : EnvSchema.shape.HOST.parse(undefined),
   };
 }
 

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, listenAddress, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
 import { purgeAndLog, schedulePurge } from './domain/purge-expired';
@@ -51,7 +51,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   );
   // One banner per machine: by the single process, or by the first of several workers.
   if (cluster.isPrimary || cluster.worker?.id === 1) {
-    process.stderr.write(startupBanner(config, { colour: wantsColour(process.stderr, process.env) }));
+    process.stderr.write(startupBanner(config, { colour: wantsColour(process.stderr, config) }));
   }
   const stop = (signal: string) => {
     logger.info(
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const listen = error instanceof ConfigError ? undefined : listenErrorMessage(error, portAndHost());
+  const listen = error instanceof ConfigError ? undefined : listenErrorMessage(error, listenAddress());
   console.error(
     error instanceof ConfigError
       ? error.message
@@ -112,12 +112,3 @@ main().catch((error: unknown) => {
   );
   process.exit(1);
 });
-
-/** The port and host the configuration asked for (it loaded, or the listen could not have failed). */
-function portAndHost(): Pick<Config, 'port' | 'host'> {
-  try {
-    return loadConfig();
-  } catch {
-    return { port: Number(process.env.PORT) || 3000, host: process.env.HOST ?? '127.0.0.1' };
-  }
-}

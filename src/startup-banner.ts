@@ -30,8 +30,8 @@ export function startupBanner(config: Config, options: { colour: boolean }): str
 }
 
 /** Colour when the stream is a terminal and NO_COLOR is unset or empty (no-color.org). */
-export function wantsColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
-  return Boolean(stream.isTTY) && !env.NO_COLOR;
+export function wantsColour(stream: { isTTY?: boolean }, config: Pick<Config, 'noColor'>): boolean {
+  return Boolean(stream.isTTY) && !config.noColor;
 }
 
 /** A listen error a person can act on, or undefined for any other failure. */

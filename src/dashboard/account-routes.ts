@@ -1,6 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { isDomainError } from '../domain/errors';
-import { domainErrorStatus } from '../http/domain-errors';
+import type { DomainError } from '../domain/errors';
 import { authenticateUser, createUser } from '../domain/users';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, endSession, safeReturnTo, startSession } from '../web/session';
@@ -8,6 +7,7 @@ import { setFlash, takeFlash } from '../web/session-flash';
 import { sendLoginPage, sendLogoutPage, sendSignupPage } from './account-pages';
 import { clientKey } from './attempt-limiter';
 import type { DashboardContext } from './context';
+import { answerDomainErrors } from './domain-error-pages';
 import { sendTooManyAttempts } from '../web/error-pages';
 import { formString, type FieldError } from './form-fields';
 
@@ -18,8 +18,7 @@ const FIELD_MESSAGES: Record<string, string> = {
   'email:is already registered': 'An account with this email already exists. Log in instead.',
 };
 
-function fieldErrors(error: unknown): FieldError[] | null {
-  if (!isDomainError(error) || (error.code !== 'invalid_input' && error.code !== 'user_exists')) return null;
+function fieldErrors(error: DomainError): FieldError[] {
   return error.issues.map((issue) => ({
     field: issue.field,
     message: FIELD_MESSAGES[`${issue.field}:${issue.message}`] ?? issue.message,
@@ -48,19 +47,16 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     const clientLimitKey = `signup:${clientKey(req.ip)}`;
     const wait = await limiters.signupClient.consume(clientLimitKey);
     if (wait > 0) return sendTooManyAttempts(res, wait, 'create accounts from your network');
-    try {
-      const user = await createUser(repos, { email, password });
-      await startSession(res, user.id);
-      setFlash(res, { notice: { kind: 'success', text: 'Welcome! Your account is ready.' } });
-      res.redirect(303, destination(req));
-    } catch (error) {
-      const errors = fieldErrors(error);
-      if (!errors || !isDomainError(error)) throw error;
+    answerDomainErrors(res, ['invalid_input', 'user_exists'], async (error, status) => {
       // Forms that fail validation cost nothing; a taken email counts like an account made, so
       // that probing which emails have accounts is bounded by the same budget (SECURITY.md).
       if (error.code !== 'user_exists') await limiters.signupClient.refund(clientLimitKey);
-      sendSignupPage(res, { email, errors, returnTo, status: domainErrorStatus(error) });
-    }
+      sendSignupPage(res, { email, errors: fieldErrors(error), returnTo, status });
+    });
+    const user = await createUser(repos, { email, password });
+    await startSession(res, user.id);
+    setFlash(res, { notice: { kind: 'success', text: 'Welcome! Your account is ready.' } });
+    res.redirect(303, destination(req));
   });
 
   router.get('/login', (req, res) => {
@@ -89,18 +85,10 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
       return sendTooManyAttempts(res, accountWait, 'log in to this account');
     }
 
-    let user: { id: string };
-    try {
-      user = await authenticateUser(repos, email, password);
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'invalid_credentials') throw error;
-      return sendLoginPage(res, {
-        email,
-        errors: [{ field: 'email', message: BAD_CREDENTIALS }],
-        returnTo,
-        status: domainErrorStatus(error),
-      });
-    }
+    answerDomainErrors(res, ['invalid_credentials'], (_error, status) =>
+      sendLoginPage(res, { email, errors: [{ field: 'email', message: BAD_CREDENTIALS }], returnTo, status }),
+    );
+    const user = await authenticateUser(repos, email, password);
     await limiters.loginAccount.succeeded(accountLimitKey);
     await limiters.loginClient.refund(clientLimitKey);
     await startSession(res, user.id);

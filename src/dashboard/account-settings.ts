@@ -1,13 +1,13 @@
 import express, { type Response, type Router } from 'express';
-import { isDomainError } from '../domain/errors';
+import type { DomainError } from '../domain/errors';
 import { accountContents, changePassword, deleteAccount, PASSWORD_RULE } from '../domain/users';
-import { domainErrorStatus } from '../http/domain-errors';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
 import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import { currentSession, endSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash, type Flash } from '../web/session-flash';
 import type { DashboardContext } from './context';
+import { answerDomainErrors } from './domain-error-pages';
 import { errorSummary, formString, inputField, type FieldError } from './form-fields';
 
 const PATH = '/account';
@@ -80,9 +80,10 @@ async function sendAccountPage(
   });
 }
 
-function fieldErrorsOf(error: unknown): FieldError[] | null {
-  if (!isDomainError(error) || (error.code !== 'invalid_input' && error.code !== 'invalid_credentials'))
-    return null;
+/** The domain errors a settings form shows beside its fields. */
+const FORM_ERRORS = ['invalid_input', 'invalid_credentials'] as const;
+
+function fieldErrorsOf(error: DomainError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.field, message: issue.message }));
 }
 
@@ -96,35 +97,29 @@ export function accountSettingsRoutes(context: DashboardContext): Router {
 
   router.post(`${PATH}/password`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    try {
-      const { otherSessionsEnded } = await changePassword(repos, {
-        userId: session.userId,
-        currentPassword: formString(req.body, 'current_password'),
-        newPassword: formString(req.body, 'new_password'),
-        keepSessionId: session.id,
-      });
-      const others =
-        otherSessionsEnded > 0
-          ? ` ${plural(otherSessionsEnded, 'other browser was', 'other browsers were')} logged out.`
-          : '';
-      setFlash(res, { notice: { kind: 'success', text: `Your password is changed.${others}` } });
-      res.redirect(303, PATH);
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (!errors || !isDomainError(error)) throw error;
-      await sendAccountPage(res, context, { passwordErrors: errors, status: domainErrorStatus(error) });
-    }
+    answerDomainErrors(res, FORM_ERRORS, (error, status) =>
+      sendAccountPage(res, context, { passwordErrors: fieldErrorsOf(error), status }),
+    );
+    const { otherSessionsEnded } = await changePassword(repos, {
+      userId: session.userId,
+      currentPassword: formString(req.body, 'current_password'),
+      newPassword: formString(req.body, 'new_password'),
+      keepSessionId: session.id,
+    });
+    const others =
+      otherSessionsEnded > 0
+        ? ` ${plural(otherSessionsEnded, 'other browser was', 'other browsers were')} logged out.`
+        : '';
+    setFlash(res, { notice: { kind: 'success', text: `Your password is changed.${others}` } });
+    res.redirect(303, PATH);
   });
 
   router.post(`${PATH}/delete`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    try {
-      await deleteAccount(repos, session.userId, formString(req.body, 'password'));
-    } catch (error) {
-      const errors = fieldErrorsOf(error);
-      if (!errors || !isDomainError(error)) throw error;
-      return sendAccountPage(res, context, { deleteErrors: errors, status: domainErrorStatus(error) });
-    }
+    answerDomainErrors(res, FORM_ERRORS, (error, status) =>
+      sendAccountPage(res, context, { deleteErrors: fieldErrorsOf(error), status }),
+    );
+    await deleteAccount(repos, session.userId, formString(req.body, 'password'));
     context.logger.info({ requestId: res.locals.requestId, userId: session.userId }, 'account deleted');
     await endSession(res);
     setFlash(res, { notice: { kind: 'success', text: 'Your account and everything in it are deleted.' } });

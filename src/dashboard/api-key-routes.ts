@@ -1,12 +1,11 @@
 import express, { type Router } from 'express';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
-import { isDomainError } from '../domain/errors';
-import { domainErrorStatus } from '../http/domain-errors';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash } from '../web/session-flash';
 import { sendApiKeysPage } from './api-key-pages';
 import type { DashboardContext } from './context';
+import { answerDomainErrors } from './domain-error-pages';
 import { formString } from './form-fields';
 
 const PATH = '/settings/security/api-keys';
@@ -32,46 +31,36 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
   router.post(PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     const name = formString(req.body, 'name');
-    try {
-      const created = await createApiKey(repos, session.userId, name);
-      setFlash(res, { newApiKey: { id: created.id, name: created.name, key: created.key } });
-      res.redirect(303, PATH);
-    } catch (error) {
-      if (!isDomainError(error) || (error.code !== 'invalid_input' && error.code !== 'key_limit_reached'))
-        throw error;
+    answerDomainErrors(res, ['invalid_input', 'key_limit_reached'], async (error, status) => {
       const errors =
         error.code === 'key_limit_reached'
           ? [{ field: '', message: error.message }]
           : error.issues.map((issue) => ({ field: 'name', message: issue.message }));
       const keys = await listApiKeys(repos, session.userId);
-      sendApiKeysPage(res, {
-        keys,
-        mcpUrl,
-        name,
-        errors,
-        status: domainErrorStatus(error),
-      });
-    }
+      sendApiKeysPage(res, { keys, mcpUrl, name, errors, status });
+    });
+    const created = await createApiKey(repos, session.userId, name);
+    setFlash(res, { newApiKey: { id: created.id, name: created.name, key: created.key } });
+    res.redirect(303, PATH);
   });
 
   router.post(`${PATH}/:keyId/revoke`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     const keys = await listApiKeys(repos, session.userId);
     const key = keys.find((candidate) => candidate.id === req.params.keyId);
-    try {
-      await revokeApiKey(repos, session.userId, String(req.params.keyId));
-      setFlash(res, {
-        notice: {
-          kind: 'success',
-          text: `The key “${key?.name ?? ''}” is revoked. Requests with it are refused from now on.`,
-        },
-      });
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'key_not_found') throw error;
+    answerDomainErrors(res, ['key_not_found'], () => {
       setFlash(res, {
         notice: { kind: 'error', text: 'That key was already revoked, or it is not one of yours.' },
       });
-    }
+      res.redirect(303, PATH);
+    });
+    await revokeApiKey(repos, session.userId, String(req.params.keyId));
+    setFlash(res, {
+      notice: {
+        kind: 'success',
+        text: `The key “${key?.name ?? ''}” is revoked. Requests with it are refused from now on.`,
+      },
+    });
     res.redirect(303, PATH);
   });
 

@@ -1,8 +1,9 @@
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { html, type Html } from '../web/html';
 import { noticeBox, sendPage } from '../web/page-shell';
-import type { Flash } from '../web/session-flash';
+import { takeFlash, type Flash } from '../web/session-flash';
 import { currentSession } from '../web/session';
+import type { DashboardContext } from './context';
 
 /**
  * The home page: what the service is, the way in (sign up, log in, or on to the dashboard), and
@@ -165,7 +166,12 @@ function unreachableNote(baseUrl: string, name: string): Html {
   </p>`;
 }
 
-export function sendHomePage(res: Response, baseUrl: string, flash: Flash | null): void {
+/** GET /: the home page, with how to connect an assistant to this instance. */
+export function showHomePage({ config }: DashboardContext): RequestHandler {
+  return (req, res) => sendHomePage(res, config.baseUrl, takeFlash(req, res));
+}
+
+function sendHomePage(res: Response, baseUrl: string, flash: Flash | null): void {
   const mcpUrl = `${baseUrl}/api/mcp`;
   const entries = clients(mcpUrl);
   const session = currentSession(res);

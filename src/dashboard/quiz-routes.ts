@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import express, { type Response, type Router } from 'express';
 import { CSV_BOM, csvLine } from '../domain/csv';
-import { isDomainError } from '../domain/errors';
 import { exportResponses } from '../domain/quizzes/export-responses';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { listQuizzes } from '../domain/quizzes/list-quizzes';
@@ -13,7 +12,7 @@ import { html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { sendNotFound } from '../web/error-pages';
+import { answerDomainErrors } from './domain-error-pages';
 import { sendPage } from '../web/page-shell';
 import { sendOverviewPage, sendQuizListPage } from './quiz-list-page';
 import { sendQuizPage } from './quiz-page';
@@ -70,48 +69,32 @@ export function quizRoutes({ deps }: DashboardContext): Router {
   router.get('/dashboard/quizzes', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const after = queryString(req.query.after);
-    try {
-      const list = await listQuizzes(deps, session.userId, { limit: PAGE_SIZE, cursor: after });
-      sendQuizListPage(res, list, { paged: after !== undefined, flash: takeFlash(req, res) });
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'invalid_input')
-        return sendBadLink(res, '/dashboard/quizzes');
-      throw error;
-    }
+    answerDomainErrors(res, ['invalid_input'], () => sendBadLink(res, '/dashboard/quizzes'));
+    const list = await listQuizzes(deps, session.userId, { limit: PAGE_SIZE, cursor: after });
+    sendQuizListPage(res, list, { paged: after !== undefined, flash: takeFlash(req, res) });
   });
 
   router.get('/dashboard/quizzes/:quizId', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const cursor = queryString(req.query.responses);
-    try {
-      // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
-      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-      const [questions, settings, results, scores] = await Promise.all([
-        getQuizQuestions(deps, session.userId, id),
-        getQuizSettings(deps, session.userId, id),
-        getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
-        scoreDistribution(deps, id),
-      ]);
-      sendQuizPage(res, { questions, settings, results, scores, cursor, flash: takeFlash(req, res) });
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
-      if (isDomainError(error) && error.code === 'invalid_input') {
-        return sendBadLink(res, `/dashboard/quizzes/${String(req.params.quizId)}`);
-      }
-      throw error;
-    }
+    answerDomainErrors(res, ['invalid_input'], () =>
+      sendBadLink(res, `/dashboard/quizzes/${String(req.params.quizId)}`),
+    );
+    // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
+    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+    const [questions, settings, results, scores] = await Promise.all([
+      getQuizQuestions(deps, session.userId, id),
+      getQuizSettings(deps, session.userId, id),
+      getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
+      scoreDistribution(deps, id),
+    ]);
+    sendQuizPage(res, { questions, settings, results, scores, cursor, flash: takeFlash(req, res) });
   });
 
   router.get('/dashboard/quizzes/:quizId/responses.csv', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
-    let exported;
-    try {
-      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-      exported = await exportResponses(deps, session.userId, id);
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
-      throw error;
-    }
+    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+    const exported = await exportResponses(deps, session.userId, id);
     // Slugs are [a-z0-9-] only, so the file name needs no quoting beyond the quotes.
     res.status(200).set({
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,14 +1,13 @@
 import express, { type Response, type Router } from 'express';
-import { isDomainError } from '../domain/errors';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { deleteResponse, findOwnedResponse, type OwnedResponse } from '../domain/results/delete-response';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
-import { sendNotFound } from '../web/error-pages';
 import { html } from '../web/html';
 import { formatTime, sendPage } from '../web/page-shell';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
+import { answerDomainErrors } from './domain-error-pages';
 
 const PATH = '/dashboard/quizzes/:quizId/responses/:responseId/delete';
 
@@ -50,38 +49,26 @@ export function responseRoutes({ deps }: DashboardContext): Router {
 
   router.get(PATH, requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
-    try {
-      const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
-      sendConfirmation(
-        res,
-        await findOwnedResponse(repos, session.userId, quizId, String(req.params.responseId)),
-      );
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
-      if (isDomainError(error) && error.code === 'response_not_found') return sendNotFound(res, 'response');
-      throw error;
-    }
+    const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
+    sendConfirmation(
+      res,
+      await findOwnedResponse(repos, session.userId, quizId, String(req.params.responseId)),
+    );
   });
 
   router.post(PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    let quizId: string;
-    try {
-      quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'quiz_not_found') return sendNotFound(res, 'quiz');
-      throw error;
-    }
-    try {
-      await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
-      setFlash(res, {
-        notice: { kind: 'success', text: 'The response is deleted, and the results no longer count it.' },
-      });
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'response_not_found') throw error;
+    const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
+    const back = `/dashboard/quizzes/${quizId}#responses`;
+    answerDomainErrors(res, ['response_not_found'], () => {
       setFlash(res, { notice: { kind: 'error', text: 'That response was already deleted.' } });
-    }
-    res.redirect(303, `/dashboard/quizzes/${quizId}#responses`);
+      res.redirect(303, back);
+    });
+    await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
+    setFlash(res, {
+      notice: { kind: 'success', text: 'The response is deleted, and the results no longer count it.' },
+    });
+    res.redirect(303, back);
   });
 
   return router;

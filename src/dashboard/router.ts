@@ -6,12 +6,12 @@ import { pageSecurity } from '../web/security';
 import { loadSession } from '../web/session';
 import { accountRoutes } from './account-routes';
 import { accountSettingsRoutes } from './account-settings';
-import { sendHomePage } from './home-page';
-import { takeFlash } from '../web/session-flash';
+import { showHomePage } from './home-page';
 import { apiKeyRoutes } from './api-key-routes';
 import { connectedAppsRoutes } from './connected-apps-routes';
 import { noConnectedApps, type ConnectedAppsProvider } from '../identity/connected-apps';
 import { defaultLimiters, type DashboardContext, type DashboardLimiters } from './context';
+import { domainErrorPages } from './domain-error-pages';
 import { pageErrorHandler, sendNotFound } from '../web/error-pages';
 import { quizRoutes } from './quiz-routes';
 import { responseRoutes } from './response-routes';
@@ -28,6 +28,16 @@ export interface DashboardOptions {
 
 /** Every path the dashboard owns; nothing else reaches its middleware (no session lookup for /api/*). */
 const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings', '/account'];
+
+/** The route modules, each given the same context; their routes throw, and the errors are answered below. */
+const ROUTES = [
+  accountRoutes,
+  quizRoutes,
+  responseRoutes,
+  apiKeyRoutes,
+  connectedAppsRoutes,
+  accountSettingsRoutes,
+];
 
 /**
  * The dashboard: accounts, quizzes with results, API keys, connected apps.
@@ -50,14 +60,10 @@ export function dashboardRouter(options: DashboardOptions): Router {
   ];
   router.use(PREFIXES, ...pageBasics);
   // The home page: exactly `/` (as a prefix it would match every path).
-  router.get('/', ...pageBasics, (req, res) => sendHomePage(res, config.baseUrl, takeFlash(req, res)));
-  router.use(accountRoutes(context));
-  router.use(quizRoutes(context));
-  router.use(responseRoutes(context));
-  router.use(apiKeyRoutes(context));
-  router.use(connectedAppsRoutes(context));
-  router.use(accountSettingsRoutes(context));
+  router.get('/', ...pageBasics, showHomePage(context));
+  for (const routes of ROUTES) router.use(routes(context));
   router.use(PREFIXES, (_req, res) => sendNotFound(res));
-  router.use(PREFIXES, pageErrorHandler(logger));
+  // Domain errors as the page each route shows (its form again, or "not found"), then the last resort.
+  router.use(PREFIXES, domainErrorPages(), pageErrorHandler(logger));
   return router;
 }

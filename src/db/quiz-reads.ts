@@ -1,7 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { PrismaClient } from '../generated/sqlite/client';
-import { questionsInclude, type QuizWithQuestions } from './quiz-rows';
+import { questionsInclude } from './questions-include';
+import type { QuizWithQuestions } from './repositories/quiz-rows';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**

@@ -1,7 +1,5 @@
-import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/quiz-rows';
+import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
 import { maxScoreOf, type ScorableQuestion } from './scoring';
-
-export type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/quiz-rows';
 
 /**
  * The records that every adapter shows (MCP payloads, dashboard pages): snake_case,

@@ -5,6 +5,11 @@ import type { RedisCommander } from './rate-limit-store';
 
 const CHECK_TIMEOUT_MS = 1_000;
 
+/** The probes' paths: load balancers call them by address, so the Host guard lets them through. */
+const LIVENESS = '/healthz';
+const READINESS = '/readyz';
+export const PROBE_PATHS = [LIVENESS, READINESS];
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -30,10 +35,10 @@ export function healthRouter(options: {
   lifecycle?: Lifecycle;
 }): Router {
   const router = express.Router();
-  router.get('/healthz', (_req, res) => {
+  router.get(LIVENESS, (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get(READINESS, async (_req, res) => {
     // Shutting down: out of the load balancer at once, whatever the checks would say.
     if (options.lifecycle?.draining) {
       res.status(503).set('Cache-Control', 'no-store').json({ status: 'draining', checks: {} });

@@ -7,7 +7,8 @@ import type { Logger } from '../logger';
  * The OAuth error vocabulary, and the one place it becomes HTTP. Every endpoint throws or
  * returns an `OAuthProblem`; errors from @node-oauth/oauth2-server are translated here too.
  * Anything else is an internal error: the client sees `server_error` with a generic
- * description and the details go to the log (STYLE.md 4).
+ * description and the details go to the log. Why these codes stand apart from the domain's
+ * error table: docs/architecture.md, "Errors".
  */
 export const OAUTH_ERROR_STATUS = {
   // RFC 6749 section 5.2: 400, except invalid_client, which is 401 when the client tried

@@ -13,5 +13,8 @@ export const isPublicSlug = (value: unknown): value is string =>
 export const isResponseId = (value: unknown): value is string =>
   typeof value === 'string' && RESPONSE_ID.test(value);
 
+/** Where the public quiz pages live: a quiz at `/q/<slug>`, a result at `/q/<slug>/r/<id>`. */
+export const QUIZ_PAGE_PREFIX = '/q/';
+
 /** The result page of one response (relative; prefix the base URL for an absolute link). */
-export const resultPath = (slug: string, responseId: string) => `/q/${slug}/r/${responseId}`;
+export const resultPath = (slug: string, responseId: string) => `${QUIZ_PAGE_PREFIX}${slug}/r/${responseId}`;

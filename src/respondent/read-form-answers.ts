@@ -1,5 +1,5 @@
 import type { FieldIssue } from '../domain/errors';
-import type { QuizWithQuestions } from '../domain/quiz-records';
+import type { QuizWithQuestions } from '../db/repositories';
 import {
   issueQuestionId,
   type SubmitResponseInput,

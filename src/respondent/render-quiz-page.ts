@@ -1,4 +1,4 @@
-import type { QuestionRow, QuizWithQuestions } from '../domain/quiz-records';
+import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';

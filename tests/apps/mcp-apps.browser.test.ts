@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -194,16 +195,14 @@ describeWithBrowser('the MCP Apps view in a host', () => {
           await page.evaluate(() =>
             (globalThis as unknown as { setTheme: (t: string) => void }).setTheme('dark'),
           );
-          await frame.locator('body').evaluate(
-            (body) =>
-              new Promise<void>((resolve) => {
-                const check = () =>
-                  (globalThis as any).getComputedStyle(body).backgroundColor === 'rgb(13, 17, 23)'
-                    ? resolve()
-                    : setTimeout(check, 20);
-                check();
-              }),
+          const background = await eventually(
+            () =>
+              frame
+                .locator('body')
+                .evaluate((body) => (globalThis as any).getComputedStyle(body).backgroundColor),
+            { until: (colour) => colour === 'rgb(13, 17, 23)' },
           );
+          expect(background).toBe('rgb(13, 17, 23)');
         }
         await page.context().close();
       }

@@ -6,6 +6,7 @@ import { DomainError } from '../../src/domain/errors';
 import { onlyMessage, postMcp } from '../helpers/http';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import { eventually } from '../helpers/eventually';
 
 const KEY_SHAPE = /^svc_[0-9A-Za-z]{43}$/;
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -122,12 +123,10 @@ describe('quiz CLI commands', () => {
     const email = await createUser('used');
     const [key] = await cli('keys', 'create', '--email', email, '--name', 'script');
     expect((await listTools(key!)).status).toBe(200);
-    const deadline = Date.now() + 3_000;
-    let lastUsed = 'never';
-    while (lastUsed === 'never' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      lastUsed = (await cli('keys', 'list', '--email', email))[0]!.split('\t')[4]!;
-    }
+    const lastUsed = await eventually(
+      async () => (await cli('keys', 'list', '--email', email))[0]!.split('\t')[4]!,
+      { until: (value) => value !== 'never', timeoutMs: 3_000 },
+    );
     expect(Date.parse(lastUsed)).not.toBeNaN();
   });
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { createClient } from 'redis';
 import { freePort } from './service-process';
+import { eventually } from './eventually';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -68,10 +69,7 @@ export async function startPrivateRedis(
     { stdio: 'ignore' },
   );
   const url = `redis://127.0.0.1:${chosen}`;
-  for (let i = 0; i < 50; i += 1) {
-    if (await canConnect(chosen)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(() => canConnect(chosen), { intervalMs: 100 });
   return {
     url,
     port: chosen,

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { createApiKey, generateApiKey, listApiKeys, revokeApiKey } from '../../src/domain/api-keys';
 import { onlyMessage, postMcp } from '../helpers/http';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from '../helpers/eventually';
 
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
@@ -15,19 +16,6 @@ function withAuthorization(app: TestApp, authorization: string | null): request.
     .set('Accept', 'application/json, text/event-stream');
   if (authorization !== null) req = req.set('Authorization', authorization);
   return req.send(JSON.stringify(TOOLS_LIST));
-}
-
-async function pollUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 3_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('401 on /api/mcp', () => {
@@ -138,7 +126,10 @@ describe('last_used_at', () => {
 
     const before = Date.now();
     expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
-    const [first] = await pollUntil(keys, ([key]) => key!.last_used_at !== null);
+    const [first] = await eventually(keys, {
+      until: ([key]) => key!.last_used_at !== null,
+      timeoutMs: 3_000,
+    });
     expect(first!.last_used_at).not.toBeNull();
     const recorded = Date.parse(first!.last_used_at!);
     expect(recorded).toBeGreaterThanOrEqual(before - 1_000);
@@ -159,7 +150,10 @@ describe('last_used_at', () => {
       const user = await createTestUser(app, 'last-used-two');
       const keys = () => listApiKeys(app.database.repos, user.id);
       expect((await postMcp(app, { credential: user.apiKey, body: TOOLS_LIST })).status).toBe(200);
-      const [first] = await pollUntil(keys, ([key]) => key!.last_used_at !== null);
+      const [first] = await eventually(keys, {
+        until: ([key]) => key!.last_used_at !== null,
+        timeoutMs: 3_000,
+      });
       expect(first!.last_used_at).not.toBeNull();
 
       // The other instance reads the stored time and schedules no write of its own.

@@ -6,6 +6,7 @@ import { csrfFrom, squash } from '../dashboard/dashboard-helpers';
 import { onlyMessage } from '../helpers/http';
 import type { TestApp } from '../helpers/test-app';
 import { connectApp, loggedInAgent, mcp, refresh, startOAuthTestApp } from './oauth-helpers';
+import { eventually } from '../helpers/eventually';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -89,14 +90,10 @@ test('Connected apps lists the app; disconnecting it ends its access and refresh
   const { client, tokens } = await connectApp(app, agent, { scope: 'quizzes:read' });
   expect((await mcp(app, tokens.access_token)).status).toBe(200);
   // last used is written off the request's path, at most once a minute.
-  const deadline = Date.now() + 3_000;
-  while (Date.now() < deadline) {
-    const grant = await app.database.prisma.oAuthGrant.findFirstOrThrow({
-      where: { clientId: client.clientId },
-    });
-    if (grant.lastUsedAt) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await eventually(
+    () => app.database.prisma.oAuthGrant.findFirstOrThrow({ where: { clientId: client.clientId } }),
+    { until: (grant) => grant.lastUsedAt !== null, timeoutMs: 3_000 },
+  );
   const page = await agent.get('/settings/connected-apps');
   const text = squash(page.text);
   expect(text).toContain('Test assistant');

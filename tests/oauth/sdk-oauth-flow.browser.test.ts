@@ -17,6 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { movableClock } from '../helpers/clock';
+import { eventually } from '../helpers/eventually';
 import {
   callTool,
   createTestUser,
@@ -221,8 +222,9 @@ describeWithBrowser('the MCP SDK OAuth client with a person in Chromium', () => 
     await page.getByRole('button', { name: 'Allow' }).waitFor();
     // ...but framed by another origin, Chromium refuses to render it (frame-ancestors 'none').
     await page.goto(`${callback.origin}/frame?src=${encodeURIComponent(authorize)}`);
-    await page.waitForTimeout(500);
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    const frame = await eventually(() => page.frames().find((candidate) => candidate !== page.mainFrame()), {
+      until: (found) => /^chrome-error:/.test(found?.url() ?? ''),
+    });
     expect(frame?.url()).toMatch(/^chrome-error:/);
     expect(await frame!.getByRole('button', { name: 'Allow' }).count()).toBe(0);
   });

@@ -16,6 +16,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
+import { eventually } from '../helpers/eventually';
 
 describeWithPostgres('PostgreSQL going away and coming back', () => {
   let backing: TestDatabase;
@@ -72,12 +73,14 @@ describeWithPostgres('PostgreSQL going away and coming back', () => {
     expect(ready.body.checks.database).toBe('unavailable');
 
     await proxy.restore();
-    let quizzes: Array<{ title: string }> | undefined;
-    for (let attempt = 0; attempt < 40 && !quizzes; attempt += 1) {
-      const result = await callTool(client, 'list_quizzes');
-      if (!result.isError) quizzes = payload(result).quizzes;
-      else await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const result = await eventually(() => callTool(client, 'list_quizzes'), {
+      until: (answer) => !answer.isError,
+      timeoutMs: 10_000,
+      intervalMs: 250,
+    });
+    const quizzes: Array<{ title: string }> | undefined = result.isError
+      ? undefined
+      : payload(result).quizzes;
     expect(quizzes?.map((quiz) => quiz.title)).toEqual(['Survives outages']);
     await request(app.app).get('/readyz').expect(200);
   }, 30_000);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '../helpers/eventually';
 import { freePort, spawnService, waitForLine } from '../helpers/service-process';
 
 type Outcome =
@@ -84,16 +85,18 @@ describe('SIGTERM under load', () => {
         }
       });
 
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Every client under way (two answers each, on average) before the signal.
+      await eventually(() => outcomes.filter((outcome) => outcome.kind === 'answered').length >= 16);
       const signalledAt = Date.now();
       child.kill('SIGTERM');
 
       // Readiness fails as soon as the signal is handled (the process may answer a request or two
       // that it read first); liveness and everything else are still served.
-      let readiness = await send(new http.Agent(), port, '/readyz');
-      while (readiness.kind === 'answered' && readiness.status === 200 && Date.now() - signalledAt < 1_000) {
-        readiness = await send(new http.Agent(), port, '/readyz');
-      }
+      const readiness = await eventually(() => send(new http.Agent(), port, '/readyz'), {
+        until: (outcome) => !(outcome.kind === 'answered' && outcome.status === 200),
+        timeoutMs: 1_000,
+        intervalMs: 0,
+      });
       expect(readiness).toMatchObject({ kind: 'answered', status: 503 });
       expect((await send(new http.Agent(), port, '/healthz')) as Outcome).toMatchObject({
         kind: 'answered',
@@ -101,12 +104,13 @@ describe('SIGTERM under load', () => {
       });
 
       // The moment the listener closes: the first refused connection attempt.
-      let listenerClosedAt = 0;
-      while (!listenerClosedAt) {
-        const probe = await send(new http.Agent(), port, '/healthz');
-        if (probe.kind === 'refused') listenerClosedAt = probe.sentAt;
-        else await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      const probe = await eventually(() => send(new http.Agent(), port, '/healthz'), {
+        until: (outcome) => outcome.kind === 'refused',
+        timeoutMs: 10_000,
+        intervalMs: 10,
+      });
+      expect(probe.kind).toBe('refused');
+      const listenerClosedAt = probe.sentAt;
       const safetyStop = setTimeout(() => {
         giveUp = true;
       }, 5_000);

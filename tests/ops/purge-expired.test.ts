@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/purge-expired';
 import { freePort, spawnService, waitForLine } from '../helpers/service-process';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
+import { eventually } from '../helpers/eventually';
 
 const HOUR = 60 * 60 * 1000;
 const unique = () => randomBytes(6).toString('hex');
@@ -118,13 +119,6 @@ function suite(provider: 'sqlite' | 'postgresql') {
 
 describe('purging expired credentials: sqlite', () => suite('sqlite'));
 
-/** Polls until the condition holds, for at most 5 s. */
-async function until(condition: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 5_000; !condition() && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the purge schedule of a running service', () => {
   test('runs by itself, logs what it removed, and a failing run is logged and retried', async () => {
     const database = await createTestDatabase('sqlite');
@@ -137,9 +131,9 @@ describe('the purge schedule of a running service', () => {
       await seed(database.prisma, new Date());
       const schedule = schedulePurge(database.repos, logger, { everyMs: 50 });
       // Waited for, not timed (on a busy machine timers run late); then a few more runs.
-      await until(() => lines.length > 0);
+      await eventually(() => lines.length > 0);
       const runsSoFar = schedule.finishedRuns;
-      await until(() => schedule.finishedRuns >= runsSoFar + 3);
+      await eventually(() => schedule.finishedRuns >= runsSoFar + 3);
       expect(schedule.finishedRuns).toBeGreaterThanOrEqual(runsSoFar + 3);
       expect(await database.prisma.session.count()).toBe(1);
       expect(lines[0]).toEqual([
@@ -157,7 +151,7 @@ describe('the purge schedule of a running service', () => {
       };
       const broken = schedulePurge(failing, logger, { everyMs: 30 });
       // Two failed runs: the schedule outlives a failure.
-      await until(() => lines.filter(([level]) => level === 'warn').length >= 2);
+      await eventually(() => lines.filter(([level]) => level === 'warn').length >= 2);
       broken.stop();
       schedule.stop();
       const warnings = lines.filter(([level]) => level === 'warn');

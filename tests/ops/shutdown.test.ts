@@ -6,6 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '../helpers/eventually';
 import { freePort, spawnService, waitForLine } from '../helpers/service-process';
 
 describe('SIGTERM', () => {
@@ -28,40 +29,47 @@ describe('SIGTERM', () => {
 
       // A request whose body is still arriving when SIGTERM comes: it must still be answered.
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+      // `Expect: 100-continue`: the server says when it has read the request's head, so the
+      // signal comes while the request is known to be in flight, with no guess at a delay.
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        path: '/api/mcp',
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Expect: '100-continue',
+        },
+      });
       const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/api/mcp',
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-          },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          },
-        );
-        req.on('error', reject);
-        req.write(body.slice(0, 10));
-        // Headers and the first bytes now; the rest well after SIGTERM (generous, for a loaded machine).
-        setTimeout(() => req.end(body.slice(10)), 2_000);
-      });
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-
-      // No new connections once shutting down.
-      const refused = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1');
-        socket.once('connect', () => {
-          socket.destroy();
-          resolve(false);
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
         });
-        socket.once('error', () => resolve(true));
+        req.on('error', reject);
       });
+      await new Promise<void>((resolve) => req.once('continue', () => resolve()));
+      req.write(body.slice(0, 10));
+      const shuttingDown = waitForLine(child, /shutting down/);
+      child.kill('SIGTERM');
+      await shuttingDown;
+
+      // No new connections once shutting down (the listener closes as soon as the signal is handled).
+      const connectionRefused = () =>
+        new Promise<boolean>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          socket.once('connect', () => {
+            socket.destroy();
+            resolve(false);
+          });
+          socket.once('error', () => resolve(true));
+        });
+      const refused = await eventually(connectionRefused, { timeoutMs: 2_000 });
       expect(refused).toBe(true);
+      // The rest of the body only now, well after SIGTERM.
+      req.end(body.slice(10));
 
       const finished = await answer;
       expect(finished.status).toBe(401); // answered properly (no credential), not cut off

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { testConfig } from '../../src/config';
+import { loadConfig, testConfig } from '../../src/config';
 import { startupBanner, wantsColour } from '../../src/startup-banner';
 import { freePort, spawnService, waitForLine } from '../helpers/service-process';
+import { eventually } from '../helpers/eventually';
 
 function collect(stream: NodeJS.ReadableStream): () => string {
   let text = '';
@@ -30,8 +31,7 @@ describe('starting the service', () => {
     const stderr = collect(child.stderr!);
     try {
       await waitForLine(child, /quiz service listening/);
-      for (let i = 0; i < 100 && !stderr().includes('Ctrl+C'); i += 1)
-        await new Promise((r) => setTimeout(r, 20));
+      await eventually(() => stderr().includes('Ctrl+C'), { timeoutMs: 2_000 });
       const banner = stderr();
       const base = `http://localhost:${port}`;
       expect(banner).toContain('Quiz service is running.');
@@ -65,10 +65,11 @@ describe('starting the service', () => {
   });
 
   test('colour only on a terminal, and never with NO_COLOR', () => {
-    expect(wantsColour({ isTTY: true }, {})).toBe(true);
-    expect(wantsColour({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
-    expect(wantsColour({ isTTY: false }, {})).toBe(false);
-    expect(wantsColour({}, {})).toBe(false);
+    expect(wantsColour({ isTTY: true }, loadConfig({}))).toBe(true);
+    expect(wantsColour({ isTTY: true }, loadConfig({ NO_COLOR: '1' }))).toBe(false);
+    expect(wantsColour({ isTTY: true }, loadConfig({ NO_COLOR: '' }))).toBe(true);
+    expect(wantsColour({ isTTY: false }, loadConfig({}))).toBe(false);
+    expect(wantsColour({}, loadConfig({}))).toBe(false);
     const config = testConfig({ baseUrl: 'http://localhost:3000' });
     expect(startupBanner(config, { colour: true })).toContain('\u001b[1mQuiz service is running.');
     expect(startupBanner(config, { colour: false })).not.toContain('\u001b[');

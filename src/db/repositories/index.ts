@@ -36,6 +36,7 @@ export function createRepositories(
 
 export type * from './oauth';
 export type * from './quizzes';
+export type * from './quiz-rows';
 export type * from './responses';
 export type * from './users';
 export type { KeysetPosition } from './where';

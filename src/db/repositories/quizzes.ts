@@ -1,7 +1,8 @@
 import type { Prisma, PrismaClient } from '../../generated/sqlite/client';
 import { isUniqueViolation } from '../errors';
 import type { QuizReads } from '../quiz-reads';
-import { questionsInclude, type QuizRow, type QuizWithQuestions } from '../quiz-rows';
+import { questionsInclude } from '../questions-include';
+import type { QuizRow, QuizWithQuestions } from './quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
 

@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../deps';
-import { quizWithQuestionsRecord, settingsRecord, type QuizWithQuestions } from '../quiz-records';
+import type { QuizWithQuestions } from '../../db/repositories';
+import { quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
 
 /** The caller's quiz with its questions, or the not-found error (the same whether it is someone else's or gone). */

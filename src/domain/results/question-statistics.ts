@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../deps';
-import type { QuizWithQuestions } from '../quiz-records';
+import type { QuizWithQuestions } from '../../db/repositories';
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 

@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
-import { toScorable, type QuizWithQuestions } from '../quiz-records';
+import type { QuizWithQuestions } from '../../db/repositories';
+import { toScorable } from '../quiz-records';
 import { scoreResponse } from '../scoring';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
 

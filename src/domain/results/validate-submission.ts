@@ -1,5 +1,5 @@
 import { invalidInput, type FieldIssue } from '../errors';
-import type { QuestionRow, QuizWithQuestions } from '../quiz-records';
+import type { QuestionRow, QuizWithQuestions } from '../../db/repositories';
 import type { Choice } from '../scoring';
 
 /** One answer as callers send it: `answer` for yes_no, `option_index` (0-based) for multiple_choice. */

@@ -1,0 +1,49 @@
+/**
+ * A quiz as the repositories hand it over, written by hand rather than taken from Prisma's
+ * payload types: the domain and the pages see these shapes and nothing of the library
+ * (docs/decisions/0009-repositories-per-aggregate.md). The raw reads build them field by field
+ * (db/quiz-reads.ts); the Prisma reads must compile against them.
+ */
+export interface QuizRow {
+  id: string;
+  ownerId: string;
+  title: string;
+  /** The title folded for lookups by name (`titleKey` in domain/quizzes/resolve-quiz.ts). */
+  titleKey: string;
+  slug: string;
+  status: string;
+  version: number;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  acceptingResponses: boolean;
+  showScoreToRespondent: boolean;
+  passMarkPercent: number | null;
+  collectName: boolean;
+  collectEmail: boolean;
+  requireAllAnswers: boolean;
+}
+
+export interface OptionRow {
+  id: string;
+  questionId: string;
+  position: number;
+  label: string;
+  score: number;
+}
+
+/** A question with its options in order (none for a yes/no question). */
+export interface QuestionRow {
+  id: string;
+  quizId: string;
+  position: number;
+  type: string;
+  text: string;
+  points: number | null;
+  options: OptionRow[];
+}
+
+/** A quiz with its questions in order. */
+export interface QuizWithQuestions extends QuizRow {
+  questions: QuestionRow[];
+}
