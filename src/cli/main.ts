@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
+import { DatabaseSetupError } from '../db/errors';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { isDomainError } from '../domain/errors';
 import { createUser, PASSWORD_RULE, requireUserByEmail, setPassword } from '../domain/users';
@@ -209,7 +210,8 @@ export function failureReason(error: unknown): string {
     const summary = error.message.split(':\n')[0]!.replace(/^./, (first) => first.toLowerCase());
     return `${summary}: ${error.issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`;
   }
-  if (error instanceof ConfigError) return error.message.replace(/\n/g, ' ');
+  if (error instanceof ConfigError || error instanceof DatabaseSetupError)
+    return error.message.replace(/\n/g, ' ');
   return `unexpected failure: ${(error as Error).message}`;
 }
 

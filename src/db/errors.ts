@@ -75,3 +75,26 @@ function uniqueViolationColumns(err: object): string[] {
 export function isForeignKeyViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2003';
 }
+
+/**
+ * The database the configuration names cannot be used as it is, for a reason the operator
+ * fixes (the message says how); start-up and the CLI print it as it is, without a stack.
+ */
+export class DatabaseSetupError extends Error {
+  override readonly name = 'DatabaseSetupError';
+}
+
+/** PostgreSQL SQLSTATE 3D000, invalid_catalog_name: the database named in the URL does not exist. */
+export function missingPostgresDatabase(error: unknown, url: string): DatabaseSetupError | undefined {
+  if ((error as { code?: unknown } | null)?.code !== '3D000') return undefined;
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  const host = parsed.hostname || 'localhost';
+  const port = parsed.port || '5432';
+  const user = decodeURIComponent(parsed.username) || 'postgres';
+  return new DatabaseSetupError(
+    `The PostgreSQL database "${name}" does not exist on ${host}:${port}. Create it once, for example ` +
+      `\`createdb -h ${host} -p ${port} -U ${user} ${name}\` (or \`CREATE DATABASE "${name}";\` in psql), ` +
+      'then start again: the service creates its tables itself.',
+  );
+}

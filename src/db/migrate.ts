@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import path from 'node:path';
 import { packageRoot } from '../package-root';
+import { missingPostgresDatabase } from './errors';
 import { openSchemaEngine, type MigrationList, type SchemaFile } from './schema-engine';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -111,8 +112,11 @@ async function hasPendingMigrations(provider: Provider, target: string): Promise
   let applied: string[];
   try {
     applied = provider === 'sqlite' ? appliedSqlite(target) : await appliedPostgres(target);
-  } catch {
-    return true; // no database or no _prisma_migrations yet: let the engine create them
+  } catch (error) {
+    // The engine would say only "Database `x` does not exist"; the operator needs the way on.
+    const missing = provider === 'postgresql' ? missingPostgresDatabase(error, target) : undefined;
+    if (missing) throw missing;
+    return true; // no _prisma_migrations yet (or no SQLite file): let the engine create them
   }
   const done = new Set(applied);
   return wanted.some((name) => !done.has(name));

@@ -53,7 +53,16 @@ export function sendUnauthorized(res: Response, baseUrl: string, credentialSent:
       bearerChallenge(baseUrl, credentialSent ? { code: 'invalid_token', description: INVALID } : undefined),
     )
     .set('Cache-Control', 'no-store')
-    .json({ error: 'invalid_token', error_description: description });
+    .json({ error: 'invalid_token', error_description: description, hint: credentialHint(baseUrl) });
+}
+
+/** Where a credential comes from: an extra member of the RFC 6750 body, which clients ignore. */
+function credentialHint(baseUrl: string): string {
+  return (
+    `Scripts: create an API key on ${baseUrl}/settings/security/api-keys (sign up at ${baseUrl}/signup), ` +
+    'or with the operator CLI: npm run --silent cli -- keys create --email EMAIL --name NAME. ' +
+    `Assistants: connect with OAuth, starting from ${baseUrl}${RESOURCE_METADATA_PATH}.`
+  );
 }
 
 /** The raw bearer credential from the Authorization header, '' if malformed, undefined if absent. */

@@ -7,7 +7,13 @@ import path from 'node:path';
 import { describeDatabaseUrl, openDatabase, type Db, type Provider } from '../../src/db/database';
 import { isUniqueViolation } from '../../src/db/errors';
 import { applyMigrations, migrationsDir } from '../../src/db/migrate';
-import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
+import { DatabaseSetupError } from '../../src/db/errors';
+import {
+  createTestDatabase,
+  describeWithPostgres,
+  TEST_POSTGRES_URL,
+  type TestDatabase,
+} from '../helpers/test-database';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -255,6 +261,20 @@ describeWithPostgres('postgresql', () => {
     } finally {
       await db.drop();
     }
+  });
+});
+
+describeWithPostgres('a PostgreSQL database that does not exist', () => {
+  test('start-up says so and how to create it, without a stack trace', async () => {
+    const url = new URL(TEST_POSTGRES_URL);
+    url.pathname = `/quiz_missing_${Date.now()}`;
+    const opening = openDatabase(url.toString());
+    await expect(opening).rejects.toBeInstanceOf(DatabaseSetupError);
+    await expect(opening).rejects.toThrow(
+      new RegExp(
+        `database "${url.pathname.slice(1)}" does not exist on ${url.hostname}:\\d+\\. Create it once, for example \`createdb -h`,
+      ),
+    );
   });
 });
 

@@ -29,11 +29,17 @@ describe('README runnable blocks', () => {
     await app?.close();
   });
 
-  test('the README marks its first steps runnable: the CLI, and a curl call of each protocol era', () => {
+  test('the README marks its first steps runnable: the address once, the CLI, publishing, a curl call of each era', () => {
+    expect(blocks[0]).toMatch(new RegExp(`^BASE=${README_BASE}\n`));
     expect(blocks[0]).toContain('npm run --silent cli -- users create');
-    const curls = blocks.filter((block) => block.startsWith(`curl -s ${README_BASE}/api/mcp`));
-    expect(curls.length).toBeGreaterThanOrEqual(3);
+    // The password comes on standard input, never as an argument (it would show in `ps`).
+    expect(blocks[0]).not.toContain('--password');
+    const curls = blocks.filter((block) => block.startsWith('curl -s "$BASE/api/mcp"'));
+    expect(curls.length).toBeGreaterThanOrEqual(4);
+    // Every address comes from BASE, so one line changes them all.
+    expect(blocks.slice(1).join('\n')).not.toContain(README_BASE);
     expect(curls.filter((block) => block.includes('MCP-Protocol-Version: 2026-07-28'))).toHaveLength(1);
+    expect(curls.filter((block) => block.includes('"name":"publish_quiz"'))).toHaveLength(1);
   });
 
   test('every runnable block, in order in one shell, succeeds as the README says', async () => {

@@ -39,9 +39,12 @@ describe('401 on /api/mcp', () => {
     if (credentialSent) expect(challenge).toContain('error="invalid_token"');
     else expect(challenge).not.toContain('error=');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(Object.keys(res.body).sort()).toEqual(['error', 'error_description']);
+    expect(Object.keys(res.body).sort()).toEqual(['error', 'error_description', 'hint']);
     expect(res.body.error).toBe('invalid_token');
     expect(typeof res.body.error_description).toBe('string');
+    // Where keys come from, for the person or script that has none.
+    expect(res.body.hint).toContain(`${app.baseUrl}/settings/security/api-keys`);
+    expect(res.body.hint).toContain('keys create');
   }
 
   test('no Authorization header -> 401 with a challenge that carries no error code', async () => {
