@@ -38,11 +38,14 @@ export function questionStats(questions: Questions, results: Results): Html[] {
       stat?.type === 'multiple_choice' ? (stat.options[index]?.count ?? 0) : 0;
     const best =
       question.type === 'multiple_choice' ? Math.max(...question.options.map((option) => option.score)) : 0;
+    // A yes/no question's points go to its answer key; the other answer earns 0.
+    const earns = (answer: 'yes' | 'no') =>
+      question.type === 'yes_no' && question.correct_answer === answer ? question.points : 0;
     const bars: Bar[] =
       question.type === 'yes_no'
         ? [
-            { label: 'Yes', count: yesCount, kind: (question.points ?? 0) > 0 ? 'best' : 'plain' },
-            { label: 'No', count: noCount },
+            { label: 'Yes', count: yesCount, kind: earns('yes') > 0 ? 'best' : 'plain' },
+            { label: 'No', count: noCount, kind: earns('no') > 0 ? 'best' : 'plain' },
           ]
         : question.options.map((option, index) => ({
             label: option.label,
@@ -52,8 +55,8 @@ export function questionStats(questions: Questions, results: Results): Html[] {
     const rows =
       question.type === 'yes_no'
         ? [
-            countRow('Yes', `${question.points} pts`, stat?.type === 'yes_no' ? stat.yes_count : 0, answered),
-            countRow('No', '0 pts', stat?.type === 'yes_no' ? stat.no_count : 0, answered),
+            countRow('Yes', `${earns('yes')} pts`, yesCount, answered),
+            countRow('No', `${earns('no')} pts`, noCount, answered),
           ]
         : question.options.map((option, index) =>
             countRow(

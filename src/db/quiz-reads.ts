@@ -58,6 +58,7 @@ const QUIZ = (p: (n: number) => string) =>
 // them next to the quiz's in one row (toQuiz reads both shapes).
 const QUESTION_COLUMNS =
   `q."id" AS "questionId", q."position" AS "questionPosition", q."type" AS "questionType", q."text" AS "questionText", q."points" AS "questionPoints", ` +
+  `q."correctAnswer" AS "questionCorrectAnswer", q."explanation" AS "questionExplanation", ` +
   `o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore"`;
 const QUESTIONS = (p: (n: number) => string) =>
   `SELECT ${QUESTION_COLUMNS} FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" ` +
@@ -72,6 +73,8 @@ const date = (value: unknown): Date => (value instanceof Date ? value : new Date
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : date(value);
 const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
   const questions: QuizWithQuestions['questions'] = [];
@@ -86,6 +89,8 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
         type: String(r.questionType),
         text: String(r.questionText),
         points: r.questionPoints === null || r.questionPoints === undefined ? null : Number(r.questionPoints),
+        correctAnswer: textOrNull(r.questionCorrectAnswer),
+        explanation: textOrNull(r.questionExplanation),
         options: [],
       };
       questions.push(question);
@@ -118,6 +123,7 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     collectName: bool(row.collectName),
     collectEmail: bool(row.collectEmail),
     requireAllAnswers: bool(row.requireAllAnswers),
+    description: textOrNull(row.description),
     questions,
   };
 }

@@ -18,6 +18,8 @@ export const LIMITS = {
   optionsMin: 2,
   optionsMax: 20,
   optionLabelMax: 200,
+  explanationMax: 2000,
+  descriptionMax: 5000,
   pointsMin: -1000,
   pointsMax: 1000,
 } as const;
@@ -48,46 +50,102 @@ export const OptionInputSchema = z.strictObject({
     ),
 });
 
-export const YesNoQuestionSchema = z.strictObject({
-  type: z.literal('yes_no'),
-  text: trimmed('text', LIMITS.questionTextMax).describe('The question text.'),
-  points: integerIn('points')
-    .default(1)
-    .describe(
-      `Points earned by answering "yes"; "no" earns 0 (${LIMITS.pointsMin} to ${LIMITS.pointsMax}, default 1).`,
-    ),
-});
+/** The question types, in the order the tools describe them. */
+export const QUESTION_TYPES = ['yes_no', 'multiple_choice'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-export const MultipleChoiceQuestionSchema = z.strictObject({
-  type: z.literal('multiple_choice'),
+/** A question's id as the tools hand it out: what `question_id` may hold when sent back. */
+const QuestionIdSchema = z
+  .string({ error: 'question_id must be a string: the question_id that get_quiz_questions returned' })
+  .trim()
+  .min(1, { error: 'question_id must not be empty' })
+  .max(64, { error: 'question_id is too long: pass the question_id that get_quiz_questions returned' });
+
+/**
+ * One flat object for every type: `type` an enum, each type's fields optional in the schema and
+ * required or refused per type here (`perTypeRules`), answered as field errors such as
+ * `questions[3].options: ...`. No oneOf: clients that merge a union's variants (LangChain's
+ * adapters) or report only "must match exactly one schema" (Mastra) could not send it.
+ */
+const QuestionFieldsSchema = z.strictObject({
+  type: z
+    .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(' or ')}` })
+    .describe('yes_no: a yes/no question with an answer key. multiple_choice: pick one of `options`.'),
+  question_id: QuestionIdSchema.optional().describe(
+    'update_quiz only: the question_id of the question this item edits, to keep its id and statistics (see update_quiz).',
+  ),
   text: trimmed('text', LIMITS.questionTextMax).describe('The question text.'),
+  explanation: trimmed('explanation', LIMITS.explanationMax)
+    .optional()
+    .describe(`Why the right answer is right (at most ${LIMITS.explanationMax} characters).`),
+  points: integerIn('points')
+    .optional()
+    .describe(
+      `yes_no: points for the right answer, the other earns 0 (${LIMITS.pointsMin} to ${LIMITS.pointsMax}, default 1).`,
+    ),
+  correct_answer: z
+    .enum(['yes', 'no'], { error: 'correct_answer must be "yes" or "no"' })
+    .optional()
+    .describe('yes_no: the answer that earns the points (default "yes").'),
   options: z
     .array(OptionInputSchema, { error: 'options must be an array of { label, score }' })
-    .min(LIMITS.optionsMin, {
-      error: (issue) =>
-        `a multiple_choice question needs at least ${LIMITS.optionsMin} options (got ${String((issue.input as unknown[]).length)})`,
-    })
     .max(LIMITS.optionsMax, {
       error: `a multiple_choice question takes at most ${LIMITS.optionsMax} options`,
     })
+    .optional()
     .describe(
-      `The choices, in display order (${LIMITS.optionsMin}-${LIMITS.optionsMax}). Respondents pick one.`,
+      `multiple_choice: the choices in display order (${LIMITS.optionsMin}-${LIMITS.optionsMax}); respondents pick one.`,
     ),
 });
 
-export const QuestionInputSchema = z.discriminatedUnion(
-  'type',
-  [YesNoQuestionSchema, MultipleChoiceQuestionSchema],
-  {
-    error: 'type must be "yes_no" or "multiple_choice"',
-  },
-);
+type QuestionFields = z.output<typeof QuestionFieldsSchema>;
+
+/** Which fields a type takes beyond type, question_id, text and explanation. */
+const TYPE_FIELDS: Record<QuestionType, ReadonlyArray<'points' | 'correct_answer' | 'options'>> = {
+  yes_no: ['points', 'correct_answer'],
+  multiple_choice: ['options'],
+};
+
+function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
+  const takes = TYPE_FIELDS[question.type];
+  for (const field of ['points', 'correct_answer', 'options'] as const) {
+    if (question[field] !== undefined && !takes.includes(field)) {
+      const owners = QUESTION_TYPES.filter((type) => TYPE_FIELDS[type].includes(field));
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `a ${question.type} question takes no ${field} (only ${owners.join(', ')}): remove it`,
+      });
+    }
+  }
+  if (question.type === 'multiple_choice') {
+    const count = question.options?.length ?? 0;
+    if (count < LIMITS.optionsMin) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `a multiple_choice question needs at least ${LIMITS.optionsMin} options (got ${count})`,
+      });
+    }
+  }
+}
+
+export const QuestionInputSchema = QuestionFieldsSchema.superRefine(perTypeRules);
 
 export const QuestionsInputSchema = z
   .array(QuestionInputSchema, { error: 'questions must be an array of question objects' })
   .max(LIMITS.questionsMax, { error: `a quiz takes at most ${LIMITS.questionsMax} questions` });
 
 export const TitleSchema = trimmed('title', LIMITS.titleMax);
+
+/** Plain text with line breaks; an empty one (or null, in update_quiz) removes it. */
+export const DescriptionSchema = z
+  .string({ error: 'description must be a string of plain text' })
+  .trim()
+  .max(LIMITS.descriptionMax, {
+    error: (issue) =>
+      `description is too long: at most ${LIMITS.descriptionMax} characters (got ${String((issue.input as string).length)})`,
+  });
 
 export const SettingsInputSchema = z
   .strictObject({

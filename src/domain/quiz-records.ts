@@ -7,28 +7,56 @@ import { maxScoreOf, type ScorableQuestion } from './scoring';
  */
 
 export type QuestionRecord =
-  | { question_id: string; type: 'yes_no'; text: string; points: number }
+  | {
+      question_id: string;
+      type: 'yes_no';
+      text: string;
+      points: number;
+      correct_answer: 'yes' | 'no';
+      explanation: string | null;
+    }
   | {
       question_id: string;
       type: 'multiple_choice';
       text: string;
       options: { label: string; score: number }[];
+      explanation: string | null;
     };
 
+/** A yes/no question's answer key: stored "no", else "yes" (also for questions made before keys existed). */
+export function correctAnswerOf(question: Pick<QuestionRow, 'correctAnswer'>): 'yes' | 'no' {
+  return question.correctAnswer === 'no' ? 'no' : 'yes';
+}
+
 export function toScorable(question: QuestionRow): ScorableQuestion {
-  if (question.type === 'yes_no') return { id: question.id, type: 'yes_no', points: question.points ?? 0 };
+  if (question.type === 'yes_no') {
+    return {
+      id: question.id,
+      type: 'yes_no',
+      points: question.points ?? 0,
+      correctAnswer: correctAnswerOf(question),
+    };
+  }
   return { id: question.id, type: 'multiple_choice', options: question.options };
 }
 
 export function questionRecord(question: QuestionRow): QuestionRecord {
   if (question.type === 'yes_no') {
-    return { question_id: question.id, type: 'yes_no', text: question.text, points: question.points ?? 0 };
+    return {
+      question_id: question.id,
+      type: 'yes_no',
+      text: question.text,
+      points: question.points ?? 0,
+      correct_answer: correctAnswerOf(question),
+      explanation: question.explanation,
+    };
   }
   return {
     question_id: question.id,
     type: 'multiple_choice',
     text: question.text,
     options: question.options.map((option) => ({ label: option.label, score: option.score })),
+    explanation: question.explanation,
   };
 }
 
@@ -45,6 +73,7 @@ export type QuizStatus = 'draft' | 'published';
 export function quizWithQuestionsRecord(baseUrl: string, quiz: QuizWithQuestions) {
   return {
     ...quizSummary(quiz),
+    description: quiz.description,
     public_url: publicUrl(baseUrl, quiz),
     question_count: quiz.questions.length,
     max_score: maxScoreOf(quiz.questions.map(toScorable)),

@@ -175,12 +175,18 @@ function questionFieldset(
   </fieldset>`;
 }
 
+/** The owner's description: plain text, its line breaks kept (escaped like all their text). */
+function quizDescription(quiz: Pick<QuizWithQuestions, 'description'>) {
+  return quiz.description ? html`<p class="quiz-description">${quiz.description}</p>` : '';
+}
+
 /** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
 export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {}): string {
   const values = state.values ?? EMPTY_VALUES;
   const total = quiz.questions.length;
   const hasErrors = Boolean(state.errors?.summary.length) || Boolean(state.changed);
   const body = html`<h1>${quiz.title}</h1>
+    ${quizDescription(quiz)}
     <p class="muted">
       ${total === 1 ? '1 question' : `${total} questions`}.
       ${quiz.requireAllAnswers ? 'Please answer every question.' : 'Answer as many questions as you can.'}

@@ -11,10 +11,11 @@ import { describeEachDatabase } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 const QUESTIONS: QuestionData[] = [
-  { type: 'yes_no', text: 'Is the sky blue?', points: 2 },
+  { type: 'yes_no', text: 'Is the sky blue?', points: 2, correctAnswer: 'yes', explanation: null },
   {
     type: 'multiple_choice',
     text: 'Capital of Italy?',
+    explanation: 'Rome has been the capital since 1871.',
     options: [
       { label: 'Rome', score: 3 },
       { label: 'Milan', score: 0 },
@@ -58,6 +59,7 @@ describeEachDatabase('the repository contract', (provider) => {
         ownerId: owner,
         title,
         titleKey: title.toLowerCase(),
+        description: 'What this quiz is about.\nOn two lines.',
         slug: `contract-${unique()}`,
         settings: { passMarkPercent: 50 },
         questions: QUESTIONS,
@@ -173,6 +175,7 @@ describeEachDatabase('the repository contract', (provider) => {
         ownerId,
         title: 'Clash',
         titleKey: 'clash',
+        description: null,
         slug: quiz.slug,
         settings: {},
         questions: [],
@@ -205,6 +208,32 @@ describeEachDatabase('the repository contract', (provider) => {
       expect(updated?.questions).toHaveLength(1);
       expect(updated?.questions[0]?.id).not.toBe(quiz.questions[0]?.id);
       expect(await repos.quizzes.quizWithQuestions(ownerId, quiz.id)).toEqual(updated);
+
+      // An id to keep is kept when the quiz is still at the version it was chosen against...
+      const kept = await repos.quizzes.update(
+        ownerId,
+        quiz.id,
+        {
+          settings: {},
+          questions: [{ ...QUESTIONS[0]!, id: updated!.questions[0]!.id }],
+          basedOnVersion: updated!.version,
+        },
+        () => undefined,
+      );
+      expect(kept?.questions[0]?.id).toBe(updated!.questions[0]!.id);
+      // ...and not when another edit came in between: ids are never kept against other questions.
+      const stale = await repos.quizzes.update(
+        ownerId,
+        quiz.id,
+        {
+          settings: {},
+          questions: [{ ...QUESTIONS[0]!, id: kept!.questions[0]!.id }],
+          basedOnVersion: updated!.version,
+        },
+        () => undefined,
+      );
+      expect(stale?.questions[0]?.id).not.toBe(kept!.questions[0]!.id);
+      expect(stale?.version).toBe(kept!.version + 1);
 
       await repos.quizzes.publish(quiz.id, JANUARY);
       await repos.quizzes.publish(quiz.id, FEBRUARY);

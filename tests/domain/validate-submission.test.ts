@@ -24,8 +24,19 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
     collectName: false,
     collectEmail: false,
     requireAllAnswers: true,
+    description: null,
     questions: [
-      { id: 'qa', quizId: 'quiz1', position: 0, type: 'yes_no', text: 'Is it?', points: 2, options: [] },
+      {
+        id: 'qa',
+        quizId: 'quiz1',
+        position: 0,
+        type: 'yes_no',
+        text: 'Is it?',
+        points: 2,
+        correctAnswer: 'yes',
+        explanation: null,
+        options: [],
+      },
       {
         id: 'qb',
         quizId: 'quiz1',
@@ -33,6 +44,8 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
         type: 'multiple_choice',
         text: 'Which?',
         points: null,
+        correctAnswer: null,
+        explanation: null,
         options: [
           { id: 'o1', questionId: 'qb', position: 0, label: 'One', score: 1 },
           { id: 'o2', questionId: 'qb', position: 1, label: 'Two', score: 2 },

@@ -119,7 +119,7 @@ describe('bad tool arguments', () => {
     [
       'options on a yes_no question',
       { title: 't', questions: [yesNo({ options: opts(2) })] },
-      /questions\[0\]\.options: is not a known field/,
+      /questions\[0\]\.options: a yes_no question takes no options \(only multiple_choice\): remove it/,
     ],
     [
       'bad settings value',

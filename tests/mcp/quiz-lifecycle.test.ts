@@ -43,11 +43,19 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
     expect(quiz.public_url).toBeNull();
     expect(quiz.max_score).toBe(5);
     expect(quiz.questions).toEqual([
-      { question_id: expect.any(String), type: 'yes_no', text: 'Is the sky blue?', points: 2 },
+      {
+        question_id: expect.any(String),
+        type: 'yes_no',
+        text: 'Is the sky blue?',
+        points: 2,
+        correct_answer: 'yes',
+        explanation: null,
+      },
       {
         question_id: expect.any(String),
         type: 'multiple_choice',
         text: 'Capital of Italy?',
+        explanation: null,
         options: [
           { label: 'Rome', score: 3 },
           { label: 'Milan', score: 0 },

@@ -22,6 +22,7 @@ export interface QuizRow {
   collectName: boolean;
   collectEmail: boolean;
   requireAllAnswers: boolean;
+  description: string | null;
 }
 
 export interface OptionRow {
@@ -40,6 +41,9 @@ export interface QuestionRow {
   type: string;
   text: string;
   points: number | null;
+  /** yes_no: "yes" or "no"; null for other types, and for yes_no questions made before it existed ("yes"). */
+  correctAnswer: string | null;
+  explanation: string | null;
   options: OptionRow[];
 }
 

@@ -11,9 +11,15 @@ import { olderThanWhere, type KeysetPosition } from './where';
  * `QuizReads` (raw SQL on the service, docs/decisions/0003-raw-sql-on-the-request-path.md); the
  * rest is Prisma.
  */
-export type QuestionData =
-  | { type: 'yes_no'; text: string; points: number }
-  | { type: 'multiple_choice'; text: string; options: ReadonlyArray<{ label: string; score: number }> };
+export type QuestionData = {
+  /** An id to keep (the question it edits); a new one is made when absent. */
+  id?: string;
+  text: string;
+  explanation: string | null;
+} & (
+  | { type: 'yes_no'; points: number; correctAnswer: 'yes' | 'no' }
+  | { type: 'multiple_choice'; options: ReadonlyArray<{ label: string; score: number }> }
+);
 
 /** Settings columns to change; an absent key keeps its value. */
 export interface SettingsData {
@@ -30,15 +36,23 @@ export interface NewQuizRow {
   title: string;
   titleKey: string;
   slug: string;
+  description: string | null;
   settings: SettingsData;
   questions: readonly QuestionData[];
 }
 
 export interface QuizChange {
   title?: { title: string; titleKey: string };
+  /** Null removes it. */
+  description?: string | null;
   settings: SettingsData;
-  /** Replaces the question set wholesale (new ids) and counts a new version of the quiz. */
+  /**
+   * Replaces the question set and counts a new version of the quiz. A question keeps the `id` it
+   * carries only if the quiz is still at `basedOnVersion` when the edit runs: ids are chosen
+   * against the questions of that version, and another edit in between may have replaced them.
+   */
   questions?: readonly QuestionData[];
+  basedOnVersion?: number;
 }
 
 export interface QuizListing extends QuizRow {
@@ -77,14 +91,22 @@ export interface QuizRepository extends QuizReads {
 }
 
 /** Nested-create data for a question list, positions and option order as given. */
-function questionsCreate(questions: readonly QuestionData[]): Prisma.QuestionCreateWithoutQuizInput[] {
-  return questions.map((question, position) =>
-    question.type === 'yes_no'
-      ? { position, type: 'yes_no', text: question.text, points: question.points }
+function questionsCreate(
+  questions: readonly QuestionData[],
+  keepIds = true,
+): Prisma.QuestionCreateWithoutQuizInput[] {
+  return questions.map((question, position) => {
+    const common = {
+      ...(keepIds && question.id ? { id: question.id } : {}),
+      position,
+      text: question.text,
+      explanation: question.explanation,
+    };
+    return question.type === 'yes_no'
+      ? { ...common, type: 'yes_no', points: question.points, correctAnswer: question.correctAnswer }
       : {
-          position,
+          ...common,
           type: 'multiple_choice',
-          text: question.text,
           options: {
             create: question.options.map((option, index) => ({
               position: index,
@@ -92,8 +114,8 @@ function questionsCreate(questions: readonly QuestionData[]): Prisma.QuestionCre
               score: option.score,
             })),
           },
-        },
-  );
+        };
+  });
 }
 
 export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRepository {
@@ -115,6 +137,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
             title: row.title,
             titleKey: row.titleKey,
             slug: row.slug,
+            description: row.description,
             status: 'draft',
             ...row.settings,
             questions: { create: questionsCreate(row.questions) },
@@ -135,15 +158,21 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
           data: { version: { increment: change.questions ? 1 : 0 } },
         });
         if (locked.count === 0) return null;
-        allow(await tx.quiz.findUniqueOrThrow({ where: { id }, select: { status: true, title: true } }));
+        const current = await tx.quiz.findUniqueOrThrow({
+          where: { id },
+          select: { status: true, title: true, version: true },
+        });
+        allow({ status: current.status, title: current.title });
+        // The version was just raised by one for this edit.
+        const keepIds = change.basedOnVersion !== undefined && current.version - 1 === change.basedOnVersion;
+        if (change.questions) await tx.question.deleteMany({ where: { quizId: id } });
         return tx.quiz.update({
           where: { id },
           data: {
             ...(change.title ?? {}),
+            ...(change.description !== undefined ? { description: change.description } : {}),
             ...change.settings,
-            ...(change.questions
-              ? { questions: { deleteMany: {}, create: questionsCreate(change.questions) } }
-              : {}),
+            ...(change.questions ? { questions: { create: questionsCreate(change.questions, keepIds) } } : {}),
           },
           include: questionsInclude,
         });

@@ -3,11 +3,13 @@ import type { DomainDeps } from '../deps';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
 import { newSlug } from '../slug';
+import { toQuestionData } from './question-data';
 import { titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
 
 export interface CreateQuizInput {
   title: string;
+  description?: string | undefined;
   questions: QuestionInput[];
   settings?: SettingsInput;
 }
@@ -26,8 +28,10 @@ export async function createQuiz({ repos, baseUrl }: DomainDeps, ownerId: string
       title: input.title,
       titleKey: titleKey(input.title),
       slug: newSlug(input.title, randomInt),
+      description: input.description || null,
       settings: settingsData(input.settings),
-      questions: input.questions,
+      // A new quiz has no questions to keep: every one gets a new id.
+      questions: input.questions.map((question) => toQuestionData(question)),
     });
     if (quiz) return quizWithQuestionsRecord(baseUrl, quiz);
   }

@@ -2,6 +2,8 @@ import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
+import type { QuizChange } from '../../db/repositories';
+import { questionsKeepingIds, toQuestionData } from './question-data';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
 
@@ -9,28 +11,38 @@ export interface UpdateQuizInput {
   ref: string;
   questions?: QuestionInput[] | undefined;
   title?: string | undefined;
+  /** Null or '' removes it. */
+  description?: string | null | undefined;
   settings?: SettingsInput | undefined;
   confirmEditPublished?: boolean | undefined;
 }
 
 /**
- * Changes a quiz. `questions`, when given, replace the current ones wholesale (new
- * question IDs); past responses keep their own answers and scores.
+ * Changes a quiz. `questions`, when given, replace the current ones; an item that carries the
+ * `question_id` of a current question keeps that id (and its statistics) when it marks answers
+ * as before (question-data.ts), the others get new ids. Past responses keep their own answers
+ * and scores.
  * A published quiz changes only with `confirm_edit_published: true`; without it nothing changes.
  */
 export async function updateQuiz(deps: DomainDeps, ownerId: string, input: UpdateQuizInput) {
-  if (input.questions === undefined && input.title === undefined && input.settings === undefined) {
+  if (
+    input.questions === undefined &&
+    input.title === undefined &&
+    input.settings === undefined &&
+    input.description === undefined
+  ) {
     throw new DomainError(
       'invalid_input',
-      'Nothing to change: pass questions (they replace the current ones), title, or settings.',
-      [{ field: 'questions', message: 'is required unless title or settings is given' }],
+      'Nothing to change: pass questions (they replace the current ones), title, description, or settings.',
+      [{ field: 'questions', message: 'is required unless title, description or settings is given' }],
     );
   }
   const { id } = await resolveQuiz(deps, ownerId, input.ref);
-  const change = {
+  const change: QuizChange = {
     ...(input.title !== undefined ? { title: { title: input.title, titleKey: titleKey(input.title) } } : {}),
+    ...(input.description !== undefined ? { description: input.description || null } : {}),
     settings: settingsData(input.settings),
-    ...(input.questions !== undefined ? { questions: input.questions } : {}),
+    ...(input.questions !== undefined ? await questionsChange(deps, ownerId, id, input.questions) : {}),
   };
   // Checked inside the edit's transaction, against the state the edit replaces.
   const quiz = await deps.repos.quizzes.update(ownerId, id, change, (current) => {
@@ -52,4 +64,19 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
   });
   if (!quiz) throw quizNotFound(input.ref);
   return quizWithQuestionsRecord(deps.baseUrl, quiz);
+}
+
+/** The new questions, ids kept against the current version (which the edit must still find). */
+async function questionsChange(
+  deps: DomainDeps,
+  ownerId: string,
+  id: string,
+  questions: QuestionInput[],
+): Promise<Pick<QuizChange, 'questions' | 'basedOnVersion'>> {
+  if (!questions.some((question) => question.question_id)) {
+    return { questions: questions.map((question) => toQuestionData(question)) };
+  }
+  const current = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
+  if (!current) return { questions: questionsKeepingIds([], questions) };
+  return { questions: questionsKeepingIds(current.questions, questions), basedOnVersion: current.version };
 }

@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../deps';
 import type { QuizWithQuestions } from '../../db/repositories';
+import { correctAnswerOf } from '../quiz-records';
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
@@ -49,7 +50,13 @@ export async function getQuestionStatistics({ repos }: DomainDeps, quiz: QuizWit
       average_points: tally.seen === 0 ? null : round2(tally.points / tally.seen),
     };
     if (question.type === 'yes_no') {
-      return { ...base, type: 'yes_no' as const, yes_count: tally.yes, no_count: tally.no };
+      return {
+        ...base,
+        type: 'yes_no' as const,
+        yes_count: tally.yes,
+        no_count: tally.no,
+        correct_answer: correctAnswerOf(question),
+      };
     }
     return {
       ...base,

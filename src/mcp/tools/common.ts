@@ -27,18 +27,23 @@ export const CursorSchema = z
 export const StatusSchema = z.enum(['draft', 'published']);
 const timestamp = z.string().describe('ISO-8601 timestamp');
 
+const explanation = z.string().nullable().describe('Why the right answer is right; null when none.');
+
 export const QuestionRecordSchema = z.discriminatedUnion('type', [
   z.object({
     question_id: z.string(),
     type: z.literal('yes_no'),
     text: z.string(),
     points: z.number().int(),
+    correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
+    explanation,
   }),
   z.object({
     question_id: z.string(),
     type: z.literal('multiple_choice'),
     text: z.string(),
     options: z.array(z.object({ label: z.string(), score: z.number().int() })),
+    explanation,
   }),
 ]);
 
@@ -50,6 +55,7 @@ export const QuizSummarySchema = z.object({
 });
 
 export const QuizWithQuestionsSchema = QuizSummarySchema.extend({
+  description: z.string().nullable().describe('Plain text shown above the questions; null when none.'),
   public_url: z.string().nullable().describe('Public page for respondents; null while a draft.'),
   question_count: z.number().int(),
   max_score: z.number().int(),

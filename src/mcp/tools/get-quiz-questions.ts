@@ -7,8 +7,8 @@ export const getQuizQuestionsTool = defineTool({
   name: 'get_quiz_questions',
   title: 'Get quiz questions',
   description:
-    'Returns the questions of one of your quizzes in order, each with its question_id, type, text, and its points ' +
-    '(yes_no) or options with scores (multiple_choice).',
+    'Returns one of your quizzes with its description and its questions in order, each with its question_id, type, ' +
+    'text, explanation, and its points and correct_answer (yes_no) or options with scores (multiple_choice).',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: QuizWithQuestionsSchema,
   annotations: READ_ONLY,

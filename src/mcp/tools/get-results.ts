@@ -41,6 +41,7 @@ export const getResultsTool = defineTool({
           average_points: z.number().nullable(),
           yes_count: count,
           no_count: count,
+          correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
         }),
         z.object({
           question_id: z.string(),

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { updateQuiz } from '../../domain/quizzes/update-quiz';
-import { QuestionsInputSchema, SettingsInputSchema, TitleSchema } from '../../domain/quiz-input';
+import {
+  DescriptionSchema,
+  QuestionsInputSchema,
+  SettingsInputSchema,
+  TitleSchema,
+} from '../../domain/quiz-input';
 import { defineTool } from '../tool';
 import { QuizRefSchema, QuizWithQuestionsSchema } from './common';
 
@@ -9,7 +14,9 @@ export const updateQuizTool = defineTool({
   title: 'Update a quiz',
   description:
     'Changes one of your quizzes. `questions` REPLACES all current questions with the list you send (send the ' +
-    'complete list, not just the changes; question IDs are new afterwards). `title` and `settings` are optional. ' +
+    "complete list, not just the changes). To keep a question's id and statistics, send its `question_id` with it: " +
+    'it is kept when the type, answer key and scores are unchanged (text, labels and explanation may change); ' +
+    'otherwise, and for items without one, the question gets a new id. `title`, `description` and `settings` are optional. ' +
     'A published quiz changes only with confirm_edit_published: true; responses already received keep their scores.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
@@ -23,18 +30,23 @@ export const updateQuizTool = defineTool({
     title: TitleSchema.optional().describe(
       'New title, 1-200 characters. The slug and public link stay the same.',
     ),
+    description: DescriptionSchema.nullable()
+      .optional()
+      .describe('New description, plain text (at most 5000 characters); null or "" removes it.'),
     settings: SettingsInputSchema.optional().describe(
       'Settings to change; anything left out stays as it is.',
     ),
   }),
   output: QuizWithQuestionsSchema,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) =>
     updateQuiz(deps, principal.userId, {
       ref: args.quiz_id,
       questions: args.questions,
       title: args.title,
+      description: args.description,
       settings: args.settings,
       confirmEditPublished: args.confirm_edit_published,
     }),

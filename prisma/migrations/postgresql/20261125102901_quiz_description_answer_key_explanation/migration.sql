@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "questions" ADD COLUMN     "correctAnswer" TEXT,
+ADD COLUMN     "explanation" TEXT;
+
+-- AlterTable
+ALTER TABLE "quizzes" ADD COLUMN     "description" TEXT;

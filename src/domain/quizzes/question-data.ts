@@ -1,0 +1,51 @@
+import type { QuestionData, QuestionRow } from '../../db/repositories';
+import type { QuestionInput } from '../quiz-input';
+import { toScorable } from '../quiz-records';
+import { answerKeyOf, type ScorableQuestion } from '../scoring';
+
+/**
+ * From what a caller sends (one flat object per question, its type's fields already checked by
+ * quiz-input.ts) to what is stored, with the defaults filled in: a yes/no question is worth 1
+ * point for "yes" unless it says otherwise.
+ */
+export function toQuestionData(input: QuestionInput, keepId?: string): QuestionData {
+  const common = {
+    ...(keepId ? { id: keepId } : {}),
+    text: input.text,
+    explanation: input.explanation ?? null,
+  };
+  if (input.type === 'yes_no') {
+    return {
+      ...common,
+      type: 'yes_no',
+      points: input.points ?? 1,
+      correctAnswer: input.correct_answer ?? 'yes',
+    };
+  }
+  return { ...common, type: 'multiple_choice', options: input.options ?? [] };
+}
+
+function scorable(data: QuestionData): ScorableQuestion {
+  if (data.type === 'yes_no')
+    return { id: '', type: 'yes_no', points: data.points, correctAnswer: data.correctAnswer };
+  return { id: '', type: 'multiple_choice', options: data.options };
+}
+
+/**
+ * The questions to store for an edit: an item that names a current question by `question_id`
+ * keeps that id when it marks every answer as before (same type, answer key and scores: the
+ * text, option labels and explanation may change), so the question's statistics go on. Any other
+ * item, and a second item naming the same id, gets a new id.
+ */
+export function questionsKeepingIds(current: readonly QuestionRow[], incoming: readonly QuestionInput[]) {
+  const byId = new Map(current.map((question) => [question.id, question]));
+  const claimed = new Set<string>();
+  return incoming.map((input) => {
+    const data = toQuestionData(input);
+    const previous = input.question_id ? byId.get(input.question_id) : undefined;
+    if (!previous || claimed.has(previous.id)) return data;
+    if (answerKeyOf({ ...toScorable(previous), id: '' }) !== answerKeyOf(scorable(data))) return data;
+    claimed.add(previous.id);
+    return { ...data, id: previous.id };
+  });
+}

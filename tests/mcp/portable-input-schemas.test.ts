@@ -1,0 +1,67 @@
+// Every tool's input schema is one any client can parse: no oneOf, allOf, not or if/then/else
+// (LangChain's adapters merge a union's variants, Mastra reports only "must match exactly one
+// schema", Gemini's declarations take none of them), and anyOf only in the nullable form
+// `anyOf: [{...}, {"type": "null"}]`.
+import request from 'supertest';
+import { ACCEPT_BOTH, createTestUser, sseMessages, startTestApp, type TestApp } from '../helpers/test-app';
+
+const FORBIDDEN = ['oneOf', 'allOf', 'not', 'if', 'then', 'else'];
+
+/** Each place in a schema that uses a combinator clients cannot read, as a JSON path. */
+function unportable(schema: unknown, at = '$'): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, index) => unportable(item, `${at}[${index}]`));
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as Record<string, unknown>;
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    // Under `properties`, keys are field names, not keywords.
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      for (const [name, child] of Object.entries(value))
+        found.push(...unportable(child, `${at}.properties.${name}`));
+      continue;
+    }
+    if (FORBIDDEN.includes(key)) found.push(`${at}.${key}`);
+    if (key === 'anyOf') {
+      const branches = value as unknown[];
+      const nullable =
+        branches.length === 2 && branches.some((branch) => JSON.stringify(branch) === '{"type":"null"}');
+      if (!nullable) found.push(`${at}.anyOf (not the nullable form)`);
+    }
+    found.push(...unportable(value, `${at}.${key}`));
+  }
+  return found;
+}
+
+describe('portable input schemas', () => {
+  let app: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    apiKey = (await createTestUser(app, 'schemas')).apiKey;
+  });
+  afterAll(() => app.close());
+
+  test('no tool input schema holds a combinator beyond the nullable anyOf', async () => {
+    const res = await request(app.app)
+      .post('/api/mcp')
+      .set('Accept', ACCEPT_BOTH)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const tools = sseMessages(res.text)[0].result.tools as Array<{ name: string; inputSchema: unknown }>;
+    expect(tools.length).toBeGreaterThanOrEqual(8);
+    const findings = tools.flatMap((tool) =>
+      unportable(tool.inputSchema).map((path) => `${tool.name}: ${path}`),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  test('the check itself finds what it must', () => {
+    expect(unportable({ properties: { not: { type: 'string' }, a: { oneOf: [{}, {}] } } })).toEqual([
+      '$.properties.a.oneOf',
+    ]);
+    expect(unportable({ anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual([]);
+    expect(unportable({ anyOf: [{ type: 'string' }, { type: 'number' }] })).toEqual([
+      '$.anyOf (not the nullable form)',
+    ]);
+  });
+});
