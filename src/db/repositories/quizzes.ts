@@ -172,7 +172,9 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
             ...(change.title ?? {}),
             ...(change.description !== undefined ? { description: change.description } : {}),
             ...change.settings,
-            ...(change.questions ? { questions: { create: questionsCreate(change.questions, keepIds) } } : {}),
+            ...(change.questions
+              ? { questions: { create: questionsCreate(change.questions, keepIds) } }
+              : {}),
           },
           include: questionsInclude,
         });
