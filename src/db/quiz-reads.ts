@@ -124,6 +124,7 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     collectEmail: bool(row.collectEmail),
     requireAllAnswers: bool(row.requireAllAnswers),
     description: textOrNull(row.description),
+    showCorrectAnswers: String(row.showCorrectAnswers),
     questions,
   };
 }

@@ -344,6 +344,24 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             percent: { type: ['number', 'null'] },
             passed: { type: ['boolean', 'null'] },
             result_url: { type: 'string' },
+            review: {
+              type: ['array', 'null'],
+              description:
+                'Each answer marked, with the right answer and its explanation, when the quiz shows them right after submitting (show_correct_answers: after_submit); null otherwise.',
+              items: {
+                type: 'object',
+                properties: {
+                  question_id: { type: 'string' },
+                  text: { type: 'string' },
+                  type: { type: 'string' },
+                  your_answer: { type: ['string', 'null'] },
+                  points: { type: ['integer', 'null'] },
+                  max_points: { type: ['integer', 'null'] },
+                  correct_answers: { type: ['array', 'null'], items: { type: 'string' } },
+                  explanation: { type: ['string', 'null'] },
+                },
+              },
+            },
           },
         },
         OAuthError: {

@@ -50,6 +50,9 @@ export const OptionInputSchema = z.strictObject({
     ),
 });
 
+/** When respondents may see the answer key (domain/results/answer-review.ts). */
+export const SHOW_CORRECT_ANSWERS = ['never', 'after_submit', 'after_close'] as const;
+
 /** The question types, in the order the tools describe them. */
 export const QUESTION_TYPES = ['yes_no', 'multiple_choice'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -170,6 +173,14 @@ export const SettingsInputSchema = z
     require_all_answers: z
       .boolean({ error: 'require_all_answers must be true or false' })
       .describe('Refuse submissions that leave a question unanswered.'),
+    show_correct_answers: z
+      .enum(SHOW_CORRECT_ANSWERS, {
+        error: `show_correct_answers must be ${SHOW_CORRECT_ANSWERS.map((v) => `"${v}"`).join(', ')}`,
+      })
+      .describe(
+        'When respondents see each answer marked, with the right answer and its explanation: "never" (default), ' +
+          '"after_submit", or "after_close" (once the quiz stops taking responses, so a class cannot pass the key on).',
+      ),
   })
   .partial();
 

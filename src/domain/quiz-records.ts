@@ -1,4 +1,5 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
+import { showCorrectAnswersOf } from './results/answer-review';
 import { maxScoreOf, type ScorableQuestion } from './scoring';
 
 /**
@@ -95,6 +96,7 @@ export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions) {
     collect_name: quiz.collectName,
     collect_email: quiz.collectEmail,
     require_all_answers: quiz.requireAllAnswers,
+    show_correct_answers: showCorrectAnswersOf(quiz),
     created_at: quiz.createdAt.toISOString(),
     updated_at: quiz.updatedAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import type { ReviewItem } from '../domain/results/answer-review';
 import type { ResponseResult } from '../domain/results/get-response-result';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -22,16 +23,60 @@ function scoreCard(score: NonNullable<ResponseResult['score']>): Html {
   </section>`;
 }
 
-/** GET /q/:slug/r/:responseId: the score when the quiz shows it, a thank-you either way. */
+const ANSWER_WORDS: Record<string, string> = { yes: 'Yes', no: 'No' };
+const said = (answer: string) => ANSWER_WORDS[answer] ?? answer;
+
+function reviewItem(item: ReviewItem, index: number): Html {
+  const earned =
+    item.points === null
+      ? ''
+      : html`<span class="review-points"
+          >${item.points} of ${item.max_points} ${item.max_points === 1 ? 'point' : 'points'}</span
+        >`;
+  const right =
+    item.correct_answers === null
+      ? html`<p class="muted">This question has changed since you answered it.</p>`
+      : html`<p>
+          <span class="review-label"
+            >${item.correct_answers.length === 1 ? 'Right answer' : 'Right answers'}:</span
+          >
+          ${item.correct_answers.map(said).join(', ')}
+        </p>`;
+  return html`<li class="review-item">
+    <h3 class="question-text"><span class="muted">${index + 1}.</span> ${item.text}</h3>
+    <p>
+      <span class="review-label">Your answer:</span>
+      ${item.your_answer === null ? html`<em>not answered</em>` : said(item.your_answer)} ${earned}
+    </p>
+    ${right} ${item.explanation ? html`<p class="review-explanation">${item.explanation}</p>` : ''}
+  </li>`;
+}
+
+function answerReview(review: ReviewItem[]): Html {
+  return html`<section class="review" aria-labelledby="review-title">
+    <h2 id="review-title">Your answers</h2>
+    <ol class="review-list">
+      ${review.map(reviewItem)}
+    </ol>
+  </section>`;
+}
+
+/**
+ * GET /q/:slug/r/:responseId: the score when the quiz shows it, a thank-you either way, and
+ * each answer with the key and explanations once the quiz's setting shows them.
+ */
 export function renderResultPage(result: ResponseResult): string {
+  const review = result.review ? answerReview(result.review) : '';
   const body = result.score
     ? html`<p class="eyebrow">${result.quiz.title}</p>
         <h1>Your result</h1>
         ${scoreCard(result.score)}
-        <p>Thank you for taking this quiz. Your answers have been recorded.</p>`
+        <p>Thank you for taking this quiz. Your answers have been recorded.</p>
+        ${review}`
     : html`<p class="eyebrow">${result.quiz.title}</p>
         <h1>Thank you</h1>
-        <p>Your answers have been recorded.</p>`;
+        <p>Your answers have been recorded.</p>
+        ${review}`;
   return layout({
     title: `${result.score ? 'Your result' : 'Thank you'}: ${result.quiz.title}`,
     body,

@@ -95,6 +95,8 @@ export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHan
           percent: shown ? result.percent : null,
           passed: shown ? result.passed : null,
           result_url: resultUrl,
+          // Each answer marked, with the key: only when the quiz shows it right after submitting.
+          review: result.review,
         });
     } catch (error) {
       if (!isDomainError(error)) throw error;

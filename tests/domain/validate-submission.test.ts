@@ -25,6 +25,7 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
     collectEmail: false,
     requireAllAnswers: true,
     description: null,
+    showCorrectAnswers: 'never',
     questions: [
       {
         id: 'qa',

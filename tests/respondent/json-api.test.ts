@@ -56,6 +56,8 @@ describe('POST /api/quizzes/:slug/responses', () => {
       percent: 100,
       passed: true,
       result_url: resultUrl,
+      // The quiz shows no answer key (the default), so no review.
+      review: null,
     });
     expect(res.headers.location).toBe(resultUrl);
     expect((await results(quiz)).responses[0]).toMatchObject({

@@ -23,6 +23,8 @@ export interface QuizRow {
   collectEmail: boolean;
   requireAllAnswers: boolean;
   description: string | null;
+  /** "never", "after_submit" or "after_close" (domain/results/answer-review.ts). */
+  showCorrectAnswers: string;
 }
 
 export interface OptionRow {

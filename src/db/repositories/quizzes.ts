@@ -29,6 +29,7 @@ export interface SettingsData {
   collectName?: boolean;
   collectEmail?: boolean;
   requireAllAnswers?: boolean;
+  showCorrectAnswers?: string;
 }
 
 export interface NewQuizRow {

@@ -77,7 +77,15 @@ export interface PublicResultRow {
   maxScore: number;
   percent: number | null;
   passed: boolean | null;
-  quiz: { slug: string; title: string; showScoreToRespondent: boolean };
+  quiz: {
+    slug: string;
+    title: string;
+    showScoreToRespondent: boolean;
+    showCorrectAnswers: string;
+    acceptingResponses: boolean;
+  };
+  /** In question order. */
+  answers: AnswerRow[];
 }
 
 export interface ResponseRepository {
@@ -249,7 +257,16 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
           maxScore: true,
           percent: true,
           passed: true,
-          quiz: { select: { slug: true, title: true, showScoreToRespondent: true } },
+          quiz: {
+            select: {
+              slug: true,
+              title: true,
+              showScoreToRespondent: true,
+              showCorrectAnswers: true,
+              acceptingResponses: true,
+            },
+          },
+          answers: { select: answerColumns, orderBy: { position: 'asc' } },
         },
       }),
   };

@@ -12,5 +12,6 @@ export function settingsData(settings: SettingsInput | undefined): SettingsData 
   if (settings.collect_name !== undefined) data.collectName = settings.collect_name;
   if (settings.collect_email !== undefined) data.collectEmail = settings.collect_email;
   if (settings.require_all_answers !== undefined) data.requireAllAnswers = settings.require_all_answers;
+  if (settings.show_correct_answers !== undefined) data.showCorrectAnswers = settings.show_correct_answers;
   return data;
 }

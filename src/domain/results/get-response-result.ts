@@ -1,11 +1,14 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
+import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 
 export interface ResponseResult {
   quiz: { slug: string; title: string };
   submitted_at: string;
   /** Null when the quiz does not show scores to respondents (its setting now, not at submission). */
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
+  /** Each answer marked, with the key and explanations: null until the quiz's setting shows them. */
+  review: ReviewItem[] | null;
 }
 
 /**
@@ -21,6 +24,9 @@ export async function getResponseResult(
   const response = await deps.repos.responses.publicResult(slug, responseId);
   if (!response)
     throw new DomainError('quiz_not_found', `No response "${responseId}" for a published quiz at "${slug}".`);
+  const showScore = response.quiz.showScoreToRespondent;
+  // The key of the quiz's current questions, which the review matches by question id.
+  const current = answerKeyShown(response.quiz) ? await deps.repos.quizzes.bySlug(slug) : null;
   return {
     quiz: { slug: response.quiz.slug, title: response.quiz.title },
     submitted_at: response.submittedAt.toISOString(),
@@ -33,5 +39,6 @@ export async function getResponseResult(
           passed: response.passed,
         }
       : null,
+    review: current ? reviewOf(current.questions, response.answers, showScore) : null,
   };
 }

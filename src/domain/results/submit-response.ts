@@ -1,8 +1,9 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
-import type { QuizWithQuestions } from '../../db/repositories';
+import type { NewAnswerRow, QuizWithQuestions } from '../../db/repositories';
 import { toScorable } from '../quiz-records';
-import { scoreResponse } from '../scoring';
+import { scoreResponse, type Choice, type Score } from '../scoring';
+import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
 
 export {
@@ -33,6 +34,8 @@ export interface SubmittedResponse {
   passed: boolean | null;
   /** The quiz's setting at submission time: adapters decide from it what the respondent sees. */
   show_score_to_respondent: boolean;
+  /** Each answer marked with the key and explanations, when the quiz shows them right away; else null. */
+  review: ReviewItem[] | null;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function recordResponse(
   const choices = validateSubmission(quiz, input);
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
+  const answers = answerRows(quiz, choices, score);
   const responseId = await deps.repos.responses.create({
     quizId: quiz.id,
     quizVersion: quiz.version,
@@ -63,21 +67,7 @@ export async function recordResponse(
     maxScore: score.maxScore,
     percent: score.percent,
     passed: score.passed,
-    answers: quiz.questions.map((question, position) => {
-      const choice = choices.get(question.id);
-      const optionIndex = choice && 'optionIndex' in choice ? choice.optionIndex : null;
-      return {
-        questionId: question.id,
-        position,
-        questionText: question.text,
-        type: question.type,
-        choice: choice && 'choice' in choice ? choice.choice : null,
-        optionIndex,
-        optionLabel: optionIndex === null ? null : (question.options[optionIndex]?.label ?? null),
-        points: score.perQuestion[position]!.points,
-        maxPoints: score.perQuestion[position]!.maxPoints,
-      };
-    }),
+    answers,
   });
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
@@ -89,7 +79,27 @@ export async function recordResponse(
     percent: score.percent,
     passed: score.passed,
     show_score_to_respondent: quiz.showScoreToRespondent,
+    review: answerKeyShown(quiz) ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent) : null,
   };
+}
+
+/** The stored copy of each answer: what was answered and earned, and the question as it read then. */
+function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score: Score): NewAnswerRow[] {
+  return quiz.questions.map((question, position) => {
+    const choice = choices.get(question.id);
+    const optionIndex = choice && 'optionIndex' in choice ? choice.optionIndex : null;
+    return {
+      questionId: question.id,
+      position,
+      questionText: question.text,
+      type: question.type,
+      choice: choice && 'choice' in choice ? choice.choice : null,
+      optionIndex,
+      optionLabel: optionIndex === null ? null : (question.options[optionIndex]?.label ?? null),
+      points: score.perQuestion[position]!.points,
+      maxPoints: score.perQuestion[position]!.maxPoints,
+    };
+  });
 }
 
 /** Loads the published quiz at `slug`, then validates, scores and stores the submission. */

@@ -74,6 +74,9 @@ export const SettingsRecordSchema = QuizSummarySchema.extend({
   collect_name: z.boolean(),
   collect_email: z.boolean(),
   require_all_answers: z.boolean(),
+  show_correct_answers: z
+    .enum(['never', 'after_submit', 'after_close'])
+    .describe('When respondents see the answer key and explanations.'),
   created_at: timestamp,
   updated_at: timestamp,
 });

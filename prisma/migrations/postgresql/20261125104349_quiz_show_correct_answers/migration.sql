@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "quizzes" ADD COLUMN     "showCorrectAnswers" TEXT NOT NULL DEFAULT 'never';
