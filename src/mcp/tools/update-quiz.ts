@@ -30,6 +30,7 @@ export const updateQuizTool = defineTool({
   output: QuizWithQuestionsSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',
+  view: true,
   run: (args, { deps, principal }) =>
     updateQuiz(deps, principal.userId, {
       ref: args.quiz_id,
