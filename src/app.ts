@@ -22,7 +22,8 @@ import { isDatabaseUnavailable } from './db/errors';
 import { respondentRouter, sendTooManySubmissions } from './respondent/respondent-router';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
-import { createToolRegistry, type ToolRegistry } from './mcp/registry';
+import { createToolRegistry } from './mcp/registry';
+import type { ToolDefinition } from './mcp/tool';
 import './http/request-context';
 import { TOOLS } from './mcp/tools';
 import { assetsRouter } from './web/assets';
@@ -36,8 +37,11 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
-  /** The tool table; tests may pass their own (for example with a deprecated tool). */
-  registry?: ToolRegistry;
+  /**
+   * Tests only, never from configuration: the tools to serve instead of `TOOLS` (for example
+   * with a deprecated or a throwaway tool). Every surface that describes the tools follows.
+   */
+  tools?: readonly ToolDefinition[];
   /** Connected Redis client when REDIS_URL is set: rate-limit counters shared by all instances. */
   redis?: RedisCommander;
   /** Prometheus registry; the entry point passes one with process metrics. */
@@ -62,7 +66,7 @@ export function createApp({
   config,
   database,
   logger,
-  registry = DEFAULT_REGISTRY,
+  tools,
   redis,
   metrics = createMetrics(),
   oauthTestHooks,
@@ -75,6 +79,7 @@ export function createApp({
   app.set('etag', false);
 
   const deps: DomainDeps = { repos: database.repos, baseUrl: config.baseUrl };
+  const registry = tools ? createToolRegistry(tools) : DEFAULT_REGISTRY;
   const verifiers = [
     createApiKeyVerifier(database.repos, logger, metrics),
     createAccessTokenVerifier(database.repos, { logger, metrics }),

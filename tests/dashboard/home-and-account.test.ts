@@ -2,14 +2,7 @@
 // the owners' navigation, returnTo kept by every link of a consent's log-in, the overview,
 // and the Account page (password change, account deletion).
 import { reachableFromInternet } from '../../src/dashboard/home-page';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import {
   csrfFrom,
   errorSummaryText,
@@ -20,6 +13,7 @@ import {
   squash,
   uniqueEmail,
 } from './dashboard-helpers';
+import { callTool, connectClient, payload } from '../helpers/mcp-clients';
 
 let app: TestApp;
 beforeAll(async () => {

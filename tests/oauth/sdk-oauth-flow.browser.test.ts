@@ -17,14 +17,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { movableClock } from '../helpers/clock';
-import {
-  callTool,
-  createTestUser,
-  payload,
-  sampleQuestions,
-  type TestApp,
-  type TestUser,
-} from '../helpers/test-app';
+import { createTestUser, sampleQuestions, type TestApp, type TestUser } from '../helpers/test-app';
 import {
   authorizationParams,
   authorizePath,
@@ -33,6 +26,7 @@ import {
   registerPublicClient,
   startOAuthTestApp,
 } from './oauth-helpers';
+import { payload, type ToolResult } from '../helpers/mcp-clients';
 
 jest.setTimeout(90_000);
 
@@ -100,6 +94,15 @@ async function startCallbackServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { server, received, origin, redirectUrl: `${origin}/callback` };
+}
+
+/** This file drives v1's Client itself, through its own OAuth provider. */
+async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
 }
 
 describeWithBrowser('the MCP SDK OAuth client with a person in Chromium', () => {
