@@ -68,7 +68,10 @@ describe('a tool defined in one file', () => {
       openapi: [...SPEC_TOOLS, 'count_letters'],
     });
     const reference = await request(app.app).get('/en/docs/api-reference');
-    expect(reference.text).toContain('The word whose letters to count.');
+    const section = /<section id="tool-count_letters">[\s\S]*?<\/section>/.exec(reference.text)?.[0];
+    expect(section).toContain('Test-only: counts the letters of a word.');
+    expect(section).toContain('Read-only (scope quizzes:read).');
+    expect(section).toContain('The word whose letters to count.');
   });
 });
 
