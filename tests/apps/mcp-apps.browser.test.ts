@@ -9,8 +9,8 @@ import * as esbuild from 'esbuild';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
-import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 
 const TIMEOUT = 90_000;
 

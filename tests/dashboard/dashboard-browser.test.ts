@@ -5,8 +5,8 @@ import { createApiKey } from '../../src/domain/api-keys';
 import { submitResponse } from '../../src/domain/results/submit-response';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
-import { PASSWORD, uniqueEmail } from './dashboard-helpers';
 import { callTool, connectClient, payload } from '../helpers/mcp-clients';
+import { PASSWORD, uniqueEmail } from './dashboard-helpers';
 
 jest.setTimeout(60_000);
 

@@ -3,9 +3,9 @@
 // owner cannot see or delete it. Quizzes are made over MCP, answers through the public API.
 import request from 'supertest';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createPublishedQuiz, sampleAnswers, type PublishedQuiz } from '../respondent/respondent-fixtures';
 import { csrfFrom, logIn, newAgent, squash, type Agent } from './dashboard-helpers';
-import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 let app: TestApp;
 let client: AnyClient;

@@ -3,6 +3,7 @@
 // and the Account page (password change, account deletion).
 import { reachableFromInternet } from '../../src/dashboard/home-page';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload } from '../helpers/mcp-clients';
 import {
   csrfFrom,
   errorSummaryText,
@@ -13,7 +14,6 @@ import {
   squash,
   uniqueEmail,
 } from './dashboard-helpers';
-import { callTool, connectClient, payload } from '../helpers/mcp-clients';
 
 let app: TestApp;
 beforeAll(async () => {

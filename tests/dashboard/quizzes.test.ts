@@ -4,9 +4,9 @@ import request from 'supertest';
 import { exportResponses } from '../../src/domain/quizzes/export-responses';
 import { submitResponse } from '../../src/domain/results/submit-response';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { logIn, newAgent, signUp, squash, type Agent } from './dashboard-helpers';
 import { parseCsv } from './parse-csv';
-import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 let app: TestApp;
 let owner: TestUser;

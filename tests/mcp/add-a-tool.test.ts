@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { TOOLS } from '../../src/mcp/tools';
-import { errorText, forEachEra, payload } from '../helpers/mcp-clients';
 import { freePort, MAIN, spawnService, waitForLine } from '../helpers/service-process';
 import { createTestUser, SPEC_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
+import { errorText, forEachEra, payload } from '../helpers/mcp-clients';
 import { throwawayTool } from './fixtures/throwaway-tool';
 
 /** The tool names each surface that describes the tools shows. */

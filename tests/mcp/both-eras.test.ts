@@ -1,7 +1,6 @@
 // One endpoint, both protocol eras: each kind of client that reaches us in the field lists the
 // tools and calls all eight, once with an API key and once with an OAuth access token.
 import { loggedInAgent, connectApp } from '../oauth/oauth-helpers';
-import { CLIENT_KINDS, connectAnyClient, EXPECTED, payload, type AnyClient } from '../helpers/mcp-clients';
 import {
   createTestUser,
   describeEachDatabase,
@@ -10,6 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../helpers/test-app';
+import { CLIENT_KINDS, connectAnyClient, EXPECTED, payload, type AnyClient } from '../helpers/mcp-clients';
 
 /** Every tool once, in the order an assistant would use them on a new quiz. */
 async function callAllEight(client: AnyClient, title: string): Promise<void> {

@@ -18,6 +18,7 @@ import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { movableClock } from '../helpers/clock';
 import { createTestUser, sampleQuestions, type TestApp, type TestUser } from '../helpers/test-app';
+import { payload, type ToolResult } from '../helpers/mcp-clients';
 import {
   authorizationParams,
   authorizePath,
@@ -26,7 +27,6 @@ import {
   registerPublicClient,
   startOAuthTestApp,
 } from './oauth-helpers';
-import { payload, type ToolResult } from '../helpers/mcp-clients';
 
 jest.setTimeout(90_000);
 

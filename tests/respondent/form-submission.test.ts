@@ -2,8 +2,8 @@
 // the fields and the answers kept, each setting's effect, and the pages' dead ends.
 import request from 'supertest';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
-import { createPublishedQuiz, sampleForm, type PublishedQuiz, flatHtml } from './respondent-fixtures';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
+import { createPublishedQuiz, sampleForm, type PublishedQuiz, flatHtml } from './respondent-fixtures';
 
 describe('POST /q/:slug and the result page', () => {
   let app: TestApp;

@@ -6,8 +6,8 @@ import { createLogger } from '../../src/logger';
 import { respondentRouter } from '../../src/respondent/respondent-router';
 import { expectProblem } from '../helpers/http';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
-import { createPublishedQuiz, sampleAnswers, type PublishedQuiz } from './respondent-fixtures';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
+import { createPublishedQuiz, sampleAnswers, type PublishedQuiz } from './respondent-fixtures';
 
 describe('POST /api/quizzes/:slug/responses', () => {
   let app: TestApp;

@@ -6,8 +6,8 @@ import type { Repositories } from '../../src/db/repositories';
 import { createLogger } from '../../src/logger';
 import { respondentRouter } from '../../src/respondent/respondent-router';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
-import { createPublishedQuiz, flatHtml } from './respondent-fixtures';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
+import { createPublishedQuiz, flatHtml } from './respondent-fixtures';
 
 // Distinctive scores, so that "never in the page" can be checked by searching for them.
 const SCORED_QUESTIONS = [

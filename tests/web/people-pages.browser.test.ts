@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { authorizationParams, authorizePath, registerPublicClient } from '../oauth/oauth-helpers';
 import request from 'supertest';
-import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TIMEOUT = 90_000;
