@@ -81,7 +81,7 @@ function serveMessage(context: {
 
     if (toolCall && !toolCall.tool) {
       metrics?.observeToolCall('(unknown)', 'unknown');
-      // A 2026-07-28 client reads its answers as JSON bodies, whatever it accepts.
+      // As the 2026-07-28 leg answers a JSON-RPC error: one JSON body, whatever the client accepts.
       const framing = era === 'modern' ? 'json' : resolved.accept.mode;
       sendJsonRpcErrorInBand(res, framing, message.id, -32602, unknownToolText(toolCall.name, registry));
       return;
