@@ -24,7 +24,8 @@ import { respondentRouter } from './respondent/respondent-router';
 import { submissionLimiter } from './respondent/submission-limiter';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
-import { createToolRegistry, type ToolRegistry } from './mcp/registry';
+import { createToolRegistry } from './mcp/registry';
+import type { ToolDefinition } from './mcp/tool';
 import './http/request-context';
 import { TOOLS } from './mcp/tools';
 import { assetsRouter } from './web/assets';
@@ -38,8 +39,11 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
-  /** The tool table; tests may pass their own (for example with a deprecated tool). */
-  registry?: ToolRegistry;
+  /**
+   * Tests only, never from configuration: the tools to serve instead of `TOOLS` (for example
+   * with a deprecated or a throwaway tool). Every surface that describes the tools follows.
+   */
+  tools?: readonly ToolDefinition[];
   /** Connected Redis client when REDIS_URL is set: rate-limit counters shared by all instances. */
   redis?: RedisCommander;
   /** Prometheus registry; the entry point passes one with process metrics. */
@@ -59,7 +63,7 @@ export function createApp({
   config,
   database,
   logger,
-  registry = DEFAULT_REGISTRY,
+  tools,
   redis,
   metrics = createMetrics(),
   oauthTestHooks,
@@ -72,6 +76,7 @@ export function createApp({
   app.set('etag', false);
 
   const deps: DomainDeps = { repos: database.repos, baseUrl: config.baseUrl };
+  const registry = tools ? createToolRegistry(tools) : DEFAULT_REGISTRY;
   const verifiers = [
     createApiKeyVerifier(database.repos, logger, metrics),
     createAccessTokenVerifier(database.repos, { logger, metrics }),

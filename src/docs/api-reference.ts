@@ -1,9 +1,8 @@
-import type { Tool } from '@modelcontextprotocol/server';
 import type { Config } from '../config';
 import { LIMITS } from '../domain/quiz-input';
 import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
 import { PROBLEMS } from '../http/problem';
-import type { ToolRegistry } from '../mcp/registry';
+import type { ToolEntry, ToolRegistry } from '../mcp/registry';
 import { TOOLSET_VERSION } from '../version';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -80,13 +79,13 @@ function resultFields(schema: JsonSchema): Html {
   </p>`;
 }
 
-function toolSection(tool: Tool): Html {
+function toolSection({ listing: tool, definition }: ToolEntry): Html {
+  const kind = tool.annotations?.readOnlyHint ? 'Read-only' : 'Changes data';
+  const destructive = tool.annotations?.destructiveHint ? ' Destructive.' : '';
   return html`<section id="tool-${tool.name}">
     <h3><code>${tool.name}</code>: ${tool.title ?? ''}</h3>
     <p>${tool.description ?? ''}</p>
-    <p class="muted">
-      ${tool.annotations?.readOnlyHint ? 'Read-only (scope quizzes:read).' : 'Changes data (scope quizzes:write).'}${tool.annotations?.destructiveHint ? ' Destructive.' : ''}
-    </p>
+    <p class="muted">${`${kind} (scope ${definition.scope}).${destructive}`}</p>
     ${argumentRows(tool.inputSchema as JsonSchema)}
     ${tool.outputSchema ? resultFields(tool.outputSchema as JsonSchema) : ''}
   </section>`;
@@ -146,7 +145,7 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
     </p>
 
     <h2 id="tools">Tools</h2>
-    ${registry.listing.map(toolSection)}
+    ${registry.entries.map(toolSection)}
 
     <h2 id="errors">Errors</h2>
     <p>

@@ -1,5 +1,4 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
-import { showCorrectAnswersOf } from './results/answer-review';
 import { maxScoreOf, type ScorableQuestion } from './scoring';
 
 /**
@@ -27,6 +26,14 @@ export type QuestionRecord =
 /** A yes/no question's answer key: stored "no", else "yes" (also for questions made before keys existed). */
 export function correctAnswerOf(question: Pick<QuestionRow, 'correctAnswer'>): 'yes' | 'no' {
   return question.correctAnswer === 'no' ? 'no' : 'yes';
+}
+
+/** When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means). */
+export type ShowCorrectAnswers = 'never' | 'after_submit' | 'after_close';
+
+export function showCorrectAnswersOf(quiz: Pick<QuizRow, 'showCorrectAnswers'>): ShowCorrectAnswers {
+  const value = quiz.showCorrectAnswers;
+  return value === 'after_submit' || value === 'after_close' ? value : 'never';
 }
 
 export function toScorable(question: QuestionRow): ScorableQuestion {

@@ -1,9 +1,9 @@
-import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { Principal } from '../identity/principal';
 
 /**
  * What the layers of one request hand each other, declared once. Express keeps these on
- * `res.locals`; `req.auth` is where the MCP SDK's Node adapter reads an authenticated caller.
+ * `res.locals`. A surface's own context stays in the surface (the MCP endpoint's is
+ * mcp/resolved-request.ts).
  */
 declare global {
   // Express's own declaration merging point.
@@ -18,15 +18,8 @@ declare global {
       credentialSent?: boolean;
       /** The route's name in metrics (for routes served outside Express's router). */
       route?: string;
-      /** The MCP tool a tools/call named, for the access log. */
-      tool?: string;
-      /** The MCP protocol era and version of the request, for the access log and metrics. */
-      mcpEra?: 'legacy' | 'modern';
-      mcpProtocolVersion?: string;
-    }
-    interface Request {
-      /** The caller as the MCP SDK's Node adapter forwards it to the server factory. */
-      auth?: AuthInfo;
+      /** What a surface adds to its access-log line (the MCP endpoint: tool, era, protocol version). */
+      logFields?: Record<string, string>;
     }
   }
 }

@@ -20,9 +20,7 @@ export function requestLog(logger: Logger): RequestHandler {
         path: req.path,
         status: res.statusCode,
         ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        tool: res.locals.tool,
-        era: res.locals.mcpEra,
-        protocolVersion: res.locals.mcpProtocolVersion,
+        ...res.locals.logFields,
       };
       if (res.statusCode >= 500) lines.error(entry, 'request failed');
       else lines.info(entry, 'request');

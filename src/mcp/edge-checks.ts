@@ -1,27 +1,20 @@
 import type { Request, Response } from 'express';
 import { sendProblem } from '../http/problem';
 import { sendInsufficientScope } from '../http/insufficient-scope';
+import { bearerCredential } from '../http/authenticate';
 import { baseUrlFor } from '../http/loopback-origin';
-import type { ToolRegistry } from './registry';
+import type { Principal } from '../identity/principal';
+import { ACCEPT_BOTH, eraOf, protocolVersionOf } from './era-routing';
+import type { ToolEntry, ToolRegistry } from './registry';
+import type { JsonRpcMessage, ResolvedRequest, ResponseMode } from './resolved-request';
 
 /**
  * What our edge settles about an MCP request before the SDK sees it, each in words that say
- * what to fix: the media type (415), the JSON-RPC shape (-32600), a tools/call's params and
- * tool name (-32602), what the client accepts (406), and, for a tool, the OAuth scope it needs
- * (403) and its deprecation headers. Whatever else is wrong with a message is the SDK's to
- * answer, in its own JSON-RPC words.
+ * what to fix: the media type (415), the JSON-RPC shape (-32600), a tools/call's params
+ * (-32602), what the client accepts (406), and, for a tool, the OAuth scope it needs (403) and
+ * its deprecation headers. Whatever else is wrong with a message is the SDK's to answer, in
+ * its own JSON-RPC words. What it settles becomes one `ResolvedRequest`.
  */
-export interface JsonRpcMessage {
-  jsonrpc: '2.0';
-  method: string;
-  id?: string | number;
-  params?: Record<string, unknown>;
-}
-
-/** How a 2025-era client gets its answer: SSE events, or one plain JSON body. */
-export type ResponseMode = 'sse' | 'json';
-
-export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
 export function isJsonRpcMessage(body: unknown): body is JsonRpcMessage {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
@@ -49,19 +42,17 @@ export function sendJsonRpcError(
 /**
  * The spec asks for `Accept: application/json, text/event-stream`. curl sends `*\/*` and some
  * scripts send nothing: both get the spec's SSE answer. A client that accepts only JSON gets a
- * plain JSON answer. Anything else cannot be served.
+ * plain JSON answer. Anything else cannot be served. Also says whether the header already
+ * lists both types, which the SDK's 2025 transports insist on (era-routing.ts).
  */
-export function negotiate(req: Request): ResponseMode | undefined {
-  const accept = (req.headers.accept ?? '').toLowerCase();
-  if (
-    accept === '' ||
-    accept.includes('text/event-stream') ||
-    accept.includes('text/*') ||
-    accept.includes('*/*')
-  ) {
-    return 'sse';
+export function negotiate(acceptHeader: string | undefined): ResolvedRequest['accept'] | undefined {
+  const accept = (acceptHeader ?? '').toLowerCase();
+  const json = accept.includes('application/json');
+  const sse = accept.includes('text/event-stream');
+  if (accept === '' || sse || accept.includes('text/*') || accept.includes('*/*')) {
+    return { mode: 'sse', listsBoth: json && sse };
   }
-  if (accept.includes('application/json') || accept.includes('application/*')) return 'json';
+  if (json || accept.includes('application/*')) return { mode: 'json', listsBoth: false };
   return undefined;
 }
 
@@ -79,11 +70,9 @@ function toolCallParamsProblem(message: JsonRpcMessage): string | undefined {
   return undefined;
 }
 
-/** For a tools/call of a tool that does not exist: the error that lists the tools there are. */
-export function unknownToolProblem(message: JsonRpcMessage, registry: ToolRegistry): string | undefined {
-  if (message.method !== 'tools/call') return undefined;
-  const name = (message.params as { name: string }).name;
-  return registry.tools.has(name) ? undefined : `Unknown tool "${name}". The tools are: ${registry.names}.`;
+/** The error for a tools/call of a tool that does not exist: it lists the tools there are. */
+export function unknownToolText(name: string, registry: ToolRegistry): string {
+  return `Unknown tool "${name}". The tools are: ${registry.names}.`;
 }
 
 /**
@@ -108,14 +97,15 @@ export function sendJsonRpcErrorInBand(
 }
 
 /**
- * Runs the checks in order; answers the first failure and returns undefined, or returns the
- * message and the response mode the client gets.
+ * Runs the checks in order and resolves the request once: answers the first failure and
+ * returns undefined, or returns what the rest of the endpoint needs. A tools/call of an
+ * unknown tool resolves (its `toolCall.tool` is undefined): it is answered in band, in its era.
  */
-export function checkMessage(
+export function resolveRequest(
   req: Request,
   res: Response,
   options: { registry: ToolRegistry; baseUrl: string },
-): { message: JsonRpcMessage; mode: ResponseMode } | undefined {
+): ResolvedRequest | undefined {
   const body: unknown = req.body;
   if (body === undefined && !req.is('application/json')) {
     sendProblem(res, options.baseUrl, 'unsupported_media_type', {
@@ -140,15 +130,40 @@ export function checkMessage(
     sendJsonRpcError(res, 400, -32602, `Invalid params: ${paramsProblem}`, body.id ?? null);
     return undefined;
   }
-  const mode = negotiate(req);
-  if (!mode) {
+  const accept = negotiate(req.headers.accept);
+  if (!accept) {
     sendProblem(res, options.baseUrl, 'not_acceptable', {
       detail: `This endpoint answers with text/event-stream (or application/json); the request accepts only "${req.headers.accept}".`,
       hint: `Send "Accept: ${ACCEPT_BOTH}".`,
     });
     return undefined;
   }
-  return { message: body, mode };
+  const principal = res.locals.principal;
+  if (!principal) throw new Error('the MCP endpoint ran without an authenticated caller');
+
+  let toolCall: ResolvedRequest['toolCall'];
+  if (body.method === 'tools/call') {
+    const name = (body.params as { name: string }).name;
+    const tool = options.registry.find(name);
+    toolCall = { name, tool };
+    if (tool) {
+      res.locals.logFields = { tool: name };
+      if (!checkTool(res, tool, principal, options.baseUrl)) return undefined;
+    }
+  }
+  const era = eraOf(req, body);
+  const protocolVersion = protocolVersionOf(era, req, body);
+  res.locals.logFields = { ...res.locals.logFields, era, protocolVersion };
+  return {
+    message: body,
+    era,
+    protocolVersion,
+    accept,
+    principal,
+    credential: bearerCredential(req) ?? '',
+    requestId: res.locals.requestId ?? '',
+    ...(toolCall ? { toolCall } : {}),
+  };
 }
 
 /**
@@ -156,29 +171,19 @@ export function checkMessage(
  * headers of a deprecated tool, set before the transport commits the response head.
  * Returns false when it has answered.
  */
-export function checkTool(
-  res: Response,
-  message: JsonRpcMessage,
-  options: { registry: ToolRegistry; baseUrl: string },
-): boolean {
-  if (message.method !== 'tools/call') return true;
-  const name = (message.params as { name: string }).name;
-  const tool = options.registry.tools.get(name);
-  if (!tool) return true;
-  res.locals.tool = name;
-  const principal = res.locals.principal;
-  if (principal && !principal.scopes.has(tool.scope)) {
-    sendInsufficientScope(res, baseUrlFor(res.req, options.baseUrl), tool.scope, principal.scopes);
+function checkTool(res: Response, tool: ToolEntry, principal: Principal, baseUrl: string): boolean {
+  const { scope, deprecation } = tool.definition;
+  if (!principal.scopes.has(scope)) {
+    sendInsufficientScope(res, baseUrlFor(res.req, baseUrl), scope, principal.scopes);
     return false;
   }
-  const deprecation = tool.deprecation;
   if (deprecation) {
     // RFC 9745: `Deprecation: @<unix seconds>` (when it was deprecated); RFC 8594 Sunset.
     res.setHeader('Deprecation', `@${Math.floor(Date.parse(`${deprecation.since}T00:00:00Z`) / 1000)}`);
     res.setHeader('Sunset', new Date(`${deprecation.sunset}T00:00:00Z`).toUTCString());
     res.setHeader(
       'Link',
-      `<${options.baseUrl}/en/docs/api-reference#tool-${deprecation.replacement}>; rel="successor-version"`,
+      `<${baseUrl}/en/docs/api-reference#tool-${deprecation.replacement}>; rel="successor-version"`,
     );
   }
   return true;

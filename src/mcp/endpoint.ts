@@ -1,6 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
-import { bearerCredential } from '../http/authenticate';
 import { runChain } from '../http/chain';
 import { refuseMalformedHost, wellFormedHost } from '../http/host-guard';
 import { jsonBody } from '../http/json-body';
@@ -8,17 +7,10 @@ import type { Metrics } from '../http/metrics';
 import { clientErrorOf } from '../http/client-errors';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
-import {
-  ACCEPT_BOTH,
-  checkMessage,
-  checkTool,
-  sendJsonRpcError,
-  sendJsonRpcErrorInBand,
-  unknownToolProblem,
-} from './edge-checks';
-import { createEraRouter, declaredEra, protocolVersionOf } from './era-routing';
+import { resolveRequest, sendJsonRpcError, sendJsonRpcErrorInBand, unknownToolText } from './edge-checks';
+import { ACCEPT_BOTH, createEraRouter, type EraRouter } from './era-routing';
 import type { ToolRegistry } from './registry';
-import { authInfoFor, createServerFactory } from './server-factory';
+import { createServerFactory } from './server-factory';
 
 /**
  * POST /api/mcp. Our edge answers what it can answer better than the SDK (a malformed Host,
@@ -69,52 +61,42 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
 }
 
 /**
- * The last step, once the caller is known and the body read: check the message, note its era,
- * answer an unknown tool in band, then hand the request to the SDK in its era.
+ * The last step, once the caller is known and the body read: resolve the request once (the
+ * checks, the tool, the era), count it, answer an unknown tool in band, then hand the resolved
+ * request to the SDK in its era.
  */
 function serveMessage(context: {
   registry: ToolRegistry;
   baseUrl: string;
-  router: ReturnType<typeof createEraRouter>;
+  router: EraRouter;
   logger: Logger;
   metrics: Metrics | undefined;
 }): RequestHandler {
   const { registry, baseUrl, router, logger, metrics } = context;
   return async (req, res) => {
-    const checked = checkMessage(req, res, { registry, baseUrl });
-    if (!checked || !checkTool(res, checked.message, { registry, baseUrl })) return;
-    const { message, mode } = checked;
-    const era = declaredEra(req, message);
-    res.locals.mcpEra = era;
-    res.locals.mcpProtocolVersion = protocolVersionOf(era, req, message);
-    metrics?.observeMcpRequest(era, res.locals.mcpProtocolVersion);
+    const resolved = resolveRequest(req, res, { registry, baseUrl });
+    if (!resolved) return;
+    const { message, era, toolCall } = resolved;
+    metrics?.observeMcpRequest(era, resolved.protocolVersion);
 
-    const unknownTool = unknownToolProblem(message, registry);
-    if (unknownTool) {
+    if (toolCall && !toolCall.tool) {
       metrics?.observeToolCall('(unknown)', 'unknown');
-      const framing = (await router.classify(req, message)) === 'modern' ? 'json' : mode;
-      sendJsonRpcErrorInBand(res, framing, message.id, -32602, unknownTool);
+      // As the 2026-07-28 leg answers a JSON-RPC error: one JSON body, whatever the client accepts.
+      const framing = era === 'modern' ? 'json' : resolved.accept.mode;
+      sendJsonRpcErrorInBand(res, framing, message.id, -32602, unknownToolText(toolCall.name, registry));
       return;
     }
-    const principal = res.locals.principal;
-    if (!principal) throw new Error('the MCP endpoint ran without an authenticated caller');
-    req.auth = authInfoFor(bearerCredential(req) ?? '', {
-      principal,
-      requestId: res.locals.requestId ?? '',
-      ...(res.locals.tool ? { tool: res.locals.tool } : {}),
-    });
     try {
-      await router.serve(mode, req, res, message);
+      await router(resolved, req, res);
     } catch (error) {
-      const requestId = res.locals.requestId ?? '';
-      logger.error({ err: error, requestId }, 'MCP transport failed');
+      logger.error({ err: error, requestId: resolved.requestId }, 'MCP transport failed');
       if (res.headersSent) res.destroy();
       else
         sendJsonRpcError(
           res,
           500,
           -32603,
-          `Internal error; report request id ${requestId}.`,
+          `Internal error; report request id ${resolved.requestId}.`,
           message.id ?? null,
         );
     }

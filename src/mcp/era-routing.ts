@@ -1,122 +1,53 @@
 import {
+  classifyInboundRequest,
   createMcpHandler,
   DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
-  isLegacyRequest,
+  legacyStatelessFallback,
   PROTOCOL_VERSION_META_KEY,
+  WebStandardStreamableHTTPServerTransport,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
-import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
 import type { Request, Response } from 'express';
-import { ACCEPT_BOTH, type JsonRpcMessage, type ResponseMode } from './edge-checks';
+import { handOver, type Era, type JsonRpcMessage, type ResolvedRequest } from './resolved-request';
 
 /**
  * Both protocol eras on one URL, and the one place where our edge adapts to the SDK.
  *
- * - 2026-07-28 requests (they carry the per-request `_meta` envelope) and 2025-era requests
- *   answered as SSE go to the SDK's `createMcpHandler`, mounted with `toNodeHandler`: the
- *   envelope, `server/discover`, each era's own errors and the stateless 2025 leg are the SDK's.
+ * The era is decided once, by the SDK's own classifier (`eraOf`), and each era goes to its
+ * leg:
+ * - 2026-07-28 requests (they carry the per-request `_meta` envelope) go to the SDK's
+ *   `createMcpHandler`: the envelope, `server/discover` and the era's own errors are the SDK's.
+ * - 2025-era requests answered as SSE go to the SDK's stateless legacy leg
+ *   (`legacyStatelessFallback`, the leg `createMcpHandler` itself uses for that era).
  * - 2025-era requests that accept only `application/json` go to a stateless
- *   `NodeStreamableHTTPServerTransport` with `enableJsonResponse`: one plain JSON body, as this
- *   endpoint has always answered them. The SDK's handler has no such mode for that era.
- * - The SDK's 2025 transports answer 406 unless Accept lists both JSON and SSE, whatever
- *   `enableJsonResponse` says, so once the edge has settled what the client gets (SSE for the
- *   spec's pair, `*\/*`, `text/*` or no Accept; JSON for `application/json` alone), the 2025
- *   request is handed the pair.
+ *   `WebStandardStreamableHTTPServerTransport` with `enableJsonResponse`: one plain JSON body,
+ *   as this endpoint has always answered them. The SDK's handler has no such mode for that era.
  *
- * Where our answer depends on the era, the SDK's own `isLegacyRequest` decides, so the branch
- * never disagrees with the handler. A request that accepts both types is routed by the SDK's
- * handler alone: classifying it here too would parse the message a second time for nothing.
+ * Each leg is given a view of the request (`sdkRequest`) instead of the request itself, so the
+ * resolved caller and the Accept the SDK needs are handed over without writing to the request.
  */
+
+/** What the spec asks a client to accept, and what the SDK's 2025 transports insist on. */
+export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
 /**
- * What `isLegacyRequest` reads of a request whose body is already parsed: the method and the
- * three MCP headers. The probe it is given carries exactly those, so classifying costs no copy
- * of the other headers and no second serialisation of the body (`toWebRequest` does both, and
- * it showed in CPU profiles: docs/performance.md). tests/mcp/era-classification.test.ts
- * holds the probe's verdicts against a full `toWebRequest` conversion over a corpus of
- * requests, so an SDK that starts reading more is caught there.
+ * Which era a request speaks: the SDK's `classifyInboundRequest`, the step its
+ * `isLegacyRequest` and `createMcpHandler` run, given the parsed message and the three MCP
+ * headers directly (no web `Request` to build). Its ladder rejections are the modern leg's to
+ * answer, as `isLegacyRequest` routes them. tests/mcp/era-routing.test.ts holds it against
+ * `isLegacyRequest` over a corpus of requests, so an SDK that starts reading more is caught.
  */
-const CLASSIFIED_HEADERS = ['mcp-protocol-version', 'mcp-method', 'mcp-name'] as const;
-
-export function classificationProbe(req: Request): globalThis.Request {
-  const headers: Record<string, string> = {};
-  for (const name of CLASSIFIED_HEADERS) {
-    const value = req.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
-    method: req.method,
-    headers,
+export function eraOf(req: Request, message: JsonRpcMessage): Era {
+  const { 'mcp-protocol-version': version, 'mcp-method': method, 'mcp-name': name } = req.headers;
+  const outcome = classifyInboundRequest({
+    httpMethod: req.method,
+    ...(typeof version === 'string' ? { protocolVersionHeader: version } : {}),
+    ...(typeof method === 'string' ? { mcpMethodHeader: method } : {}),
+    ...(typeof name === 'string' ? { mcpNameHeader: name } : {}),
+    body: message,
   });
-}
-
-export type Era = 'legacy' | 'modern';
-
-export interface EraRouter {
-  /** Which era the request speaks, by the SDK's classification. */
-  classify(req: Request, message: JsonRpcMessage): Promise<Era>;
-  /** Serves the request in its era, answering as `mode` says. */
-  serve(mode: ResponseMode, req: Request, res: Response, message: JsonRpcMessage): Promise<void>;
-}
-
-function acceptsBoth(req: Request): boolean {
-  const accept = (req.headers.accept ?? '').toLowerCase();
-  return accept.includes('application/json') && accept.includes('text/event-stream');
-}
-
-export function createEraRouter(factory: McpServerFactory, onerror: (error: Error) => void): EraRouter {
-  const sdk = toNodeHandler(createMcpHandler(factory, { onerror }), { onerror });
-
-  async function serveLegacyJson(req: Request, res: Response, message: JsonRpcMessage) {
-    const server = await factory({ era: 'legacy', ...(req.auth ? { authInfo: req.auth } : {}) });
-    const transport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    res.on('close', () => {
-      // A finished exchange holds nothing to release; closing it anyway would only build a
-      // "Connection closed" error with its stack for requests that no longer exist. A client
-      // that leaves mid-call has its handler aborted.
-      if (res.writableFinished) return;
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, message);
-  }
-
-  async function classify(req: Request, message: JsonRpcMessage): Promise<Era> {
-    return (await isLegacyRequest(classificationProbe(req), message)) ? 'legacy' : 'modern';
-  }
-
-  return {
-    classify,
-    async serve(mode, req, res, message) {
-      if (mode === 'sse' && acceptsBoth(req)) {
-        await sdk(req, res, message);
-        return;
-      }
-      if ((await classify(req, message)) === 'modern') {
-        await sdk(req, res, message);
-        return;
-      }
-      req.headers.accept = ACCEPT_BOTH;
-      if (mode === 'json') await serveLegacyJson(req, res, message);
-      else await sdk(req, res, message);
-    },
-  };
-}
-
-/**
- * The era a request declares, for the access log and the metrics: 2026-07-28 requests carry the
- * protocol version in their `_meta` envelope or name a 2026 revision in MCP-Protocol-Version.
- * Routing never depends on it (see `classify`).
- */
-export function declaredEra(req: Request, message: JsonRpcMessage): Era {
-  const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  if (meta && PROTOCOL_VERSION_META_KEY in meta) return 'modern';
-  const header = req.headers['mcp-protocol-version'];
-  return typeof header === 'string' && header >= '2026' ? 'modern' : 'legacy';
+  return outcome.kind === 'legacy' ? 'legacy' : 'modern';
 }
 
 /** The protocol version a request speaks, for the access log and the metrics. */
@@ -132,4 +63,64 @@ export function protocolVersionOf(era: Era, req: Request, message: JsonRpcMessag
     return params.protocolVersion;
   // A 2025 request without the header speaks the version the spec assumes for it.
   return declared ?? DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+}
+
+/**
+ * What a leg reads of the request: its method, address and headers, the resolved caller as
+ * the SDK's `AuthInfo`, and the body already parsed (passed beside it, so the stream is never
+ * read). The SDK's 2025 transports answer 406 unless Accept lists both JSON and SSE, whatever
+ * `enableJsonResponse` says; once the edge has settled what the client gets (SSE for the
+ * spec's pair, `*\/*`, `text/*` or no Accept; JSON for `application/json` alone), a 2025 leg
+ * is shown the pair.
+ */
+export function sdkRequest(req: Request, resolved: ResolvedRequest): NodeIncomingMessageLike {
+  const showPair = resolved.era === 'legacy' && !resolved.accept.listsBoth;
+  return {
+    method: req.method,
+    url: req.url,
+    headers: showPair ? { ...req.headers, accept: ACCEPT_BOTH } : req.headers,
+    auth: handOver(resolved),
+    [Symbol.asyncIterator]: () => req[Symbol.asyncIterator](),
+  };
+}
+
+export type EraRouter = (resolved: ResolvedRequest, req: Request, res: Response) => Promise<void>;
+
+export function createEraRouter(factory: McpServerFactory, onerror: (error: Error) => void): EraRouter {
+  const modern = toNodeHandler(createMcpHandler(factory, { onerror }), { onerror });
+  const legacySse = toNodeHandler({ fetch: legacyStatelessFallback(factory, onerror) }, { onerror });
+  const legacyJson = toNodeHandler(
+    {
+      async fetch(request, options) {
+        const authInfo = options?.authInfo;
+        const server = await factory({ era: 'legacy', ...(authInfo ? { authInfo } : {}) });
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
+        // A finished exchange holds nothing to release; closing it anyway would only build a
+        // "Connection closed" error with its stack for requests that no longer exist. A client
+        // that leaves mid-call has its handler aborted.
+        request.signal.addEventListener(
+          'abort',
+          () => {
+            void transport.close();
+            void server.close();
+          },
+          { once: true },
+        );
+        await server.connect(transport);
+        return transport.handleRequest(request, {
+          ...(authInfo ? { authInfo } : {}),
+          parsedBody: options?.parsedBody,
+        });
+      },
+    },
+    { onerror },
+  );
+
+  return async (resolved, req, res) => {
+    const leg = resolved.era === 'modern' ? modern : resolved.accept.mode === 'json' ? legacyJson : legacySse;
+    await leg(sdkRequest(req, resolved), res, resolved.message);
+  };
 }

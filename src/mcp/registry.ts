@@ -17,20 +17,29 @@ import { portableJsonSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
 
 /**
- * The tool table, prepared once at start-up. Each tool's JSON Schemas are computed here, and
- * `tools/call` validates arguments with the tool's zod schema, field by field, before its
- * handler runs; only domain errors reach the caller in their own words, anything else becomes
- * a generic message with a request id.
+ * The tool table, prepared once at start-up. Each tool's JSON Schemas and SDK wrappers are
+ * computed here, and `tools/call` validates arguments with the tool's zod schema, field by
+ * field, before its handler runs; only domain errors reach the caller in their own words,
+ * anything else becomes a generic message with a request id.
  */
+export interface ToolEntry {
+  readonly definition: ToolDefinition;
+  /** What `tools/list` shows of it. */
+  readonly listing: Tool;
+  /** The schemas handed to the SDK's McpServer (see `sdkSchema`). */
+  readonly sdkSchemas: { input: StandardSchemaWithJSON; output: StandardSchemaWithJSON };
+}
+
 export interface ToolRegistry {
-  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  /** Every tool, in the order `tools/list` shows them. */
+  readonly entries: readonly ToolEntry[];
+  /** The one lookup by name, done by the endpoint's edge. */
+  find(name: string): ToolEntry | undefined;
   /** What `tools/list` shows, in order. */
   readonly listing: readonly Tool[];
-  /** The schemas handed to the SDK's McpServer for each tool (see `sdkSchema`). */
-  readonly sdkSchemas: ReadonlyMap<string, { input: StandardSchemaWithJSON; output: StandardSchemaWithJSON }>;
   /** A sentence that lists the tools, for errors that name an unknown one. */
   readonly names: string;
-  call(name: string, args: unknown, context: ToolContext): Promise<CallToolResult>;
+  call(tool: ToolEntry, args: unknown, context: ToolContext): Promise<CallToolResult>;
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
@@ -70,42 +79,44 @@ export function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
+function register(definition: ToolDefinition): ToolEntry {
+  const listing: Tool = {
+    name: definition.name,
+    title: definition.title,
+    description: describe(definition),
+    inputSchema: jsonSchema(definition.input, 'input'),
+    outputSchema: jsonSchema(definition.output, 'output'),
+    annotations: { title: definition.title, ...definition.annotations },
+  };
+  const sdkSchemas = {
+    input: sdkSchema(listing.inputSchema),
+    output: sdkSchema(listing.outputSchema as Tool['inputSchema']),
+  };
+  return { definition, listing, sdkSchemas };
+}
+
 export function createToolRegistry(definitions: readonly ToolDefinition[]): ToolRegistry {
-  const tools = new Map(definitions.map((tool) => [tool.name, tool]));
-  if (tools.size !== definitions.length) throw new Error('two tools share a name');
-  const listing = definitions.map((tool): Tool => ({
-    name: tool.name,
-    title: tool.title,
-    description: describe(tool),
-    inputSchema: jsonSchema(tool.input, 'input'),
-    outputSchema: jsonSchema(tool.output, 'output'),
-    annotations: { title: tool.title, ...tool.annotations },
-  }));
-  const sdkSchemas = new Map(
-    listing.map((tool) => [
-      tool.name,
-      { input: sdkSchema(tool.inputSchema), output: sdkSchema(tool.outputSchema as Tool['inputSchema']) },
-    ]),
-  );
+  const entries = definitions.map(register);
+  const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
+  if (byName.size !== entries.length) throw new Error('two tools share a name');
 
   return {
-    tools,
-    listing,
-    sdkSchemas,
+    entries,
+    find: (name) => byName.get(name),
+    listing: entries.map((entry) => entry.listing),
     names: definitions.map((tool) => tool.name).join(', '),
-    async call(name, args, context) {
-      const tool = tools.get(name);
-      if (!tool) throw new Error(`no tool named ${name}: the endpoint checks names before calling`);
+    async call({ definition }, args, context) {
+      const name = definition.name;
       const input = args ?? {};
       const badText = unstorableField(input);
       if (badText) return toolError(toolErrorText(invalidInput([badText]), name));
-      const parsed = tool.input.safeParse(input);
-      if (!parsed.success) {
-        const issues = toFieldIssues(parsed.error, input, { unknownField: UNKNOWN_ARGUMENT });
+      const prepared = definition.prepare(input);
+      if (!prepared.ok) {
+        const issues = toFieldIssues(prepared.error, input, { unknownField: UNKNOWN_ARGUMENT });
         return toolError(toolErrorText(invalidInput(issues), name));
       }
       try {
-        const result = (await tool.run(parsed.data, context)) as Record<string, unknown>;
+        const result = await prepared.run(context);
         return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
       } catch (error) {
         if (isDomainError(error)) return toolError(toolErrorText(error, name));

@@ -19,30 +19,65 @@ export interface Deprecation {
   replacement: string;
 }
 
+type Annotations = Required<
+  Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>
+>;
+
 /**
- * One MCP tool: its public contract (name, title, description, schemas, annotations, the
- * scope it needs) next to the function that serves it. Handlers receive arguments already
- * validated by `input`, and return a value matching `output`.
+ * What a tool's file writes: its public contract (name, title, description, schemas,
+ * annotations, the scope it needs, whether the MCP App view draws its answer, its deprecation)
+ * next to the function that serves it. `run` receives the arguments as `input` parsed them
+ * and returns a value matching `output`.
  */
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
   input: I;
   output: O;
-  annotations: Required<
-    Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>
-  >;
+  annotations: Annotations;
   scope: Scope;
+  /** True when the MCP App view (apps/view/) draws this tool's answer: its listing links the view. */
+  view?: boolean;
   deprecation?: Deprecation;
   run(args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
 }
 
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
-  tool: ToolDefinition<I, O>,
-): ToolDefinition<I, O> {
-  return tool;
+/** Arguments `input` accepted, bound to the tool's handler; or why they were refused. */
+export type PreparedCall =
+  | { ok: true; run(context: ToolContext): Promise<Record<string, unknown>> }
+  | { ok: false; error: z.ZodError };
+
+/**
+ * A tool as the registry holds it: the contract, and `prepare`, which parses the arguments
+ * with the tool's own schema. The input type stays inside `defineTool`, so tools of different
+ * argument types share this one type and the tool list needs no cast.
+ */
+export interface ToolDefinition<O extends z.ZodObject = z.ZodObject> extends Omit<
+  ToolSpec<z.ZodObject, O>,
+  'run' | 'view'
+> {
+  view: boolean;
+  prepare(args: unknown): PreparedCall;
 }
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  spec: ToolSpec<I, O>,
+): ToolDefinition<O> {
+  const { run, view = false, ...contract } = spec;
+  return {
+    ...contract,
+    view,
+    prepare(args) {
+      const parsed = spec.input.safeParse(args);
+      if (!parsed.success) return { ok: false, error: parsed.error };
+      return { ok: true, run: (context) => run(parsed.data, context) };
+    },
+  };
+}
+
+/** What a tool answers, as its output schema reads it (for the MCP App view's types). */
+export type ToolOutput<T extends ToolDefinition> = z.output<T['output']>;
 
 export const READ_ONLY = {
   readOnlyHint: true,

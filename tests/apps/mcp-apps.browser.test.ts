@@ -10,8 +10,8 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
-import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 
 const TIMEOUT = 90_000;
 

@@ -4,15 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createApiKey } from '../../src/domain/api-keys';
 import { submitResponse } from '../../src/domain/results/submit-response';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  sampleQuestions,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload } from '../helpers/mcp-clients';
 import { PASSWORD, uniqueEmail } from './dashboard-helpers';
 
 jest.setTimeout(60_000);

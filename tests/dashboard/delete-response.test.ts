@@ -1,21 +1,14 @@
 // An owner deletes a junk response from a quiz's results: a confirmation page, a CSRF-checked
 // POST, and the summary, statistics, pass rate and export counted again at once. Another
 // owner cannot see or delete it. Quizzes are made over MCP, answers through the public API.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createPublishedQuiz, sampleAnswers, type PublishedQuiz } from '../respondent/respondent-fixtures';
 import { csrfFrom, logIn, newAgent, squash, type Agent } from './dashboard-helpers';
 
 let app: TestApp;
-let client: Client;
+let client: AnyClient;
 let owner: Agent;
 let quiz: PublishedQuiz;
 

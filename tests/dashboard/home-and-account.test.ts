@@ -1,14 +1,8 @@
 // The people-facing pages around the dashboard: the home page with "Connect your assistant",
 // the owners' navigation, returnTo kept by every link of a consent's log-in, the overview,
 // and the Account page (password change, account deletion).
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload } from '../helpers/mcp-clients';
 import {
   csrfFrom,
   errorSummaryText,

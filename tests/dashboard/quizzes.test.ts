@@ -1,24 +1,16 @@
 // The quizzes list, a quiz page with its results, and the CSV export: through the real app,
 // with quizzes made over MCP (the SDK client) and responses from the domain's submitResponse.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { exportResponses } from '../../src/domain/quizzes/export-responses';
 import { submitResponse } from '../../src/domain/results/submit-response';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-  type TestUser,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { logIn, newAgent, signUp, squash, type Agent } from './dashboard-helpers';
 import { parseCsv } from './parse-csv';
 
 let app: TestApp;
 let owner: TestUser;
-let client: Client;
+let client: AnyClient;
 let agent: Agent;
 const deps = () => app.deps;
 

@@ -5,29 +5,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { sqliteSnapshotCache } from '../../src/db/snapshot-cache';
 import { listApiKeys, revokeApiKey } from '../../src/domain/api-keys';
 import { connectApp, loggedInAgent, mcp as oauthMcp } from '../oauth/oauth-helpers';
 import { postMcp } from '../helpers/http';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
-import {
-  callTool,
-  createTestUser,
-  payload,
-  startTwoInstances,
-  type TestApp,
-  type TwoInstances,
-} from '../helpers/test-app';
+import { createTestUser, startTwoInstances, type TestApp, type TwoInstances } from '../helpers/test-app';
+import { callTool, payload, type AnyClient } from '../helpers/mcp-clients';
 
 describe('two instances on one SQLite file', () => {
   let database: TestDatabase;
   let instances: TwoInstances;
   let one: TestApp;
   let two: TestApp;
-  let viaOne: Client;
-  let viaTwo: Client;
+  let viaOne: AnyClient;
+  let viaTwo: AnyClient;
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');

@@ -1,6 +1,8 @@
-// The MCP clients that reach /api/mcp in the field, each connected with a bearer credential:
-// the v2 Client pinned to 2026-07-28, the v2 Client on its default (the 2025 handshake), and
-// the v1 Client that most deployed assistants still run. Each states the era it got.
+// The one MCP client helper. The clients that reach /api/mcp in the field, each connected with
+// a bearer credential: the v2 Client pinned to 2026-07-28, the v2 Client on its default (the
+// 2025 handshake), and the v1 Client that most deployed assistants still run. Each states the
+// era it got. A test about tools runs in both eras with `forEachEra`; a test that only needs
+// quizzes made (pages, the dashboard) uses `connectClient`.
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
@@ -15,14 +17,7 @@ export interface AnyClient {
   /** The era and protocol version the connection landed on. */
   era: 'legacy' | 'modern';
   protocolVersion: string | undefined;
-  listTools(): Promise<{
-    tools: Array<{
-      name: string;
-      inputSchema: unknown;
-      outputSchema?: unknown;
-      _meta?: Record<string, unknown>;
-    }>;
-  }>;
+  listTools(): Promise<{ tools: ListedTool[] }>;
   listResources(): Promise<{
     resources: Array<{ uri: string; mimeType?: string; _meta?: Record<string, unknown> }>;
   }>;
@@ -31,6 +26,23 @@ export interface AnyClient {
   }>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
   close(): Promise<void>;
+}
+
+/** A tool as `tools/list` shows it, in terms both SDK lines' types satisfy. */
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { type: 'object'; properties?: Record<string, unknown>; required?: string[] };
+  outputSchema?: Record<string, unknown>;
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+  _meta?: Record<string, unknown>;
 }
 
 export interface ToolResult {
@@ -101,12 +113,69 @@ export const EXPECTED: Record<ClientKind, { era: 'legacy' | 'modern'; version: s
   'v1 (2025)': { era: 'legacy', version: '2025-11-25' },
 };
 
-/** The payload of a successful call, from content[0].text, checked against structuredContent. */
-export function resultPayload(result: ToolResult): Record<string, any> {
+/** The payload of a successful call, parsed from content[0].text and checked against structuredContent. */
+export function payload<T = Record<string, any>>(result: ToolResult): T {
   if (result.isError) throw new Error(`tool call failed: ${JSON.stringify(result.content)}`);
   const text = result.content[0]?.text;
   if (typeof text !== 'string') throw new Error('no text content');
-  const parsed = JSON.parse(text) as Record<string, any>;
+  const parsed = JSON.parse(text) as T;
   expect(result.structuredContent).toEqual(parsed);
   return parsed;
+}
+
+/** The text of an `isError` result (fails the test if the call succeeded). */
+export function errorText(result: ToolResult): string {
+  if (!result.isError) throw new Error(`expected isError, got ${JSON.stringify(result.structuredContent)}`);
+  const item = result.content[0];
+  return item && item.type === 'text' ? (item.text ?? '') : '';
+}
+
+/** Calls a tool and returns its result; the client has checked structuredContent against outputSchema. */
+export function callTool(
+  client: AnyClient,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolResult> {
+  return client.callTool(name, args);
+}
+
+/** Where a client connects: a test app or any running service. */
+export interface McpTarget {
+  baseUrl: string;
+}
+
+/** One era a test runs in, and how to connect a client that lands on it. */
+export interface EraCase {
+  era: 'legacy' | 'modern';
+  /** The describe block's title. */
+  label: string;
+  kind: ClientKind;
+  connect(target: McpTarget, credential: string, options?: { announceApps?: boolean }): Promise<AnyClient>;
+}
+
+/**
+ * The two eras, each with one client: the v2 Client pinned to 2026-07-28, and for the 2025 era
+ * the v1 Client most deployed assistants run. tests/mcp/both-eras.test.ts runs every kind,
+ * the v2 Client's 2025 default included.
+ */
+export const ERAS: readonly EraCase[] = (
+  [
+    ['modern', '2026-07-28 era (v2 client)', 'v2 pinned to 2026-07-28'],
+    ['legacy', '2025 era (v1 client)', 'v1 (2025)'],
+  ] as const
+).map(([era, label, kind]) => ({
+  era,
+  label,
+  kind,
+  connect: (target, credential, options) => connectAnyClient(kind, target.baseUrl, credential, options),
+}));
+
+/** Runs the tests `define` declares once per era, each in its own describe block. */
+export function forEachEra(define: (era: EraCase) => void): void {
+  describe.each(ERAS)('$label', define);
+}
+
+/** A client for tests whose subject is not the protocol (quizzes made for pages, the dashboard). */
+export function connectClient(target: McpTarget, credential: string): Promise<AnyClient> {
+  return connectAnyClient('v1 (2025)', target.baseUrl, credential);
 }

@@ -3,9 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Express } from 'express';
 import { createApp, type AppDeps } from '../../src/app';
 import { testConfig, type Config } from '../../src/config';
@@ -15,6 +12,7 @@ import type { DomainDeps } from '../../src/domain/deps';
 import { createUser } from '../../src/domain/users';
 import { createLogger, type Logger } from '../../src/logger';
 import { createHttpServer } from '../../src/server';
+import { connectClient, type AnyClient } from './mcp-clients';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -32,7 +30,8 @@ export interface TestApp {
 export interface TestAppOptions {
   provider?: Provider;
   config?: Partial<Config>;
-  registry?: AppDeps['registry'];
+  /** Tools to serve instead of the production ones (see AppDeps.tools). */
+  tools?: AppDeps['tools'];
   logger?: Logger;
   /** Reuse a database (e.g. two instances on one database); it is not dropped on close. */
   database?: TestDatabase;
@@ -57,7 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     database,
     logger,
-    ...(options.registry ? { registry: options.registry } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.oauthTestHooks ? { oauthTestHooks: options.oauthTestHooks } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -96,23 +95,13 @@ export async function createTestUser(target: TestApp | TestDatabase, label = 'us
   return { id: user.id, email, password, apiKey: key.key };
 }
 
-/** The SDK's own client, connected over Streamable HTTP with a bearer credential. */
-export async function connectClient(app: TestApp, credential: string): Promise<Client> {
-  const client = new Client({ name: 'quiz-tests', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.baseUrl}/api/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${credential}` } },
-  });
-  await client.connect(transport);
-  return client;
-}
-
 export interface TwoInstances {
   one: TestApp;
   two: TestApp;
   /** A user with an API key, and an MCP client for it on each instance. */
   user: TestUser;
-  viaOne: Client;
-  viaTwo: Client;
+  viaOne: AnyClient;
+  viaTwo: AnyClient;
   /** Stops both instances and the second's connections; the database stays the caller's. */
   close(): Promise<void>;
 }
@@ -149,32 +138,6 @@ export async function startTwoInstances(
       await second.close();
     },
   };
-}
-
-/** Calls a tool and returns its result; the SDK has validated structuredContent against outputSchema. */
-export async function callTool(
-  client: Client,
-  name: string,
-  args: Record<string, unknown> = {},
-): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-/** The text of an `isError` result (fails the test if the call succeeded). */
-export function errorText(result: CallToolResult): string {
-  if (!result.isError) throw new Error(`expected isError, got ${JSON.stringify(result.structuredContent)}`);
-  const item = result.content[0];
-  return item && item.type === 'text' ? item.text : '';
-}
-
-/** The payload of a successful call, parsed from content[0].text (as a plain JSON-RPC client reads it). */
-export function payload<T = Record<string, any>>(result: CallToolResult): T {
-  if (result.isError) throw new Error(`tool call failed: ${JSON.stringify(result.content)}`);
-  const item = result.content[0];
-  if (!item || item.type !== 'text') throw new Error('no text content');
-  const parsed = JSON.parse(item.text) as T;
-  expect(result.structuredContent).toEqual(parsed);
-  return parsed;
 }
 
 /** Parses an SSE body into the JSON-RPC messages of its `message` events. */

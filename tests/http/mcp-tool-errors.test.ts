@@ -3,8 +3,7 @@
 // the Deprecation / Sunset headers of a deprecated tool.
 import { z } from 'zod';
 import { createLogger } from '../../src/logger';
-import { createToolRegistry } from '../../src/mcp/registry';
-import { defineTool, READ_ONLY, type ToolDefinition } from '../../src/mcp/tool';
+import { defineTool, READ_ONLY } from '../../src/mcp/tool';
 import { TOOLS } from '../../src/mcp/tools';
 import { onlyMessage, postMcp } from '../helpers/http';
 import { memoryLog } from '../helpers/memory-log';
@@ -41,8 +40,10 @@ describe('tools/call errors', () => {
   const log = memoryLog();
 
   beforeAll(async () => {
-    const registry = createToolRegistry([...TOOLS, boomTool, oldListTool] as ToolDefinition[]);
-    app = await startTestApp({ registry, logger: createLogger('info', log.stream) });
+    app = await startTestApp({
+      tools: [...TOOLS, boomTool, oldListTool],
+      logger: createLogger('info', log.stream),
+    });
     user = await createTestUser(app, 'errors');
   });
   afterAll(async () => {

@@ -2,21 +2,12 @@
 // their ids (and statistics) through an edit: through the tools, the JSON submission and the
 // public page, on SQLite and PostgreSQL. Requests shaped as before these existed answer as before.
 import request from 'supertest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  describeEachDatabase,
-  errorText,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
 
 describeEachDatabase('answer keys, explanations, descriptions and kept question ids', (provider) => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
 
   beforeAll(async () => {
     app = await startTestApp({ provider });

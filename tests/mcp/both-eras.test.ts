@@ -2,13 +2,6 @@
 // tools and calls all eight, once with an API key and once with an OAuth access token.
 import { loggedInAgent, connectApp } from '../oauth/oauth-helpers';
 import {
-  CLIENT_KINDS,
-  connectAnyClient,
-  EXPECTED,
-  resultPayload,
-  type AnyClient,
-} from '../helpers/mcp-clients';
-import {
   createTestUser,
   describeEachDatabase,
   sampleQuestions,
@@ -16,35 +9,34 @@ import {
   startTestApp,
   type TestApp,
 } from '../helpers/test-app';
+import { CLIENT_KINDS, connectAnyClient, EXPECTED, payload, type AnyClient } from '../helpers/mcp-clients';
 
 /** Every tool once, in the order an assistant would use them on a new quiz. */
 async function callAllEight(client: AnyClient, title: string): Promise<void> {
-  const created = resultPayload(
-    await client.callTool('create_quiz', { title, questions: sampleQuestions() }),
-  );
+  const created = payload(await client.callTool('create_quiz', { title, questions: sampleQuestions() }));
   expect(created).toMatchObject({ title, status: 'draft', question_count: 2 });
-  const listed = resultPayload(await client.callTool('list_quizzes'));
+  const listed = payload(await client.callTool('list_quizzes'));
   expect(listed.quizzes.map((quiz: { quiz_id: string }) => quiz.quiz_id)).toContain(created.quiz_id);
-  const questions = resultPayload(await client.callTool('get_quiz_questions', { quiz_id: title }));
+  const questions = payload(await client.callTool('get_quiz_questions', { quiz_id: title }));
   expect(questions.questions.map((q: { text: string }) => q.text)).toEqual(
     sampleQuestions().map((q) => q.text),
   );
-  const settings = resultPayload(await client.callTool('get_quiz_settings', { quiz_id: created.slug }));
+  const settings = payload(await client.callTool('get_quiz_settings', { quiz_id: created.slug }));
   expect(settings).toMatchObject({ quiz_id: created.quiz_id, status: 'draft', public_url: null });
-  const updated = resultPayload(
+  const updated = payload(
     await client.callTool('update_quiz', {
       quiz_id: created.quiz_id,
       questions: [{ type: 'yes_no', text: 'Still there?', points: 1 }],
     }),
   );
   expect(updated.question_count).toBe(1);
-  const published = resultPayload(await client.callTool('publish_quiz', { quiz_id: created.quiz_id }));
+  const published = payload(await client.callTool('publish_quiz', { quiz_id: created.quiz_id }));
   expect(published.status).toBe('published');
-  const results = resultPayload(await client.callTool('get_results', { quiz_id: created.quiz_id }));
+  const results = payload(await client.callTool('get_results', { quiz_id: created.quiz_id }));
   expect(results.summary.response_count).toBe(0);
   const refused = await client.callTool('delete_quiz', { quiz_id: created.quiz_id });
   expect(refused.isError).toBe(true);
-  resultPayload(await client.callTool('delete_quiz', { quiz_id: created.quiz_id, confirm: true }));
+  payload(await client.callTool('delete_quiz', { quiz_id: created.quiz_id, confirm: true }));
   const gone = await client.callTool('get_quiz_questions', { quiz_id: created.quiz_id });
   expect(gone.isError).toBe(true);
 }

@@ -3,8 +3,8 @@
 // no network, and nothing a client without the extension sees changes: the same tool names,
 // schemas and results whether or not a client announces the extension, in both eras.
 import { QUIZ_APP_URI } from '../../src/mcp/apps/quiz-app-resource';
-import { CLIENT_KINDS, connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { CLIENT_KINDS, connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
 
 const WITH_VIEW = ['create_quiz', 'get_quiz_questions', 'update_quiz', 'get_results', 'list_quizzes'];
 

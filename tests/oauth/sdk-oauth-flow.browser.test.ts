@@ -18,14 +18,8 @@ import request from 'supertest';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { movableClock } from '../helpers/clock';
 import { eventually } from '../helpers/eventually';
-import {
-  callTool,
-  createTestUser,
-  payload,
-  sampleQuestions,
-  type TestApp,
-  type TestUser,
-} from '../helpers/test-app';
+import { createTestUser, sampleQuestions, type TestApp, type TestUser } from '../helpers/test-app';
+import { payload, type ToolResult } from '../helpers/mcp-clients';
 import {
   authorizationParams,
   authorizePath,
@@ -101,6 +95,15 @@ async function startCallbackServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { server, received, origin, redirectUrl: `${origin}/callback` };
+}
+
+/** This file drives v1's Client itself, through its own OAuth provider. */
+async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
 }
 
 describeWithBrowser('the MCP SDK OAuth client with a person in Chromium', () => {

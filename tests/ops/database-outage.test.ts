@@ -1,29 +1,26 @@
 // The database going away: tool calls answer a clear error at once (no hang, no stack trace),
 // /readyz fails, and service resumes by itself when the database is back.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { openDatabase, type Database } from '../../src/db/database';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import {
   ACCEPT_BOTH,
-  callTool,
-  connectClient,
   createTestUser,
-  payload,
   startTestApp,
   toolCall,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
 import { eventually } from '../helpers/eventually';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 describeWithPostgres('PostgreSQL going away and coming back', () => {
   let backing: TestDatabase;
   let proxy: TcpProxy;
   let viaProxy: Database;
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
   let user: TestUser;
 
   beforeAll(async () => {

@@ -1,6 +1,5 @@
 // Several stateless instances behind a load balancer, on one PostgreSQL and one Redis:
 // what one writes the other reads, one rate-limit budget, parallel writes through both lose nothing.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { connectApp, loggedInAgent, mcp as oauthMcp, refresh } from '../oauth/oauth-helpers';
 import { createApiKey, MAX_ACTIVE_KEYS } from '../../src/domain/api-keys';
@@ -8,14 +7,13 @@ import { clearPrefix, connectRedis, describeWithRedis, uniquePrefix, type TestRe
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
 import {
   ACCEPT_BOTH,
-  callTool,
   createTestUser,
-  payload,
   startTwoInstances,
   toolCall,
   type TestApp,
   type TwoInstances,
 } from '../helpers/test-app';
+import { callTool, payload, type AnyClient } from '../helpers/mcp-clients';
 
 describeWithPostgres('two instances on one PostgreSQL', () => {
   describeWithRedis('and one Redis', () => {
@@ -25,8 +23,8 @@ describeWithPostgres('two instances on one PostgreSQL', () => {
     let instances: TwoInstances;
     let one: TestApp;
     let two: TestApp;
-    let viaOne: Client;
-    let viaTwo: Client;
+    let viaOne: AnyClient;
+    let viaTwo: AnyClient;
 
     beforeAll(async () => {
       database = await createTestDatabase('postgresql');

@@ -4,22 +4,14 @@
 // HTML, not the JSON answer. Through the tools, the JSON route, the form and the result page,
 // on SQLite and PostgreSQL.
 import request from 'supertest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  describeEachDatabase,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 const KEY_MARKERS = ['EXPLAIN-MILAN', 'EXPLAIN-PERU', 'Right answer'];
 
 describeEachDatabase('the answer review', (provider) => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
 
   beforeAll(async () => {
     app = await startTestApp({ provider });

@@ -1,20 +1,13 @@
 // POST /q/:slug and the result page: POST/redirect/GET, the 422 re-render with errors next to
 // the fields and the answers kept, each setting's effect, and the pages' dead ends.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createPublishedQuiz, sampleForm, type PublishedQuiz, flatHtml } from './respondent-fixtures';
 
 describe('POST /q/:slug and the result page', () => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
 
   beforeAll(async () => {
     app = await startTestApp({ config: { maxBodyBytes: 4096 } });

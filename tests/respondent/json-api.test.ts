@@ -1,24 +1,17 @@
 // POST /api/quizzes/:slug/responses: the JSON submission API for integrations. Strict body,
 // problem+json errors naming the offending field, settings enforced, limits on the body.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import express from 'express';
 import request from 'supertest';
 import { createLogger } from '../../src/logger';
 import { respondentRouter } from '../../src/respondent/respondent-router';
 import { expectProblem } from '../helpers/http';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createPublishedQuiz, sampleAnswers, type PublishedQuiz } from './respondent-fixtures';
 
 describe('POST /api/quizzes/:slug/responses', () => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
 
   beforeAll(async () => {
     app = await startTestApp({ config: { maxBodyBytes: 4096 } });

@@ -1,19 +1,12 @@
 // GET /q/:slug: the public page of a published quiz, as raw HTML. Structure and accessibility
 // hooks, what each setting shows, escaping of every user-supplied string, and the 404 page.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import express from 'express';
 import request from 'supertest';
 import type { Repositories } from '../../src/db/repositories';
 import { createLogger } from '../../src/logger';
 import { respondentRouter } from '../../src/respondent/respondent-router';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createPublishedQuiz, flatHtml } from './respondent-fixtures';
 
 // Distinctive scores, so that "never in the page" can be checked by searching for them.
@@ -31,7 +24,7 @@ const SCORED_QUESTIONS = [
 
 describe('GET /q/:slug', () => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
 
   beforeAll(async () => {
     app = await startTestApp();

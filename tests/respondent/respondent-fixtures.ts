@@ -1,7 +1,7 @@
 // Shared set-up for the respondent tests: quizzes made and published the way an assistant does
-// it (over MCP with the SDK's Client), and answers shaped for the form and the JSON API.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callTool, payload, sampleQuestions } from '../helpers/test-app';
+// it (over MCP with the SDK's AnyClient), and answers shaped for the form and the JSON API.
+import { sampleQuestions } from '../helpers/test-app';
+import { callTool, payload, type AnyClient } from '../helpers/mcp-clients';
 
 export interface PublishedQuiz {
   quiz_id: string;
@@ -12,7 +12,7 @@ export interface PublishedQuiz {
 
 /** create_quiz then publish_quiz; returns the quiz as create_quiz described it. */
 export async function createPublishedQuiz(
-  client: Client,
+  client: AnyClient,
   title: string,
   options: { questions?: unknown[]; settings?: Record<string, unknown>; publish?: boolean } = {},
 ): Promise<PublishedQuiz> {

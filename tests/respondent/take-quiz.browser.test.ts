@@ -1,24 +1,17 @@
 // A person takes a quiz in a real Chromium: an assistant creates and publishes it over MCP,
 // the person opens the public page, types a name, answers with the keyboard and the mouse,
 // submits and sees the score; get_results over MCP then shows that response.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser } from 'playwright-core';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 // A browser start and a few page loads can be slow on a loaded CI machine: more room than the default 30 s.
 const BROWSER_TIMEOUT_MS = 60_000;
 
 describeWithBrowser('taking a quiz in a browser', () => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -3,17 +3,8 @@
 // nothing does, a title equal in look-alike form (NFKC, invisible format characters dropped) is
 // found, and several such are an ambiguity that names each. Other scripts stay distinct, and
 // another user's quiz is never found. On SQLite and PostgreSQL.
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  describeEachDatabase,
-  errorText,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
 
 describeEachDatabase('look-alike titles', (provider) => {
   let app: TestApp;
@@ -24,7 +15,7 @@ describeEachDatabase('look-alike titles', (provider) => {
     await app.close();
   });
 
-  async function ownerWith(...titles: string[]): Promise<{ client: Client; ids: string[] }> {
+  async function ownerWith(...titles: string[]): Promise<{ client: AnyClient; ids: string[] }> {
     const user = await createTestUser(app, 'alike');
     const client = await connectClient(app, user.apiKey);
     const ids: string[] = [];
@@ -33,7 +24,7 @@ describeEachDatabase('look-alike titles', (provider) => {
     }
     return { client, ids };
   }
-  const resolve = async (client: Client, ref: string) =>
+  const resolve = async (client: AnyClient, ref: string) =>
     callTool(client, 'get_quiz_settings', { quiz_id: ref });
 
   test('an exact or case-insensitive match wins over every look-alike, as before', async () => {

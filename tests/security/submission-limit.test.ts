@@ -1,7 +1,6 @@
 // An attack suite found the quiz form unthrottled: one client could fill a quiz's results with
 // junk. The form and the JSON API now count together, per quiz and client address; a page gets a
 // 429 page, the API a problem body, both with Retry-After and the RateLimit headers.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import {
   createPublishedQuiz,
@@ -10,18 +9,12 @@ import {
   type PublishedQuiz,
 } from '../respondent/respondent-fixtures';
 import { expectProblem } from '../helpers/http';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
 describe('respondent submissions are limited per quiz and address', () => {
   let app: TestApp;
-  let client: Client;
+  let client: AnyClient;
   let quiz: PublishedQuiz;
   let other: PublishedQuiz;
 

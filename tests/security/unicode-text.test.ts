@@ -7,18 +7,15 @@ import { csrfFrom, logIn, newAgent } from '../dashboard/dashboard-helpers';
 import { expectProblem } from '../helpers/http';
 import {
   ACCEPT_BOTH,
-  callTool,
-  connectClient,
   createTestUser,
   describeEachDatabase,
-  errorText,
-  payload,
   sampleQuestions,
   sseMessages,
   startTestApp,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
+import { callTool, connectClient, errorText, payload } from '../helpers/mcp-clients';
 
 const LONE = /lone surrogate/;
 const NOT_UTF8 = /not UTF-8/;

@@ -7,16 +7,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
-import {
-  callTool,
-  connectClient,
-  createTestUser,
-  payload,
-  startTestApp,
-  type TestApp,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { authorizationParams, authorizePath, registerPublicClient } from '../oauth/oauth-helpers';
 import request from 'supertest';
 
@@ -165,7 +158,7 @@ describeWithBrowser('the pages people use', () => {
 
   describe('a quiz with known results', () => {
     let owner: Awaited<ReturnType<typeof createTestUser>>;
-    let mcp: Client;
+    let mcp: AnyClient;
     let quiz: { quiz_id: string; slug: string; public_url: string };
     let resultUrl: string;
 

@@ -1,5 +1,5 @@
 import type { NewAnswerRow, QuestionRow, QuizRow } from '../../db/repositories';
-import { correctAnswerOf } from '../quiz-records';
+import { correctAnswerOf, showCorrectAnswersOf } from '../quiz-records';
 
 /**
  * The review a respondent may see: every question with their answer, what it earned, the right
@@ -9,13 +9,6 @@ import { correctAnswerOf } from '../quiz-records';
  * - "after_close": on the result page once the quiz stops taking responses, so that a class
  *   cannot pass the key on while others still answer.
  */
-export type ShowCorrectAnswers = 'never' | 'after_submit' | 'after_close';
-
-export function showCorrectAnswersOf(quiz: Pick<QuizRow, 'showCorrectAnswers'>): ShowCorrectAnswers {
-  const value = quiz.showCorrectAnswers;
-  return value === 'after_submit' || value === 'after_close' ? value : 'never';
-}
-
 export function answerKeyShown(quiz: Pick<QuizRow, 'showCorrectAnswers' | 'acceptingResponses'>): boolean {
   const setting = showCorrectAnswersOf(quiz);
   return setting === 'after_submit' || (setting === 'after_close' && !quiz.acceptingResponses);

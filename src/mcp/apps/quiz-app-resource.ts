@@ -10,17 +10,8 @@ import path from 'node:path';
 export const QUIZ_APP_URI = 'ui://quiz-service/quiz-app.html';
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
-/** The tools whose answers the view draws: quiz preview, results, quiz list. */
-export const TOOLS_WITH_VIEW = new Set([
-  'create_quiz',
-  'get_quiz_questions',
-  'update_quiz',
-  'get_results',
-  'list_quizzes',
-]);
-
 /**
- * A tool's link to the view, in both the current key and the older flat one that earlier
+ * The link to the view that a tool with `view: true` (tool.ts) carries, in both the current key and the older flat one that earlier
  * hosts read. Always attached: a 2025-era client may announce the extension only in an
  * `initialize` that stateless requests skip, and hosts without it ignore unknown metadata.
  */

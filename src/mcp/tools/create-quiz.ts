@@ -30,5 +30,6 @@ export const createQuizTool = defineTool({
   output: QuizWithQuestionsSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
+  view: true,
   run: (args, { deps, principal }) => createQuiz(deps, principal.userId, args),
 });

@@ -13,5 +13,6 @@ export const getQuizQuestionsTool = defineTool({
   output: QuizWithQuestionsSchema,
   annotations: READ_ONLY,
   scope: 'quizzes:read',
+  view: true,
   run: (args, { deps, principal }) => getQuizQuestions(deps, principal.userId, args.quiz_id),
 });

@@ -82,6 +82,7 @@ export const getResultsTool = defineTool({
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
+  view: true,
   run: (args, { deps, principal }) =>
     getResults(deps, principal.userId, { ref: args.quiz_id, limit: args.limit, cursor: args.cursor }),
 });

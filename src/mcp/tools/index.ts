@@ -8,7 +8,10 @@ import { listQuizzesTool } from './list-quizzes';
 import { publishQuizTool } from './publish-quiz';
 import { updateQuizTool } from './update-quiz';
 
-/** Every tool of the public contract, in the order `tools/list` shows them (the README's Tools section). */
+/**
+ * Every tool of the public contract, in the order `tools/list` shows them (the README's Tools
+ * section). Adding a tool is its file and one line here.
+ */
 export const TOOLS: readonly ToolDefinition[] = [
   listQuizzesTool,
   createQuizTool,
@@ -18,4 +21,4 @@ export const TOOLS: readonly ToolDefinition[] = [
   publishQuizTool,
   getResultsTool,
   deleteQuizTool,
-] as unknown as readonly ToolDefinition[];
+];

@@ -27,5 +27,6 @@ export const listQuizzesTool = defineTool({
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
+  view: true,
   run: (args, { deps, principal }) => listQuizzes(deps, principal.userId, args),
 });

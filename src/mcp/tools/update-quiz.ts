@@ -41,6 +41,7 @@ export const updateQuizTool = defineTool({
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
+  view: true,
   run: (args, { deps, principal }) =>
     updateQuiz(deps, principal.userId, {
       ref: args.quiz_id,

@@ -12,68 +12,17 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
+import type { ToolOutput } from '../../tool';
+import type { getQuizQuestionsTool } from '../../tools/get-quiz-questions';
+import type { getResultsTool } from '../../tools/get-results';
+import type { listQuizzesTool } from '../../tools/list-quizzes';
 
-interface Question {
-  question_id: string;
-  type: 'yes_no' | 'multiple_choice';
-  text: string;
-  points?: number;
-  options?: Array<{ label: string; score: number }>;
-}
-
-interface QuizPreview {
-  quiz_id: string;
-  title: string;
-  status: 'draft' | 'published';
-  public_url: string | null;
-  max_score: number;
-  questions: Question[];
-}
-
-interface QuestionStat {
-  question_id: string;
-  text: string;
-  type: 'yes_no' | 'multiple_choice';
-  answered_count: number;
-  yes_count?: number;
-  no_count?: number;
-  options?: Array<{ label: string; score: number; count: number }>;
-}
-
-interface ResponseRow {
-  response_id: string;
-  submitted_at: string;
-  respondent: { name: string | null; email: string | null };
-  score: number;
-  max_score: number;
-  percent: number | null;
-  passed: boolean | null;
-}
-
-interface Results {
-  quiz: { quiz_id: string; title: string; status: string };
-  summary: {
-    response_count: number;
-    average_score: number | null;
-    average_percent: number | null;
-    max_score: number;
-    pass_mark_percent: number | null;
-    pass_count: number;
-    pass_rate: number | null;
-  };
-  questions: QuestionStat[];
-  responses: ResponseRow[];
-  next_cursor: string | null;
-}
-
-interface QuizListItem {
-  quiz_id: string;
-  title: string;
-  status: string;
-  question_count: number;
-  response_count: number;
-  public_url: string | null;
-}
+// What the tools answer, read off their output schemas: type-only imports, erased by the
+// bundler, so the view carries none of the server's code and cannot drift from the tools.
+type QuizPreview = ToolOutput<typeof getQuizQuestionsTool>;
+type Results = ToolOutput<typeof getResultsTool>;
+type ResponseRow = Results['responses'][number];
+type QuizListItem = ToolOutput<typeof listQuizzesTool>['quizzes'][number];
 
 const root = document.getElementById('app')!;
 const app = new App({ name: 'Quiz service', version: '1.0.0' }, {}, { autoResize: true });
@@ -120,7 +69,10 @@ function renderPreview(quiz: QuizPreview): void {
       el('p', { className: 'question-text', text: question.text }),
     );
     if (question.type === 'yes_no') {
-      item.append(el('p', { className: 'muted', text: `Yes / No · “Yes” scores ${question.points ?? 0}` }));
+      const key = question.correct_answer === 'no' ? 'No' : 'Yes';
+      item.append(
+        el('p', { className: 'muted', text: `Yes / No · “${key}” scores ${question.points ?? 0}` }),
+      );
     } else {
       const options = el('ul', { className: 'options' });
       for (const option of question.options ?? []) {
@@ -204,8 +156,8 @@ function renderResults(results: Results, more = false): void {
     const rows =
       question.type === 'yes_no'
         ? [
-            { label: 'Yes', count: question.yes_count ?? 0, best: true },
-            { label: 'No', count: question.no_count ?? 0, best: false },
+            { label: 'Yes', count: question.yes_count ?? 0, best: question.correct_answer !== 'no' },
+            { label: 'No', count: question.no_count ?? 0, best: question.correct_answer === 'no' },
           ]
         : (question.options ?? []).map((option, _i, all) => ({
             label: option.label,
