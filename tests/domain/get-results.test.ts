@@ -112,6 +112,7 @@ describeEachDatabase('get_results', (provider) => {
           average_points: 1.2,
           yes_count: 3,
           no_count: 1,
+          correct_answer: 'yes',
         },
         {
           question_id: q2,
@@ -133,6 +134,7 @@ describeEachDatabase('get_results', (provider) => {
           average_points: -0.4,
           yes_count: 2,
           no_count: 2,
+          correct_answer: 'yes',
         },
       ]);
       // Newest first, each with its own answers (unanswered ones included, as null).
