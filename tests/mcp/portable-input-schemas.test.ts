@@ -3,6 +3,7 @@
 // schema", Gemini's declarations take none of them), and anyOf only in the nullable form
 // `anyOf: [{...}, {"type": "null"}]`.
 import request from 'supertest';
+import gemini from './fixtures/gemini-schema-keywords.json';
 import { ACCEPT_BOTH, createTestUser, sseMessages, startTestApp, type TestApp } from '../helpers/test-app';
 
 const FORBIDDEN = ['oneOf', 'allOf', 'not', 'if', 'then', 'else'];
@@ -32,6 +33,24 @@ function unportable(schema: unknown, at = '$'): string[] {
   return found;
 }
 
+/** Each keyword, outside property names, that Gemini's function declarations do not take. */
+function outsideGemini(schema: unknown, at = '$'): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, index) => outsideGemini(item, `${at}[${index}]`));
+  if (typeof schema !== 'object' || schema === null) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    const allowed = gemini.keywords.includes(key) || (at === '$' && key in gemini.rootOnly);
+    if (!allowed) found.push(`${at}.${key}`);
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      for (const [name, child] of Object.entries(value))
+        found.push(...outsideGemini(child, `${at}.properties.${name}`));
+    } else if (key !== 'enum' && key !== 'required' && key !== 'default' && key !== 'example') {
+      found.push(...outsideGemini(value, `${at}.${key}`));
+    }
+  }
+  return found;
+}
+
 describe('portable input schemas', () => {
   let app: TestApp;
   let apiKey: string;
@@ -53,6 +72,22 @@ describe('portable input schemas', () => {
       unportable(tool.inputSchema).map((path) => `${tool.name}: ${path}`),
     );
     expect(findings).toEqual([]);
+  });
+
+  test("every input schema keyword is one Gemini's function declarations accept (fixtures/gemini-schema-keywords.json)", async () => {
+    const res = await request(app.app)
+      .post('/api/mcp')
+      .set('Accept', ACCEPT_BOTH)
+      .set('Authorization', `Bearer ${apiKey}`)
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    const tools = sseMessages(res.text)[0].result.tools as Array<{ name: string; inputSchema: unknown }>;
+    const findings = tools.flatMap((tool) =>
+      outsideGemini(tool.inputSchema).map((path) => `${tool.name}: ${path}`),
+    );
+    expect(findings).toEqual([]);
+    expect(outsideGemini({ properties: { x: { type: 'string', const: 'a' } } })).toEqual([
+      '$.properties.x.const',
+    ]);
   });
 
   test('the check itself finds what it must', () => {
