@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import { isForeignKeyViolation } from '../errors';
+import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
 /**
@@ -37,6 +38,21 @@ export interface AnswerRow extends NewAnswerRow {
 export interface ResponseRow extends Omit<NewResponseRow, 'answers'> {
   id: string;
   submittedAt: Date;
+  /** When the owner last re-marked it; null when never. */
+  remarkedAt: Date | null;
+  /** Its first score and maximum, kept once it is re-marked; null until then. */
+  originalScore: number | null;
+  originalMaxScore: number | null;
+}
+
+/** A response's new marks after an answer key was fixed: its answers' and its own. */
+export interface ResponseRemark {
+  responseId: string;
+  answers: ReadonlyArray<{ id: string; points: number; maxPoints: number }>;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
 }
 
 export interface ResponseWithAnswers extends ResponseRow {
@@ -109,6 +125,13 @@ export interface ResponseRepository {
   delete(quizId: string, responseId: string): Promise<boolean>;
   /** A response under the published quiz at `slug`, with what its public page may need. */
   publicResult(slug: string, responseId: string): Promise<PublicResultRow | null>;
+  /** The quiz's responses that answered any of these questions, each with all its answers. */
+  answeredAny(quizId: string, questionIds: readonly string[]): Promise<ResponseWithAnswers[]>;
+  /**
+   * Writes new marks in one transaction: each answer's points, each response's score, and, the
+   * first time a response is re-marked, its original score. Returns how many responses changed.
+   */
+  applyRemarks(quizId: string, remarks: readonly ResponseRemark[], at: Date): Promise<number>;
 }
 
 const responseColumns = {
@@ -122,6 +145,9 @@ const responseColumns = {
   percent: true,
   passed: true,
   submittedAt: true,
+  remarkedAt: true,
+  originalScore: true,
+  originalMaxScore: true,
 } as const;
 
 const answerColumns = {
@@ -269,5 +295,44 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
           answers: { select: answerColumns, orderBy: { position: 'asc' } },
         },
       }),
+    answeredAny: (quizId, questionIds) =>
+      db.response.findMany({
+        where: { quizId, answers: { some: { questionId: { in: [...questionIds] } } } },
+        orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
+        select: withAnswers,
+      }),
+    applyRemarks(quizId, remarks, at) {
+      return db.$transaction(async (tx) => {
+        let changed = 0;
+        for (const remark of remarks) {
+          const current = await tx.response.findFirst({
+            where: { id: remark.responseId, quizId },
+            select: { score: true, maxScore: true, originalScore: true },
+          });
+          if (!current) continue; // deleted meanwhile
+          for (const answer of remark.answers) {
+            await tx.answer.updateMany({
+              where: { id: answer.id, responseId: remark.responseId },
+              data: { points: answer.points, maxPoints: answer.maxPoints },
+            });
+          }
+          await tx.response.update({
+            where: { id: remark.responseId },
+            data: {
+              score: remark.score,
+              maxScore: remark.maxScore,
+              percent: remark.percent,
+              passed: remark.passed,
+              remarkedAt: at,
+              ...(current.originalScore === null
+                ? { originalScore: current.score, originalMaxScore: current.maxScore }
+                : {}),
+            },
+          });
+          changed += 1;
+        }
+        return changed;
+      }, WRITE_TRANSACTION_OPTIONS);
+    },
   };
 }

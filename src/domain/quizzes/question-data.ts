@@ -31,20 +31,33 @@ function scorable(data: QuestionData): ScorableQuestion {
   return { id: '', type: 'multiple_choice', options: data.options };
 }
 
+/** Whether a past answer to `previous` can be marked again under `next`: same type, same options. */
+function answersCarryOver(previous: QuestionRow, next: QuestionData): boolean {
+  if (previous.type !== next.type) return false;
+  return next.type === 'yes_no' || previous.options.length === next.options.length;
+}
+
 /**
  * The questions to store for an edit: an item that names a current question by `question_id`
  * keeps that id when it marks every answer as before (same type, answer key and scores: the
- * text, option labels and explanation may change), so the question's statistics go on. Any other
- * item, and a second item naming the same id, gets a new id.
+ * text, option labels and explanation may change), so the question's statistics go on. With
+ * `remarking` (the owner fixes a key and re-marks past answers under it), it keeps the id across
+ * a change of key too, as long as the past answers still fit it (same type, as many options).
+ * Any other item, and a second item naming the same id, gets a new id.
  */
-export function questionsKeepingIds(current: readonly QuestionRow[], incoming: readonly QuestionInput[]) {
+export function questionsKeepingIds(
+  current: readonly QuestionRow[],
+  incoming: readonly QuestionInput[],
+  remarking = false,
+) {
   const byId = new Map(current.map((question) => [question.id, question]));
   const claimed = new Set<string>();
   return incoming.map((input) => {
     const data = toQuestionData(input);
     const previous = input.question_id ? byId.get(input.question_id) : undefined;
     if (!previous || claimed.has(previous.id)) return data;
-    if (answerKeyOf({ ...toScorable(previous), id: '' }) !== answerKeyOf(scorable(data))) return data;
+    const sameKey = answerKeyOf({ ...toScorable(previous), id: '' }) === answerKeyOf(scorable(data));
+    if (!sameKey && !(remarking && answersCarryOver(previous, data))) return data;
     claimed.add(previous.id);
     return { ...data, id: previous.id };
   });

@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
 import type { QuizChange } from '../../db/repositories';
+import { remarkResponses } from '../results/remark-responses';
 import { questionsKeepingIds, toQuestionData } from './question-data';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
@@ -15,6 +16,8 @@ export interface UpdateQuizInput {
   description?: string | null | undefined;
   settings?: SettingsInput | undefined;
   confirmEditPublished?: boolean | undefined;
+  /** Keep ids across fixed answer keys and mark past answers again under them (remark-responses.ts). */
+  remarkPastResponses?: boolean | undefined;
 }
 
 /**
@@ -23,8 +26,18 @@ export interface UpdateQuizInput {
  * as before (question-data.ts), the others get new ids. Past responses keep their own answers
  * and scores.
  * A published quiz changes only with `confirm_edit_published: true`; without it nothing changes.
+ * With `remarkPastResponses`, the past answers to the kept questions are marked again under
+ * their keys once the edit is stored: a step of its own, which changes only marks that differ,
+ * so should it fail, the same call again completes it.
  */
 export async function updateQuiz(deps: DomainDeps, ownerId: string, input: UpdateQuizInput) {
+  if (input.remarkPastResponses && input.questions === undefined) {
+    throw new DomainError(
+      'invalid_input',
+      'remark_past_responses re-marks past answers under the questions you send: pass questions too, each with its question_id.',
+      [{ field: 'questions', message: 'is required with remark_past_responses' }],
+    );
+  }
   if (
     input.questions === undefined &&
     input.title === undefined &&
@@ -42,7 +55,9 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     ...(input.title !== undefined ? { title: { title: input.title, titleKey: titleKey(input.title) } } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
     settings: settingsData(input.settings),
-    ...(input.questions !== undefined ? await questionsChange(deps, ownerId, id, input.questions) : {}),
+    ...(input.questions !== undefined
+      ? await questionsChange(deps, ownerId, id, input.questions, input.remarkPastResponses === true)
+      : {}),
   };
   // Checked inside the edit's transaction, against the state the edit replaces.
   const quiz = await deps.repos.quizzes.update(ownerId, id, change, (current) => {
@@ -63,7 +78,14 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     }
   });
   if (!quiz) throw quizNotFound(input.ref);
-  return quizWithQuestionsRecord(deps.baseUrl, quiz);
+  const record = quizWithQuestionsRecord(deps.baseUrl, quiz);
+  if (!input.remarkPastResponses) return record;
+  // Every kept question: those whose key is unchanged give the same marks, so change nothing.
+  const kept = (change.questions ?? []).flatMap((question) => (question.id ? [question.id] : []));
+  const keptNow = quiz.questions
+    .filter((question) => kept.includes(question.id))
+    .map((question) => question.id);
+  return { ...record, remarked_responses: await remarkResponses(deps, quiz, keptNow) };
 }
 
 /** The new questions, ids kept against the current version (which the edit must still find). */
@@ -72,11 +94,15 @@ async function questionsChange(
   ownerId: string,
   id: string,
   questions: QuestionInput[],
+  remarking: boolean,
 ): Promise<Pick<QuizChange, 'questions' | 'basedOnVersion'>> {
   if (!questions.some((question) => question.question_id)) {
     return { questions: questions.map((question) => toQuestionData(question)) };
   }
   const current = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
   if (!current) return { questions: questionsKeepingIds([], questions) };
-  return { questions: questionsKeepingIds(current.questions, questions), basedOnVersion: current.version };
+  return {
+    questions: questionsKeepingIds(current.questions, questions, remarking),
+    basedOnVersion: current.version,
+  };
 }

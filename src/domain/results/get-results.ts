@@ -77,6 +77,8 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
       percent: response.percent,
       passed: response.passed,
       quiz_version: response.quizVersion,
+      remarked_at: response.remarkedAt?.toISOString() ?? null,
+      original_score: response.originalScore,
       answers: response.answers.map((answer) => ({
         question_id: answer.questionId,
         text: answer.questionText,

@@ -63,6 +63,14 @@ export const getResultsTool = defineTool({
         percent: z.number().nullable(),
         passed: z.boolean().nullable(),
         quiz_version: count,
+        remarked_at: timestamp
+          .nullable()
+          .describe('When the owner re-marked it after fixing an answer key; null when never.'),
+        original_score: z
+          .number()
+          .int()
+          .nullable()
+          .describe('The score it was first given, once re-marked; null when never re-marked.'),
         answers: z.array(
           z.object({
             question_id: z.string(),

@@ -27,6 +27,13 @@ export const updateQuizTool = defineTool({
       .boolean({ error: 'confirm_edit_published must be true or false' })
       .optional()
       .describe('Must be true to change a published quiz. Ignored for drafts.'),
+    remark_past_responses: z
+      .boolean({ error: 'remark_past_responses must be true or false' })
+      .optional()
+      .describe(
+        'After fixing an answer key: true keeps the id of each question sent with its question_id (same type and number of ' +
+          'options) and marks its past answers again under the new key; each re-marked response keeps its original score.',
+      ),
     title: TitleSchema.optional().describe(
       'New title, 1-200 characters. The slug and public link stay the same.',
     ),
@@ -37,7 +44,13 @@ export const updateQuizTool = defineTool({
       'Settings to change; anything left out stays as it is.',
     ),
   }),
-  output: QuizWithQuestionsSchema,
+  output: QuizWithQuestionsSchema.extend({
+    remarked_responses: z
+      .number()
+      .int()
+      .optional()
+      .describe('With remark_past_responses: how many past responses got new marks.'),
+  }),
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
@@ -50,5 +63,6 @@ export const updateQuizTool = defineTool({
       description: args.description,
       settings: args.settings,
       confirmEditPublished: args.confirm_edit_published,
+      remarkPastResponses: args.remark_past_responses,
     }),
 });

@@ -1,0 +1,62 @@
+import type { AnswerRow, QuizWithQuestions, ResponseRemark } from '../../db/repositories';
+import type { DomainDeps } from '../deps';
+import { toScorable } from '../quiz-records';
+import { passedOf, percentOf, pointsFor, questionMaxPoints, type Choice } from '../scoring';
+
+/** What a stored answer chose, as scoring reads it. */
+function choiceOf(answer: AnswerRow): Choice | undefined {
+  if (answer.choice === 'yes' || answer.choice === 'no') return { choice: answer.choice };
+  if (answer.optionIndex !== null) return { optionIndex: answer.optionIndex };
+  return undefined;
+}
+
+/**
+ * Re-marks the past answers to these questions under the quiz's current answer keys, after the
+ * owner fixed a key: each answer's points, each response's score, percent and pass (at today's
+ * pass mark). A response keeps its first score as its original. Answers stay what they were:
+ * only their marks change, and only where the key now gives other marks, so running it again
+ * changes nothing. The one exception to frozen history, and always the owner's explicit act.
+ */
+export async function remarkResponses(
+  deps: Pick<DomainDeps, 'repos'>,
+  quiz: QuizWithQuestions,
+  questionIds: readonly string[],
+): Promise<number> {
+  const wanted = new Set(questionIds);
+  const questions = new Map(
+    quiz.questions.filter((question) => wanted.has(question.id)).map((question) => [question.id, question]),
+  );
+  if (questions.size === 0) return 0;
+  const remarks: ResponseRemark[] = [];
+  for (const response of await deps.repos.responses.answeredAny(quiz.id, [...questions.keys()])) {
+    const answers: ResponseRemark['answers'][number][] = [];
+    let score = 0;
+    let maxScore = 0;
+    for (const answer of response.answers) {
+      const question = questions.get(answer.questionId);
+      if (!question || question.type !== answer.type) {
+        score += answer.points;
+        maxScore += answer.maxPoints;
+        continue;
+      }
+      const scorable = toScorable(question);
+      const points = pointsFor(scorable, choiceOf(answer));
+      const maxPoints = questionMaxPoints(scorable);
+      if (points !== answer.points || maxPoints !== answer.maxPoints)
+        answers.push({ id: answer.id, points, maxPoints });
+      score += points;
+      maxScore += maxPoints;
+    }
+    if (answers.length === 0) continue;
+    const percent = percentOf(score, maxScore);
+    remarks.push({
+      responseId: response.id,
+      answers,
+      score,
+      maxScore,
+      percent,
+      passed: passedOf(percent, quiz.passMarkPercent),
+    });
+  }
+  return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+}
