@@ -74,8 +74,9 @@ describeEachDatabase('re-marking past responses', (provider) => {
   test('the fixed key keeps the ids and re-marks every past response, keeping its original score', async () => {
     const { quiz, sum, capital, ids } = await wronglyKeyed();
     const before = await call('get_results', { quiz_id: quiz.quiz_id, limit: 10 });
-    const scoreOf = (results: { responses: Array<{ response_id: string; score: number }> }, id: string) =>
-      results.responses.find((r) => r.response_id === id)!.score;
+    const scoreOf = (results: Record<string, any>, id: string) =>
+      (results.responses as Array<{ response_id: string; score: number }>).find((r) => r.response_id === id)!
+        .score;
     expect(ids.map((id) => scoreOf(before, id))).toEqual([0, 5, 3]);
 
     const updated = await call('update_quiz', {
