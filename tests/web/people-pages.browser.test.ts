@@ -299,7 +299,27 @@ describeWithBrowser('the pages people use', () => {
     test(
       'no serious or critical accessibility violation on any page a person uses',
       async () => {
+        // A result page with the review of each answer (the quiz shows its key after submitting).
+        await callTool(mcp, 'update_quiz', {
+          quiz_id: quiz.quiz_id,
+          confirm_edit_published: true,
+          settings: { show_correct_answers: 'after_submit' },
+        });
+        const questions = payload(
+          await callTool(mcp, 'get_quiz_questions', { quiz_id: quiz.quiz_id }),
+        ).questions;
+        const reviewed = await request(app.app)
+          .post(`/api/quizzes/${quiz.slug}/responses`)
+          .send({
+            respondent: { name: 'Reviewer' },
+            answers: [
+              { question_id: questions[0].question_id, answer: 'no' },
+              { question_id: questions[1].question_id, option_index: 1 },
+            ],
+          });
+        expect(reviewed.body.review).toHaveLength(2);
         const pages: Array<[string, string, boolean]> = [
+          ['respondent review', new URL(reviewed.body.result_url).pathname, false],
           ['home', '/', false],
           ['log in', '/login', false],
           ['sign up', '/signup', false],
