@@ -7,7 +7,7 @@ import type { DomainDeps } from './domain/deps';
 import { createApiKeyVerifier } from './http/api-key-verifier';
 import { identifyBearer, MCP_PATH, requireBearer } from './http/authenticate';
 import { chain } from './http/chain';
-import { hostGuard, originGuard } from './http/host-guard';
+import { hostGuard, malformedHostGuard, originGuard } from './http/host-guard';
 import { createRateLimiter } from './http/rate-limit';
 import { ResilientRedisStore, type RedisCommander } from './http/rate-limit-store';
 import { clientErrorOf } from './http/client-errors';
@@ -91,6 +91,7 @@ export function createApp({
       requestLog(logger),
       recordRequests(metrics),
       refuseBadTextInAddress(config.baseUrl),
+      malformedHostGuard({ baseUrl: config.baseUrl, exempt: PROBE_PATHS }),
       ...(config.enforceHost
         ? [
             hostGuard({

@@ -7,7 +7,8 @@ import { sendProblem } from './problem';
  * - a browser request whose `Origin` is not this service's own (or a configured one) gets 403:
  *   a page on another site must not drive the endpoint with a user's ambient access;
  * - in production the `Host` header must name this service, so that a rebound hostname
- *   pointing at it is refused (403); one that names no host at all is malformed (400).
+ *   pointing at it is refused (403); one that names no host at all is refused before, in
+ *   every environment, by malformedHostGuard (400).
  */
 export function originGuard(options: { baseUrl: string; allowedOrigins: string[] }): RequestHandler {
   const base = new URL(options.baseUrl);
@@ -46,10 +47,6 @@ export function hostGuard(options: {
       next();
       return;
     }
-    if (!wellFormedHost(req.headers.host)) {
-      refuseMalformedHost(res, options.baseUrl);
-      return;
-    }
     sendProblem(res, options.baseUrl, 'forbidden', {
       detail: `This service does not answer to the host name "${req.headers.host ?? ''}".`,
       hint: `Use ${options.baseUrl}.`,
@@ -61,8 +58,24 @@ export function hostGuard(options: {
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
 
+/**
+ * In every environment: a Host header that names no host (`bad host`, `[::1`, `x:99999`) is
+ * a 400, before any route builds a URL from it (the MCP SDK's Node adapter does, and would
+ * fail as a 500). Probes are exempt: a load balancer's health check may send none.
+ */
+export function malformedHostGuard(options: { baseUrl: string; exempt: readonly string[] }): RequestHandler {
+  const exempt = new Set(options.exempt);
+  return (req, res, next) => {
+    if (exempt.has(req.path) || wellFormedHost(req.headers.host)) {
+      next();
+      return;
+    }
+    refuseMalformedHost(res, options.baseUrl);
+  };
+}
+
 /** 400 for a Host header that is not a host name with an optional port. */
-export function refuseMalformedHost(res: Response, baseUrl: string): void {
+function refuseMalformedHost(res: Response, baseUrl: string): void {
   sendProblem(res, baseUrl, 'bad_request', {
     detail: `The Host header "${res.req.headers.host ?? ''}" is not a host name with an optional port.`,
     hint: `Send the host of ${baseUrl}, e.g. "Host: ${new URL(baseUrl).host}".`,

@@ -1,7 +1,6 @@
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { runChain } from '../http/chain';
-import { refuseMalformedHost, wellFormedHost } from '../http/host-guard';
 import { jsonBody } from '../http/json-body';
 import type { Metrics } from '../http/metrics';
 import { clientErrorOf } from '../http/client-errors';
@@ -48,7 +47,6 @@ export function mcpEndpoint(options: McpEndpointOptions): RequestHandler {
       return;
     }
     res.locals.route = path;
-    if (!hostIsWellFormed(req, res, baseUrl)) return;
     if (req.method !== 'POST') {
       methodNotAllowed(res, baseUrl);
       return;
@@ -101,16 +99,6 @@ function serveMessage(context: {
         );
     }
   };
-}
-
-/**
- * The SDK's Node adapter builds a URL from the Host header; a malformed one (`bad host`,
- * `[::1`, `x:99999`) would fail there as a 500. Refused here first, in every environment.
- */
-function hostIsWellFormed(req: Request, res: Response, baseUrl: string): boolean {
-  if (wellFormedHost(req.headers.host)) return true;
-  refuseMalformedHost(res, baseUrl);
-  return false;
 }
 
 function methodNotAllowed(res: Response, baseUrl: string): void {

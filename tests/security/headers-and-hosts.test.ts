@@ -1,6 +1,7 @@
 // Every answer carries `X-Content-Type-Options: nosniff` (problem bodies echo the requested
-// path, and a browser must never sniff them into HTML), and with host checking on a malformed
-// Host is a 400 everywhere while a well-formed foreign one is a 403, as SECURITY.md says.
+// path, and a browser must never sniff them into HTML); a malformed Host is a 400 everywhere, in
+// every environment, and with host checking on a well-formed foreign one is a 403, as SECURITY.md
+// says.
 import request from 'supertest';
 import { expectProblem } from '../helpers/http';
 import { ACCEPT_BOTH, createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
@@ -39,6 +40,24 @@ describe('security headers and Host checks', () => {
   ])('%s carries nosniff', async (_what, send) => {
     const res = await send();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test.each(['/', '/api/mcp', '/dashboard', '/oauth/token', '/q/some-quiz', '/nothing-here'])(
+    'host checking off (development): a malformed Host at %s is a 400 problem too',
+    async (path) => {
+      for (const host of ['bad host', '[::1', 'x:99999']) {
+        const res = await request(app.app).get(path).set('Host', host);
+        expect({ host, status: res.status }).toEqual({ host, status: 400 });
+        expectProblem(res, app.baseUrl, 'bad_request');
+      }
+    },
+  );
+
+  test('health probes answer whatever Host a load balancer sends, or none', async () => {
+    for (const probe of ['/healthz', '/readyz']) {
+      expect((await request(app.app).get(probe).set('Host', 'bad host')).status).toBe(200);
+      expect((await request(strict.app).get(probe).set('Host', '10.0.0.7:8080')).status).toBe(200);
+    }
   });
 
   test.each(['/', '/api/mcp', '/dashboard', '/oauth/token', '/nothing-here'])(
