@@ -189,7 +189,7 @@ function responsesTable(data: QuizPageData): Html {
           <details>
             <summary>Answers</summary>
             <ol class="answers">
-              ${response.answers.map(
+              ${(response.answers ?? []).map(
                 (answer) =>
                   html`<li>
                     <span class="answer-question">${answer.text}</span>

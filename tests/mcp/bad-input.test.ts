@@ -182,8 +182,19 @@ describe('bad tool arguments', () => {
       },
     );
 
+    test('list_quizzes pages at least one quiz; get_results takes limit 0 (the summary alone)', async () => {
+      expect(errorText(await callTool(client, 'list_quizzes', { limit: 0 }))).toMatch(
+        /limit must be at least 1/,
+      );
+      expect(errorText(await callTool(client, 'get_results', { quiz_id: quiz.quiz_id, limit: -1 }))).toMatch(
+        /limit must be at least 0/,
+      );
+      expect(
+        payload(await callTool(client, 'get_results', { quiz_id: quiz.quiz_id, limit: 0 })).responses,
+      ).toEqual([]);
+    });
+
     test.each([
-      [{ limit: 0 }, /limit must be at least 1/],
       [{ limit: 101 }, /limit must be at most 100/],
       [{ limit: 2.5 }, /limit must be a whole number/],
       [{ cursor: 12 }, /cursor must be a string/],

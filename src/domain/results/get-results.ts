@@ -8,8 +8,11 @@ import { getQuestionStatistics } from './question-statistics';
 
 export interface GetResultsInput {
   ref: string;
+  /** Responses in the page, 0-100: 0 gives the summary and statistics alone. */
   limit: number;
   cursor?: string | undefined;
+  /** False leaves each response's per-question answers out (default true). */
+  includeAnswers?: boolean | undefined;
 }
 
 /** A page holds at most 100 responses, whoever calls: the answer must fit an assistant's context. */
@@ -40,13 +43,14 @@ function readCursor(cursor: string) {
 export async function getResults(deps: DomainDeps, ownerId: string, input: GetResultsInput) {
   const { responses } = deps.repos;
   const quiz = await loadOwnedQuiz(deps, ownerId, input.ref);
-  const limit = Math.min(Math.max(Math.trunc(input.limit), 1), RESULTS_PAGE_MAX);
+  const limit = Math.min(Math.max(Math.trunc(input.limit), 0), RESULTS_PAGE_MAX);
   const after = input.cursor ? readCursor(input.cursor) : undefined;
+  const includeAnswers = input.includeAnswers !== false;
 
   const [totals, questions, rows] = await Promise.all([
     responses.totals(quiz.id),
     getQuestionStatistics(deps, quiz),
-    responses.newestFirst(quiz.id, limit + 1, after),
+    limit === 0 ? [] : responses.newestFirst(quiz.id, limit + 1, after),
   ]);
 
   const graded = totals.passed + totals.failed;
@@ -79,14 +83,18 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
       quiz_version: response.quizVersion,
       remarked_at: response.remarkedAt?.toISOString() ?? null,
       original_score: response.originalScore,
-      answers: response.answers.map((answer) => ({
-        question_id: answer.questionId,
-        text: answer.questionText,
-        answer: answer.type === 'yes_no' ? answer.choice : answer.optionLabel,
-        option_index: answer.optionIndex,
-        points: answer.points,
-        max_points: answer.maxPoints,
-      })),
+      ...(includeAnswers
+        ? {
+            answers: response.answers.map((answer) => ({
+              question_id: answer.questionId,
+              text: answer.questionText,
+              answer: answer.type === 'yes_no' ? answer.choice : answer.optionLabel,
+              option_index: answer.optionIndex,
+              points: answer.points,
+              max_points: answer.maxPoints,
+            })),
+          }
+        : {}),
     })),
     next_cursor: rows.length > limit && last ? encodeCursor({ at: last.submittedAt, id: last.id }) : null,
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getResults } from '../../domain/results/get-results';
 import { defineTool, READ_ONLY } from '../tool';
-import { CursorSchema, LimitSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
+import { CursorSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
 const count = z.number().int();
 
@@ -11,8 +11,25 @@ export const getResultsTool = defineTool({
   description:
     'Returns the results of one of your quizzes: a summary (response count, average, highest and lowest score, ' +
     'pass rate), per-question statistics (yes/no counts, how often each option was chosen), and the responses, ' +
-    'newest first, with respondent, score and answers: up to `limit` (default 20); pass `next_cursor` as `cursor` for more.',
-  input: z.strictObject({ quiz_id: QuizRefSchema, limit: LimitSchema, cursor: CursorSchema }),
+    'newest first, with respondent, score and answers: up to `limit` (default 5); pass `next_cursor` as `cursor` for more. ' +
+    'Start with the summary: `limit: 0` returns the summary and statistics alone, and `include_answers: false` ' +
+    "leaves out each response's answers. Statistics count every response; a question kept through an edit " +
+    '(same question_id) counts its answers from every version.',
+  input: z.strictObject({
+    quiz_id: QuizRefSchema,
+    limit: z
+      .number({ error: 'limit must be a whole number from 0 to 100' })
+      .int({ error: 'limit must be a whole number from 0 to 100' })
+      .min(0, { error: 'limit must be at least 0' })
+      .max(100, { error: 'limit must be at most 100' })
+      .default(5)
+      .describe('Responses per page, 0-100 (default 5); 0 returns the summary and statistics alone.'),
+    cursor: CursorSchema,
+    include_answers: z
+      .boolean({ error: 'include_answers must be true or false' })
+      .default(true)
+      .describe("False leaves out each response's per-question answers (default true)."),
+  }),
   output: z.object({
     quiz: QuizSummarySchema,
     summary: z.object({
@@ -71,19 +88,22 @@ export const getResultsTool = defineTool({
           .int()
           .nullable()
           .describe('The score it was first given, once re-marked; null when never re-marked.'),
-        answers: z.array(
-          z.object({
-            question_id: z.string(),
-            text: z.string(),
-            answer: z
-              .string()
-              .nullable()
-              .describe('"yes"/"no", the chosen option label, or null if unanswered.'),
-            option_index: z.number().int().nullable(),
-            points: z.number().int(),
-            max_points: z.number().int(),
-          }),
-        ),
+        answers: z
+          .array(
+            z.object({
+              question_id: z.string(),
+              text: z.string(),
+              answer: z
+                .string()
+                .nullable()
+                .describe('"yes"/"no", the chosen option label, or null if unanswered.'),
+              option_index: z.number().int().nullable(),
+              points: z.number().int(),
+              max_points: z.number().int(),
+            }),
+          )
+          .optional()
+          .describe('Each question answered, in order; left out with include_answers: false.'),
       }),
     ),
     next_cursor: z.string().nullable(),
@@ -92,5 +112,10 @@ export const getResultsTool = defineTool({
   scope: 'quizzes:read',
   view: true,
   run: (args, { deps, principal }) =>
-    getResults(deps, principal.userId, { ref: args.quiz_id, limit: args.limit, cursor: args.cursor }),
+    getResults(deps, principal.userId, {
+      ref: args.quiz_id,
+      limit: args.limit,
+      cursor: args.cursor,
+      includeAnswers: args.include_answers,
+    }),
 });
