@@ -7,7 +7,9 @@ import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolEntry, ToolRegistry } from './registry';
 import { MCP_APP_MIME_TYPE, QUIZ_APP_META, QUIZ_APP_URI, viewLink } from './apps/quiz-app-resource';
+import { SERVER_INSTRUCTIONS } from './instructions';
 import { takeOver, type ResolvedRequest } from './resolved-request';
+import { discoverEveryServedVersion } from './served-versions';
 
 /**
  * The SDK serves every request from a fresh McpServer (one instance cannot serve concurrent
@@ -55,16 +57,23 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
 
   return ({ authInfo }) => {
     const request = takeOver(authInfo);
+    const called = request.toolCall?.tool;
+    // The view is read by hosts with resources/read; a tools/call never needs it.
+    const withResources = !request.toolCall && quizAppHtml !== undefined;
     const server = new McpServer(SERVER_INFO, {
-      // Stateless: there is no stream on which to announce a change of the tool list.
-      capabilities: { tools: { listChanged: false } },
+      // Advertise only what is delivered. Nothing announces a change of a list: this endpoint
+      // keeps no stream open (GET is 405), and the lists change only with a new release.
+      capabilities: {
+        tools: { listChanged: false },
+        ...(withResources ? { resources: { listChanged: false } } : {}),
+      },
+      instructions: SERVER_INSTRUCTIONS,
       jsonSchemaValidator: SHARED_VALIDATOR,
     });
-    const called = request.toolCall?.tool;
+    discoverEveryServedVersion(server);
     if (called) registerTool(server, called, request);
     else for (const tool of registry.entries) registerTool(server, tool, request);
-    // The view is read by hosts with resources/read; a tools/call never needs it.
-    if (!request.toolCall && quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml);
+    if (withResources) registerQuizApp(server, quizAppHtml);
     return server;
   };
 }
