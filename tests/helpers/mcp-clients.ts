@@ -42,6 +42,12 @@ export interface AnyClient {
     argument: string,
     value: string,
   ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
+  /** completion/complete for a resource template's variable. */
+  completeResource(
+    uriTemplate: string,
+    argument: string,
+    value: string,
+  ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
   close(): Promise<void>;
 }
 
@@ -108,6 +114,8 @@ export async function connectAnyClient(
       getPrompt: async (name, args = {}) => (await client.getPrompt({ name, arguments: args })) as any,
       completePrompt: (name, argument, value) =>
         client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
+      completeResource: (uri, argument, value) =>
+        client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value } }),
       close: () => client.close(),
     };
   }
@@ -133,6 +141,8 @@ export async function connectAnyClient(
     getPrompt: async (name, args = {}) => (await client.getPrompt({ name, arguments: args })) as any,
     completePrompt: (name, argument, value) =>
       client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
+    completeResource: (uri, argument, value) =>
+      client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value } }),
     close: () => client.close(),
   };
 }

@@ -20,7 +20,16 @@ const EXERCISE: Record<string, (client: AnyClient) => Promise<void>> = {
     for (const { uri } of resources) {
       expect((await client.readResource(uri)).contents[0]?.uri).toBe(uri);
     }
-    await client.listResourceTemplates();
+    expect((await client.listResourceTemplates()).resourceTemplates.length).toBeGreaterThan(0);
+  },
+  async prompts(client) {
+    expect((await client.listPrompts()).prompts.length).toBeGreaterThan(0);
+    const { messages } = await client.getPrompt('quiz_from_material', { material: 'Water boils at 100 °C.' });
+    expect(messages[0]?.content.text).toContain('Water boils');
+  },
+  async completions(client) {
+    const { completion } = await client.completePrompt('quiz_from_material', 'question_count', '1');
+    expect(completion.values).toEqual(['10', '15']);
   },
 };
 
