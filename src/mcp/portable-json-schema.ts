@@ -25,7 +25,13 @@ function rewrite(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewrite);
   if (!isSchema(value)) return value;
   const node: Schema = {};
-  for (const [key, child] of Object.entries(value)) node[key] = rewrite(child);
+  for (const [key, child] of Object.entries(value)) {
+    // zod's int() bounds every integer by ±2^53-1: true of every JSON number a client sends, so
+    // they tell a client nothing and cost a line each.
+    if (key === 'minimum' && child === -Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'maximum' && child === Number.MAX_SAFE_INTEGER) continue;
+    node[key] = rewrite(child);
+  }
   const types = node.type;
   if (!Array.isArray(types)) return node;
   if (types.length === 1) return { ...node, type: types[0] };
@@ -44,4 +50,28 @@ function rewrite(value: unknown): unknown {
 
 export function portableJsonSchema(schema: Schema): Schema {
   return rewrite(schema) as Schema;
+}
+
+/**
+ * A published output schema describes the answer's shape for clients that validate it, not every
+ * guarantee the service makes: objects stay open (`additionalProperties: false` is dropped, so a
+ * field added later breaks no client), and `required` goes, since it repeats each field's name
+ * and a model reads the fields it finds.
+ */
+export function publishedOutputSchema(schema: Schema): Schema {
+  return openObjects(schema) as Schema;
+}
+
+function openObjects(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(openObjects);
+  if (!isSchema(value)) return value;
+  const node: Schema = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'required' || (key === 'additionalProperties' && child === false)) continue;
+    node[key] =
+      key === 'properties' && isSchema(child)
+        ? Object.fromEntries(Object.entries(child).map(([name, field]) => [name, openObjects(field)]))
+        : openObjects(child);
+  }
+  return node;
 }

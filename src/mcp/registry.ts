@@ -13,7 +13,7 @@ import { toFieldIssues } from '../domain/field-issues';
 import { unstorableField } from '../domain/text-integrity';
 import { UNKNOWN_ARGUMENT } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
-import { portableJsonSchema } from './portable-json-schema';
+import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
 
 /**
@@ -85,7 +85,7 @@ function register(definition: ToolDefinition): ToolEntry {
     title: definition.title,
     description: describe(definition),
     inputSchema: jsonSchema(definition.input, 'input'),
-    outputSchema: jsonSchema(definition.output, 'output'),
+    outputSchema: publishedOutputSchema(jsonSchema(definition.listedOutput ?? definition.output, 'output')),
     annotations: { title: definition.title, ...definition.annotations },
   };
   const sdkSchemas = {

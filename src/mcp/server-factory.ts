@@ -1,13 +1,25 @@
-import { McpServer, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { DomainDeps } from '../domain/deps';
+import { isDomainError } from '../domain/errors';
 import type { Metrics } from '../http/metrics';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolEntry, ToolRegistry } from './registry';
 import { MCP_APP_MIME_TYPE, QUIZ_APP_META, QUIZ_APP_URI, viewLink } from './apps/quiz-app-resource';
+import { registerCompletions } from './completions';
+import { SERVER_INSTRUCTIONS } from './instructions';
+import type { PromptContext, PromptDefinition } from './prompt';
+import { PROMPTS } from './prompts';
+import { registerQuizResource } from './quiz-resource';
 import { takeOver, type ResolvedRequest } from './resolved-request';
+import { discoverEveryServedVersion } from './served-versions';
 
 /**
  * The SDK serves every request from a fresh McpServer (one instance cannot serve concurrent
@@ -30,6 +42,21 @@ export interface ServerFactoryOptions {
 
 export function createServerFactory(options: ServerFactoryOptions): McpServerFactory {
   const { registry, deps, logger, metrics, quizAppHtml } = options;
+  const promptsByName = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
+
+  function registerPrompt(server: McpServer, prompt: PromptDefinition, request: ResolvedRequest): void {
+    const context: PromptContext = { deps, principal: request.principal };
+    const { name, title, description, argsSchema } = prompt;
+    server.registerPrompt(name, { title, description, argsSchema }, async (args) => {
+      try {
+        return await prompt.get(args as Record<string, string | undefined>, context);
+      } catch (error) {
+        if (isDomainError(error)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+        const text = internalErrorText(logger, error, name, request.requestId);
+        throw new ProtocolError(ProtocolErrorCode.InternalError, text);
+      }
+    });
+  }
 
   function registerTool(server: McpServer, tool: ToolEntry, request: ResolvedRequest): void {
     const { definition, listing, sdkSchemas } = tool;
@@ -55,16 +82,33 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
 
   return ({ authInfo }) => {
     const request = takeOver(authInfo);
+    const called = request.toolCall?.tool;
+    // A tools/call can reach only its tool: no prompt, resource or completion is registered.
+    const everything = !request.toolCall;
     const server = new McpServer(SERVER_INFO, {
-      // Stateless: there is no stream on which to announce a change of the tool list.
-      capabilities: { tools: { listChanged: false } },
+      // Advertise only what is delivered. Nothing announces a change of a list: this endpoint
+      // keeps no stream open (GET is 405), and the lists change only with a new release.
+      capabilities: {
+        tools: { listChanged: false },
+        ...(everything
+          ? { resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} }
+          : {}),
+      },
+      instructions: SERVER_INSTRUCTIONS,
       jsonSchemaValidator: SHARED_VALIDATOR,
     });
-    const called = request.toolCall?.tool;
+    discoverEveryServedVersion(server);
     if (called) registerTool(server, called, request);
     else for (const tool of registry.entries) registerTool(server, tool, request);
-    // The view is read by hosts with resources/read; a tools/call never needs it.
-    if (!request.toolCall && quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml);
+    if (everything) {
+      const context: PromptContext = { deps, principal: request.principal };
+      const usable = PROMPTS.filter((prompt) => !prompt.scope || request.principal.scopes.has(prompt.scope));
+      for (const prompt of usable) registerPrompt(server, prompt, request);
+      registerCompletions(server, promptsByName, context);
+      registerQuizResource(server, context);
+      // The view is read by hosts with resources/read.
+      if (quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml);
+    }
     return server;
   };
 }

@@ -35,6 +35,12 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   description: string;
   input: I;
   output: O;
+  /**
+   * What `tools/list` publishes of the answer when `output` says more than a client needs: its
+   * shape and the fields a model reads. Every answer must still satisfy it (published schemas
+   * are open to fields they do not name); the view's types keep reading `output`.
+   */
+  listedOutput?: z.ZodObject;
   annotations: Annotations;
   scope: Scope;
   /** True when the MCP App view (apps/view/) draws this tool's answer: its listing links the view. */

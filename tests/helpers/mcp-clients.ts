@@ -24,7 +24,30 @@ export interface AnyClient {
   readResource(uri: string): Promise<{
     contents: Array<{ uri: string; mimeType?: string; text?: string; _meta?: Record<string, unknown> }>;
   }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: Array<{ uriTemplate: string; name: string }> }>;
   callTool(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
+  /** What the server advertised (initialize in the 2025 era, server/discover in 2026-07-28). */
+  capabilities(): Record<string, any> | undefined;
+  instructions(): string | undefined;
+  listPrompts(): Promise<{
+    prompts: Array<{ name: string; title?: string; arguments?: Array<{ name: string; required?: boolean }> }>;
+  }>;
+  getPrompt(
+    name: string,
+    args?: Record<string, string>,
+  ): Promise<{ messages: Array<{ role: string; content: { type: string; text?: string } }> }>;
+  /** completion/complete for a prompt's argument. */
+  completePrompt(
+    name: string,
+    argument: string,
+    value: string,
+  ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
+  /** completion/complete for a resource template's variable. */
+  completeResource(
+    uriTemplate: string,
+    argument: string,
+    value: string,
+  ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
   close(): Promise<void>;
 }
 
@@ -83,7 +106,16 @@ export async function connectAnyClient(
       listTools: () => client.listTools(),
       listResources: () => client.listResources(),
       readResource: (uri) => client.readResource({ uri }),
+      listResourceTemplates: () => client.listResourceTemplates(),
       callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+      capabilities: () => client.getServerCapabilities(),
+      instructions: () => client.getInstructions(),
+      listPrompts: () => client.listPrompts(),
+      getPrompt: async (name, args = {}) => (await client.getPrompt({ name, arguments: args })) as any,
+      completePrompt: (name, argument, value) =>
+        client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
+      completeResource: (uri, argument, value) =>
+        client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value } }),
       close: () => client.close(),
     };
   }
@@ -101,7 +133,16 @@ export async function connectAnyClient(
     listTools: () => client.listTools(),
     listResources: () => client.listResources(),
     readResource: (uri) => client.readResource({ uri }),
+    listResourceTemplates: () => client.listResourceTemplates(),
     callTool: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as ToolResult,
+    capabilities: () => client.getServerCapabilities(),
+    instructions: () => client.getInstructions(),
+    listPrompts: () => client.listPrompts(),
+    getPrompt: async (name, args = {}) => (await client.getPrompt({ name, arguments: args })) as any,
+    completePrompt: (name, argument, value) =>
+      client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
+    completeResource: (uri, argument, value) =>
+      client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value } }),
     close: () => client.close(),
   };
 }

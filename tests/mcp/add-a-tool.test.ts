@@ -45,7 +45,7 @@ describe('a tool defined in one file', () => {
           description: 'Test-only: counts the letters of a word.',
           annotations: { title: 'Count letters', readOnlyHint: true },
           inputSchema: { type: 'object', required: ['word'], additionalProperties: false },
-          outputSchema: { type: 'object', required: ['word', 'letters'] },
+          outputSchema: { type: 'object', properties: { word: {}, letters: {} } },
           _meta: { ui: { resourceUri: expect.stringMatching(/^ui:\/\//) } },
         });
         expect(payload(await client.callTool('count_letters', { word: 'quiz' }))).toEqual({

@@ -60,8 +60,24 @@ describe('the tool registry', () => {
       title: 'Greet',
       annotations: { title: 'Greet', readOnlyHint: true },
       inputSchema: { type: 'object', required: ['name'], additionalProperties: false },
-      outputSchema: { type: 'object', required: ['greeting'] },
+      outputSchema: { type: 'object', properties: { greeting: { type: 'string' } } },
     });
+    // A published output schema is open, and names no required field (portable-json-schema.ts).
+    expect(registry.listing[0]?.outputSchema).not.toHaveProperty('required');
+    expect(registry.listing[0]?.outputSchema).not.toHaveProperty('additionalProperties');
+  });
+
+  test('a listed output replaces the output in tools/list, and no integer keeps the safe-integer bounds', () => {
+    const counted = defineTool({
+      ...greet,
+      name: 'count',
+      output: z.object({ count: z.number().int(), internal: z.string() }),
+      listedOutput: z.object({ count: z.number().int() }),
+      run: async () => ({ count: 1, internal: 'x' }),
+    });
+    const [listing] = createToolRegistry([counted]).listing;
+    expect(listing?.outputSchema).toEqual({ type: 'object', properties: { count: { type: 'integer' } } });
+    expect(listing?.inputSchema.properties?.times).toEqual({ type: 'integer', default: 1 });
   });
 
   test('a deprecated tool says so first, with its replacement and its sunset', () => {

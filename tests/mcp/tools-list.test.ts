@@ -1,8 +1,26 @@
 // The public contract as clients see it. A change to any tool's name, title, description,
 // schema or annotations changes this snapshot: update it deliberately (`npx jest -u`),
 // bump TOOLSET_VERSION and note it in CHANGELOG.md.
-import { createTestUser, SPEC_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
+import { postMcp } from '../helpers/http';
+import { createTestUser, SPEC_TOOLS, sseMessages, startTestApp, type TestApp } from '../helpers/test-app';
 import { connectClient, ERAS, forEachEra, type AnyClient } from '../helpers/mcp-clients';
+
+/**
+ * Every conversation pays for the tool list: its compact JSON stays within this budget, with
+ * room left for the tools and fields still to come.
+ */
+const TOOLS_LIST_BUDGET_BYTES = 20 * 1024;
+
+/** Each property of an input schema, by path, that carries no description. */
+function undescribed(schema: Record<string, any>, at: string): string[] {
+  const found: string[] = [];
+  for (const [name, property] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
+    if (typeof property.description !== 'string' || property.description === '') found.push(`${at}.${name}`);
+    const items = property.items ?? property;
+    if (items.properties) found.push(...undescribed(items, `${at}.${name}`));
+  }
+  return found;
+}
 
 describe('tools/list', () => {
   let app: TestApp;
@@ -63,6 +81,30 @@ describe('tools/list', () => {
       }
       expect(tools.find((tool) => tool.name === 'create_quiz')?.inputSchema.required).toEqual(['title']);
     });
+  });
+
+  test(`the tool list is at most ${TOOLS_LIST_BUDGET_BYTES} bytes of compact JSON`, async () => {
+    const res = await postMcp(app, {
+      credential: apiKey,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    });
+    const result = sseMessages(res.text)[0].result;
+    const bytes = Buffer.byteLength(JSON.stringify(result));
+    console.log(`tools/list: ${bytes} bytes of compact JSON (budget ${TOOLS_LIST_BUDGET_BYTES})`);
+    expect(result.tools).toHaveLength(SPEC_TOOLS.length);
+    expect(bytes).toBeLessThanOrEqual(TOOLS_LIST_BUDGET_BYTES);
+    // zod's int() bounds every integer by the safe-integer range, which tells a client nothing.
+    expect(JSON.stringify(result)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  });
+
+  test('every input property a model reads has a description', async () => {
+    const client = await connectClient(app, apiKey);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.flatMap((tool) => undescribed(tool.inputSchema, tool.name))).toEqual([]);
+    } finally {
+      await client.close();
+    }
   });
 
   // The snapshot is the 2025 wire (v1's Client, as most deployed assistants read it); the

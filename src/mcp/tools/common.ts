@@ -6,9 +6,7 @@ export const QuizRefSchema = z
   .trim()
   .min(1, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
   .max(300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
-  .describe(
-    'The quiz: its quiz_id, its slug, or its title (exact, or case-insensitive when only one quiz matches).',
-  );
+  .describe('The quiz ID, slug or title.');
 
 export const LimitSchema = z
   .number({ error: 'limit must be a whole number from 1 to 100' })
@@ -22,7 +20,7 @@ export const CursorSchema = z
   .string({ error: 'cursor must be a string: the next_cursor of a previous answer' })
   .max(500, { error: 'cursor is too long: pass the next_cursor of a previous answer' })
   .optional()
-  .describe('Leave out for the first page; then pass next_cursor from the previous answer.');
+  .describe('next_cursor of the previous page; leave out for the first.');
 
 export const StatusSchema = z.enum(['draft', 'published']);
 const timestamp = z.string().describe('ISO-8601 timestamp');
@@ -82,3 +80,42 @@ export const SettingsRecordSchema = QuizSummarySchema.extend({
 });
 
 export { timestamp };
+
+/*
+ * What tools/list publishes of the answers (`listedOutput`): the shape and the fields a model
+ * reads, each named once. The answers carry more (timestamps, counts the view draws), and the
+ * schemas above, from which the view's types derive, describe all of it.
+ */
+const QUESTION_TYPES = QuestionRecordSchema.options.map((option) => option.shape.type.value) as [
+  string,
+  ...string[],
+];
+
+export const ListedQuestionSchema = z.object({
+  question_id: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  text: z.string(),
+  explanation: z.string().nullable(),
+  points: z.number().describe('yes_no'),
+  correct_answer: z.string().describe('yes_no'),
+  options: z.array(z.object({ label: z.string(), score: z.number() })).describe('multiple_choice'),
+});
+
+export const ListedQuizSchema = z.object({
+  quiz_id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: StatusSchema,
+  public_url: z.string().nullable().describe('Null while a draft.'),
+  max_score: z.number(),
+});
+
+export const ListedQuizWithQuestionsSchema = ListedQuizSchema.extend({
+  description: z.string().nullable(),
+  questions: z.array(ListedQuestionSchema),
+});
+
+/** What a model reads of a quiz it has just written: where it is, and the new question ids. */
+export const ListedQuizWrittenSchema = ListedQuizSchema.extend({
+  questions: z.array(ListedQuestionSchema.pick({ question_id: true, type: true, text: true })),
+});

@@ -7,8 +7,8 @@ export const deleteQuizTool = defineTool({
   name: 'delete_quiz',
   title: 'Delete a quiz',
   description:
-    'Permanently deletes one of your quizzes together with its questions and ALL its responses and results. ' +
-    'This cannot be undone. Requires confirm: true; without it nothing is deleted and the answer says what would go.',
+    'Permanently deletes one of your quizzes with its questions and ALL its responses; this cannot be undone. ' +
+    'Requires confirm: true; without it nothing is deleted and the answer says what would go.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     confirm: z
@@ -25,6 +25,7 @@ export const deleteQuizTool = defineTool({
     deleted_responses: z.number().int(),
     message: z.string(),
   }),
+  listedOutput: z.object({ quiz_id: z.string(), deleted: z.boolean(), message: z.string() }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) => deleteQuiz(deps, principal.userId, args.quiz_id, args.confirm),

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { getQuizSettings } from '../../domain/quizzes/get-quiz';
 import { defineTool, READ_ONLY } from '../tool';
-import { QuizRefSchema, SettingsRecordSchema } from './common';
+import { ListedQuizSchema, QuizRefSchema, SettingsRecordSchema } from './common';
 
 export const getQuizSettingsTool = defineTool({
   name: 'get_quiz_settings',
   title: 'Get quiz settings',
   description:
-    'Returns the settings of one of your quizzes: status, publication date and public link, whether it accepts ' +
-    'responses, pass mark, what respondents must enter (name, email), whether every question must be answered, ' +
-    'whether respondents see their score, plus question count and maximum score. Change them with the `settings` ' +
-    'argument of update_quiz.',
+    "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
+    "what respondents must enter and what they see. Change them with update_quiz's `settings`.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: SettingsRecordSchema,
+  listedOutput: ListedQuizSchema.extend({
+    accepting_responses: z.boolean(),
+    show_score_to_respondent: z.boolean(),
+    pass_mark_percent: z.number().nullable(),
+    collect_name: z.boolean(),
+    collect_email: z.boolean(),
+    require_all_answers: z.boolean(),
+    show_correct_answers: z.string(),
+  }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
   run: (args, { deps, principal }) => getQuizSettings(deps, principal.userId, args.quiz_id),

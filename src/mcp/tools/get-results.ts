@@ -9,12 +9,10 @@ export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get quiz results',
   description:
-    'Returns the results of one of your quizzes: a summary (response count, average, highest and lowest score, ' +
-    'pass rate), per-question statistics (yes/no counts, how often each option was chosen), and the responses, ' +
-    'newest first, with respondent, score and answers: up to `limit` (default 5); pass `next_cursor` as `cursor` for more. ' +
-    'Start with the summary: `limit: 0` returns the summary and statistics alone, and `include_answers: false` ' +
-    "leaves out each response's answers. Statistics count every response; a question kept through an edit " +
-    '(same question_id) counts its answers from every version.',
+    'Returns the results of one of your quizzes: a summary (responses, average, highest, lowest, pass rate), ' +
+    "each question's statistics, and the responses, newest first: up to `limit` (default 5); pass `next_cursor` as `cursor` for more. " +
+    'Start with the summary: `limit: 0` returns it and the statistics alone; `include_answers: false` leaves out ' +
+    "each response's answers. A question kept through an edit (same question_id) counts answers from every version.",
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     limit: z
@@ -23,12 +21,12 @@ export const getResultsTool = defineTool({
       .min(0, { error: 'limit must be at least 0' })
       .max(100, { error: 'limit must be at most 100' })
       .default(5)
-      .describe('Responses per page, 0-100 (default 5); 0 returns the summary and statistics alone.'),
+      .describe('Responses per page, 0-100 (default 5); 0: the summary and statistics alone.'),
     cursor: CursorSchema,
     include_answers: z
       .boolean({ error: 'include_answers must be true or false' })
       .default(true)
-      .describe("False leaves out each response's per-question answers (default true)."),
+      .describe("False leaves out each response's answers (default true)."),
   }),
   output: z.object({
     quiz: QuizSummarySchema,
@@ -107,6 +105,41 @@ export const getResultsTool = defineTool({
       }),
     ),
     next_cursor: z.string().nullable(),
+  }),
+  listedOutput: z.object({
+    quiz: z.object({ quiz_id: z.string(), title: z.string() }),
+    summary: z.object({
+      response_count: z.number(),
+      average_percent: z.number().nullable(),
+      highest_score: z.number().nullable(),
+      lowest_score: z.number().nullable(),
+      max_score: z.number(),
+      pass_rate: z.number().nullable().describe('0-1; null without a pass mark.'),
+    }),
+    questions: z.array(
+      z.object({
+        question_id: z.string(),
+        text: z.string(),
+        type: z.string(),
+        answered_count: z.number(),
+        average_points: z.number().nullable(),
+        correct_answer: z.string().describe('yes_no, with yes_count and no_count'),
+        options: z.array(z.object({ label: z.string(), count: z.number() })).describe('multiple_choice'),
+      }),
+    ),
+    responses: z.array(
+      z.object({
+        submitted_at: z.string(),
+        respondent: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+        score: z.number(),
+        percent: z.number().nullable(),
+        passed: z.boolean().nullable(),
+        answers: z
+          .array(z.object({ question_id: z.string(), answer: z.string().nullable(), points: z.number() }))
+          .describe('Left out with include_answers: false.'),
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Pass as `cursor` for older responses.'),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',

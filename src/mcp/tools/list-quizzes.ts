@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { listQuizzes } from '../../domain/quizzes/list-quizzes';
 import { defineTool, READ_ONLY } from '../tool';
-import { CursorSchema, LimitSchema, QuizSummarySchema, timestamp } from './common';
+import { CursorSchema, LimitSchema, ListedQuizSchema, QuizSummarySchema, timestamp } from './common';
 
 export const listQuizzesTool = defineTool({
   name: 'list_quizzes',
   title: 'List my quizzes',
   description:
-    'Lists your quizzes, newest first: ID, title, slug, status (draft or published), question and response counts, ' +
-    'and the public link of published ones. Returns up to `limit` quizzes (default 20); pass `next_cursor` as `cursor` for more.',
+    'Lists your quizzes, newest first, with status, question and response counts and public link. ' +
+    'Up to `limit` (default 20); pass `next_cursor` as `cursor` for more.',
   input: z.strictObject({ limit: LimitSchema, cursor: CursorSchema }),
   output: z.object({
     quizzes: z.array(
@@ -24,6 +24,15 @@ export const listQuizzesTool = defineTool({
       .string()
       .nullable()
       .describe('Pass as `cursor` to get the next page; null on the last page.'),
+  }),
+  listedOutput: z.object({
+    quizzes: z.array(
+      ListedQuizSchema.omit({ max_score: true }).extend({
+        question_count: z.number(),
+        response_count: z.number(),
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last.'),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',

@@ -7,8 +7,7 @@ export const publishQuizTool = defineTool({
   name: 'publish_quiz',
   title: 'Publish a quiz',
   description:
-    'Publishes one of your draft quizzes so that anyone with its public link can take it; returns the link. ' +
-    'The quiz needs at least one question. Publishing an already published quiz changes nothing.',
+    'Publishes one of your draft quizzes (it needs a question) and returns its public link. Publishing again changes nothing.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
@@ -20,6 +19,7 @@ export const publishQuizTool = defineTool({
     already_published: z.boolean(),
     message: z.string(),
   }),
+  listedOutput: z.object({ quiz_id: z.string(), public_url: z.string().nullable(), message: z.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) => publishQuiz(deps, principal.userId, args.quiz_id),

@@ -7,21 +7,19 @@ import {
   TitleSchema,
 } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { QuizRefSchema, QuizWithQuestionsSchema } from './common';
+import { ListedQuizWrittenSchema, QuizRefSchema, QuizWithQuestionsSchema } from './common';
 
 export const updateQuizTool = defineTool({
   name: 'update_quiz',
   title: 'Update a quiz',
   description:
-    'Changes one of your quizzes. `questions` REPLACES all current questions with the list you send (send the ' +
-    "complete list, not just the changes). To keep a question's id and statistics, send its `question_id` with it: " +
-    'it is kept when the type, answer key and scores are unchanged (text, labels and explanation may change); ' +
-    'otherwise, and for items without one, the question gets a new id. `title`, `description` and `settings` are optional. ' +
-    'A published quiz changes only with confirm_edit_published: true; responses already received keep their scores.',
+    'Changes one of your quizzes. `questions` REPLACES every question: send the complete list. ' +
+    "Send a kept question's `question_id` to keep its id and statistics (kept while its type, answer key and scores are unchanged; " +
+    'other items get new ids). A published quiz changes only with confirm_edit_published: true; responses received keep their scores.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
-      'The complete new list of questions, in order (at most 100). Replaces every current question.',
+      'The complete new list of questions, in order (at most 100); replaces every current one.',
     ),
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
@@ -39,7 +37,7 @@ export const updateQuizTool = defineTool({
     ),
     description: DescriptionSchema.nullable()
       .optional()
-      .describe('New description, plain text (at most 5000 characters); null or "" removes it.'),
+      .describe('New description (at most 5000 characters); null or "" removes it.'),
     settings: SettingsInputSchema.optional().describe(
       'Settings to change; anything left out stays as it is.',
     ),
@@ -50,6 +48,9 @@ export const updateQuizTool = defineTool({
       .int()
       .optional()
       .describe('With remark_past_responses: how many past responses got new marks.'),
+  }),
+  listedOutput: ListedQuizWrittenSchema.extend({
+    remarked_responses: z.number().describe('With remark_past_responses: responses given new marks.'),
   }),
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

@@ -1,0 +1,11 @@
+import type { PromptDefinition } from '../prompt';
+import { explainResultsPrompt } from './explain-results';
+import { quizFromMaterialPrompt } from './quiz-from-material';
+import { reviewQuizBeforePublishingPrompt } from './review-quiz-before-publishing';
+
+/** Every prompt, in the order `prompts/list` shows them. Adding one is its file and one line here. */
+export const PROMPTS: readonly PromptDefinition[] = [
+  quizFromMaterialPrompt,
+  reviewQuizBeforePublishingPrompt,
+  explainResultsPrompt,
+];

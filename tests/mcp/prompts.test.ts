@@ -1,0 +1,113 @@
+// The prompts, in both eras: what prompts/list shows, what each prompt builds, and completion of
+// their arguments. A quiz_id completes from the caller's own quizzes only: Bob, typing the
+// start of Alice's quiz title, is offered his own quizzes and never hers.
+import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
+import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
+
+describe('prompts', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  forEachEra((era) => {
+    let alice: AnyClient;
+    let bob: AnyClient;
+    let aliceQuiz: Record<string, any>;
+    let bobQuiz: Record<string, any>;
+    beforeAll(async () => {
+      alice = await era.connect(app, (await createTestUser(app, `alice-${era.era}`)).apiKey);
+      bob = await era.connect(app, (await createTestUser(app, `bob-${era.era}`)).apiKey);
+      aliceQuiz = payload(
+        await callTool(alice, 'create_quiz', { title: 'Geology secrets', questions: sampleQuestions() }),
+      );
+      bobQuiz = payload(
+        await callTool(bob, 'create_quiz', { title: 'Geography basics', questions: sampleQuestions() }),
+      );
+    });
+    afterAll(async () => {
+      await alice.close();
+      await bob.close();
+    });
+
+    test('lists the three prompts with their arguments', async () => {
+      const { prompts } = await alice.listPrompts();
+      expect(prompts.map((prompt) => prompt.name)).toEqual([
+        'quiz_from_material',
+        'review_quiz_before_publishing',
+        'explain_results',
+      ]);
+      for (const prompt of prompts) expect(prompt.title).toEqual(expect.any(String));
+      const args = Object.fromEntries(prompts.map((prompt) => [prompt.name, prompt.arguments]));
+      expect(args.quiz_from_material).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'material', required: true })]),
+      );
+      expect(args.explain_results).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'quiz_id', required: true })]),
+      );
+    });
+
+    test('quiz_from_material puts the material into a request to create a quiz', async () => {
+      const { messages } = await alice.getPrompt('quiz_from_material', {
+        material: 'The Nile is about 6650 km long.',
+        question_count: '5',
+      });
+      const text = messages[0]?.content.text ?? '';
+      expect(text).toContain('The Nile is about 6650 km long.');
+      expect(text).toContain('about 5 questions');
+      expect(text).toContain('create_quiz');
+    });
+
+    test('review_quiz_before_publishing attaches the quiz as get_quiz_questions returns it', async () => {
+      const { messages } = await alice.getPrompt('review_quiz_before_publishing', {
+        quiz_id: 'geology secrets',
+      });
+      expect(messages[0]?.content.text).toContain('Geology secrets');
+      const attached = messages[1]?.content as unknown as {
+        type: string;
+        resource: { uri: string; text: string };
+      };
+      expect(attached.type).toBe('resource');
+      expect(attached.resource.uri).toBe(`quiz://${aliceQuiz.quiz_id}`);
+      const document = payload(await callTool(alice, 'get_quiz_questions', { quiz_id: aliceQuiz.quiz_id }));
+      expect(JSON.parse(attached.resource.text)).toEqual(document);
+    });
+
+    test("another user's quiz cannot be reviewed, and the refusal names nothing of it", async () => {
+      const refusal = await bob
+        .getPrompt('review_quiz_before_publishing', { quiz_id: aliceQuiz.quiz_id })
+        .then(
+          () => undefined,
+          (error: Error) => error,
+        );
+      expect(refusal?.message).toContain('No quiz that you own matches');
+      expect(refusal?.message).not.toContain('Geology');
+    });
+
+    test('explain_results asks for get_results, starting with the summary', async () => {
+      const { messages } = await alice.getPrompt('explain_results', { quiz_id: 'Geology secrets' });
+      const text = messages[0]?.content.text ?? '';
+      expect(text).toContain('get_results');
+      expect(text).toMatch(/summary/);
+    });
+
+    test("quiz_id completes from the caller's own quizzes only", async () => {
+      const own = await alice.completePrompt('explain_results', 'quiz_id', 'Geo');
+      expect(own.completion.values).toEqual(['Geology secrets', aliceQuiz.slug]);
+      const other = await bob.completePrompt('review_quiz_before_publishing', 'quiz_id', 'Geo');
+      expect(other.completion.values).toEqual(['Geography basics', bobQuiz.slug]);
+      const probe = await bob.completePrompt('explain_results', 'quiz_id', 'Geology');
+      expect(probe.completion.values).toEqual([]);
+    });
+
+    test('the other arguments complete from their choices', async () => {
+      expect(
+        (await alice.completePrompt('quiz_from_material', 'question_types', 'm')).completion.values,
+      ).toEqual(['mixed', 'multiple_choice']);
+      expect((await alice.completePrompt('explain_results', 'focus', 'h')).completion.values).toEqual([
+        'hardest questions',
+      ]);
+    });
+  });
+});
