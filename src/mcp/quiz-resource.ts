@@ -5,6 +5,7 @@ import {
   type TextResourceContents,
 } from '@modelcontextprotocol/server';
 import { isDomainError } from '../domain/errors';
+import { unstorableReason } from '../domain/text-integrity';
 import { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { PromptContext } from './prompt';
 
@@ -49,12 +50,18 @@ export function registerQuizResource(server: McpServer, { deps, principal }: Pro
   );
 }
 
-/** The quiz reference in a matched URI: one value, percent-decoded (a title may hold spaces). */
+/**
+ * The quiz reference in a matched URI: one value, percent-decoded (a title may hold spaces). A
+ * reference no quiz can have (a NUL, a lone surrogate) names none: PostgreSQL would refuse the
+ * query itself.
+ */
 function referenceOf(value: string | string[] | undefined): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
+  let decoded: string;
   try {
-    return decodeURIComponent(value);
+    decoded = decodeURIComponent(value);
   } catch {
     return undefined;
   }
+  return unstorableReason(decoded) === undefined ? decoded : undefined;
 }

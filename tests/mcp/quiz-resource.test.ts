@@ -3,8 +3,14 @@
 // resource-not-found (SEP-2164: -32602 with the URI in its data), exactly as a quiz that does
 // not exist, and never its content;
 // resources/list does not enumerate quizzes.
-import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
-import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
+import {
+  createTestUser,
+  describeEachDatabase,
+  sampleQuestions,
+  startTestApp,
+  type TestApp,
+} from '../helpers/test-app';
 
 /** The JSON-RPC error a rejected request carried (both SDK lines keep its code and data). */
 async function errorOf(
@@ -81,5 +87,29 @@ describe('quiz resources', () => {
       const other = await bob.completeResource('quiz://{quiz_id}', 'quiz_id', 'Priv');
       expect(other.completion.values).toEqual([]);
     });
+  });
+});
+
+// A reference no quiz can have is not found on either database: PostgreSQL refuses a NUL in a
+// query outright, which must not become an internal error.
+describeEachDatabase('quiz resources with references no quiz can have', (provider) => {
+  let app: TestApp;
+  let client: AnyClient;
+  beforeAll(async () => {
+    app = await startTestApp({ provider });
+    client = await connectClient(app, (await createTestUser(app, 'odd-refs')).apiKey);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  test.each([
+    ['a NUL', 'a%00b'],
+    ['a lone surrogate', '%ED%A0%80'],
+    ['5,000 characters', 'x'.repeat(5_000)],
+  ])('a reference holding %s is resource-not-found', async (_what, ref) => {
+    const error = await errorOf(client.readResource(`quiz://${ref}`));
+    expect(error.code).toBe(-32602);
   });
 });
