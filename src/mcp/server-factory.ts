@@ -7,6 +7,7 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { isDatabaseUnavailable } from '../db/errors';
 import type { DomainDeps } from '../domain/deps';
+import { unstorableField } from '../domain/text-integrity';
 import { isDomainError } from '../domain/errors';
 import type { Metrics } from '../http/metrics';
 import type { Logger } from '../logger';
@@ -48,6 +49,10 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
     const context: PromptContext = { deps, principal: request.principal };
     const { name, title, description, argsSchema } = prompt;
     server.registerPrompt(name, { title, description, argsSchema }, async (args) => {
+      // As for tools: text no quiz can hold is the caller's error, never a failed query.
+      const badText = unstorableField(args);
+      if (badText)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${badText.field}: ${badText.message}`);
       try {
         return await prompt.get(args as Record<string, string | undefined>, context);
       } catch (error) {

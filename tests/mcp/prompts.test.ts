@@ -1,8 +1,14 @@
 // The prompts, in both eras: what prompts/list shows, what each prompt builds, and completion of
 // their arguments. A quiz_id completes from the caller's own quizzes only: Bob, typing the
 // start of Alice's quiz title, is offered his own quizzes and never hers.
-import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
-import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
+import {
+  createTestUser,
+  describeEachDatabase,
+  sampleQuestions,
+  startTestApp,
+  type TestApp,
+} from '../helpers/test-app';
 
 describe('prompts', () => {
   let app: TestApp;
@@ -109,5 +115,33 @@ describe('prompts', () => {
         'hardest questions',
       ]);
     });
+  });
+});
+
+// An argument no quiz can hold is the caller's error on both databases, never a failed query.
+describeEachDatabase('prompt arguments no quiz can hold', (provider) => {
+  let app: TestApp;
+  let client: AnyClient;
+  beforeAll(async () => {
+    app = await startTestApp({ provider });
+    client = await connectClient(app, (await createTestUser(app, 'odd-args')).apiKey);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  test.each([
+    ['a NUL', 'a\u0000b', /quiz_id: must not contain a NUL character/],
+    ['a lone surrogate', 'a\ud800', /quiz_id: must be well-formed Unicode/],
+  ])('a quiz_id holding %s is invalid params naming the argument', async (_what, quizId, message) => {
+    const error = await client.getPrompt('review_quiz_before_publishing', { quiz_id: quizId }).then(
+      () => {
+        throw new Error('expected the prompt to be refused');
+      },
+      (refused: { code: number; message: string }) => refused,
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(message);
   });
 });
