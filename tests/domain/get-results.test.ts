@@ -99,6 +99,7 @@ describeEachDatabase('get_results', (provider) => {
         pass_mark_percent: 50,
         pass_count: 2,
         pass_rate: 0.4,
+        pass_percent: 40,
         first_submitted_at: expect.any(String),
         last_submitted_at: expect.any(String),
       });

@@ -68,6 +68,8 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
       pass_mark_percent: quiz.passMarkPercent,
       pass_count: totals.passed,
       pass_rate: graded === 0 ? null : round2(totals.passed / graded),
+      // The same share on the 0-100 scale of the other percents; pass_rate keeps its 0-1.
+      pass_percent: graded === 0 ? null : round2((100 * totals.passed) / graded),
       first_submitted_at: totals.firstSubmittedAt?.toISOString() ?? null,
       last_submitted_at: totals.lastSubmittedAt?.toISOString() ?? null,
     },

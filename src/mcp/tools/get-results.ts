@@ -31,20 +31,24 @@ export const getResultsTool = defineTool({
   output: z.object({
     quiz: QuizSummarySchema,
     summary: z.object({
-      response_count: count,
-      average_score: z.number().nullable(),
-      average_percent: z.number().nullable(),
-      highest_score: z.number().int().nullable(),
-      lowest_score: z.number().int().nullable(),
-      max_score: count.describe('Maximum score of the quiz as it is now.'),
-      pass_mark_percent: z.number().nullable(),
-      pass_count: count,
+      response_count: count.describe('Responses received.'),
+      average_score: z.number().nullable().describe('Mean score, in points; null without responses.'),
+      average_percent: z.number().nullable().describe('Mean score as a percent of the maximum, 0-100.'),
+      highest_score: z.number().int().nullable().describe('Best score, in points.'),
+      lowest_score: z.number().int().nullable().describe('Lowest score, in points.'),
+      max_score: count.describe('Maximum score of the quiz as it is now, in points.'),
+      pass_mark_percent: z.number().nullable().describe('Percent needed to pass, 0-100; null without one.'),
+      pass_count: count.describe('Responses that passed.'),
       pass_rate: z
         .number()
         .nullable()
         .describe('Share of graded responses that passed, 0-1; null without a pass mark.'),
-      first_submitted_at: timestamp.nullable(),
-      last_submitted_at: timestamp.nullable(),
+      pass_percent: z
+        .number()
+        .nullable()
+        .describe('The same share as a percent, 0-100, like the other percents; null without a pass mark.'),
+      first_submitted_at: timestamp.nullable().describe('When the first response came in.'),
+      last_submitted_at: timestamp.nullable().describe('When the latest response came in.'),
     }),
     questions: z.array(
       z.discriminatedUnion('type', [
@@ -115,6 +119,7 @@ export const getResultsTool = defineTool({
       lowest_score: z.number().nullable(),
       max_score: z.number(),
       pass_rate: z.number().nullable().describe('0-1; null without a pass mark.'),
+      pass_percent: z.number().nullable().describe('pass_rate as 0-100.'),
     }),
     questions: z.array(
       z.object({
