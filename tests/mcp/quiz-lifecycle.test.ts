@@ -347,6 +347,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         pass_mark_percent: null,
         pass_count: 0,
         pass_rate: null,
+        pass_percent: null,
         first_submitted_at: null,
         last_submitted_at: null,
       });
