@@ -1,5 +1,6 @@
 // The MCP Inspector 2.x CLI against the running service, in both protocol eras: tools/list with
-// its --strict schema-portability check (no finding at all, warnings included) and a tools/call.
+// its --strict schema-portability check (no finding at all, warnings included), a tools/call,
+// a prompt and a quiz read as a resource: the README's Inspector commands.
 import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -87,6 +88,53 @@ describe('MCP Inspector CLI', () => {
       expect(JSON.stringify(info)).toContain('ui://quiz-service/quiz-app.html');
       const withoutView = await probe('publish_quiz');
       expect(withoutView.code).toBe(2);
+    },
+  );
+
+  test.each(['legacy', 'modern'])(
+    '%s era: prompts/get and resources/read, as the README runs them',
+    async (era) => {
+      const prompt = await runInspector([
+        ...connection(),
+        '--protocol-era',
+        era,
+        '--method',
+        'prompts/get',
+        '--prompt-name',
+        'quiz_from_material',
+        '--prompt-args',
+        'material=Paris is the capital of France.',
+        '--format',
+        'json',
+      ]);
+      expect(prompt.code).toBe(0);
+      expect(prompt.stdout).toContain('Paris is the capital of France.');
+
+      const created = await runInspector([
+        ...connection(),
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'create_quiz',
+        '--tool-arg',
+        `title=Read as a resource ${era}`,
+        '--format',
+        'json',
+      ]);
+      expect(created.code).toBe(0);
+      const read = await runInspector([
+        ...connection(),
+        '--protocol-era',
+        era,
+        '--method',
+        'resources/read',
+        '--uri',
+        `quiz://${encodeURIComponent(`Read as a resource ${era}`)}`,
+        '--format',
+        'json',
+      ]);
+      expect(read.code).toBe(0);
+      expect(read.stdout).toContain(`Read as a resource ${era}`);
     },
   );
 });

@@ -1,10 +1,11 @@
-// Jest globalSetup: install the MCP Inspector's folder if missing, and build dist/ once per run, before any worker starts, for the suites that
+// Jest globalSetup: install the MCP Inspector's and the conformance suite's folders if missing, and build dist/ once per run, before any worker starts, for the suites that
 // test the real commands in child processes (the CLI, the server's shutdown). Incremental,
 // so it costs little when nothing changed. Type errors are reported by `npm run typecheck`
 // (CI runs it first); tsc still emits, so they only warn here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureConformanceInstalled } from '../helpers/conformance';
 import { ensureInspectorInstalled } from '../helpers/inspector';
 
 /**
@@ -19,6 +20,8 @@ export default function buildOnce(): void {
   const root = path.resolve(__dirname, '..', '..');
   // The MCP Inspector (tools/inspector) has its own lock and its own Node: installed once here.
   ensureInspectorInstalled();
+  // So has the official conformance suite (tools/conformance).
+  ensureConformanceInstalled();
   try {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {

@@ -1,0 +1,56 @@
+// The official MCP conformance suite, run as its README runs it. It needs Node 22 while the
+// service runs on Node 20, so it lives in tools/conformance with its own lock and the Node 22
+// of the `node` package, as the Inspector does; the test setup installs that folder when it is
+// missing.
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CONFORMANCE_DIR = path.resolve(__dirname, '..', '..', 'tools', 'conformance');
+const NODE = path.join(CONFORMANCE_DIR, 'node_modules', 'node', 'bin', 'node');
+const CLI = path.join(
+  CONFORMANCE_DIR,
+  'node_modules',
+  '@modelcontextprotocol',
+  'conformance',
+  'dist',
+  'index.js',
+);
+/** The scenarios this service is known to fail, each with its reason. */
+export const EXPECTED_FAILURES = path.join(CONFORMANCE_DIR, 'expected-failures.yml');
+
+/** Installs tools/conformance from its lock file unless it is there already. */
+export function ensureConformanceInstalled(): void {
+  if (fs.existsSync(NODE) && fs.existsSync(CLI)) return;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: CONFORMANCE_DIR,
+    stdio: 'pipe',
+    timeout: 300_000,
+  });
+}
+
+/**
+ * Runs the suite's CLI with these arguments, in a scratch directory for its results/ folder;
+ * resolves with its exit code and output. Killed after `timeoutMs`.
+ */
+export function runConformance(
+  args: string[],
+  options: { cwd: string; timeoutMs: number },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      NODE,
+      [CLI, ...args],
+      {
+        cwd: options.cwd,
+        timeout: options.timeoutMs,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
