@@ -30,6 +30,7 @@ export interface SettingsData {
   collectEmail?: boolean;
   requireAllAnswers?: boolean;
   showCorrectAnswers?: string;
+  allowEmbedding?: boolean;
 }
 
 export interface NewQuizRow {

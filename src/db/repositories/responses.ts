@@ -83,6 +83,7 @@ export interface PublicResultRow {
     showScoreToRespondent: boolean;
     showCorrectAnswers: string;
     acceptingResponses: boolean;
+    allowEmbedding: boolean;
   };
   /** In question order. */
   answers: AnswerRow[];
@@ -264,6 +265,7 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
               showScoreToRespondent: true,
               showCorrectAnswers: true,
               acceptingResponses: true,
+              allowEmbedding: true,
             },
           },
           answers: { select: answerColumns, orderBy: { position: 'asc' } },
