@@ -24,6 +24,8 @@ export interface PageOptions {
   status?: number;
   /** Script files under /assets/ this page needs (CSP allows no inline script). */
   scripts?: string[];
+  /** A wider column, for charts and tables. */
+  wide?: boolean;
   /** Where a log-in or sign-up should lead back to (the OAuth consent flow): kept by the header's links too. */
   returnTo?: string | null;
 }
@@ -81,6 +83,7 @@ export function sendPage(res: Response, options: PageOptions): void {
         body,
         nav: navigation(res, options.section, options.returnTo),
         robots: 'noindex, nofollow',
+        wide: options.wide ?? false,
       }),
     );
 }
