@@ -52,20 +52,28 @@ function navigation(res: Response, section: Section, returnTo: string | null | u
       </span>
     </nav>`;
   }
+  // On a narrow screen the links fold behind a Menu button: a <details> disclosure, so it opens
+  // with the keyboard and without JavaScript. On a wide one the stylesheet shows them in one line.
   return html`<nav aria-label="Main">
     <a class="brand" href="/">Quiz service</a>
-    ${navLink('/', 'Home', section === 'home')} ${navLink('/dashboard', 'Dashboard', section === 'dashboard')}
-    ${navLink('/dashboard/quizzes', 'Quizzes', section === 'quizzes')}
-    ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
-    ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
-    ${navLink('/en/docs/api-reference', 'API docs', false)}
-    ${navLink('/account', 'Account', section === 'account')}
-    <span class="nav-account">
-      <span class="nav-user" title="Logged in as ${session.email}">${session.email}</span>
-      <form class="inline" method="post" action="/logout">
-        ${csrfField(res)}<button type="submit" class="link">Log out</button>
-      </form>
-    </span>
+    <details class="menu">
+      <summary>Menu</summary>
+      <div class="menu-items">
+        ${navLink('/', 'Home', section === 'home')}
+        ${navLink('/dashboard', 'Dashboard', section === 'dashboard')}
+        ${navLink('/dashboard/quizzes', 'Quizzes', section === 'quizzes')}
+        ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
+        ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
+        ${navLink('/en/docs/api-reference', 'API docs', false)}
+        ${navLink('/account', 'Account', section === 'account')}
+        <span class="nav-account">
+          <span class="nav-user" title="Logged in as ${session.email}">${session.email}</span>
+          <form class="inline" method="post" action="/logout">
+            ${csrfField(res)}<button type="submit" class="link">Log out</button>
+          </form>
+        </span>
+      </div>
+    </details>
   </nav>`;
 }
 
