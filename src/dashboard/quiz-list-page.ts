@@ -1,22 +1,48 @@
 import type { Response } from 'express';
-import type { listQuizzes } from '../domain/quizzes/list-quizzes';
+import type { browseQuizzes, QuizListStatus } from '../domain/quizzes/list-quizzes';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import type { ownerSummary } from '../domain/quizzes/owner-summary';
 import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 
-type QuizList = Awaited<ReturnType<typeof listQuizzes>>;
+type QuizList = Awaited<ReturnType<typeof browseQuizzes>>;
 type QuizItem = QuizList['quizzes'][number];
 
 export function statusBadge(status: string): Html {
   return html`<span class="badge ${status}">${status === 'published' ? 'Published' : 'Draft'}</span>`;
 }
 
+/** A closed quiz (published, no longer taking responses) says so beside its status. */
+function closedBadge(quiz: QuizItem): Html {
+  return quiz.status === 'published' && !quiz.accepting_responses
+    ? html` <span class="badge closed">Closed</span>`
+    : html``;
+}
+
+/** The row's actions behind one disclosure button (no script), named for its quiz. */
+function rowMenu(quiz: QuizItem): Html {
+  const base = `/dashboard/quizzes/${quiz.quiz_id}`;
+  return html`<details class="row-menu">
+    <summary>Actions<span class="sr-only"> for ${quiz.title}</span></summary>
+    <ul>
+      <li><a href="${base}">Results</a></li>
+      <li><a href="${base}/edit">Edit</a></li>
+      ${quiz.public_url ? html`<li><a href="${base}#share-title">Share</a></li>` : ''}
+      ${quiz.public_url ? html`<li><a href="${quiz.public_url}">Public page</a></li>` : ''}
+      <li><a href="${base}/delete" class="danger-link">Delete</a></li>
+    </ul>
+  </details>`;
+}
+
 function quizCard(quiz: QuizItem): Html {
   return html`<li class="card">
-    <h2 class="card-title">
-      <a href="/dashboard/quizzes/${quiz.quiz_id}">${quiz.title}</a> ${statusBadge(quiz.status)}
-    </h2>
+    <div class="card-head">
+      <h2 class="card-title">
+        <a href="/dashboard/quizzes/${quiz.quiz_id}">${quiz.title}</a>
+        ${statusBadge(quiz.status)}${closedBadge(quiz)}
+      </h2>
+      ${rowMenu(quiz)}
+    </div>
     <p class="card-meta">
       ${plural(quiz.question_count, 'question', 'questions')} ·
       ${plural(quiz.response_count, 'response', 'responses')} · created ${formatTime(quiz.created_at)}
@@ -33,30 +59,84 @@ function emptyState(): Html {
   return html`<div class="empty">
     <p><strong>You have no quizzes yet.</strong></p>
     <p>
-      Quizzes are made by your AI assistant. <a href="/#connect">Connect your assistant</a> (or give a script
-      an <a href="/settings/security/api-keys">API key</a>), then ask it to create a quiz. It shows up here
-      with its results.
+      <a href="/dashboard/quizzes/new">Create one here</a>, or
+      <a href="/#connect">connect your assistant</a> (or give a script an
+      <a href="/settings/security/api-keys">API key</a>) and ask it to. It shows up here with its results.
     </p>
   </div>`;
+}
+
+export interface QuizListQuery {
+  search: string;
+  status: QuizListStatus | '';
+}
+
+const STATUS_LABELS: Record<QuizListStatus | '', string> = {
+  '': 'All',
+  draft: 'Drafts',
+  published: 'Published',
+  open: 'Open for responses',
+  closed: 'Closed',
+};
+
+/** `/dashboard/quizzes` with the search and filter kept, and `extra` (a cursor) added. */
+function listHref(query: QuizListQuery, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({
+    ...(query.search ? { q: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...extra,
+  }).toString();
+  return params ? `/dashboard/quizzes?${params}` : '/dashboard/quizzes';
+}
+
+/** Search and status filter: a plain GET form, so the result is a link that can be kept. */
+function filterForm(query: QuizListQuery): Html {
+  return html`<form class="list-filter" method="get" action="/dashboard/quizzes" role="search">
+    <div class="field">
+      <label for="q">Search titles</label>
+      <input type="search" id="q" name="q" value="${query.search}" maxlength="200" />
+    </div>
+    <div class="field">
+      <label for="status">Show</label>
+      <select id="status" name="status">
+        ${(Object.keys(STATUS_LABELS) as Array<QuizListStatus | ''>).map(
+          (value) =>
+            html`<option value="${value}" ${query.status === value ? html` selected` : ''}>
+              ${STATUS_LABELS[value]}
+            </option>`,
+        )}
+      </select>
+    </div>
+    <button type="submit" class="secondary">Filter</button>
+  </form>`;
 }
 
 export function sendQuizListPage(
   res: Response,
   list: QuizList,
-  options: { paged: boolean; flash: Flash | null },
+  options: { paged: boolean; flash: Flash | null; query: QuizListQuery },
 ): void {
+  const { query } = options;
+  const filtered = query.search !== '' || query.status !== '';
   const pager = html`<nav class="pager" aria-label="More quizzes">
-    ${options.paged ? html`<a href="/dashboard/quizzes">Newest quizzes</a>` : ''}
-    ${list.next_cursor ? html`<a href="/dashboard/quizzes?after=${list.next_cursor}">Older quizzes →</a>` : ''}
+    ${options.paged ? html`<a href="${listHref(query)}">Newest quizzes</a>` : ''}
+    ${list.next_cursor ? html`<a href="${listHref(query, { after: list.next_cursor })}">Older quizzes →</a>` : ''}
   </nav>`;
   sendPage(res, {
     title: 'Your quizzes',
     section: 'quizzes',
-    body: html`<h1>Your quizzes</h1>
-      ${noticeBox(options.flash)}
+    body: html`<div class="page-head">
+        <h1>Your quizzes</h1>
+        <a class="button" href="/dashboard/quizzes/new">New quiz</a>
+      </div>
+      ${noticeBox(options.flash)} ${filtered || list.quizzes.length > 0 ? filterForm(query) : ''}
       ${
         list.quizzes.length === 0 && !options.paged
-          ? emptyState()
+          ? filtered
+            ? html`<p class="empty" role="status">
+                No quiz matches. <a href="/dashboard/quizzes">Show all your quizzes</a>.
+              </p>`
+            : emptyState()
           : html`<ul class="cards">
               ${list.quizzes.map(quizCard)}
             </ul>`
@@ -95,8 +175,11 @@ export function sendOverviewPage(
           <dd>${summary.responses}</dd>
         </div>
       </dl>
-      <p class="muted">
-        Your assistant makes and changes quizzes; <a href="/#connect">connect it</a> if you have not yet.
+      <p class="actions">
+        <a class="button" href="/dashboard/quizzes/new">New quiz</a>
+        <span class="muted"
+          >or ask your assistant (<a href="/#connect">connect it</a> if you have not yet).</span
+        >
       </p>
       <h2>Newest quizzes</h2>
       ${

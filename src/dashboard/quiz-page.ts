@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
+import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
@@ -8,6 +9,7 @@ import { statusBadge } from './quiz-list-page';
 import { questionStats } from './quiz-question-stats';
 import type { ScoreCount } from '../domain/results/score-distribution';
 import { binLabel, scoreBins, scoreHistogram } from './charts';
+import { sharePanel } from './quiz-share';
 
 export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
 export type QuizSettings = Awaited<ReturnType<typeof getQuizSettings>>;
@@ -135,6 +137,10 @@ function settingsList({ settings }: QuizPageData): Html {
       <dd>${yesNo(settings.require_all_answers)}</dd>
     </div>
     <div>
+      <dt>Other sites may embed it</dt>
+      <dd>${yesNo(settings.allow_embedding)}</dd>
+    </div>
+    <div>
       <dt>Maximum score</dt>
       <dd>${settings.max_score}</dd>
     </div>
@@ -232,26 +238,66 @@ function responsesTable(data: QuizPageData): Html {
     </nav>`;
 }
 
+/** A one-button form that posts to one of the quiz's actions (CSRF-checked). */
+function postButton(res: Response, action: string, label: string, fields: Record<string, string> = {}): Html {
+  return html`<form class="inline" method="post" action="${action}">
+    ${csrfField(res)}${Object.entries(fields).map(
+      ([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`,
+    )}
+    <button type="submit" class="secondary">${label}</button>
+  </form>`;
+}
+
+/** Edit, publish, close or reopen, download, delete. */
+function quizActions(res: Response, { questions, settings }: QuizPageData): Html {
+  const base = `/dashboard/quizzes/${questions.quiz_id}`;
+  const published = questions.status === 'published';
+  return html`<div class="actions quiz-actions">
+    <a class="button" href="${base}/edit">Edit the quiz</a>
+    ${published ? '' : postButton(res, `${base}/publish`, 'Publish')}
+    ${
+      published
+        ? settings.accepting_responses
+          ? postButton(res, `${base}/accepting`, 'Close responses', { accepting: 'false' })
+          : postButton(res, `${base}/accepting`, 'Reopen responses', { accepting: 'true' })
+        : ''
+    }
+    <a class="button secondary" href="${base}/responses.csv" download>Download responses (CSV)</a>
+    <a class="button secondary danger" href="${base}/delete">Delete</a>
+  </div>`;
+}
+
+function publicState({ questions, settings }: QuizPageData): Html {
+  if (!questions.public_url) {
+    return html`<p class="muted">Draft: only you can see it. Publish it when the questions are ready.</p>`;
+  }
+  return settings.accepting_responses
+    ? html`<p>Open: the public page takes responses.</p>`
+    : html`<p class="notice info">Closed: the public page says so and refuses new responses.</p>`;
+}
+
 export function sendQuizPage(res: Response, data: QuizPageData): void {
-  const { questions, results } = data;
+  const { questions, results, settings } = data;
   sendPage(res, {
     title: questions.title,
     section: 'quizzes',
+    wide: true,
+    scripts: questions.public_url ? ['copy-button.js'] : [],
     body: html`<p class="breadcrumb"><a href="/dashboard/quizzes">Quizzes</a> ›</p>
       ${noticeBox(data.flash ?? null)}
       <h1>${questions.title} ${statusBadge(questions.status)}</h1>
+      ${publicState(data)} ${quizActions(res, data)}
       ${
         questions.public_url
-          ? html`<p>Public link: <a href="${questions.public_url}">${questions.public_url}</a></p>`
-          : html`<p class="muted">
-              Draft: not public yet. Ask your assistant to publish it when the questions are ready.
-            </p>`
+          ? sharePanel({
+              quizId: questions.quiz_id,
+              slug: questions.slug,
+              title: questions.title,
+              publicUrl: questions.public_url,
+              allowEmbedding: settings.allow_embedding,
+            })
+          : ''
       }
-      <p class="actions">
-        <a class="button secondary" href="/dashboard/quizzes/${questions.quiz_id}/responses.csv" download
-          >Download responses (CSV)</a
-        >
-      </p>
       <h2>Results</h2>
       ${summary(data)} ${scoreSection(data)}
       <h2>Questions</h2>

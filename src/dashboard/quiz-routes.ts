@@ -3,7 +3,7 @@ import express, { type Response, type Router } from 'express';
 import { CSV_BOM, csvLine } from '../domain/csv';
 import { exportResponses } from '../domain/quizzes/export-responses';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
-import { listQuizzes } from '../domain/quizzes/list-quizzes';
+import { browseQuizzes, QUIZ_LIST_STATUSES } from '../domain/quizzes/list-quizzes';
 import { ownerSummary } from '../domain/quizzes/owner-summary';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { getResults } from '../domain/results/get-results';
@@ -61,7 +61,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     }
     const [summary, latest] = await Promise.all([
       ownerSummary(deps, session.userId),
-      listQuizzes(deps, session.userId, { limit: OVERVIEW_SIZE }),
+      browseQuizzes(deps, session.userId, { limit: OVERVIEW_SIZE }),
     ]);
     sendOverviewPage(res, { email: session.email, summary, latest, flash: takeFlash(req, res) });
   });
@@ -69,9 +69,20 @@ export function quizRoutes({ deps }: DashboardContext): Router {
   router.get('/dashboard/quizzes', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const after = queryString(req.query.after);
+    const search = (queryString(req.query.q) ?? '').slice(0, 200);
+    const status = QUIZ_LIST_STATUSES.find((value) => value === req.query.status) ?? '';
     answerDomainErrors(res, ['invalid_input'], () => sendBadLink(res, '/dashboard/quizzes'));
-    const list = await listQuizzes(deps, session.userId, { limit: PAGE_SIZE, cursor: after });
-    sendQuizListPage(res, list, { paged: after !== undefined, flash: takeFlash(req, res) });
+    const list = await browseQuizzes(deps, session.userId, {
+      limit: PAGE_SIZE,
+      cursor: after,
+      search,
+      ...(status ? { status } : {}),
+    });
+    sendQuizListPage(res, list, {
+      paged: after !== undefined,
+      flash: takeFlash(req, res),
+      query: { search, status },
+    });
   });
 
   router.get('/dashboard/quizzes/:quizId', requireLogin(), async (req, res) => {

@@ -13,7 +13,9 @@ import { noConnectedApps, type ConnectedAppsProvider } from '../identity/connect
 import { defaultLimiters, type DashboardContext, type DashboardLimiters } from './context';
 import { domainErrorPages } from './domain-error-pages';
 import { pageErrorHandler, sendNotFound } from '../web/error-pages';
+import { quizEditorRoutes } from './quiz-editor-routes';
 import { quizRoutes } from './quiz-routes';
+import { quizShareRoutes } from './quiz-share-routes';
 import { responseRoutes } from './response-routes';
 
 export interface DashboardOptions {
@@ -32,6 +34,9 @@ const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings', '/a
 /** The route modules, each given the same context; their routes throw, and the errors are answered below. */
 const ROUTES = [
   accountRoutes,
+  // Before quizRoutes: /dashboard/quizzes/new is not a quiz id.
+  quizEditorRoutes,
+  quizShareRoutes,
   quizRoutes,
   responseRoutes,
   apiKeyRoutes,

@@ -125,6 +125,7 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     requireAllAnswers: bool(row.requireAllAnswers),
     description: textOrNull(row.description),
     showCorrectAnswers: String(row.showCorrectAnswers),
+    allowEmbedding: bool(row.allowEmbedding),
     questions,
   };
 }

@@ -181,6 +181,9 @@ export const SettingsInputSchema = z
         'When respondents see each answer marked, with the right answer and its explanation: "never" (default), ' +
           '"after_submit", or "after_close" (once the quiz stops taking responses, so a class cannot pass the key on).',
       ),
+    allow_embedding: z
+      .boolean({ error: 'allow_embedding must be true or false' })
+      .describe('Let other sites show the public quiz page in a frame (an embed); off by default.'),
   })
   .partial();
 

@@ -104,6 +104,7 @@ export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions) {
     collect_email: quiz.collectEmail,
     require_all_answers: quiz.requireAllAnswers,
     show_correct_answers: showCorrectAnswersOf(quiz),
+    allow_embedding: quiz.allowEmbedding,
     created_at: quiz.createdAt.toISOString(),
     updated_at: quiz.updatedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { domainErrorStatus } from '../http/domain-errors';
 import { getResponseResult } from '../domain/results/get-response-result';
 import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
+import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
@@ -35,6 +36,7 @@ export function showQuizPage(deps: DomainDeps): RequestHandler {
     if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
+    if (quiz.allowEmbedding) allowFraming(res);
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 200, renderClosedPage(quiz));
     sendRespondentPage(res, 200, renderQuizPage(quiz));
   };
@@ -54,6 +56,7 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
     }
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
+    if (quiz.allowEmbedding) allowFraming(res);
     // 409: the page exists, but its state refuses the request.
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 409, renderClosedPage(quiz));
     const values = readFormValues(quiz, req.body as Record<string, unknown>);
@@ -94,7 +97,9 @@ export function showResultPage(deps: DomainDeps): RequestHandler {
     if (!isPublicSlug(slug) || !isResponseId(responseId))
       return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
     const result = await orNotFound(res, () => getResponseResult(deps, slug, responseId));
-    if (result) sendRespondentPage(res, 200, renderResultPage(result));
+    if (!result) return;
+    if (result.quiz.allowEmbedding) allowFraming(res);
+    sendRespondentPage(res, 200, renderResultPage(result));
   };
 }
 

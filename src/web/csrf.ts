@@ -59,12 +59,18 @@ export function checkCsrf(req: Request, res: Response): CsrfFailure | null {
   return 'bad_token';
 }
 
+/** How large a form may be: small by default; the quiz editor's holds up to 100 questions. */
+export interface FormSize {
+  limit: string;
+  parameterLimit: number;
+}
+
 /** URL-encoded form bodies, small and flat (no nested objects from `a[b]=c`). */
-export function parseForm(): RequestHandler {
+export function parseForm(size: FormSize = { limit: '32kb', parameterLimit: 50 }): RequestHandler {
   const parse = express.urlencoded({
     extended: false,
-    limit: '32kb',
-    parameterLimit: 50,
+    limit: size.limit,
+    parameterLimit: size.parameterLimit,
     verify: verifyUtf8,
   });
   const refuseBadText = refuseBadTextInBody((res, field, message) => {

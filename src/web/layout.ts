@@ -7,10 +7,12 @@ export interface LayoutOptions {
   nav?: Html;
   /** `noindex` for private pages. */
   robots?: string;
+  /** A wider column for pages with charts and tables (a quiz's results, the editor). */
+  wide?: boolean;
 }
 
 /** The one page shell: one stylesheet, no scripts unless a page adds its own file. */
-export function layout({ title, body, nav, robots }: LayoutOptions): string {
+export function layout({ title, body, nav, robots, wide }: LayoutOptions): string {
   return `<!doctype html>${html`<html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -22,7 +24,7 @@ export function layout({ title, body, nav, robots }: LayoutOptions): string {
     </head>
     <body>
       ${nav ? html`<header class="site">${nav}</header>` : ''}
-      <main id="main">${body}</main>
+      <main id="main" ${wide ? html` class="wide"` : ''}>${body}</main>
     </body>
   </html>`}`;
 }

@@ -24,6 +24,8 @@ export interface PageOptions {
   status?: number;
   /** Script files under /assets/ this page needs (CSP allows no inline script). */
   scripts?: string[];
+  /** A wider column, for charts and tables. */
+  wide?: boolean;
   /** Where a log-in or sign-up should lead back to (the OAuth consent flow): kept by the header's links too. */
   returnTo?: string | null;
 }
@@ -50,20 +52,28 @@ function navigation(res: Response, section: Section, returnTo: string | null | u
       </span>
     </nav>`;
   }
+  // On a narrow screen the links fold behind a Menu button: a <details> disclosure, so it opens
+  // with the keyboard and without JavaScript. On a wide one the stylesheet shows them in one line.
   return html`<nav aria-label="Main">
     <a class="brand" href="/">Quiz service</a>
-    ${navLink('/', 'Home', section === 'home')} ${navLink('/dashboard', 'Dashboard', section === 'dashboard')}
-    ${navLink('/dashboard/quizzes', 'Quizzes', section === 'quizzes')}
-    ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
-    ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
-    ${navLink('/en/docs/api-reference', 'API docs', false)}
-    ${navLink('/account', 'Account', section === 'account')}
-    <span class="nav-account">
-      <span class="nav-user" title="Logged in as ${session.email}">${session.email}</span>
-      <form class="inline" method="post" action="/logout">
-        ${csrfField(res)}<button type="submit" class="link">Log out</button>
-      </form>
-    </span>
+    <details class="menu">
+      <summary>Menu</summary>
+      <div class="menu-items">
+        ${navLink('/', 'Home', section === 'home')}
+        ${navLink('/dashboard', 'Dashboard', section === 'dashboard')}
+        ${navLink('/dashboard/quizzes', 'Quizzes', section === 'quizzes')}
+        ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
+        ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
+        ${navLink('/en/docs/api-reference', 'API docs', false)}
+        ${navLink('/account', 'Account', section === 'account')}
+        <span class="nav-account">
+          <span class="nav-user" title="Logged in as ${session.email}">${session.email}</span>
+          <form class="inline" method="post" action="/logout">
+            ${csrfField(res)}<button type="submit" class="link">Log out</button>
+          </form>
+        </span>
+      </div>
+    </details>
   </nav>`;
 }
 
@@ -81,6 +91,7 @@ export function sendPage(res: Response, options: PageOptions): void {
         body,
         nav: navigation(res, options.section, options.returnTo),
         robots: 'noindex, nofollow',
+        wide: options.wide ?? false,
       }),
     );
 }

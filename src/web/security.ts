@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 /**
  * Security headers for HTML pages (not the JSON API, where they would only add bytes):
@@ -26,4 +26,16 @@ export function pageSecurity(options: { https: boolean }): RequestHandler {
     strictTransportSecurity: options.https ? { maxAge: 15_552_000 } : false,
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * Lets any site frame this one page (a quiz whose owner turned on allow_embedding): the CSP's
+ * `frame-ancestors 'none'` becomes `*` and X-Frame-Options goes. Every other page keeps both.
+ */
+export function allowFraming(res: Response): void {
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp === 'string') {
+    res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+  }
+  res.removeHeader('X-Frame-Options');
 }

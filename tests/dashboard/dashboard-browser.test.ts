@@ -169,7 +169,7 @@ describeWithBrowser('dashboard in a browser', () => {
     expect(await page.locator('.stats').textContent()).toMatch(/Responses\s*2/);
     await page.getByRole('cell', { name: 'Ada Lovelace' }).waitFor();
     await page.getByText('Grace Hopper').first().click(); // row text, then open its answers
-    await page.locator('details').first().locator('summary').click();
+    await page.locator('main details').first().locator('summary').click();
     await screenshot(page, 'dashboard-quiz');
 
     const [download] = await Promise.all([

@@ -183,7 +183,7 @@ describe('quiz page', () => {
   test('a draft without responses says so', async () => {
     const res = await agent.get(`/dashboard/quizzes/${draft.quiz_id}`);
     expect(res.status).toBe(200);
-    expect(res.text).toContain('Draft: not public yet');
+    expect(res.text).toContain('Draft: only you can see it');
     expect(res.text).toContain('No responses yet.');
   });
 });

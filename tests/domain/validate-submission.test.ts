@@ -26,6 +26,7 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
     requireAllAnswers: true,
     description: null,
     showCorrectAnswers: 'never',
+    allowEmbedding: false,
     questions: [
       {
         id: 'qa',

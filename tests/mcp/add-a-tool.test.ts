@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { TOOLS } from '../../src/mcp/tools';
-import { freePort, MAIN, spawnService, waitForLine } from '../helpers/service-process';
+import { freePort, MAIN, spawnService, stopService, waitForLine } from '../helpers/service-process';
 import { createTestUser, SPEC_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
 import { errorText, forEachEra, payload } from '../helpers/mcp-clients';
 import { throwawayTool } from './fixtures/throwaway-tool';
@@ -110,7 +110,7 @@ describe('a production build', () => {
       await waitForLine(child, /quiz service listening/);
     });
     afterAll(async () => {
-      child?.kill('SIGKILL');
+      if (child) await stopService(child);
       if (dir) await fs.promises.rm(dir, { recursive: true, force: true });
     });
 

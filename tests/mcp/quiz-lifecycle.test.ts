@@ -299,16 +299,23 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         collect_email: true,
         require_all_answers: true,
         show_correct_answers: 'never',
+        allow_embedding: false,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
       payload(
         await callTool(client, 'update_quiz', {
           quiz_id: quiz.quiz_id,
-          settings: { pass_mark_percent: null, accepting_responses: false, require_all_answers: false },
+          settings: {
+            pass_mark_percent: null,
+            accepting_responses: false,
+            require_all_answers: false,
+            allow_embedding: true,
+          },
         }),
       );
       expect(payload(await callTool(client, 'get_quiz_settings', { quiz_id: quiz.quiz_id }))).toMatchObject({
+        allow_embedding: true,
         pass_mark_percent: null,
         accepting_responses: false,
         require_all_answers: false,

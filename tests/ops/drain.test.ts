@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../helpers/eventually';
-import { freePort, spawnService, waitForLine } from '../helpers/service-process';
+import { freePort, spawnService, stopService, waitForLine } from '../helpers/service-process';
 
 type Outcome =
   | { kind: 'answered'; sentAt: number; status: number; connection: string | undefined }
@@ -144,7 +144,7 @@ describe('SIGTERM under load', () => {
       expect(at - signalledAt).toBeLessThan(10_000);
     } finally {
       for (const agent of agents) agent.destroy();
-      child.kill('SIGKILL');
+      await stopService(child);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 40_000);

@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../helpers/eventually';
-import { freePort, spawnService, waitForLine } from '../helpers/service-process';
+import { freePort, spawnService, stopService, waitForLine } from '../helpers/service-process';
 
 describe('SIGTERM', () => {
   test('a request in flight completes, new connections are refused, the process exits 0', async () => {
@@ -76,7 +76,7 @@ describe('SIGTERM', () => {
       expect(JSON.parse(finished.text).error).toBe('invalid_token');
       expect(await exited).toBe(0);
     } finally {
-      child.kill('SIGKILL');
+      await stopService(child);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 40_000);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, testConfig } from '../../src/config';
 import { startupBanner, wantsColour } from '../../src/startup-banner';
-import { freePort, spawnService, waitForLine } from '../helpers/service-process';
+import { freePort, spawnService, stopService, waitForLine } from '../helpers/service-process';
 import { eventually } from '../helpers/eventually';
 
 function collect(stream: NodeJS.ReadableStream): () => string {
@@ -42,7 +42,7 @@ describe('starting the service', () => {
       expect(banner).toContain(`Database      SQLite, file:${dir}/quiz.db`);
       expect(banner).not.toContain('\u001b['); // no colour codes in a pipe
     } finally {
-      child.kill('SIGKILL');
+      await stopService(child);
     }
   });
 

@@ -25,6 +25,8 @@ export interface QuizRow {
   description: string | null;
   /** "never", "after_submit" or "after_close" (domain/results/answer-review.ts). */
   showCorrectAnswers: string;
+  /** Whether other sites may frame the public pages (web/security.ts, allowFraming). */
+  allowEmbedding: boolean;
 }
 
 export interface OptionRow {

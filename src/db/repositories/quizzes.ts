@@ -30,6 +30,7 @@ export interface SettingsData {
   collectEmail?: boolean;
   requireAllAnswers?: boolean;
   showCorrectAnswers?: string;
+  allowEmbedding?: boolean;
 }
 
 export interface NewQuizRow {
@@ -54,6 +55,13 @@ export interface QuizChange {
    */
   questions?: readonly QuestionData[];
   basedOnVersion?: number;
+}
+
+/** Narrows an owner's list: a piece of the folded title, a status, open or closed. */
+export interface QuizListFilter {
+  titleKeyContains?: string;
+  status?: string;
+  acceptingResponses?: boolean;
 }
 
 export interface QuizListing extends QuizRow {
@@ -84,7 +92,12 @@ export interface QuizRepository extends QuizReads {
   /** False when the owner has no such quiz (any longer). */
   delete(ownerId: string, id: string): Promise<boolean>;
   /** The owner's quizzes newest first, with their question and response counts. */
-  listByOwner(ownerId: string, limit: number, after?: KeysetPosition): Promise<QuizListing[]>;
+  listByOwner(
+    ownerId: string,
+    limit: number,
+    after?: KeysetPosition,
+    filter?: QuizListFilter,
+  ): Promise<QuizListing[]>;
   /** How many quizzes the owner has, or has in one status. */
   countByOwner(ownerId: string, status?: QuizRow['status']): Promise<number>;
   /** The id, slug and title of the owner's `limit` most recently changed quizzes. */
@@ -196,9 +209,17 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
     async delete(ownerId, id) {
       return (await db.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
     },
-    async listByOwner(ownerId, limit, after) {
+    async listByOwner(ownerId, limit, after, filter = {}) {
       const rows = await db.quiz.findMany({
-        where: { ownerId, ...(after ? olderThanWhere('createdAt', after) : {}) },
+        where: {
+          ownerId,
+          ...(after ? olderThanWhere('createdAt', after) : {}),
+          ...(filter.titleKeyContains ? { titleKey: { contains: filter.titleKeyContains } } : {}),
+          ...(filter.status ? { status: filter.status } : {}),
+          ...(filter.acceptingResponses === undefined
+            ? {}
+            : { acceptingResponses: filter.acceptingResponses }),
+        },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
         include: { _count: { select: { questions: true, responses: true } } },

@@ -99,6 +99,7 @@ export interface PublicResultRow {
     showScoreToRespondent: boolean;
     showCorrectAnswers: string;
     acceptingResponses: boolean;
+    allowEmbedding: boolean;
   };
   /** In question order. */
   answers: AnswerRow[];
@@ -290,6 +291,7 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
               showScoreToRespondent: true,
               showCorrectAnswers: true,
               acceptingResponses: true,
+              allowEmbedding: true,
             },
           },
           answers: { select: answerColumns, orderBy: { position: 'asc' } },

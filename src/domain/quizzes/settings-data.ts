@@ -13,5 +13,6 @@ export function settingsData(settings: SettingsInput | undefined): SettingsData 
   if (settings.collect_email !== undefined) data.collectEmail = settings.collect_email;
   if (settings.require_all_answers !== undefined) data.requireAllAnswers = settings.require_all_answers;
   if (settings.show_correct_answers !== undefined) data.showCorrectAnswers = settings.show_correct_answers;
+  if (settings.allow_embedding !== undefined) data.allowEmbedding = settings.allow_embedding;
   return data;
 }

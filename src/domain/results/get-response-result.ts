@@ -3,7 +3,8 @@ import { DomainError } from '../errors';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 
 export interface ResponseResult {
-  quiz: { slug: string; title: string };
+  /** allowEmbedding: whether other sites may frame this page (the quiz's allow_embedding). */
+  quiz: { slug: string; title: string; allowEmbedding: boolean };
   submitted_at: string;
   /** Null when the quiz does not show scores to respondents (its setting now, not at submission). */
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
@@ -28,7 +29,11 @@ export async function getResponseResult(
   // The key of the quiz's current questions, which the review matches by question id.
   const current = answerKeyShown(response.quiz) ? await deps.repos.quizzes.bySlug(slug) : null;
   return {
-    quiz: { slug: response.quiz.slug, title: response.quiz.title },
+    quiz: {
+      slug: response.quiz.slug,
+      title: response.quiz.title,
+      allowEmbedding: response.quiz.allowEmbedding,
+    },
     submitted_at: response.submittedAt.toISOString(),
     // The response's own stored figures: a later edit of the quiz does not change them.
     score: response.quiz.showScoreToRespondent

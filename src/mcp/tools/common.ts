@@ -75,6 +75,7 @@ export const SettingsRecordSchema = QuizSummarySchema.extend({
   show_correct_answers: z
     .enum(['never', 'after_submit', 'after_close'])
     .describe('When respondents see the answer key and explanations.'),
+  allow_embedding: z.boolean().describe('Whether other sites may show the public quiz page in a frame.'),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "quizzes" ADD COLUMN     "allowEmbedding" BOOLEAN NOT NULL DEFAULT false;

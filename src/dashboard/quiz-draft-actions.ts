@@ -1,0 +1,65 @@
+import { LIMITS, QUESTION_TYPES } from '../domain/quiz-input';
+import { newQuestion, type QuizDraft } from './quiz-draft';
+
+/**
+ * The editor's buttons other than Save. Each is a submit button (`name="_action"`) that posts the
+ * whole form, so they work without JavaScript: the page comes back with the change made and
+ * everything else as typed. Nothing is stored until Save.
+ */
+export type DraftAction =
+  | { kind: 'save' }
+  | { kind: 'add'; type: QuizDraft['questions'][number]['type'] }
+  | { kind: 'remove' | 'up' | 'down' | 'add-option'; question: number }
+  | { kind: 'remove-option'; question: number; option: number };
+
+/** `add:yes_no`, `up:2`, `remove-option:2:1`; anything else (Enter in a field) is Save. */
+export function parseAction(value: unknown): DraftAction {
+  if (typeof value !== 'string') return { kind: 'save' };
+  const [kind, first, second] = value.split(':');
+  const type = QUESTION_TYPES.find((candidate) => candidate === first);
+  if (kind === 'add' && type) return { kind: 'add', type };
+  const question = Number(first);
+  if (!Number.isInteger(question) || question < 0) return { kind: 'save' };
+  if (kind === 'remove' || kind === 'up' || kind === 'down' || kind === 'add-option') {
+    return { kind, question };
+  }
+  const option = Number(second);
+  if (kind === 'remove-option' && Number.isInteger(option) && option >= 0) {
+    return { kind, question, option };
+  }
+  return { kind: 'save' };
+}
+
+/** The draft with one change made; an action that does not apply (out of range, at a limit) changes nothing. */
+export function applyAction(draft: QuizDraft, action: DraftAction): QuizDraft {
+  const questions = draft.questions.map((question) => ({ ...question, options: [...question.options] }));
+  const next = { ...draft, questions };
+  if (action.kind === 'save') return next;
+  if (action.kind === 'add') {
+    if (questions.length < LIMITS.questionsMax) questions.push(newQuestion(action.type));
+    return next;
+  }
+  const question = questions[action.question];
+  if (!question) return next;
+  switch (action.kind) {
+    case 'remove':
+      questions.splice(action.question, 1);
+      break;
+    case 'up':
+    case 'down': {
+      const to = action.question + (action.kind === 'up' ? -1 : 1);
+      if (to >= 0 && to < questions.length) {
+        questions[action.question] = questions[to]!;
+        questions[to] = question;
+      }
+      break;
+    }
+    case 'add-option':
+      if (question.options.length < LIMITS.optionsMax) question.options.push({ label: '', score: '0' });
+      break;
+    case 'remove-option':
+      question.options.splice(action.option, 1);
+      break;
+  }
+  return next;
+}

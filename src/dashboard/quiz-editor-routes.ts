@@ -1,0 +1,228 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { DomainError } from '../domain/errors';
+import { createQuiz } from '../domain/quizzes/create-quiz';
+import { deleteQuiz } from '../domain/quizzes/delete-quiz';
+import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
+import { publishQuiz } from '../domain/quizzes/publish-quiz';
+import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { updateQuiz } from '../domain/quizzes/update-quiz';
+import { getResults } from '../domain/results/get-results';
+import { parseForm, verifyCsrf } from '../web/csrf';
+import { currentSession, requireLogin } from '../web/session';
+import { setFlash } from '../web/session-flash';
+import type { DashboardContext } from './context';
+import { answerDomainErrors } from './domain-error-pages';
+import type { FieldError } from './form-fields';
+import { sendDeleteQuizPage } from './quiz-delete-page';
+import { draftFromQuiz, draftToInput, emptyDraft, readDraft, type QuizDraft } from './quiz-draft';
+import { applyAction, parseAction } from './quiz-draft-actions';
+import { renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
+
+/** Up to 100 questions of 20 options each, with their texts: far more than the account forms. */
+const EDITOR_FORM = { limit: '4mb', parameterLimit: 5000 };
+
+const quizPath = (id: string) => `/dashboard/quizzes/${id}`;
+
+/** "Question 3, option 2" for `questions[2].options[1].label`; '' for a field outside the questions. */
+function placeOf(field: string): string {
+  const match = /^questions\[(\d+)\](?:\.options\[(\d+)\])?/.exec(field);
+  if (!match) return '';
+  const question = `Question ${Number(match[1]) + 1}`;
+  return match[2] === undefined ? question : `${question}, option ${Number(match[2]) + 1}`;
+}
+
+/** The domain's refusal as errors beside the editor's fields, each saying where it is. */
+function editorErrors(error: DomainError): FieldError[] {
+  if (error.code === 'confirmation_required') {
+    return [
+      {
+        field: 'confirm_edit_published',
+        message:
+          'This quiz is published, so nothing was changed: tick “Change the published quiz” and save again. ' +
+          'Past responses keep their scores.',
+      },
+    ];
+  }
+  if (error.issues.length === 0) return [{ field: '', message: error.message }];
+  return error.issues.map((issue) => {
+    const place = placeOf(issue.field);
+    return {
+      field: renderedField(issue.field),
+      message: place ? `${place}: ${issue.message}` : issue.message,
+    };
+  });
+}
+
+/**
+ * Add, remove, move: the form comes back with the change made and nothing stored. Save: the
+ * draft goes through the tools' schemas and the same domain function; a refusal shows the form
+ * again as typed, each error beside its field.
+ */
+async function handleEditorPost(
+  req: Request,
+  res: Response,
+  page: Omit<EditorState, 'draft'>,
+  save: (draft: QuizDraft) => Promise<void>,
+): Promise<void> {
+  const body = req.body as Record<string, unknown>;
+  const draft = readDraft(body);
+  const action = parseAction(body._action);
+  if (action.kind !== 'save') return sendEditorPage(res, { ...page, draft: applyAction(draft, action) });
+  answerDomainErrors(res, ['invalid_input', 'confirmation_required', 'invalid_state'], (error, status) =>
+    sendEditorPage(res, { ...page, draft, errors: editorErrors(error), status }),
+  );
+  await save(draft);
+}
+
+/** The quiz editor (create, edit), publishing, closing and reopening responses, and deletion. */
+export function quizEditorRoutes({ deps }: DashboardContext): Router {
+  const router = express.Router();
+
+  router.get('/dashboard/quizzes/new', requireLogin(), (_req, res) => {
+    sendEditorPage(res, { draft: emptyDraft() });
+  });
+
+  router.post(
+    '/dashboard/quizzes/new',
+    requireLogin(),
+    parseForm(EDITOR_FORM),
+    verifyCsrf(),
+    async (req, res) => {
+      const session = currentSession(res)!;
+      await handleEditorPost(req, res, {}, async (draft) => {
+        const input = draftToInput(draft);
+        const quiz = await createQuiz(deps, session.userId, input);
+        setFlash(res, {
+          notice: {
+            kind: 'success',
+            text: `“${quiz.title}” is saved as a draft: only you can see it. Publish it when the questions are ready.`,
+          },
+        });
+        res.redirect(303, quizPath(quiz.quiz_id));
+      });
+    },
+  );
+
+  /** The quiz as the editor's header names it: its stored title, not the one being typed. */
+  async function editedQuiz(userId: string, ref: string) {
+    const id = await requireOwnedQuizId(deps.repos, userId, ref);
+    const [questions, settings] = await Promise.all([
+      getQuizQuestions(deps, userId, id),
+      getQuizSettings(deps, userId, id),
+    ]);
+    return {
+      id,
+      questions,
+      settings,
+      quiz: { id, title: questions.title, published: questions.status === 'published' },
+    };
+  }
+
+  router.get('/dashboard/quizzes/:quizId/edit', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const { questions, settings, quiz } = await editedQuiz(session.userId, String(req.params.quizId));
+    sendEditorPage(res, { quiz, draft: draftFromQuiz(questions, settings) });
+  });
+
+  router.post(
+    '/dashboard/quizzes/:quizId/edit',
+    requireLogin(),
+    parseForm(EDITOR_FORM),
+    verifyCsrf(),
+    async (req, res) => {
+      const session = currentSession(res)!;
+      const { id, quiz } = await editedQuiz(session.userId, String(req.params.quizId));
+      await handleEditorPost(req, res, { quiz }, async (draft) => {
+        const input = draftToInput(draft);
+        const updated = await updateQuiz(deps, session.userId, {
+          ref: id,
+          title: input.title,
+          description: input.description,
+          questions: input.questions,
+          settings: input.settings,
+          confirmEditPublished: draft.confirm_edit_published,
+        });
+        setFlash(res, { notice: { kind: 'success', text: `Your changes to “${updated.title}” are saved.` } });
+        res.redirect(303, quizPath(id));
+      });
+    },
+  );
+
+  router.post(
+    '/dashboard/quizzes/:quizId/publish',
+    requireLogin(),
+    parseForm(),
+    verifyCsrf(),
+    async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      answerDomainErrors(res, ['invalid_state'], () => {
+        setFlash(res, {
+          notice: {
+            kind: 'error',
+            text: 'A quiz without questions cannot be published: add a question first.',
+          },
+        });
+        res.redirect(303, quizPath(id));
+      });
+      const published = await publishQuiz(deps, session.userId, id);
+      setFlash(res, { notice: { kind: 'success', text: published.message } });
+      res.redirect(303, quizPath(id));
+    },
+  );
+
+  router.post(
+    '/dashboard/quizzes/:quizId/accepting',
+    requireLogin(),
+    parseForm(),
+    verifyCsrf(),
+    async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      const open = (req.body as Record<string, unknown>).accepting === 'true';
+      // The button is the owner's confirmation: closing or reopening changes no question or score.
+      const quiz = await updateQuiz(deps, session.userId, {
+        ref: id,
+        settings: { accepting_responses: open },
+        confirmEditPublished: true,
+      });
+      const text = open
+        ? `“${quiz.title}” takes responses again.`
+        : `“${quiz.title}” is closed: its page says so and refuses new responses. You can reopen it at any time.`;
+      setFlash(res, { notice: { kind: 'success', text } });
+      res.redirect(303, quizPath(id));
+    },
+  );
+
+  router.get('/dashboard/quizzes/:quizId/delete', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+    const [questions, results] = await Promise.all([
+      getQuizQuestions(deps, session.userId, id),
+      getResults(deps, session.userId, { ref: id, limit: 1 }),
+    ]);
+    sendDeleteQuizPage(res, {
+      id,
+      title: questions.title,
+      questionCount: questions.question_count,
+      responseCount: results.summary.response_count,
+    });
+  });
+
+  router.post(
+    '/dashboard/quizzes/:quizId/delete',
+    requireLogin(),
+    parseForm(),
+    verifyCsrf(),
+    async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      // The confirmation is the page this form is on, which named what goes.
+      const deleted = await deleteQuiz(deps, session.userId, id, true);
+      setFlash(res, { notice: { kind: 'success', text: deleted.message } });
+      res.redirect(303, '/dashboard/quizzes');
+    },
+  );
+
+  return router;
+}

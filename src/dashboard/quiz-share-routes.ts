@@ -1,0 +1,26 @@
+import express, { type Router } from 'express';
+import { getQuizQuestions } from '../domain/quizzes/get-quiz';
+import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { sendNotFound } from '../web/error-pages';
+import { currentSession, requireLogin } from '../web/session';
+import type { DashboardContext } from './context';
+import { qrPng, qrSvg } from './quiz-qr';
+
+/** The QR code of a published quiz's public link, as SVG and PNG (a draft has no link, so none). */
+export function quizShareRoutes({ deps }: DashboardContext): Router {
+  const router = express.Router();
+
+  router.get('/dashboard/quizzes/:quizId/qr.:format', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const format = String(req.params.format);
+    if (format !== 'svg' && format !== 'png') return sendNotFound(res);
+    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+    const quiz = await getQuizQuestions(deps, session.userId, id);
+    if (!quiz.public_url) return sendNotFound(res, 'quiz');
+    res.set('Cache-Control', 'private, no-cache');
+    if (format === 'svg') res.type('image/svg+xml').send(await qrSvg(quiz.public_url));
+    else res.type('image/png').send(await qrPng(quiz.public_url));
+  });
+
+  return router;
+}
