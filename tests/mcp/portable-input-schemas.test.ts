@@ -60,13 +60,17 @@ describe('portable input schemas', () => {
   });
   afterAll(() => app.close());
 
-  test('no tool input schema holds a combinator beyond the nullable anyOf', async () => {
+  async function listedTools(): Promise<Array<{ name: string; inputSchema: unknown }>> {
     const res = await request(app.app)
       .post('/api/mcp')
       .set('Accept', ACCEPT_BOTH)
       .set('Authorization', `Bearer ${apiKey}`)
       .send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-    const tools = sseMessages(res.text)[0].result.tools as Array<{ name: string; inputSchema: unknown }>;
+    return sseMessages(res.text)[0].result.tools;
+  }
+
+  test('no tool input schema holds a combinator beyond the nullable anyOf', async () => {
+    const tools = await listedTools();
     expect(tools.length).toBeGreaterThanOrEqual(8);
     const findings = tools.flatMap((tool) =>
       unportable(tool.inputSchema).map((path) => `${tool.name}: ${path}`),
@@ -75,12 +79,7 @@ describe('portable input schemas', () => {
   });
 
   test("every input schema keyword is one Gemini's function declarations accept (fixtures/gemini-schema-keywords.json)", async () => {
-    const res = await request(app.app)
-      .post('/api/mcp')
-      .set('Accept', ACCEPT_BOTH)
-      .set('Authorization', `Bearer ${apiKey}`)
-      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
-    const tools = sseMessages(res.text)[0].result.tools as Array<{ name: string; inputSchema: unknown }>;
+    const tools = await listedTools();
     const findings = tools.flatMap((tool) =>
       outsideGemini(tool.inputSchema).map((path) => `${tool.name}: ${path}`),
     );
