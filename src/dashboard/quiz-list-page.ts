@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { browseQuizzes, QuizListStatus } from '../domain/quizzes/list-quizzes';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
-import type { ownerSummary } from '../domain/quizzes/owner-summary';
+import type { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
 import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 
 type QuizList = Awaited<ReturnType<typeof browseQuizzes>>;
@@ -145,17 +145,37 @@ export function sendQuizListPage(
   });
 }
 
-/** /dashboard: the counts, the newest quizzes, and the next step. */
+/** A quiz taking responses, in one line: where its results are and how many came in. */
+function openRow(quiz: QuizItem): Html {
+  return html`<li>
+    <a href="/dashboard/quizzes/${quiz.quiz_id}">${quiz.title}</a> ·
+    ${plural(quiz.response_count, 'response', 'responses')}
+  </li>`;
+}
+
+type RecentResponse = Awaited<ReturnType<typeof recentResponses>>[number];
+
+function recentRow(response: RecentResponse): Html {
+  return html`<li>
+    <a href="/dashboard/quizzes/${response.quiz.quiz_id}#responses">${response.quiz.title}</a>:
+    ${response.respondent_name ?? html`<span class="muted">someone</span>`} scored ${response.score} of
+    ${response.max_score} · ${formatTime(response.submitted_at)}
+  </li>`;
+}
+
+/** /dashboard: the counts, what is open now, the latest responses, the newest quizzes, the next step. */
 export function sendOverviewPage(
   res: Response,
   state: {
     email: string;
     summary: Awaited<ReturnType<typeof ownerSummary>>;
     latest: QuizList;
+    open: QuizList;
+    recent: RecentResponse[];
     flash: Flash | null;
   },
 ): void {
-  const { summary, latest } = state;
+  const { summary, latest, open, recent } = state;
   sendPage(res, {
     title: 'Dashboard',
     section: 'dashboard',
@@ -181,6 +201,23 @@ export function sendOverviewPage(
           >or ask your assistant (<a href="/#connect">connect it</a> if you have not yet).</span
         >
       </p>
+      <h2>Open now</h2>
+      ${
+        open.quizzes.length === 0
+          ? html`<p class="muted">No quiz is taking responses at the moment.</p>`
+          : html`<ul class="open-now">
+                ${open.quizzes.map(openRow)}
+              </ul>
+              <p><a href="/dashboard/quizzes?status=open">All open quizzes →</a></p>`
+      }
+      <h2>Latest responses</h2>
+      ${
+        recent.length === 0
+          ? html`<p class="muted">No responses yet: they appear here as people answer your quizzes.</p>`
+          : html`<ul class="recent-responses">
+              ${recent.map(recentRow)}
+            </ul>`
+      }
       <h2>Newest quizzes</h2>
       ${
         latest.quizzes.length === 0

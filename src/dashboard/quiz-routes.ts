@@ -4,7 +4,7 @@ import { CSV_BOM, csvLine } from '../domain/csv';
 import { exportResponses } from '../domain/quizzes/export-responses';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { browseQuizzes, QUIZ_LIST_STATUSES } from '../domain/quizzes/list-quizzes';
-import { ownerSummary } from '../domain/quizzes/owner-summary';
+import { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { getResults } from '../domain/results/get-results';
 import { scoreDistribution } from '../domain/results/score-distribution';
@@ -59,11 +59,20 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     if (queryString(req.query.after)) {
       return res.redirect(301, `/dashboard/quizzes?after=${encodeURIComponent(String(req.query.after))}`);
     }
-    const [summary, latest] = await Promise.all([
+    const [summary, latest, open, recent] = await Promise.all([
       ownerSummary(deps, session.userId),
       browseQuizzes(deps, session.userId, { limit: OVERVIEW_SIZE }),
+      browseQuizzes(deps, session.userId, { limit: OVERVIEW_SIZE, status: 'open' }),
+      recentResponses(deps, session.userId, OVERVIEW_SIZE),
     ]);
-    sendOverviewPage(res, { email: session.email, summary, latest, flash: takeFlash(req, res) });
+    sendOverviewPage(res, {
+      email: session.email,
+      summary,
+      latest,
+      open,
+      recent,
+      flash: takeFlash(req, res),
+    });
   });
 
   router.get('/dashboard/quizzes', requireLogin(), async (req, res) => {

@@ -1,3 +1,4 @@
+import request from 'supertest';
 // The people-facing pages around the dashboard: the home page with "Connect your assistant",
 // the owners' navigation, returnTo kept by every link of a consent's log-in, the overview,
 // and the Account page (password change, account deletion).
@@ -206,6 +207,64 @@ describe('the dashboard overview', () => {
     const old = await agent.get('/dashboard?after=abc');
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe('/dashboard/quizzes?after=abc');
+  });
+});
+
+describe('the dashboard overview as a class answers', () => {
+  test("quizzes open now and the latest responses, the owner's only, newest first", async () => {
+    const owner = await createTestUser(app, 'overview');
+    const other = await createTestUser(app, 'overview-other');
+    const client = await connectClient(app, owner.apiKey);
+    const otherClient = await connectClient(app, other.apiKey);
+    const publish = async (who: typeof client, title: string) => {
+      const quiz = payload(
+        await callTool(who, 'create_quiz', {
+          title,
+          questions: [{ type: 'yes_no', text: 'Ready?', points: 1 }],
+          settings: { collect_name: true },
+        }),
+      );
+      await callTool(who, 'publish_quiz', { quiz_id: quiz.quiz_id });
+      return quiz;
+    };
+    const open = await publish(client, 'Open right now');
+    const closed = await publish(client, 'Closed already');
+    await callTool(client, 'update_quiz', {
+      quiz_id: closed.quiz_id,
+      confirm_edit_published: true,
+      settings: { accepting_responses: false },
+    });
+    const foreign = await publish(otherClient, 'Someone else’s quiz');
+    const answer = (quiz: Record<string, any>, name: string) =>
+      request(app.app)
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .send({
+          respondent: { name },
+          answers: [{ question_id: quiz.questions[0].question_id, answer: 'yes' }],
+        });
+    await answer(open, 'Ada <b>');
+    await answer(open, 'Grace');
+    await answer(foreign, 'Not yours');
+
+    const agent = newAgent(app);
+    expect((await logIn(agent, owner.email, owner.password)).status).toBe(303);
+    const page = squash((await agent.get('/dashboard')).text);
+    const openSection = page.slice(
+      page.indexOf('<h2>Open now</h2>'),
+      page.indexOf('<h2>Latest responses</h2>'),
+    );
+    expect(openSection).toContain('Open right now');
+    expect(openSection).not.toContain('Closed already');
+    const recent = page.slice(
+      page.indexOf('<h2>Latest responses</h2>'),
+      page.indexOf('<h2>Newest quizzes</h2>'),
+    );
+    expect(recent.indexOf('Grace')).toBeLessThan(recent.indexOf('Ada &lt;b&gt;'));
+    expect(recent).toContain('scored 1 of 1');
+    expect(page).not.toContain('Not yours');
+    expect(page).not.toContain('Someone else’s quiz');
+    await client.close();
+    await otherClient.close();
   });
 });
 

@@ -45,6 +45,15 @@ export interface ResponseRow extends Omit<NewResponseRow, 'answers'> {
   originalMaxScore: number | null;
 }
 
+export interface RecentResponseRow {
+  id: string;
+  submittedAt: Date;
+  respondentName: string | null;
+  score: number;
+  maxScore: number;
+  quiz: { id: string; title: string };
+}
+
 /** A response's new marks after an answer key was fixed: its answers' and its own. */
 export interface ResponseRemark {
   responseId: string;
@@ -126,6 +135,8 @@ export interface ResponseRepository {
   delete(quizId: string, responseId: string): Promise<boolean>;
   /** A response under the published quiz at `slug`, with what its public page may need. */
   publicResult(slug: string, responseId: string): Promise<PublicResultRow | null>;
+  /** The owner's newest responses across all their quizzes, with the quiz each answered. */
+  recentForOwner(ownerId: string, limit: number): Promise<RecentResponseRow[]>;
   /** The quiz's responses that answered any of these questions, each with all its answers. */
   answeredAny(quizId: string, questionIds: readonly string[]): Promise<ResponseWithAnswers[]>;
   /**
@@ -295,6 +306,20 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
             },
           },
           answers: { select: answerColumns, orderBy: { position: 'asc' } },
+        },
+      }),
+    recentForOwner: (ownerId, limit) =>
+      db.response.findMany({
+        where: { quiz: { ownerId } },
+        orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        select: {
+          id: true,
+          submittedAt: true,
+          respondentName: true,
+          score: true,
+          maxScore: true,
+          quiz: { select: { id: true, title: true } },
         },
       }),
     answeredAny: (quizId, questionIds) =>
