@@ -8,6 +8,7 @@ import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { updateQuiz } from '../domain/quizzes/update-quiz';
 import { getResults } from '../domain/results/get-results';
 import { parseForm, verifyCsrf } from '../web/csrf';
+import type { SessionRecord } from '../domain/sessions';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
@@ -77,6 +78,17 @@ async function handleEditorPost(
 /** The quiz editor (create, edit), publishing, closing and reopening responses, and deletion. */
 export function quizEditorRoutes({ deps }: DashboardContext): Router {
   const router = express.Router();
+
+  /** A POST on one of the owner's quizzes: logged in, CSRF-checked, and the quiz theirs. */
+  const ownedQuizPost = (
+    path: string,
+    handle: (req: Request, res: Response, owner: { session: SessionRecord; id: string }) => Promise<void>,
+  ) =>
+    router.post(path, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      await handle(req, res, { session, id });
+    });
 
   router.get('/dashboard/quizzes/new', requireLogin(), (_req, res) => {
     sendEditorPage(res, { draft: emptyDraft() });
@@ -148,58 +160,43 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     },
   );
 
-  router.post(
-    '/dashboard/quizzes/:quizId/publish',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const session = currentSession(res)!;
-      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-      answerDomainErrors(res, ['invalid_state'], () => {
-        setFlash(res, {
-          notice: {
-            kind: 'error',
-            text: 'A quiz without questions cannot be published: add a question first.',
-          },
-        });
-        res.redirect(303, quizPath(id));
+  ownedQuizPost('/dashboard/quizzes/:quizId/publish', async (_req, res, { session, id }) => {
+    answerDomainErrors(res, ['invalid_state'], () => {
+      setFlash(res, {
+        notice: {
+          kind: 'error',
+          text: 'A quiz without questions cannot be published: add a question first.',
+        },
       });
-      const published = await publishQuiz(deps, session.userId, id);
-      setFlash(res, { notice: { kind: 'success', text: published.message } });
       res.redirect(303, quizPath(id));
-    },
-  );
+    });
+    const published = await publishQuiz(deps, session.userId, id);
+    setFlash(res, { notice: { kind: 'success', text: published.message } });
+    res.redirect(303, quizPath(id));
+  });
 
-  router.post(
-    '/dashboard/quizzes/:quizId/accepting',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const session = currentSession(res)!;
-      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-      const open = (req.body as Record<string, unknown>).accepting === 'true';
-      // The button is the owner's confirmation: closing or reopening changes no question or score.
-      const quiz = await updateQuiz(deps, session.userId, {
-        ref: id,
-        settings: { accepting_responses: open },
-        confirmEditPublished: true,
-      });
-      const text = open
-        ? `“${quiz.title}” takes responses again.`
-        : `“${quiz.title}” is closed: its page says so and refuses new responses. You can reopen it at any time.`;
-      setFlash(res, { notice: { kind: 'success', text } });
-      res.redirect(303, quizPath(id));
-    },
-  );
+  ownedQuizPost('/dashboard/quizzes/:quizId/accepting', async (req, res, { session, id }) => {
+    const open = (req.body as Record<string, unknown>).accepting === 'true';
+    // The button is the owner's confirmation: closing or reopening changes no question or score.
+    const quiz = await updateQuiz(deps, session.userId, {
+      ref: id,
+      settings: { accepting_responses: open },
+      confirmEditPublished: true,
+    });
+    const text = open
+      ? `“${quiz.title}” takes responses again.`
+      : `“${quiz.title}” is closed: its page says so and refuses new responses. You can reopen it at any time.`;
+    setFlash(res, { notice: { kind: 'success', text } });
+    res.redirect(303, quizPath(id));
+  });
 
   router.get('/dashboard/quizzes/:quizId/delete', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
     const [questions, results] = await Promise.all([
       getQuizQuestions(deps, session.userId, id),
-      getResults(deps, session.userId, { ref: id, limit: 1 }),
+      // The summary alone: no page of responses is read just to count them.
+      getResults(deps, session.userId, { ref: id, limit: 0 }),
     ]);
     sendDeleteQuizPage(res, {
       id,
@@ -209,20 +206,12 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     });
   });
 
-  router.post(
-    '/dashboard/quizzes/:quizId/delete',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const session = currentSession(res)!;
-      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-      // The confirmation is the page this form is on, which named what goes.
-      const deleted = await deleteQuiz(deps, session.userId, id, true);
-      setFlash(res, { notice: { kind: 'success', text: deleted.message } });
-      res.redirect(303, '/dashboard/quizzes');
-    },
-  );
+  ownedQuizPost('/dashboard/quizzes/:quizId/delete', async (_req, res, { session, id }) => {
+    // The confirmation is the page this form is on, which named what goes.
+    const deleted = await deleteQuiz(deps, session.userId, id, true);
+    setFlash(res, { notice: { kind: 'success', text: deleted.message } });
+    res.redirect(303, '/dashboard/quizzes');
+  });
 
   return router;
 }
