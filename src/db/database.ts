@@ -10,6 +10,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/sqlite/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
+import { postgresResponseWrites, sqliteResponseWrites, type ResponseWrites } from './response-writes';
 import { createRepositories, type Repositories } from './repositories';
 import { sqliteSnapshotCache } from './snapshot-cache';
 import { applyMigrations, parseDatabaseUrl, type Provider } from './migrate';
@@ -30,6 +31,8 @@ export interface Database {
   hot: HotQueries;
   /** Quiz reads of every tool call, through the raw driver (quiz-reads.ts). */
   reads: QuizReads;
+  /** Submissions, deletions and re-marks with the results' running figures (response-writes.ts). */
+  writes: ResponseWrites;
   close(): Promise<void>;
 }
 
@@ -77,15 +80,19 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     const snapshot = sqliteSnapshotCache(readerConnection);
     const hot = sqliteHotQueries(openReader, snapshot);
     const reads = sqliteQuizReads(readerConnection, snapshot);
+    // One writing connection for the results' writes, opened on first use like the reader.
+    const writes = sqliteResponseWrites(() => new BetterSqlite3(target, { timeout: SQLITE_BUSY_TIMEOUT_MS }));
     return {
-      repos: createRepositories(prisma, { hot, reads }),
+      repos: createRepositories(prisma, { hot, reads, writes }),
       prisma,
       provider,
       url,
       hot,
       reads,
+      writes,
       close: async () => {
         await hot.close();
+        await writes.close();
         await prisma.$disconnect();
       },
     };
@@ -110,13 +117,15 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
   const hot = postgresHotQueries(pool);
   const reads = postgresQuizReads(pool);
+  const writes = postgresResponseWrites(pool);
   return {
-    repos: createRepositories(prisma, { hot, reads }),
+    repos: createRepositories(prisma, { hot, reads, writes }),
     prisma,
     provider,
     url,
     hot,
     reads,
+    writes,
     close: async () => {
       await prisma.$disconnect();
       await pool.end(); // PrismaPg leaves a pool it was given open

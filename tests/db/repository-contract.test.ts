@@ -49,6 +49,7 @@ describeEachDatabase('the repository contract', (provider) => {
       repos = createRepositories(database.prisma, {
         hot: raw ? database.hot : prismaHotQueries(database.prisma),
         reads: raw ? database.reads : prismaQuizReads(database.prisma),
+        writes: database.writes,
       });
       ownerId = (await repos.users.create(`owner-${unique()}@example.com`, 'hash'))!.id;
       otherId = (await repos.users.create(`other-${unique()}@example.com`, 'hash'))!.id;

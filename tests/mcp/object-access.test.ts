@@ -130,7 +130,11 @@ describe('naming a quiz among many', () => {
         // candidates query and through Prisma.
         const { prisma, reads } = app.database;
         for (const quizReads of [reads, prismaQuizReads(prisma)]) {
-          const repos = createRepositories(prisma, { hot: app.database.hot, reads: quizReads });
+          const repos = createRepositories(prisma, {
+            hot: app.database.hot,
+            reads: quizReads,
+            writes: app.database.writes,
+          });
           expect((await resolveQuiz({ repos }, carolId, ref)).id).toBe(target.quiz_id);
         }
       }

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { HotQueries } from '../hot-queries';
 import type { QuizReads } from '../quiz-reads';
+import type { ResponseWrites } from '../response-writes';
 import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
 import { prismaResponseRepository, type ResponseRepository } from './responses';
@@ -20,16 +21,21 @@ export interface Repositories {
 
 /**
  * Builds the repositories over one Prisma client. `raw` answers the reads on every request's
- * path (hot-queries.ts, quiz-reads.ts); pass their Prisma versions to use Prisma throughout.
+ * path (hot-queries.ts, quiz-reads.ts; pass their Prisma versions to use Prisma for them) and
+ * makes the writes that keep the results' running figures (response-writes.ts).
  */
 export function createRepositories(
   db: PrismaClient,
-  raw: { hot: Pick<HotQueries, 'apiKeyByHash' | 'oauthAccessTokenByHash'>; reads: QuizReads },
+  raw: {
+    hot: Pick<HotQueries, 'apiKeyByHash' | 'oauthAccessTokenByHash'>;
+    reads: QuizReads;
+    writes: ResponseWrites;
+  },
 ): Repositories {
   return {
     users: prismaUserRepository(db, raw.hot),
     quizzes: prismaQuizRepository(db, raw.reads),
-    responses: prismaResponseRepository(db),
+    responses: prismaResponseRepository(db, raw.writes),
     oauth: prismaOAuthRepository(db, raw.hot),
   };
 }

@@ -1,36 +1,14 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
-import { isForeignKeyViolation } from '../errors';
-import { WRITE_TRANSACTION_OPTIONS } from './transactions';
+import type { ResponseWrites, ResultRows } from '../response-writes';
+export type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
+export type { ResultRows } from '../response-writes';
+import type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
 /**
  * Responses and their answers, and the figures computed from them. A response keeps its own
  * copy of what it answered (question texts, labels, points), so editing a quiz never rewrites it.
  */
-export interface NewAnswerRow {
-  questionId: string;
-  position: number;
-  questionText: string;
-  type: string;
-  choice: string | null;
-  optionIndex: number | null;
-  optionLabel: string | null;
-  points: number;
-  maxPoints: number;
-}
-
-export interface NewResponseRow {
-  quizId: string;
-  quizVersion: number;
-  respondentName: string | null;
-  respondentEmail: string | null;
-  score: number;
-  maxScore: number;
-  percent: number | null;
-  passed: boolean | null;
-  answers: readonly NewAnswerRow[];
-}
-
 export interface AnswerRow extends NewAnswerRow {
   id: string;
 }
@@ -52,16 +30,6 @@ export interface RecentResponseRow {
   score: number;
   maxScore: number;
   quiz: { id: string; title: string };
-}
-
-/** A response's new marks after an answer key was fixed: its answers' and its own. */
-export interface ResponseRemark {
-  responseId: string;
-  answers: ReadonlyArray<{ id: string; points: number; maxPoints: number }>;
-  score: number;
-  maxScore: number;
-  percent: number | null;
-  passed: boolean | null;
 }
 
 export interface ResponseWithAnswers extends ResponseRow {
@@ -119,6 +87,13 @@ export interface ResponseRepository {
   create(row: NewResponseRow): Promise<string | null>;
   countForQuiz(quizId: string): Promise<number>;
   countForOwner(ownerId: string): Promise<number>;
+  /**
+   * The quiz's running figures (kept with every write, so they equal a recomputation from the
+   * rows): a few rows per score and per question, whatever the number of responses.
+   */
+  figures(quizId: string): Promise<ResultRows>;
+  /** Rebuilds the quiz's running figures from its rows (the operator's `results recompute`). */
+  recomputeFigures(quizId: string): Promise<void>;
   totals(quizId: string): Promise<ResponseTotals>;
   answerGroups(quizId: string, questionIds: readonly string[]): Promise<AnswerGroup[]>;
   /** How many responses got each score, lowest first. */
@@ -180,20 +155,15 @@ const withAnswers = {
   answers: { orderBy: { position: 'asc' }, select: answerColumns },
 } as const;
 
-export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
+/**
+ * Reads through Prisma; the writes that change results go through `writes` (raw SQL, each in one
+ * transaction with the running figures they change: db/response-writes.ts).
+ */
+export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrites): ResponseRepository {
   return {
-    async create({ answers, ...row }) {
-      try {
-        const created = await db.response.create({
-          data: { ...row, answers: { create: answers.map((answer) => ({ ...answer, quizId: row.quizId })) } },
-          select: { id: true },
-        });
-        return created.id;
-      } catch (error) {
-        if (isForeignKeyViolation(error)) return null;
-        throw error;
-      }
-    },
+    create: (row) => writes.create(row),
+    figures: (quizId) => writes.figures(quizId),
+    recomputeFigures: (quizId) => writes.recompute(quizId),
     countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
     countForOwner: (ownerId) => db.response.count({ where: { quiz: { ownerId } } }),
     async totals(quizId) {
@@ -279,13 +249,7 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
         where: { id: responseId, quizId, quiz: { ownerId } },
         select: responseColumns,
       }),
-    async delete(quizId, responseId) {
-      const [, deleted] = await db.$transaction([
-        db.answer.deleteMany({ where: { responseId, quizId } }),
-        db.response.deleteMany({ where: { id: responseId, quizId } }),
-      ]);
-      return deleted.count > 0;
-    },
+    delete: (quizId, responseId) => writes.delete(quizId, responseId),
     publicResult: (slug, responseId) =>
       db.response.findFirst({
         where: { id: responseId, quiz: { slug, status: 'published' } },
@@ -328,38 +292,6 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
         orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
         select: withAnswers,
       }),
-    applyRemarks(quizId, remarks, at) {
-      return db.$transaction(async (tx) => {
-        let changed = 0;
-        for (const remark of remarks) {
-          const current = await tx.response.findFirst({
-            where: { id: remark.responseId, quizId },
-            select: { score: true, maxScore: true, originalScore: true },
-          });
-          if (!current) continue; // deleted meanwhile
-          for (const answer of remark.answers) {
-            await tx.answer.updateMany({
-              where: { id: answer.id, responseId: remark.responseId },
-              data: { points: answer.points, maxPoints: answer.maxPoints },
-            });
-          }
-          await tx.response.update({
-            where: { id: remark.responseId },
-            data: {
-              score: remark.score,
-              maxScore: remark.maxScore,
-              percent: remark.percent,
-              passed: remark.passed,
-              remarkedAt: at,
-              ...(current.originalScore === null
-                ? { originalScore: current.score, originalMaxScore: current.maxScore }
-                : {}),
-            },
-          });
-          changed += 1;
-        }
-        return changed;
-      }, WRITE_TRANSACTION_OPTIONS);
-    },
+    applyRemarks: (quizId, remarks, at) => writes.applyRemarks(quizId, remarks, at),
   };
 }

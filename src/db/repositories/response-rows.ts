@@ -1,0 +1,38 @@
+/** The rows a response is written from: shared by the repository and the raw writers (db/response-writes.ts). */
+export interface NewAnswerRow {
+  questionId: string;
+  position: number;
+  questionText: string;
+  type: string;
+  choice: string | null;
+  optionIndex: number | null;
+  optionLabel: string | null;
+  /** multiple_select: the ticked indexes as a JSON array; short_text / number: the text; number: its value. */
+  choices?: string | null;
+  text?: string | null;
+  number?: number | null;
+  points: number;
+  maxPoints: number;
+}
+
+export interface NewResponseRow {
+  quizId: string;
+  quizVersion: number;
+  respondentName: string | null;
+  respondentEmail: string | null;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
+  answers: readonly NewAnswerRow[];
+}
+
+/** A response's new marks after an answer key was fixed: its answers' and its own. */
+export interface ResponseRemark {
+  responseId: string;
+  answers: ReadonlyArray<{ id: string; points: number; maxPoints: number }>;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
+}

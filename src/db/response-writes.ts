@@ -1,0 +1,521 @@
+import { randomBytes } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import type { NewResponseRow, ResponseRemark } from './repositories/response-rows';
+import {
+  deltasOf,
+  recomputeStatements,
+  type ContributingAnswer,
+  type ContributingResponse,
+  type Deltas,
+} from './result-aggregates';
+
+/**
+ * The writes that change a quiz's results, through the raw driver: storing a response, deleting
+ * one, re-marking, each in one transaction with the running figures (result-aggregates.ts) they
+ * change, so the figures always equal a recomputation from the rows (docs/decisions/0013). Raw
+ * SQL for the same reason as the request path's reads (decision 0003): a submission is 20-odd
+ * rows and as many upserts, and Prisma's per-statement cost dominated it.
+ */
+export interface ResultRows {
+  scores: Array<{ score: number; maxScore: number; passed: number; count: number }>;
+  items: Array<{
+    questionId: string;
+    bucket: number;
+    choiceKey: string;
+    count: number;
+    sumX: number;
+    sumX2: number;
+    sumXT: number;
+    sumMax: number;
+  }>;
+  firstSubmittedAt: Date | null;
+  lastSubmittedAt: Date | null;
+}
+
+export interface ResponseWrites {
+  /** The new response's id, or null when its quiz is gone. */
+  create(row: NewResponseRow, at?: Date): Promise<string | null>;
+  /** False when there was no such response (any longer). */
+  delete(quizId: string, responseId: string): Promise<boolean>;
+  applyRemarks(quizId: string, remarks: readonly ResponseRemark[], at: Date): Promise<number>;
+  /** Rebuilds one quiz's figures from its rows. */
+  recompute(quizId: string): Promise<void>;
+  /** A quiz's running figures: a few rows per question and score, whatever the response count. */
+  figures(quizId: string): Promise<ResultRows>;
+  close(): Promise<void>;
+}
+
+let counter = Math.floor(Math.random() * 36 ** 4);
+/** A collision-resistant id shaped like Prisma's cuid(): time, counter and 96 random bits. */
+export function newId(now = Date.now()): string {
+  counter = (counter + 1) % 36 ** 4;
+  const random = BigInt(`0x${randomBytes(12).toString('hex')}`)
+    .toString(36)
+    .padStart(19, '0')
+    .slice(-12);
+  return `c${now.toString(36).padStart(8, '0')}${counter.toString(36).padStart(4, '0')}${random}`;
+}
+
+/** Prisma's adapter-better-sqlite3 writes DateTime as ISO text with "+00:00"; keyset paging compares the text. */
+const sqliteDate = (at: Date) => at.toISOString().replace('Z', '+00:00');
+
+const RESPONSE_COLUMNS =
+  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt"';
+const ANSWER_COLUMNS =
+  '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "choice", "optionIndex", ' +
+  '"optionLabel", "choices", "text", "number", "points", "maxPoints"';
+const ITEM_COLUMNS =
+  '"quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax"';
+const SCORE_CONFLICT =
+  'ON CONFLICT ("quizId", "score", "maxScore", "passed") DO UPDATE SET "count" = "result_scores"."count" + excluded."count"';
+const ITEM_CONFLICT =
+  'ON CONFLICT ("quizId", "questionId", "bucket", "choiceKey") DO UPDATE SET ' +
+  '"count" = "result_items"."count" + excluded."count", "sumX" = "result_items"."sumX" + excluded."sumX", ' +
+  '"sumX2" = "result_items"."sumX2" + excluded."sumX2", "sumXT" = "result_items"."sumXT" + excluded."sumXT", ' +
+  '"sumMax" = "result_items"."sumMax" + excluded."sumMax"';
+// Rows whose counts fell to zero go, so that the figures equal a recomputation row for row.
+const DROP_EMPTY = (q: string) => [
+  `DELETE FROM "result_scores" WHERE "quizId" = ${q} AND "count" = 0`,
+  `DELETE FROM "result_items" WHERE "quizId" = ${q} AND "count" = 0`,
+];
+
+interface StoredAnswer extends ContributingAnswer {
+  id: string;
+}
+
+function answerValues(answer: NewResponseRow['answers'][number]) {
+  return [
+    answer.questionId,
+    answer.position,
+    answer.questionText,
+    answer.type,
+    answer.choice,
+    answer.optionIndex,
+    answer.optionLabel,
+    answer.choices ?? null,
+    answer.text ?? null,
+    answer.number ?? null,
+    answer.points,
+    answer.maxPoints,
+  ];
+}
+
+/** A stored response with new marks, as its contribution to the figures. */
+function remarked(
+  current: Omit<ContributingResponse, 'answers'> & { answers: StoredAnswer[] },
+  remark: ResponseRemark,
+): ContributingResponse {
+  const marks = new Map(remark.answers.map((answer) => [answer.id, answer]));
+  return {
+    score: remark.score,
+    maxScore: remark.maxScore,
+    percent: remark.percent,
+    passed: remark.passed,
+    answers: current.answers.map((answer) => {
+      const mark = marks.get(answer.id);
+      return mark ? { ...answer, points: mark.points, maxPoints: mark.maxPoints } : answer;
+    }),
+  };
+}
+
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(value as string);
+
+/**
+ * SQLite: one connection of its own, synchronous transactions begun IMMEDIATE (a writer in
+ * another process makes it wait up to busy_timeout, not fail), so nothing interleaves within one.
+ */
+export function sqliteResponseWrites(open: () => BetterSqlite3.Database): ResponseWrites {
+  let db: BetterSqlite3.Database | undefined;
+  let closed = false;
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const connection = () => {
+    if (closed) throw new Error('The database connection is not open');
+    return (db ??= open());
+  };
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = connection().prepare(sql)));
+    return statement;
+  };
+  const apply = (quizId: string, deltas: Deltas) => {
+    const score = prepared(
+      `INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") VALUES (?, ?, ?, ?, ?) ${SCORE_CONFLICT}`,
+    );
+    for (const delta of deltas.scores)
+      score.run(quizId, delta.score, delta.maxScore, delta.passed, delta.count);
+    const item = prepared(
+      `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ${ITEM_CONFLICT}`,
+    );
+    for (const delta of deltas.items) {
+      item.run(
+        quizId,
+        delta.questionId,
+        delta.bucket,
+        delta.choiceKey,
+        delta.count,
+        delta.sumX,
+        delta.sumX2,
+        delta.sumXT,
+        delta.sumMax,
+      );
+    }
+  };
+  const dropEmpty = (quizId: string) => {
+    for (const sql of DROP_EMPTY('?')) prepared(sql).run(quizId);
+  };
+  const stored = (quizId: string, responseId: string) => {
+    const response = prepared(
+      'SELECT "score", "maxScore", "percent", "passed" FROM "responses" WHERE "id" = ? AND "quizId" = ?',
+    ).get(responseId, quizId) as
+      { score: number; maxScore: number; percent: number | null; passed: number | null } | undefined;
+    if (!response) return null;
+    const answers = prepared(
+      'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "points", "maxPoints" FROM "answers" WHERE "responseId" = ?',
+    ).all(responseId) as StoredAnswer[];
+    return { ...response, passed: response.passed === null ? null : response.passed === 1, answers };
+  };
+  const transaction = <A extends unknown[], R>(fn: (...args: A) => R) => {
+    let wrapped: BetterSqlite3.Transaction<(...args: A) => R> | undefined;
+    return (...args: A): R => (wrapped ??= connection().transaction(fn)).immediate(...args);
+  };
+
+  const create = transaction((row: NewResponseRow, at: Date) => {
+    const id = newId(at.getTime());
+    prepared(`INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      id,
+      row.quizId,
+      row.quizVersion,
+      row.respondentName,
+      row.respondentEmail,
+      row.score,
+      row.maxScore,
+      row.percent,
+      row.passed === null ? null : row.passed ? 1 : 0,
+      sqliteDate(at),
+    );
+    const insertAnswer = prepared(
+      `INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const answer of row.answers)
+      insertAnswer.run(newId(at.getTime()), id, row.quizId, ...answerValues(answer));
+    apply(row.quizId, deltasOf([{ response: row, sign: 1 }]));
+    return id;
+  });
+  const remove = transaction((quizId: string, responseId: string) => {
+    const current = stored(quizId, responseId);
+    if (!current) return false;
+    prepared('DELETE FROM "responses" WHERE "id" = ?').run(responseId); // answers go by cascade
+    apply(quizId, deltasOf([{ response: current, sign: -1 }]));
+    dropEmpty(quizId);
+    return true;
+  });
+  const remark = transaction((quizId: string, remarks: readonly ResponseRemark[], at: Date) => {
+    const changes: Array<{ response: ContributingResponse; sign: 1 | -1 }> = [];
+    const updateAnswer = prepared(
+      'UPDATE "answers" SET "points" = ?, "maxPoints" = ? WHERE "id" = ? AND "responseId" = ?',
+    );
+    const updateResponse = prepared(
+      'UPDATE "responses" SET "score" = ?, "maxScore" = ?, "percent" = ?, "passed" = ?, "remarkedAt" = ?, ' +
+        '"originalScore" = COALESCE("originalScore", "score"), "originalMaxScore" = COALESCE("originalMaxScore", "maxScore") ' +
+        'WHERE "id" = ?',
+    );
+    for (const change of remarks) {
+      const current = stored(quizId, change.responseId);
+      if (!current) continue; // deleted meanwhile
+      for (const answer of change.answers)
+        updateAnswer.run(answer.points, answer.maxPoints, answer.id, change.responseId);
+      updateResponse.run(
+        change.score,
+        change.maxScore,
+        change.percent,
+        change.passed === null ? null : change.passed ? 1 : 0,
+        sqliteDate(at),
+        change.responseId,
+      );
+      changes.push({ response: current, sign: -1 }, { response: remarked(current, change), sign: 1 });
+    }
+    apply(quizId, deltasOf(changes));
+    dropEmpty(quizId);
+    return changes.length / 2;
+  });
+  const recompute = transaction((quizId: string) => {
+    for (const sql of recomputeStatements('sqlite')) prepared(sql).run(quizId);
+  });
+
+  return {
+    async create(row, at = new Date()) {
+      try {
+        return create(row, at);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return null;
+        throw error;
+      }
+    },
+    delete: async (quizId, responseId) => remove(quizId, responseId),
+    applyRemarks: async (quizId, remarks, at) => remark(quizId, remarks, at),
+    recompute: async (quizId) => recompute(quizId),
+    async figures(quizId) {
+      const scores = prepared(
+        'SELECT "score", "maxScore", "passed", "count" FROM "result_scores" WHERE "quizId" = ?',
+      ).all(quizId) as ResultRows['scores'];
+      const items = prepared(
+        'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax" FROM "result_items" WHERE "quizId" = ?',
+      ).all(quizId) as ResultRows['items'];
+      // Two index seeks on (quizId, submittedAt, id), not a scan.
+      const first = prepared(
+        'SELECT "submittedAt" FROM "responses" WHERE "quizId" = ? ORDER BY "submittedAt" ASC LIMIT 1',
+      ).get(quizId) as { submittedAt: string } | undefined;
+      const last = prepared(
+        'SELECT "submittedAt" FROM "responses" WHERE "quizId" = ? ORDER BY "submittedAt" DESC LIMIT 1',
+      ).get(quizId) as { submittedAt: string } | undefined;
+      return {
+        scores,
+        items,
+        firstSubmittedAt: toDate(first?.submittedAt),
+        lastSubmittedAt: toDate(last?.submittedAt),
+      };
+    },
+    async close() {
+      closed = true;
+      db?.close();
+    },
+  };
+}
+
+const DEADLOCK = '40P01';
+
+/**
+ * PostgreSQL: a submission is one statement (data-modifying CTEs), so one round trip and atomic
+ * by itself. Deletion and re-marking lock the response row first, so a concurrent deletion or
+ * re-marking of the same response waits and then sees it as it is. Every writer upserts the
+ * shared figure rows in key order; a deadlock that still happens is retried.
+ */
+export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
+  const createSql = new Map<string, string>();
+  const createStatement = (answers: number, scores: number, items: number) => {
+    const key = `${answers}/${scores}/${items}`;
+    let sql = createSql.get(key);
+    if (!sql) {
+      let n = 0;
+      const params = (count: number) => Array.from({ length: count }, () => `$${++n}`).join(', ');
+      const response = `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (${params(10)})`;
+      // Answer rows: id, then the 12 values of answerValues; responseId and quizId come from the response.
+      const answerRows = Array.from({ length: answers }, () => {
+        const id = `$${++n}`;
+        return `(${id}, $1, $2, ${params(12)})`;
+      });
+      // In the order of the values: items, then scores.
+      const itemRows = Array.from({ length: items }, () => `($2, ${params(8)})`);
+      const scoreRows = Array.from({ length: scores }, () => `($2, ${params(4)})`);
+      sql =
+        `WITH r AS (${response} RETURNING "id")` +
+        (answers > 0
+          ? `, a AS (INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES ${answerRows.join(', ')})`
+          : '') +
+        (items > 0
+          ? `, i AS (INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES ${itemRows.join(', ')} ${ITEM_CONFLICT})`
+          : '') +
+        ` INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") VALUES ${scoreRows.join(', ')} ${SCORE_CONFLICT}`;
+      createSql.set(key, sql);
+    }
+    return { name: `submit_${key}`, text: sql };
+  };
+
+  const apply = async (client: pg.PoolClient, quizId: string, deltas: Deltas) => {
+    if (deltas.items.length > 0) {
+      const rows = deltas.items.map(
+        (_, i) => `($1, ${Array.from({ length: 8 }, (_, j) => `$${2 + i * 8 + j}`).join(', ')})`,
+      );
+      await client.query(
+        `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES ${rows.join(', ')} ${ITEM_CONFLICT}`,
+        [
+          quizId,
+          ...deltas.items.flatMap((d) => [
+            d.questionId,
+            d.bucket,
+            d.choiceKey,
+            d.count,
+            d.sumX,
+            d.sumX2,
+            d.sumXT,
+            d.sumMax,
+          ]),
+        ],
+      );
+    }
+    if (deltas.scores.length > 0) {
+      const rows = deltas.scores.map(
+        (_, i) => `($1, $${2 + i * 4}, $${3 + i * 4}, $${4 + i * 4}, $${5 + i * 4})`,
+      );
+      await client.query(
+        `INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") VALUES ${rows.join(', ')} ${SCORE_CONFLICT}`,
+        [quizId, ...deltas.scores.flatMap((d) => [d.score, d.maxScore, d.passed, d.count])],
+      );
+    }
+    for (const sql of DROP_EMPTY('$1')) await client.query(sql, [quizId]);
+  };
+
+  /** Locks the response (FOR UPDATE) and reads it with its answers as they are now. */
+  const lockStored = async (client: pg.PoolClient, quizId: string, responseId: string) => {
+    const response = (
+      await client.query<{ score: number; maxScore: number; percent: number | null; passed: boolean | null }>(
+        'SELECT "score", "maxScore", "percent", "passed" FROM "responses" WHERE "id" = $1 AND "quizId" = $2 FOR UPDATE',
+        [responseId, quizId],
+      )
+    ).rows[0];
+    if (!response) return null;
+    const answers = (
+      await client.query<StoredAnswer>(
+        'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "points", "maxPoints" FROM "answers" WHERE "responseId" = $1',
+        [responseId],
+      )
+    ).rows;
+    return { ...response, answers };
+  };
+
+  /** The lock a submission's foreign key takes on its quiz: a recomputation waits for it. */
+  const holdQuiz = (client: pg.PoolClient, quizId: string) =>
+    client.query('SELECT 1 FROM "quizzes" WHERE "id" = $1 FOR KEY SHARE', [quizId]);
+
+  async function inTransaction<R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  return {
+    async create(row, at = new Date()) {
+      const deltas = deltasOf([{ response: row, sign: 1 }]);
+      const id = newId(at.getTime());
+      const values: unknown[] = [
+        id,
+        row.quizId,
+        row.quizVersion,
+        row.respondentName,
+        row.respondentEmail,
+        row.score,
+        row.maxScore,
+        row.percent,
+        row.passed,
+        at.toISOString().replace('T', ' ').replace('Z', ''), // timestamp(3) without zone, in UTC
+      ];
+      for (const answer of row.answers) values.push(newId(at.getTime()), ...answerValues(answer));
+      for (const delta of deltas.items) {
+        values.push(
+          delta.questionId,
+          delta.bucket,
+          delta.choiceKey,
+          delta.count,
+          delta.sumX,
+          delta.sumX2,
+          delta.sumXT,
+          delta.sumMax,
+        );
+      }
+      for (const delta of deltas.scores) values.push(delta.score, delta.maxScore, delta.passed, delta.count);
+      const statement = createStatement(row.answers.length, deltas.scores.length, deltas.items.length);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await pool.query({ ...statement, values });
+          return id;
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (code === '23503') return null; // the quiz is gone
+          if (code !== DEADLOCK || attempt >= 5) throw error;
+        }
+      }
+    },
+    delete: (quizId, responseId) =>
+      inTransaction(async (client) => {
+        await holdQuiz(client, quizId);
+        const current = await lockStored(client, quizId, responseId);
+        if (!current) return false;
+        await client.query('DELETE FROM "responses" WHERE "id" = $1', [responseId]); // answers go by cascade
+        await apply(client, quizId, deltasOf([{ response: current, sign: -1 }]));
+        return true;
+      }),
+    applyRemarks: (quizId, remarks, at) =>
+      inTransaction(async (client) => {
+        await holdQuiz(client, quizId);
+        const changes: Array<{ response: ContributingResponse; sign: 1 | -1 }> = [];
+        for (const change of remarks) {
+          const current = await lockStored(client, quizId, change.responseId);
+          if (!current) continue; // deleted meanwhile
+          for (const answer of change.answers) {
+            await client.query(
+              'UPDATE "answers" SET "points" = $1, "maxPoints" = $2 WHERE "id" = $3 AND "responseId" = $4',
+              [answer.points, answer.maxPoints, answer.id, change.responseId],
+            );
+          }
+          await client.query(
+            'UPDATE "responses" SET "score" = $1, "maxScore" = $2, "percent" = $3, "passed" = $4, "remarkedAt" = $5, ' +
+              '"originalScore" = COALESCE("originalScore", "score"), "originalMaxScore" = COALESCE("originalMaxScore", "maxScore") ' +
+              'WHERE "id" = $6',
+            [
+              change.score,
+              change.maxScore,
+              change.percent,
+              change.passed,
+              at.toISOString().replace('T', ' ').replace('Z', ''),
+              change.responseId,
+            ],
+          );
+          changes.push({ response: current, sign: -1 }, { response: remarked(current, change), sign: 1 });
+        }
+        await apply(client, quizId, deltasOf(changes));
+        return changes.length / 2;
+      }),
+    recompute: (quizId) =>
+      inTransaction(async (client) => {
+        // Submissions take a key-share lock on the quiz row (their foreign key): this waits for
+        // those under way and holds new ones until the figures are rebuilt. Deletions and re-marks
+        // take the same lock first.
+        await client.query('SELECT 1 FROM "quizzes" WHERE "id" = $1 FOR UPDATE', [quizId]);
+        for (const sql of recomputeStatements('postgresql')) await client.query(sql, [quizId]);
+      }),
+    async figures(quizId) {
+      const [scores, items, bounds] = await Promise.all([
+        pool.query({
+          name: 'result_scores',
+          text: 'SELECT "score", "maxScore", "passed", "count" FROM "result_scores" WHERE "quizId" = $1',
+          values: [quizId],
+        }),
+        pool.query({
+          name: 'result_items',
+          text: 'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax" FROM "result_items" WHERE "quizId" = $1',
+          values: [quizId],
+        }),
+        pool.query({
+          name: 'result_bounds',
+          text:
+            `SELECT (SELECT "submittedAt" AT TIME ZONE 'UTC' FROM "responses" WHERE "quizId" = $1 ORDER BY "submittedAt" ASC LIMIT 1) AS "first", ` +
+            `(SELECT "submittedAt" AT TIME ZONE 'UTC' FROM "responses" WHERE "quizId" = $1 ORDER BY "submittedAt" DESC LIMIT 1) AS "last"`,
+          values: [quizId],
+        }),
+      ]);
+      const bound = bounds.rows[0] as { first: Date | null; last: Date | null } | undefined;
+      return {
+        scores: scores.rows as ResultRows['scores'],
+        items: items.rows as ResultRows['items'],
+        firstSubmittedAt: toDate(bound?.first),
+        lastSubmittedAt: toDate(bound?.last),
+      };
+    },
+    async close() {
+      // The pool belongs to the Database and is ended there.
+    },
+  };
+}
