@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../db/database';
 import { DatabaseSetupError } from '../db/errors';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { isDomainError } from '../domain/errors';
+import { recomputeResultFigures } from '../domain/results/recompute-figures';
 import { createUser, PASSWORD_RULE, requireUserByEmail, setPassword } from '../domain/users';
 import { readPassword } from './read-password';
 
@@ -56,6 +57,15 @@ const COMMANDS: Record<string, CommandHelp> = {
     summary: 'Revoke a key; requests with it are refused from then on.',
     details: [],
   },
+  'results recompute': {
+    usage: 'results recompute [--quiz QUIZ_ID]',
+    summary: "Rebuild the results' running figures from the stored responses; prints how many quizzes.",
+    details: [
+      'Every quiz, or the one named. The figures are kept with every submission, deletion and',
+      're-marking; this is for after a restore or a hand edit of the rows. Safe while the service',
+      'runs: submissions to a quiz wait while its figures are rebuilt.',
+    ],
+  },
 };
 
 const PREFIX = 'npm run --silent cli --';
@@ -106,6 +116,7 @@ function parse(argv: string[]) {
       password: { type: 'string' },
       name: { type: 'string' },
       id: { type: 'string' },
+      quiz: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -183,6 +194,11 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
       const user = await requireUserByEmail(repos, required(values, 'email'));
       await revokeApiKey(repos, user.id, required(values, 'id'));
       out(`revoked ${required(values, 'id')}`);
+      return;
+    }
+    case 'results recompute': {
+      const quizId = values.quiz === undefined ? undefined : required(values, 'quiz');
+      out(`recomputed the results of ${await recomputeResultFigures(repos, quizId)} quiz(zes)`);
       return;
     }
     default:

@@ -39,8 +39,8 @@ export interface ResponseWrites {
   /** False when there was no such response (any longer). */
   delete(quizId: string, responseId: string): Promise<boolean>;
   applyRemarks(quizId: string, remarks: readonly ResponseRemark[], at: Date): Promise<number>;
-  /** Rebuilds one quiz's figures from its rows. */
-  recompute(quizId: string): Promise<void>;
+  /** Rebuilds the figures of one quiz (or of every quiz) from its rows; how many quizzes. */
+  recompute(quizId?: string): Promise<number>;
   /** A quiz's running figures: a few rows per question and score, whatever the response count. */
   figures(quizId: string): Promise<ResultRows>;
   close(): Promise<void>;
@@ -240,8 +240,10 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     dropEmpty(quizId);
     return changes.length / 2;
   });
-  const recompute = transaction((quizId: string) => {
+  const recomputeOne = transaction((quizId: string) => {
+    if (!prepared('SELECT 1 FROM "quizzes" WHERE "id" = ?').get(quizId)) return 0;
     for (const sql of recomputeStatements('sqlite')) prepared(sql).run(quizId);
+    return 1;
   });
 
   return {
@@ -255,7 +257,18 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     },
     delete: async (quizId, responseId) => remove(quizId, responseId),
     applyRemarks: async (quizId, remarks, at) => remark(quizId, remarks, at),
-    recompute: async (quizId) => recompute(quizId),
+    async recompute(quizId) {
+      const ids =
+        quizId === undefined
+          ? (prepared('SELECT "id" FROM "quizzes" ORDER BY "id"').all() as Array<{ id: string }>).map(
+              (row) => row.id,
+            )
+          : [quizId];
+      let done = 0;
+      // One transaction per quiz: submissions to other quizzes wait for one quiz at a time.
+      for (const id of ids) done += recomputeOne(id);
+      return done;
+    },
     async figures(quizId) {
       const scores = prepared(
         'SELECT "score", "maxScore", "passed", "count" FROM "result_scores" WHERE "quizId" = ?',
@@ -478,14 +491,27 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         await apply(client, quizId, deltasOf(changes));
         return changes.length / 2;
       }),
-    recompute: (quizId) =>
-      inTransaction(async (client) => {
-        // Submissions take a key-share lock on the quiz row (their foreign key): this waits for
-        // those under way and holds new ones until the figures are rebuilt. Deletions and re-marks
-        // take the same lock first.
-        await client.query('SELECT 1 FROM "quizzes" WHERE "id" = $1 FOR UPDATE', [quizId]);
-        for (const sql of recomputeStatements('postgresql')) await client.query(sql, [quizId]);
-      }),
+    async recompute(quizId) {
+      const ids =
+        quizId === undefined
+          ? (await pool.query<{ id: string }>('SELECT "id" FROM "quizzes" ORDER BY "id"')).rows.map(
+              (row) => row.id,
+            )
+          : [quizId];
+      let done = 0;
+      for (const id of ids) {
+        done += await inTransaction(async (client) => {
+          // Submissions take a key-share lock on the quiz row (their foreign key), and deletions
+          // and re-marks take it first: this waits for those under way and holds new ones until
+          // the figures are rebuilt.
+          const found = await client.query('SELECT 1 FROM "quizzes" WHERE "id" = $1 FOR UPDATE', [id]);
+          if (found.rowCount === 0) return 0;
+          for (const sql of recomputeStatements('postgresql')) await client.query(sql, [id]);
+          return 1;
+        });
+      }
+      return done;
+    },
     async figures(quizId) {
       const [scores, items, bounds] = await Promise.all([
         pool.query({

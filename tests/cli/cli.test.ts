@@ -1,12 +1,14 @@
 // The operator CLI, in process through run(): what each command prints,
 // the errors it gives, and that the keys it makes and revokes hold on /api/mcp.
 import { randomBytes } from 'node:crypto';
+import request from 'supertest';
 import { run } from '../../src/cli/main';
 import { DomainError } from '../../src/domain/errors';
 import { onlyMessage, postMcp } from '../helpers/http';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { eventually } from '../helpers/eventually';
+import { callTool, connectClient, payload } from '../helpers/mcp-clients';
 
 const KEY_SHAPE = /^svc_[0-9A-Za-z]{43}$/;
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -209,5 +211,47 @@ describe('quiz CLI commands', () => {
       message: expect.stringContaining('--verbose'),
     });
     expect(await cli('keys', 'list', '--email', email)).toEqual([]);
+  });
+
+  test('results recompute rebuilds lost running figures from the responses; an unknown quiz is named', async () => {
+    const email = await createUser('figures');
+    const key = (await cli('keys', 'create', '--email', email, '--name', 'figures'))[0]!;
+    const client = await connectClient(app, key);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      payload(await callTool(client, name, args));
+    const created = await call('create_quiz', {
+      title: 'Figures',
+      questions: [{ type: 'yes_no', text: 'Yes?', points: 1 }],
+    });
+    await call('publish_quiz', { quiz_id: created.quiz_id });
+    for (const answer of ['yes', 'no', 'yes']) {
+      await request(app.app)
+        .post(`/api/quizzes/${created.slug}/responses`)
+        .send({
+          respondent: { name: 'R' },
+          answers: [{ question_id: created.questions[0].question_id, answer }],
+        })
+        .expect(201);
+    }
+    const { responses } = database.repos;
+    const kept = await responses.figures(created.quiz_id);
+    expect(kept.scores.reduce((sum, row) => sum + row.count, 0)).toBe(3);
+    // Lost, as after a restore of the responses alone.
+    await database.prisma.resultScore.deleteMany({ where: { quizId: created.quiz_id } });
+    await database.prisma.resultItem.deleteMany({ where: { quizId: created.quiz_id } });
+    expect((await responses.figures(created.quiz_id)).scores).toEqual([]);
+
+    expect(await cli('results', 'recompute', '--quiz', created.quiz_id)).toEqual([
+      'recomputed the results of 1 quiz(zes)',
+    ]);
+    const order = (rows: object[]) => rows.map((row) => JSON.stringify(row)).sort();
+    const rebuilt = await responses.figures(created.quiz_id);
+    expect(order(rebuilt.scores)).toEqual(order(kept.scores));
+    expect(order(rebuilt.items)).toEqual(order(kept.items));
+    expect((await cli('results', 'recompute'))[0]).toMatch(/^recomputed the results of \d+ quiz\(zes\)$/);
+    await expect(cli('results', 'recompute', '--quiz', 'no-such-quiz')).rejects.toThrow(
+      'There is no quiz with id "no-such-quiz".',
+    );
+    await client.close();
   });
 });

@@ -87,6 +87,15 @@ describeEachDatabase('re-marking past responses', (provider) => {
     });
     expect(updated.questions.map((q: { question_id: string }) => q.question_id)).toEqual([sum, capital]);
     expect(updated.remarked_responses).toBe(3);
+    // The running figures followed the new marks: they equal a recomputation from the rows.
+    const { responses } = app.database.repos;
+    const figures = await responses.figures(quiz.quiz_id);
+    await responses.recomputeFigures(quiz.quiz_id);
+    const recomputed = await responses.figures(quiz.quiz_id);
+    const order = (rows: object[]) => rows.map((row) => JSON.stringify(row)).sort();
+    expect(order(figures.items)).toEqual(order(recomputed.items));
+    expect(order(figures.scores)).toEqual(order(recomputed.scores));
+    expect(figures.scores.map((row) => row.score).sort()).toEqual([0, 2, 5]);
 
     const after = await call('get_results', { quiz_id: quiz.quiz_id, limit: 10 });
     // Under the fixed key: (no, Canberra) 2 + 3 = 5; (yes, Sydney) 0; (no, Sydney) 2.

@@ -92,8 +92,8 @@ export interface ResponseRepository {
    * rows): a few rows per score and per question, whatever the number of responses.
    */
   figures(quizId: string): Promise<ResultRows>;
-  /** Rebuilds the quiz's running figures from its rows (the operator's `results recompute`). */
-  recomputeFigures(quizId: string): Promise<void>;
+  /** Rebuilds the running figures of one quiz, or of all, from the rows; how many quizzes it rebuilt. */
+  recomputeFigures(quizId?: string): Promise<number>;
   totals(quizId: string): Promise<ResponseTotals>;
   answerGroups(quizId: string, questionIds: readonly string[]): Promise<AnswerGroup[]>;
   /** How many responses got each score, lowest first. */

@@ -1,0 +1,129 @@
+// The results' running figures under load: two instances over one database, 60 respondents
+// submitting at once through the JSON route, deletions (some of the same response from both
+// instances at once) mixed in. Afterwards the figures must equal a full recomputation from the
+// rows, row for row, and their counts the rows stored.
+import request from 'supertest';
+import type { ResultRows } from '../../src/db/response-writes';
+import { deleteResponse } from '../../src/domain/results/delete-response';
+import { isDomainError } from '../../src/domain/errors';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
+import {
+  describeEachDatabase,
+  raisedLimits,
+  startTwoInstances,
+  type TwoInstances,
+} from '../helpers/test-app';
+import { createPublishedQuiz, type PublishedQuiz } from '../respondent/respondent-fixtures';
+
+const SUBMITTERS = 60;
+
+/** Rows in one order, so two reads compare with toEqual. */
+function sorted(rows: ResultRows) {
+  const key = (row: object) => JSON.stringify(Object.values(row));
+  return {
+    scores: [...rows.scores].sort((a, b) => key(a).localeCompare(key(b))),
+    items: [...rows.items].sort((a, b) => key(a).localeCompare(key(b))),
+    firstSubmittedAt: rows.firstSubmittedAt,
+    lastSubmittedAt: rows.lastSubmittedAt,
+  };
+}
+
+describeEachDatabase('running figures with concurrent submitters on two instances', (provider) => {
+  let database: TestDatabase;
+  let instances: TwoInstances;
+  let quiz: PublishedQuiz;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(provider);
+    instances = await startTwoInstances(database, { config: raisedLimits() });
+    quiz = await createPublishedQuiz(instances.viaOne, `Figures ${provider}`, {
+      settings: { pass_mark_percent: 60, require_all_answers: false },
+      questions: [
+        { type: 'yes_no', text: 'Is water wet?', points: 2 },
+        { type: 'yes_no', text: 'Is fire cold?', points: 3, correct_answer: 'no' },
+        {
+          type: 'multiple_choice',
+          text: 'Pick a prime',
+          options: [
+            { label: 'Four', score: 0 },
+            { label: 'Five', score: 4 },
+            { label: 'Nine', score: -1 },
+            { label: 'Seven', score: 2 },
+          ],
+        },
+        {
+          type: 'multiple_choice',
+          text: 'Pick a colour',
+          options: [
+            { label: 'Red', score: 1 },
+            { label: 'Blue', score: 1 },
+          ],
+        },
+      ],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await instances?.close();
+    await database?.drop();
+  });
+
+  test(`${SUBMITTERS} submitters and deletions at once: the figures equal a recomputation`, async () => {
+    const { one, two } = instances;
+    const [water, fire, prime, colour] = quiz.questions;
+    // A fixed spread of answers, some questions left unanswered.
+    const answersOf = (i: number) =>
+      [
+        i % 5 === 0 ? null : { question_id: water!.question_id, answer: i % 3 === 0 ? 'no' : 'yes' },
+        i % 7 === 0 ? null : { question_id: fire!.question_id, answer: i % 2 === 0 ? 'no' : 'yes' },
+        i % 11 === 0 ? null : { question_id: prime!.question_id, option_index: i % 4 },
+        { question_id: colour!.question_id, option_index: i % 2 },
+      ].filter((answer) => answer !== null);
+    const submit = async (i: number) => {
+      const res = await request((i % 2 === 0 ? one : two).app)
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .set('Content-Type', 'application/json')
+        .send({ respondent: { name: `R${i}` }, answers: answersOf(i) });
+      expect(res.status).toBe(201);
+      return res.body.response_id as string;
+    };
+    const remove = async (via: typeof one, responseId: string) => {
+      try {
+        await deleteResponse(via.deps.repos, instances.user.id, quiz.quiz_id, responseId);
+        return 1;
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'response_not_found') return 0; // the other won
+        throw error;
+      }
+    };
+
+    // A first wave, so that deletions have something to delete while the rest arrive.
+    const early = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(i)));
+    const deletions: Array<Promise<number>> = [];
+    const late = Array.from({ length: SUBMITTERS - 10 }, (_, j) => submit(10 + j));
+    for (const [index, id] of early.entries()) {
+      if (index % 2 === 0) {
+        // The same response deleted through both instances at once: exactly one deletion counts.
+        deletions.push(remove(one, id), remove(two, id));
+      }
+    }
+    const lateIds = await Promise.all(late);
+    // Deletions of later responses interleaved with the last submissions of a second wave.
+    const wave = Array.from({ length: 10 }, (_, j) => submit(SUBMITTERS + j));
+    for (const id of lateIds.slice(0, 8)) deletions.push(remove(one, id), remove(two, id));
+    const deleted = (await Promise.all(deletions)).reduce((sum, n) => sum + n, 0);
+    await Promise.all(wave);
+    expect(deleted).toBe(5 + 8);
+
+    const stored = SUBMITTERS + 10 - deleted;
+    const { responses } = database.repos;
+    expect(await responses.countForQuiz(quiz.quiz_id)).toBe(stored);
+    const kept = sorted(await responses.figures(quiz.quiz_id));
+    expect(kept.scores.reduce((sum, row) => sum + row.count, 0)).toBe(stored);
+    for (const question of quiz.questions) {
+      const seen = kept.items.filter((row) => row.questionId === question.question_id);
+      expect(seen.reduce((sum, row) => sum + row.count, 0)).toBe(stored);
+    }
+    expect(await responses.recomputeFigures(quiz.quiz_id)).toBe(1);
+    expect(sorted(await responses.figures(quiz.quiz_id))).toEqual(kept);
+  }, 120_000);
+});
