@@ -27,6 +27,8 @@ export interface ResultRows {
     sumX: number;
     sumX2: number;
     sumXT: number;
+    sumT: number;
+    sumT2: number;
     sumMax: number;
   }>;
   firstSubmittedAt: Date | null;
@@ -66,13 +68,14 @@ const ANSWER_COLUMNS =
   '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "choice", "optionIndex", ' +
   '"optionLabel", "choices", "text", "number", "points", "maxPoints"';
 const ITEM_COLUMNS =
-  '"quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax"';
+  '"quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax"';
 const SCORE_CONFLICT =
   'ON CONFLICT ("quizId", "score", "maxScore", "passed") DO UPDATE SET "count" = "result_scores"."count" + excluded."count"';
 const ITEM_CONFLICT =
   'ON CONFLICT ("quizId", "questionId", "bucket", "choiceKey") DO UPDATE SET ' +
   '"count" = "result_items"."count" + excluded."count", "sumX" = "result_items"."sumX" + excluded."sumX", ' +
-  '"sumX2" = "result_items"."sumX2" + excluded."sumX2", "sumXT" = "result_items"."sumXT" + excluded."sumXT", ' +
+  '"sumX2" = "result_items"."sumX2" + excluded."sumX2", "sumXT" = "result_items"."sumXT" + excluded."sumXT", "sumT" = "result_items"."sumT" + excluded."sumT", ' +
+  '"sumT2" = "result_items"."sumT2" + excluded."sumT2", ' +
   '"sumMax" = "result_items"."sumMax" + excluded."sumMax"';
 // Rows whose counts fell to zero go, so that the figures equal a recomputation row for row.
 const DROP_EMPTY = (q: string) => [
@@ -146,7 +149,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     for (const delta of deltas.scores)
       score.run(quizId, delta.score, delta.maxScore, delta.passed, delta.count);
     const item = prepared(
-      `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ${ITEM_CONFLICT}`,
+      `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${ITEM_CONFLICT}`,
     );
     for (const delta of deltas.items) {
       item.run(
@@ -158,6 +161,8 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
         delta.sumX,
         delta.sumX2,
         delta.sumXT,
+        delta.sumT,
+        delta.sumT2,
         delta.sumMax,
       );
     }
@@ -274,7 +279,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
         'SELECT "score", "maxScore", "passed", "count" FROM "result_scores" WHERE "quizId" = ?',
       ).all(quizId) as ResultRows['scores'];
       const items = prepared(
-        'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax" FROM "result_items" WHERE "quizId" = ?',
+        'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax" FROM "result_items" WHERE "quizId" = ?',
       ).all(quizId) as ResultRows['items'];
       // Two index seeks on (quizId, submittedAt, id), not a scan.
       const first = prepared(
@@ -320,7 +325,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         return `(${id}, $1, $2, ${params(12)})`;
       });
       // In the order of the values: items, then scores.
-      const itemRows = Array.from({ length: items }, () => `($2, ${params(8)})`);
+      const itemRows = Array.from({ length: items }, () => `($2, ${params(10)})`);
       const scoreRows = Array.from({ length: scores }, () => `($2, ${params(4)})`);
       sql =
         `WITH r AS (${response} RETURNING "id")` +
@@ -339,7 +344,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
   const apply = async (client: pg.PoolClient, quizId: string, deltas: Deltas) => {
     if (deltas.items.length > 0) {
       const rows = deltas.items.map(
-        (_, i) => `($1, ${Array.from({ length: 8 }, (_, j) => `$${2 + i * 8 + j}`).join(', ')})`,
+        (_, i) => `($1, ${Array.from({ length: 10 }, (_, j) => `$${2 + i * 10 + j}`).join(', ')})`,
       );
       await client.query(
         `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES ${rows.join(', ')} ${ITEM_CONFLICT}`,
@@ -353,6 +358,8 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
             d.sumX,
             d.sumX2,
             d.sumXT,
+            d.sumT,
+            d.sumT2,
             d.sumMax,
           ]),
         ],
@@ -435,6 +442,8 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
           delta.sumX,
           delta.sumX2,
           delta.sumXT,
+          delta.sumT,
+          delta.sumT2,
           delta.sumMax,
         );
       }
@@ -521,7 +530,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         }),
         pool.query({
           name: 'result_items',
-          text: 'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax" FROM "result_items" WHERE "quizId" = $1',
+          text: 'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax" FROM "result_items" WHERE "quizId" = $1',
           values: [quizId],
         }),
         pool.query({

@@ -39,6 +39,8 @@ export interface ItemDelta {
   sumX: number;
   sumX2: number;
   sumXT: number;
+  sumT: number;
+  sumT2: number;
   sumMax: number;
 }
 
@@ -96,6 +98,8 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
           sumX: 0,
           sumX2: 0,
           sumXT: 0,
+          sumT: 0,
+          sumT2: 0,
           sumMax: 0,
         };
         items.set(key, item);
@@ -104,13 +108,21 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
       item.sumX += sign * x;
       item.sumX2 += sign * x * x;
       item.sumXT += sign * x * total;
+      item.sumT += sign * total;
+      item.sumT2 += sign * total * total;
       item.sumMax += sign * answer.maxPoints;
     }
   }
   const byKey = <T>(entries: Map<string, T>) =>
     [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
   const nonZero = (item: ItemDelta) =>
-    item.count !== 0 || item.sumX !== 0 || item.sumX2 !== 0 || item.sumXT !== 0 || item.sumMax !== 0;
+    item.count !== 0 ||
+    item.sumX !== 0 ||
+    item.sumX2 !== 0 ||
+    item.sumXT !== 0 ||
+    item.sumT !== 0 ||
+    item.sumT2 !== 0 ||
+    item.sumMax !== 0;
   return {
     scores: byKey(scores).filter((score) => score.count !== 0),
     items: byKey(items).filter(nonZero),
@@ -139,9 +151,9 @@ export function recomputeStatements(provider: 'sqlite' | 'postgresql'): string[]
     `INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") ` +
       `SELECT r."quizId", r."score", r."maxScore", ${PASSED_SQL}, COUNT(*) FROM "responses" r ` +
       `WHERE r."quizId" = ${q} GROUP BY r."quizId", r."score", r."maxScore", ${PASSED_SQL}`,
-    `INSERT INTO "result_items" ("quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax") ` +
+    `INSERT INTO "result_items" ("quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax") ` +
       `SELECT g."quizId", g."questionId", g."bucket", g."choiceKey", COUNT(*), SUM(g."x"), SUM(g."x" * g."x"), ` +
-      `SUM(g."x" * g."t"), SUM(g."m") FROM (` +
+      `SUM(g."x" * g."t"), SUM(g."t"), SUM(g."t" * g."t"), SUM(g."m") FROM (` +
       `SELECT a."quizId", a."questionId", a."points" AS "x", a."maxPoints" AS "m", r."score" AS "t", ` +
       `${percentBucketSql(floor)} AS "bucket", ` +
       `CASE WHEN a."choice" IS NOT NULL THEN a."choice" WHEN a."optionIndex" IS NOT NULL THEN CAST(a."optionIndex" AS TEXT) ` +

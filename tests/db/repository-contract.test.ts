@@ -328,19 +328,42 @@ describeEachDatabase('the repository contract', (provider) => {
       });
 
       expect(await repos.responses.countForQuiz(quiz.id)).toBe(3);
-      const totals = await repos.responses.totals(quiz.id);
-      expect(totals).toMatchObject({ count: 3, highestScore: 5, lowestScore: 3, passed: 3, failed: 0 });
-      expect(totals.averageScore).toBeCloseTo(13 / 3);
-      expect(totals.firstSubmittedAt?.toISOString()).toBe(FEBRUARY.toISOString());
-      expect(await repos.responses.scoreCounts(quiz.id)).toEqual([
-        { score: 3, count: 1 },
-        { score: 5, count: 2 },
+      // The running figures written with each response: one row per score, one per answer key.
+      const figures = await repos.responses.figures(quiz.id);
+      expect(figures.firstSubmittedAt?.toISOString()).toBe(FEBRUARY.toISOString());
+      expect(figures.lastSubmittedAt?.toISOString()).toBe(FEBRUARY.toISOString());
+      const byKey = (a: object, b: object) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+      expect([...figures.scores].sort(byKey)).toEqual([
+        { score: 3, maxScore: 5, passed: 1, count: 1 },
+        { score: 5, maxScore: 5, passed: 1, count: 2 },
       ]);
-      const groups = await repos.responses.answerGroups(quiz.id, [yesNo.id]);
-      expect(groups.sort((a, b) => String(a.choice).localeCompare(String(b.choice)))).toEqual([
-        { questionId: yesNo.id, choice: 'no', optionIndex: null, count: 1, points: 0 },
-        { questionId: yesNo.id, choice: 'yes', optionIndex: null, count: 2, points: 4 },
-      ]);
+      const item = (
+        questionId: string,
+        bucket: number,
+        choiceKey: string,
+        x: number,
+        t: number[],
+        max: number,
+      ) => ({
+        questionId,
+        bucket,
+        choiceKey,
+        count: t.length,
+        sumX: x * t.length,
+        sumX2: x * x * t.length,
+        sumXT: t.reduce((sum, total) => sum + x * total, 0),
+        sumT: t.reduce((sum, total) => sum + total, 0),
+        sumT2: t.reduce((sum, total) => sum + total * total, 0),
+        sumMax: max * t.length,
+      });
+      expect([...figures.items].sort(byKey)).toEqual(
+        [
+          item(yesNo.id, 100, 'yes', 2, [5, 5], 2),
+          item(yesNo.id, 60, 'no', 0, [3], 2),
+          item(choice.id, 100, '0', 3, [5, 5], 3),
+          item(choice.id, 60, '0', 3, [3], 3),
+        ].sort(byKey),
+      );
 
       // Equal submission times: the id orders them, each way, with nothing repeated or lost.
       const newest = await repos.responses.newestFirst(quiz.id, 10);

@@ -37,27 +37,6 @@ export interface ResponseWithAnswers extends ResponseRow {
   answers: AnswerRow[];
 }
 
-export interface ResponseTotals {
-  count: number;
-  averageScore: number | null;
-  averagePercent: number | null;
-  highestScore: number | null;
-  lowestScore: number | null;
-  firstSubmittedAt: Date | null;
-  lastSubmittedAt: Date | null;
-  passed: number;
-  failed: number;
-}
-
-/** Answer rows counted by what was answered: at most questions x (options + 3) groups. */
-export interface AnswerGroup {
-  questionId: string;
-  choice: string | null;
-  optionIndex: number | null;
-  count: number;
-  points: number;
-}
-
 export interface EarlierQuestion {
   questionId: string;
   position: number;
@@ -94,10 +73,6 @@ export interface ResponseRepository {
   figures(quizId: string): Promise<ResultRows>;
   /** Rebuilds the running figures of one quiz, or of all, from the rows; how many quizzes it rebuilt. */
   recomputeFigures(quizId?: string): Promise<number>;
-  totals(quizId: string): Promise<ResponseTotals>;
-  answerGroups(quizId: string, questionIds: readonly string[]): Promise<AnswerGroup[]>;
-  /** How many responses got each score, lowest first. */
-  scoreCounts(quizId: string): Promise<Array<{ score: number; count: number }>>;
   /** Newest first, strictly older than `after` when given. */
   newestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
   /** Oldest first, strictly newer than `after` when given (the CSV export's batches). */
@@ -166,56 +141,6 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
     recomputeFigures: (quizId) => writes.recompute(quizId),
     countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
     countForOwner: (ownerId) => db.response.count({ where: { quiz: { ownerId } } }),
-    async totals(quizId) {
-      const [totals, passGroups] = await Promise.all([
-        db.response.aggregate({
-          where: { quizId },
-          _count: { _all: true },
-          _avg: { score: true, percent: true },
-          _max: { score: true, submittedAt: true },
-          _min: { score: true, submittedAt: true },
-        }),
-        // One grouped count gives both the passes and the graded responses (passed not null).
-        db.response.groupBy({ by: ['passed'], where: { quizId }, _count: { _all: true } }),
-      ]);
-      const countOf = (passed: boolean) =>
-        passGroups.find((group) => group.passed === passed)?._count._all ?? 0;
-      return {
-        count: totals._count._all,
-        averageScore: totals._avg.score,
-        averagePercent: totals._avg.percent,
-        highestScore: totals._max.score,
-        lowestScore: totals._min.score,
-        firstSubmittedAt: totals._min.submittedAt,
-        lastSubmittedAt: totals._max.submittedAt,
-        passed: countOf(true),
-        failed: countOf(false),
-      };
-    },
-    async answerGroups(quizId, questionIds) {
-      const groups = await db.answer.groupBy({
-        by: ['questionId', 'choice', 'optionIndex'],
-        where: { quizId, questionId: { in: [...questionIds] } },
-        _count: { _all: true },
-        _sum: { points: true },
-      });
-      return groups.map((group) => ({
-        questionId: group.questionId,
-        choice: group.choice,
-        optionIndex: group.optionIndex,
-        count: group._count._all,
-        points: group._sum.points ?? 0,
-      }));
-    },
-    async scoreCounts(quizId) {
-      const groups = await db.response.groupBy({
-        by: ['score'],
-        where: { quizId },
-        _count: { _all: true },
-        orderBy: { score: 'asc' },
-      });
-      return groups.map((group) => ({ score: group.score, count: group._count._all }));
-    },
     newestFirst: (quizId, limit, after) =>
       db.response.findMany({
         where: { quizId, ...(after ? olderThanWhere('submittedAt', after) : {}) },

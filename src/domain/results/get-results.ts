@@ -4,7 +4,8 @@ import { DomainError } from '../errors';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary, toScorable } from '../quiz-records';
 import { maxScoreOf } from '../scoring';
-import { getQuestionStatistics } from './question-statistics';
+import { questionStatistics } from './question-statistics';
+import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
 
 export interface GetResultsInput {
   ref: string;
@@ -35,9 +36,9 @@ function readCursor(cursor: string) {
 }
 
 /**
- * Summary, per-question statistics and one page of responses, newest first. Every figure is
- * aggregated by the database and only the requested page of responses is read, so the cost
- * stays flat from zero to many thousands of responses. Paging is keyset on (submitted_at, id):
+ * Summary, per-question statistics, item analysis and one page of responses, newest first. Every
+ * figure comes from the running figures the writes keep (decision 0013) and only the requested
+ * page of responses is read, so the cost stays flat from zero to a million responses. Paging is keyset on (submitted_at, id):
  * responses arriving meanwhile neither repeat nor shift later pages.
  */
 export async function getResults(deps: DomainDeps, ownerId: string, input: GetResultsInput) {
@@ -47,11 +48,11 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
   const after = input.cursor ? readCursor(input.cursor) : undefined;
   const includeAnswers = input.includeAnswers !== false;
 
-  const [totals, questions, rows] = await Promise.all([
-    responses.totals(quiz.id),
-    getQuestionStatistics(deps, quiz),
+  const [figures, rows] = await Promise.all([
+    responses.figures(quiz.id),
     limit === 0 ? [] : responses.newestFirst(quiz.id, limit + 1, after),
   ]);
+  const totals = totalsOf(figures);
 
   const graded = totals.passed + totals.failed;
   const page = rows.slice(0, limit);
@@ -70,10 +71,14 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
       pass_rate: graded === 0 ? null : round2(totals.passed / graded),
       // The same share on the 0-100 scale of the other percents; pass_rate keeps its 0-1.
       pass_percent: graded === 0 ? null : round2((100 * totals.passed) / graded),
-      first_submitted_at: totals.firstSubmittedAt?.toISOString() ?? null,
-      last_submitted_at: totals.lastSubmittedAt?.toISOString() ?? null,
+      first_submitted_at: figures.firstSubmittedAt?.toISOString() ?? null,
+      last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
     },
-    questions,
+    questions: questionStatistics(quiz, figures),
+    item_analysis: {
+      reliability: reliabilityOf(quiz, figures, totals.count),
+      score_distribution: scoreDistributionOf(figures),
+    },
     responses: page.map((response) => ({
       response_id: response.id,
       submitted_at: response.submittedAt.toISOString(),

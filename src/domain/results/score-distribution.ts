@@ -1,14 +1,15 @@
 import type { DomainDeps } from '../deps';
+import { scoreCountsOf } from './result-figures';
 
 export interface ScoreCount {
   score: number;
   count: number;
 }
 
-/** How many responses got each score, lowest first: one grouped count in the database. */
+/** How many responses got each score, lowest first: from the running figures (a few rows). */
 export async function scoreDistribution(
   { repos }: Pick<DomainDeps, 'repos'>,
   quizId: string,
 ): Promise<ScoreCount[]> {
-  return repos.responses.scoreCounts(quizId);
+  return scoreCountsOf(await repos.responses.figures(quizId));
 }

@@ -4,6 +4,42 @@ import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
 const count = z.number().int();
+const share = z.number().min(0).max(1);
+
+/** Item analysis fields every question carries. */
+const itemAnalysis = {
+  facility: z
+    .number()
+    .nullable()
+    .describe('Mean share of the maximum earned, 0-1; null when worth nothing or unseen.'),
+  discrimination: z
+    .number()
+    .nullable()
+    .describe(
+      'Corrected item-total correlation, -1 to 1: Pearson r with the rest of the score; null without spread.',
+    ),
+  top_shares: z
+    .array(share)
+    .nullable()
+    .describe(
+      'Share of the top 27% (by percent) choosing each answer, 0-1, in order: yes then no, or each option; null under 4 responses.',
+    ),
+  bottom_shares: z.array(share).nullable().describe('The same for the bottom 27%.'),
+  flags: z
+    .array(
+      z.object({
+        flag: z.enum([
+          'too_easy',
+          'too_hard',
+          'negative_discrimination',
+          'weak_discrimination',
+          'wrong_option_favoured',
+        ]),
+        reason: z.string(),
+      }),
+    )
+    .describe('What may be wrong with the question, each with the reason in words; none under 5 responses.'),
+};
 
 export const getResultsTool = defineTool({
   name: 'get_results',
@@ -12,7 +48,9 @@ export const getResultsTool = defineTool({
     'Returns the results of one of your quizzes: a summary (responses, average, highest, lowest, pass rate), ' +
     "each question's statistics, and the responses, newest first: up to `limit` (default 5); pass `next_cursor` as `cursor` for more. " +
     'Start with the summary: `limit: 0` returns it and the statistics alone; `include_answers: false` leaves out ' +
-    "each response's answers. A question kept through an edit (same question_id) counts answers from every version.",
+    "each response's answers. The summary covers every response to every version; a question's statistics and item " +
+    'analysis (facility, discrimination, top/bottom 27% shares, flags) cover the responses shown it, in every version ' +
+    'that kept its question_id, with their current marks.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     limit: z
@@ -58,6 +96,7 @@ export const getResultsTool = defineTool({
           type: z.literal('yes_no'),
           answered_count: count,
           average_points: z.number().nullable(),
+          ...itemAnalysis,
           yes_count: count,
           no_count: count,
           correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
@@ -68,10 +107,29 @@ export const getResultsTool = defineTool({
           type: z.literal('multiple_choice'),
           answered_count: count,
           average_points: z.number().nullable(),
+          ...itemAnalysis,
           options: z.array(z.object({ label: z.string(), score: z.number().int(), count })),
         }),
       ]),
     ),
+    item_analysis: z.object({
+      reliability: z.object({
+        statistic: z.literal('cronbach_alpha'),
+        value: z
+          .number()
+          .nullable()
+          .describe("Cronbach's alpha (KR-20 for right/wrong questions), at most 1."),
+        reason: z
+          .string()
+          .nullable()
+          .describe('Why value is null: too few responses or questions, a pooled or edited quiz.'),
+      }),
+      score_distribution: z
+        .array(z.object({ from_percent: z.number(), count }))
+        .describe(
+          'Responses per tenth of the percent scale: from_percent to the next; the last includes 100.',
+        ),
+    }),
     responses: z.array(
       z.object({
         response_id: z.string(),
@@ -128,10 +186,19 @@ export const getResultsTool = defineTool({
         type: z.string(),
         answered_count: z.number(),
         average_points: z.number().nullable(),
+        facility: z.number().nullable(),
+        discrimination: z.number().nullable().describe('corrected item-total r'),
+        flags: z.array(z.object({ flag: z.string(), reason: z.string() })),
         correct_answer: z.string().describe('yes_no, with yes_count and no_count'),
         options: z.array(z.object({ label: z.string(), count: z.number() })).describe('multiple_choice'),
       }),
     ),
+    item_analysis: z.object({
+      reliability: z
+        .object({ value: z.number().nullable(), reason: z.string().nullable() })
+        .describe("Cronbach's alpha"),
+      score_distribution: z.array(z.object({ from_percent: z.number(), count: z.number() })),
+    }),
     responses: z.array(
       z.object({
         submitted_at: z.string(),

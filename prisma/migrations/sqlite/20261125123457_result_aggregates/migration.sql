@@ -20,6 +20,8 @@ CREATE TABLE "result_items" (
     "sumX" REAL NOT NULL,
     "sumX2" REAL NOT NULL,
     "sumXT" REAL NOT NULL,
+    "sumT" REAL NOT NULL,
+    "sumT2" REAL NOT NULL,
     "sumMax" REAL NOT NULL,
 
     PRIMARY KEY ("quizId", "questionId", "bucket", "choiceKey"),
@@ -34,8 +36,9 @@ SELECT r."quizId", r."score", r."maxScore",
 FROM "responses" r
 GROUP BY r."quizId", r."score", r."maxScore", CASE WHEN r."passed" IS NULL THEN -1 WHEN r."passed" THEN 1 ELSE 0 END;
 
-INSERT INTO "result_items" ("quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumMax")
-SELECT g."quizId", g."questionId", g."bucket", g."choiceKey", COUNT(*), SUM(g."x"), SUM(g."x" * g."x"), SUM(g."x" * g."t"), SUM(g."m")
+INSERT INTO "result_items" ("quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax")
+SELECT g."quizId", g."questionId", g."bucket", g."choiceKey", COUNT(*), SUM(g."x"), SUM(g."x" * g."x"), SUM(g."x" * g."t"),
+       SUM(g."t"), SUM(g."t" * g."t"), SUM(g."m")
 FROM (
   SELECT a."quizId", a."questionId", a."points" AS "x", a."maxPoints" AS "m", r."score" AS "t",
          CASE WHEN r."percent" IS NULL THEN -1 WHEN r."percent" < 0 THEN 0 WHEN r."percent" >= 100 THEN 100
