@@ -65,7 +65,8 @@ export function choiceKeyOf(answer: ContributingAnswer): string {
   if (answer.choice !== null) return answer.choice;
   if (answer.optionIndex !== null) return String(answer.optionIndex);
   if (answer.choices !== null && answer.choices !== undefined) return answer.choices;
-  if (answer.text !== null && answer.text !== undefined) return 'answered';
+  // Typed answers have no bounded set of values: their key is their mark.
+  if (answer.text !== null && answer.text !== undefined) return answer.points > 0 ? 'right' : 'wrong';
   return '';
 }
 
@@ -157,7 +158,8 @@ export function recomputeStatements(provider: 'sqlite' | 'postgresql'): string[]
       `SELECT a."quizId", a."questionId", a."points" AS "x", a."maxPoints" AS "m", r."score" AS "t", ` +
       `${percentBucketSql(floor)} AS "bucket", ` +
       `CASE WHEN a."choice" IS NOT NULL THEN a."choice" WHEN a."optionIndex" IS NOT NULL THEN CAST(a."optionIndex" AS TEXT) ` +
-      `WHEN a."choices" IS NOT NULL THEN a."choices" WHEN a."text" IS NOT NULL THEN 'answered' ELSE '' END AS "choiceKey" ` +
+      `WHEN a."choices" IS NOT NULL THEN a."choices" WHEN a."text" IS NOT NULL THEN ` +
+      `CASE WHEN a."points" > 0 THEN 'right' ELSE 'wrong' END ELSE '' END AS "choiceKey" ` +
       `FROM "answers" a JOIN "responses" r ON r."id" = a."responseId" WHERE r."quizId" = ${q}` +
       `) g GROUP BY g."quizId", g."questionId", g."bucket", g."choiceKey"`,
   ];

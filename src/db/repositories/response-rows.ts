@@ -6,11 +6,13 @@ export interface NewAnswerRow {
   type: string;
   choice: string | null;
   optionIndex: number | null;
+  /** multiple_choice: the chosen label; multiple_select: the ticked labels, joined. */
   optionLabel: string | null;
-  /** multiple_select: the ticked indexes as a JSON array; short_text / number: the text; number: its value. */
-  choices?: string | null;
-  text?: string | null;
-  number?: number | null;
+  /** multiple_select: the ticked indexes as a JSON array ("[]": none ticked). */
+  choices: string | null;
+  /** short_text: the text typed; number: the number as written. */
+  text: string | null;
+  number: number | null;
   points: number;
   maxPoints: number;
 }

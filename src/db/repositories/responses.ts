@@ -37,6 +37,12 @@ export interface ResponseWithAnswers extends ResponseRow {
   answers: AnswerRow[];
 }
 
+/** A typed answer and how often it was given, most often first. */
+export interface CommonAnswer {
+  value: string | number;
+  count: number;
+}
+
 export interface EarlierQuestion {
   questionId: string;
   position: number;
@@ -73,6 +79,17 @@ export interface ResponseRepository {
   figures(quizId: string): Promise<ResultRows>;
   /** Rebuilds the running figures of one quiz, or of all, from the rows; how many quizzes it rebuilt. */
   recomputeFigures(quizId?: string): Promise<number>;
+  /**
+   * The `limit` answers most often typed to one question: its texts, or its numbers. Grouped over
+   * the question's answer rows: the one read that grows with the responses (typed answers have no
+   * bounded set of values to keep running counts of).
+   */
+  commonAnswers(
+    quizId: string,
+    questionId: string,
+    column: 'text' | 'number',
+    limit: number,
+  ): Promise<CommonAnswer[]>;
   /** Newest first, strictly older than `after` when given. */
   newestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
   /** Oldest first, strictly newer than `after` when given (the CSV export's batches). */
@@ -121,6 +138,9 @@ const answerColumns = {
   choice: true,
   optionIndex: true,
   optionLabel: true,
+  choices: true,
+  text: true,
+  number: true,
   points: true,
   maxPoints: true,
 } as const;
@@ -140,6 +160,26 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
     figures: (quizId) => writes.figures(quizId),
     recomputeFigures: (quizId) => writes.recompute(quizId),
     countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
+    async commonAnswers(quizId, questionId, column, limit) {
+      if (column === 'number') {
+        const groups = await db.answer.groupBy({
+          by: ['number'],
+          where: { quizId, questionId, number: { not: null } },
+          _count: { _all: true },
+          orderBy: [{ _count: { number: 'desc' } }, { number: 'asc' }],
+          take: limit,
+        });
+        return groups.map((group) => ({ value: group.number ?? 0, count: group._count._all }));
+      }
+      const groups = await db.answer.groupBy({
+        by: ['text'],
+        where: { quizId, questionId, text: { not: null } },
+        _count: { _all: true },
+        orderBy: [{ _count: { text: 'desc' } }, { text: 'asc' }],
+        take: limit,
+      });
+      return groups.map((group) => ({ value: group.text ?? '', count: group._count._all }));
+    },
     countForOwner: (ownerId) => db.response.count({ where: { quiz: { ownerId } } }),
     newestFirst: (quizId, limit, after) =>
       db.response.findMany({

@@ -1,11 +1,13 @@
+import type { AnswerRow } from '../../db/repositories';
 import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary, toScorable } from '../quiz-records';
 import { maxScoreOf } from '../scoring';
-import { questionStatistics } from './question-statistics';
+import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
+import { answerText, tickedIndexes } from '../stored-answer';
 
 export interface GetResultsInput {
   ref: string;
@@ -36,6 +38,29 @@ function readCursor(cursor: string) {
 }
 
 /**
+ * The typed value of an answer to the newer question types, named as in the submission:
+ * `choices` (multiple_select), `number` (number), and for short_text `text_answer`, since an
+ * answer's `text` has always been its question's text. Other types carry none, which keeps
+ * every answer as small as before.
+ */
+function typedValue(answer: AnswerRow): {
+  choices?: number[] | null;
+  text_answer?: string | null;
+  number?: number | null;
+} {
+  switch (answer.type) {
+    case 'multiple_select':
+      return { choices: tickedIndexes(answer) };
+    case 'short_text':
+      return { text_answer: answer.text };
+    case 'number':
+      return { number: answer.number };
+    default:
+      return {};
+  }
+}
+
+/**
  * Summary, per-question statistics, item analysis and one page of responses, newest first. Every
  * figure comes from the running figures the writes keep (decision 0013) and only the requested
  * page of responses is read, so the cost stays flat from zero to a million responses. Paging is keyset on (submitted_at, id):
@@ -52,6 +77,7 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
     responses.figures(quiz.id),
     limit === 0 ? [] : responses.newestFirst(quiz.id, limit + 1, after),
   ]);
+  const questions = await getQuestionStatistics(deps, quiz, figures);
   const totals = totalsOf(figures);
 
   const graded = totals.passed + totals.failed;
@@ -74,7 +100,7 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
       first_submitted_at: figures.firstSubmittedAt?.toISOString() ?? null,
       last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
     },
-    questions: questionStatistics(quiz, figures),
+    questions,
     item_analysis: {
       reliability: reliabilityOf(quiz, figures, totals.count),
       score_distribution: scoreDistributionOf(figures),
@@ -95,8 +121,9 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
             answers: response.answers.map((answer) => ({
               question_id: answer.questionId,
               text: answer.questionText,
-              answer: answer.type === 'yes_no' ? answer.choice : answer.optionLabel,
+              answer: answerText(answer),
               option_index: answer.optionIndex,
+              ...typedValue(answer),
               points: answer.points,
               max_points: answer.maxPoints,
             })),

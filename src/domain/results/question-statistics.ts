@@ -1,38 +1,94 @@
-import type { QuizWithQuestions, ResultRows } from '../../db/repositories';
-import { correctAnswerOf } from '../quiz-records';
-import { itemFiguresOf, round2 } from './result-figures';
+import type { DomainDeps } from '../deps';
+import type { QuestionRow, QuizWithQuestions, ResultRows } from '../../db/repositories';
+import { comparableText } from '../answer-text';
+import { acceptedAnswersOf, correctAnswerOf, toScorable } from '../quiz-records';
+import { questionMaxPoints } from '../scoring';
+import { itemFiguresOf, round2, type ItemFigures } from './result-figures';
+
+/** How many of a typed question's most frequent answers the statistics list. */
+export const COMMON_ANSWERS_SHOWN = 5;
+// Texts are read grouped as typed, then merged as compared ("Lima" and "lima " are one answer):
+// read more than are shown, so that merging rarely misses one of the most common.
+const COMMON_TEXTS_READ = 50;
+
+/** Typed answers merged as they are compared, most common first. */
+function mergedTexts(groups: ReadonlyArray<{ value: string | number; count: number }>) {
+  const merged = new Map<string, { answer: string; count: number }>();
+  for (const group of groups) {
+    const key = comparableText(String(group.value));
+    const entry = merged.get(key);
+    if (entry) entry.count += group.count;
+    else merged.set(key, { answer: String(group.value), count: group.count });
+  }
+  return [...merged.values()].sort((a, b) => b.count - a.count).slice(0, COMMON_ANSWERS_SHOWN);
+}
 
 const shares = (values: number[] | null) => (values === null ? null : values.map((value) => round2(value)!));
 
 /**
  * Per-question statistics and item analysis for the quiz's current questions, from the running
- * figures (a few rows per question, whatever the number of responses). A question's figures
- * count every response shown it, in any version that kept its id; responses to earlier versions
- * answered other question ids, so they count in the summary but not here.
+ * figures (a few rows per question, whatever the number of responses), and for typed questions
+ * the few most common answers. A question's figures count every response shown it, in any
+ * version that kept its id; responses to earlier versions answered other question ids, so they
+ * count in the summary but not here.
  */
-export function questionStatistics(quiz: QuizWithQuestions, rows: ResultRows) {
+export async function getQuestionStatistics(
+  { repos }: DomainDeps,
+  quiz: QuizWithQuestions,
+  rows: ResultRows,
+) {
+  const typed = quiz.questions.filter((q) => q.type === 'short_text' || q.type === 'number');
+  const common = await Promise.all(
+    typed.map((question) =>
+      question.type === 'number'
+        ? repos.responses.commonAnswers(quiz.id, question.id, 'number', COMMON_ANSWERS_SHOWN)
+        : repos.responses.commonAnswers(quiz.id, question.id, 'text', COMMON_TEXTS_READ),
+    ),
+  );
+  const commonById = new Map(typed.map((question, index) => [question.id, common[index]!]));
   const byQuestion = new Map<string, Array<ResultRows['items'][number]>>();
   for (const row of rows.items) {
     const list = byQuestion.get(row.questionId) ?? [];
     byQuestion.set(row.questionId, list);
     list.push(row);
   }
-  return quiz.questions.map((question) => {
-    const figures = itemFiguresOf(question, byQuestion.get(question.id) ?? []);
-    const base = {
-      question_id: question.id,
-      text: question.text,
-      answered_count: figures.answered,
-      // Per response that was shown the question; an unanswered question earned 0.
-      average_points: figures.seen === 0 ? null : round2(figures.points / figures.seen),
-      facility: round2(figures.facility),
-      discrimination: round2(figures.discrimination),
-      top_shares: shares(figures.topShares),
-      bottom_shares: shares(figures.bottomShares),
-      flags: figures.flags,
-    };
-    const count = (key: string) => figures.counts.get(key) ?? 0;
-    if (question.type === 'yes_no') {
+  return quiz.questions.map((question) =>
+    statisticsOf(
+      question,
+      itemFiguresOf(question, byQuestion.get(question.id) ?? []),
+      commonById.get(question.id) ?? [],
+    ),
+  );
+}
+
+function statisticsOf(
+  question: QuestionRow,
+  figures: ItemFigures,
+  common: ReadonlyArray<{ value: string | number; count: number }>,
+) {
+  const base = {
+    question_id: question.id,
+    text: question.text,
+    answered_count: figures.answered,
+    // Per response that was shown the question; an unanswered question earned 0.
+    average_points: figures.seen === 0 ? null : round2(figures.points / figures.seen),
+    facility: round2(figures.facility),
+    discrimination: round2(figures.discrimination),
+    top_shares: shares(figures.topShares),
+    bottom_shares: shares(figures.bottomShares),
+    flags: figures.flags,
+  };
+  const count = (key: string) => figures.counts.get(key) ?? 0;
+  const options = () =>
+    question.options.map((option, index) => ({
+      label: option.label,
+      score: option.score,
+      count: count(String(index)),
+    }));
+  // Null when the question cannot be answered right (it scores nothing).
+  const rightCount = questionMaxPoints(toScorable(question)) > 0 ? count('right') : null;
+  switch (question.type) {
+    case 'yes_no':
       return {
         ...base,
         type: 'yes_no' as const,
@@ -40,15 +96,25 @@ export function questionStatistics(quiz: QuizWithQuestions, rows: ResultRows) {
         no_count: count('no'),
         correct_answer: correctAnswerOf(question),
       };
-    }
-    return {
-      ...base,
-      type: 'multiple_choice' as const,
-      options: question.options.map((option, index) => ({
-        label: option.label,
-        score: option.score,
-        count: count(String(index)),
-      })),
-    };
-  });
+    case 'multiple_select':
+      return { ...base, type: 'multiple_select' as const, options: options() };
+    case 'short_text':
+      return {
+        ...base,
+        type: 'short_text' as const,
+        right_count: acceptedAnswersOf(question).length > 0 ? rightCount : null,
+        common_answers: mergedTexts(common),
+      };
+    case 'number':
+      return {
+        ...base,
+        type: 'number' as const,
+        right_count: rightCount,
+        common_values: common.map((entry) => ({ value: Number(entry.value), count: entry.count })),
+      };
+    default:
+      return { ...base, type: 'multiple_choice' as const, options: options() };
+  }
 }
+
+export type QuestionStatistics = ReturnType<typeof statisticsOf>;

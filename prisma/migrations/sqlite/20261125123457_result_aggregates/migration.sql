@@ -46,7 +46,7 @@ FROM (
          CASE WHEN a."choice" IS NOT NULL THEN a."choice"
               WHEN a."optionIndex" IS NOT NULL THEN CAST(a."optionIndex" AS TEXT)
               WHEN a."choices" IS NOT NULL THEN a."choices"
-              WHEN a."text" IS NOT NULL THEN 'answered'
+              WHEN a."text" IS NOT NULL THEN CASE WHEN a."points" > 0 THEN 'right' ELSE 'wrong' END
               ELSE '' END AS "choiceKey"
   FROM "answers" a JOIN "responses" r ON r."id" = a."responseId"
 ) g
