@@ -292,4 +292,66 @@ describeEachDatabase('item analysis in get_results', (provider) => {
     });
     expect(after.questions[1]).toMatchObject({ answered_count: 0, facility: null, top_shares: null });
   });
+
+  test('multiple_select: every positive option is right; shares count ticks; a typed question counts its right answers', async () => {
+    const quiz = await call('create_quiz', {
+      title: `Select ${Math.random()}`,
+      questions: [
+        {
+          type: 'multiple_select',
+          text: 'Primes?',
+          options: [
+            { label: '2', score: 1 },
+            { label: '3', score: 1 },
+            { label: '4', score: -1 },
+          ],
+        },
+        { type: 'number', text: '6 x 7?', correct_number: 42, points: 2 },
+      ],
+    });
+    await call('publish_quiz', { quiz_id: quiz.quiz_id });
+    const [select, number] = quiz.questions.map((q: { question_id: string }) => q.question_id);
+    // Strong respondents tick 2 and 4 (wrongly) more than 3: option 3 ("4") beats the right "3" at the top.
+    const rows: Array<[number[], number]> = [
+      [[0, 2], 42],
+      [[0, 2], 42],
+      [[0, 2], 42],
+      [[0, 1], 42],
+      [[1], 41],
+      [[1], 40],
+      [[], 40],
+      [[2], 1],
+      [[2], 0],
+      [[], 0],
+    ];
+    for (const [choices, value] of rows) {
+      await request(app.app)
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .send({
+          respondent: { name: 'R' },
+          answers: [
+            { question_id: select, choices },
+            { question_id: number, number: value },
+          ],
+        })
+        .expect(201);
+    }
+    const results = await call('get_results', { quiz_id: quiz.quiz_id, limit: 0 });
+    const [ms, num] = results.questions;
+    // Points: [0,2] -> 0, [0,1] -> 2, [1] -> 1, [] -> 0, [2] -> 0 (never below 0). Maximum 2.
+    const points = [0, 0, 0, 2, 1, 1, 0, 0, 0, 0];
+    expect(ms.facility).toBe(round2(mean(points) / 2));
+    expect(ms.options.map((o: { count: number }) => o.count)).toEqual([4, 3, 5]);
+    // n = 10: the groups are 2.7 respondents. Percents: 42 earns 2 -> (0+2)/4 = 50%, (2+2)/4 = 100%,
+    // (1+0)/4 = 25%, (1+0)/4 = 25%, ... ranked by percent: top = the [0,1] one (100%), then the
+    // three [0,2] at 50% share the remaining 1.7.
+    const top = [1 + 1.7, 1, 1.7].map((ticks) => round2(ticks / 2.7));
+    expect(ms.top_shares).toEqual(top);
+    expect(ms.flags.map((flag: { flag: string }) => flag.flag)).toContain('wrong_option_favoured');
+    expect(ms.flags.find((flag: { flag: string }) => flag.flag === 'wrong_option_favoured').reason).toMatch(
+      /option 3/,
+    );
+    expect(num).toMatchObject({ type: 'number', right_count: 4, top_shares: null, bottom_shares: null });
+    expect(num.facility).toBe(0.4);
+  });
 });
