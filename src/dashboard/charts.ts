@@ -22,7 +22,12 @@ export interface Bar {
 }
 
 /** One answer distribution: a labelled row per answer, bar lengths proportional to its count. */
-export function answerChart(options: { label: string; bars: Bar[]; total: number }): Html {
+export function answerChart(options: {
+  label: string;
+  bars: Bar[];
+  total: number;
+  className?: string;
+}): Html {
   const { bars, total } = options;
   const row = 40;
   const height = bars.length * row + 4;
@@ -31,7 +36,7 @@ export function answerChart(options: { label: string; bars: Bar[]; total: number
     .map((bar) => `${bar.label} ${bar.count}${total ? ` (${Math.round((bar.count / total) * 100)}%)` : ''}`)
     .join(', ')}`;
   return html`<svg
-    class="chart answers-chart"
+    class="chart ${options.className ?? 'answers-chart'}"
     viewBox="0 0 ${WIDTH} ${height}"
     role="img"
     aria-label="${description}"

@@ -6,6 +6,7 @@ import { html, type Html } from '../web/html';
 import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
 import { statusBadge } from './quiz-list-page';
+import { itemAnalysisSection, type ItemOrder } from './quiz-item-analysis';
 import { questionStats } from './quiz-question-stats';
 import type { ScoreCount } from '../domain/results/score-distribution';
 import { binLabel, scoreBins, scoreHistogram } from './charts';
@@ -25,6 +26,8 @@ export interface QuizPageData {
   flash?: Flash | null;
   /** How many responses got each score, for the histogram. */
   scores: ScoreCount[];
+  /** The item-analysis table's order. */
+  itemOrder?: ItemOrder;
 }
 
 /** The score histogram with its pass mark, and the same numbers as a table. */
@@ -300,6 +303,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
       }
       <h2>Results</h2>
       ${summary(data)} ${scoreSection(data)}
+      ${itemAnalysisSection(results, data.itemOrder ?? 'position', `/dashboard/quizzes/${questions.quiz_id}`)}
       <h2>Questions</h2>
       ${
         questions.questions.length === 0

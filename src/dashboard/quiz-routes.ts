@@ -7,6 +7,7 @@ import { browseQuizzes, QUIZ_LIST_STATUSES } from '../domain/quizzes/list-quizze
 import { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { getResults } from '../domain/results/get-results';
+import { itemOrderOf } from './quiz-item-analysis';
 import { scoreDistribution } from '../domain/results/score-distribution';
 import { html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
@@ -108,7 +109,15 @@ export function quizRoutes({ deps }: DashboardContext): Router {
       getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
       scoreDistribution(deps, id),
     ]);
-    sendQuizPage(res, { questions, settings, results, scores, cursor, flash: takeFlash(req, res) });
+    sendQuizPage(res, {
+      questions,
+      settings,
+      results,
+      scores,
+      cursor,
+      flash: takeFlash(req, res),
+      itemOrder: itemOrderOf(queryString(req.query.items)),
+    });
   });
 
   router.get('/dashboard/quizzes/:quizId/responses.csv', requireLogin(), async (req, res) => {

@@ -262,7 +262,7 @@ describeWithBrowser('the pages people use', () => {
           expect(heights[5]).toBe(2 * heights[0]!); // two fives, one zero
           await expect(histogram.getAttribute('aria-label')).resolves.toContain('2 passed the 60% mark');
           await page.getByText('Scores as a table').click();
-          await expect(page.locator('details table tbody tr').count()).resolves.toBe(6);
+          await expect(page.locator('details[open] table tbody tr').count()).resolves.toBe(6);
           await screenshot(page, 'results-1280-light');
           expect(await seriousViolations(page)).toEqual([]);
         } finally {
@@ -291,6 +291,47 @@ describeWithBrowser('the pages people use', () => {
           } finally {
             await opened.context.close();
           }
+        }
+      },
+      TIMEOUT,
+    );
+
+    test(
+      'item analysis: a facility chart, a table sortable by flags from the keyboard, group shares in words',
+      async () => {
+        const { context, page } = await ownerPage(1280);
+        try {
+          await page.getByRole('heading', { name: 'Item analysis' }).waitFor();
+          // Facility: yes earned by 3 of 4 (75%), Rome by 2 of 4 (50%).
+          const bars = await page
+            .locator('svg.facility-chart rect.chart-bar')
+            .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('width'))));
+          expect(bars[1]! / bars[0]!).toBeCloseTo(50 / 75, 1);
+          const rows = page.locator('table.item-analysis > tbody > tr');
+          const firstColumn = () =>
+            rows
+              .locator(':scope > th')
+              .evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent?.trim()));
+          expect(await rows.first().locator(':scope > td').first().textContent()).toBe('75%');
+          await expect(firstColumn()).resolves.toEqual(['1. Is water wet?', '2. Capital of Italy?']);
+          // Keyboard only: focus the sort link and press Enter.
+          const link = page.getByRole('link', { name: 'flagged first' });
+          await link.focus();
+          await page.keyboard.press('Enter');
+          await page.waitForURL(/items=flags/);
+          await expect(
+            page.getByText('flagged first', { exact: true }).getAttribute('aria-current'),
+          ).resolves.toBe('true');
+          const flagged = await page
+            .locator('table.item-analysis > tbody > tr')
+            .evaluateAll((all) => all.map((row) => row.querySelectorAll('ul.flags li').length));
+          expect(flagged).toEqual([...flagged].sort((a, b) => b - a));
+          await page.getByText('Top and bottom 27% of “Capital of Italy?”').click();
+          await expect(page.locator('details.groups[open] tbody tr').count()).resolves.toBe(2);
+          await screenshot(page, 'results-item-analysis');
+          expect(await seriousViolations(page)).toEqual([]);
+        } finally {
+          await context.close();
         }
       },
       TIMEOUT,

@@ -1,0 +1,139 @@
+import type { getResults } from '../domain/results/get-results';
+import { html, type Html } from '../web/html';
+import { formatNumber } from '../web/page-shell';
+import { answerChart } from './charts';
+
+type Results = Awaited<ReturnType<typeof getResults>>;
+type Stat = Results['questions'][number];
+
+/** The orders the item-analysis table offers, by the `items` query parameter. */
+export type ItemOrder = 'position' | 'flags';
+
+export function itemOrderOf(value: string | undefined): ItemOrder {
+  return value === 'flags' ? 'flags' : 'position';
+}
+
+const FLAG_NAMES: Record<string, string> = {
+  too_easy: 'Too easy',
+  too_hard: 'Too hard',
+  negative_discrimination: 'Negative discrimination',
+  weak_discrimination: 'Weak discrimination',
+  wrong_option_favoured: 'Wrong option favoured',
+};
+
+const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`);
+const twoPlaces = (value: number | null) => (value === null ? '–' : value.toFixed(2));
+
+/** The answers of a choice question, in the order of its top/bottom shares. */
+function answerLabels(stat: Stat): string[] {
+  if (stat.type === 'yes_no') return ['Yes', 'No'];
+  if (stat.type === 'multiple_choice' || stat.type === 'multiple_select')
+    return stat.options.map((o) => o.label);
+  return [];
+}
+
+function groupsTable(stat: Stat): Html {
+  const labels = answerLabels(stat);
+  if (!stat.top_shares || !stat.bottom_shares || labels.length === 0) return html``;
+  return html`<details class="groups">
+    <summary>Top and bottom 27% of “${stat.text}”</summary>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Answer</th>
+            <th scope="col" class="num">Top 27%</th>
+            <th scope="col" class="num">Bottom 27%</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${labels.map(
+            (label, index) =>
+              html`<tr>
+                <th scope="row">${label}</th>
+                <td class="num">${percent(stat.top_shares![index]!)}</td>
+                <td class="num">${percent(stat.bottom_shares![index]!)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+  </details>`;
+}
+
+/**
+ * Item analysis on the results page: reliability in words, facility as a chart, and a table of
+ * every question's figures and flags (with reasons), sortable by flags through a plain link, so
+ * it works without script. The table states the chart's numbers.
+ */
+export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl: string): Html {
+  if (results.summary.response_count === 0) return html``;
+  const { reliability } = results.item_analysis;
+  const rows = results.questions.map((stat, index) => ({ stat, number: index + 1 }));
+  if (order === 'flags')
+    rows.sort((a, b) => b.stat.flags.length - a.stat.flags.length || a.number - b.number);
+  const sortLink = (to: ItemOrder, label: string) =>
+    order === to
+      ? html`<strong aria-current="true">${label}</strong>`
+      : html`<a href="${baseUrl}?items=${to}#item-analysis">${label}</a>`;
+  return html`<h2 id="item-analysis">Item analysis</h2>
+    <p>
+      Reliability (Cronbach's alpha):
+      ${reliability.value === null ? html`not computed. ${reliability.reason}` : html`<strong>${twoPlaces(reliability.value)}</strong>`}
+    </p>
+    <p class="muted">
+      Facility: the share of the points earned. Discrimination: how the question's points follow the rest of
+      the score (corrected item-total correlation, −1 to 1). Groups: the top and bottom 27% by percent.
+    </p>
+    <figure class="chart-figure">
+      ${answerChart({
+        label: 'Facility by question, percent of the points earned',
+        bars: results.questions.map((stat, index) => ({
+          label: `${index + 1}. ${stat.text}`,
+          count: stat.facility === null ? 0 : Math.round(stat.facility * 100),
+          kind: stat.flags.length > 0 ? 'plain' : 'best',
+        })),
+        total: 0,
+        className: 'facility-chart',
+      })}
+      <figcaption class="sr-only">The table below gives the same numbers.</figcaption>
+    </figure>
+    <p>Order: ${sortLink('position', 'question order')} · ${sortLink('flags', 'flagged first')}</p>
+    <div class="table-wrap">
+      <table class="item-analysis">
+        <thead>
+          <tr>
+            <th scope="col" aria-sort="${order === 'position' ? 'ascending' : 'none'}">Question</th>
+            <th scope="col" class="num">Facility</th>
+            <th scope="col" class="num">Discrimination</th>
+            <th scope="col" aria-sort="${order === 'flags' ? 'descending' : 'none'}">Flags</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            ({ stat, number }) =>
+              html`<tr>
+                <th scope="row">${number}. ${stat.text} ${groupsTable(stat)}</th>
+                <td class="num">${percent(stat.facility)}</td>
+                <td class="num">${twoPlaces(stat.discrimination)}</td>
+                <td>
+                  ${
+                    stat.flags.length === 0
+                      ? html`<span class="muted">None</span>`
+                      : html`<ul class="flags">
+                          ${stat.flags.map(
+                            (flag) =>
+                              html`<li>
+                                <strong>${FLAG_NAMES[flag.flag] ?? flag.flag}</strong>: ${flag.reason}
+                              </li>`,
+                          )}
+                        </ul>`
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    <p class="muted">${formatNumber(results.summary.response_count)} responses counted.</p>`;
+}
