@@ -181,16 +181,29 @@ describeWithBrowser('the MCP Apps view in a host', () => {
             fills.map((fill) => (fill as unknown as { style: { width: string } }).style.width),
           );
         expect(widths).toEqual(['100%', '33%']);
+        // Item analysis: three of four earned the one question's points; one question has no alpha.
+        await expect(frame.locator('table.item-analysis tbody tr').allInnerTexts()).resolves.toEqual([
+          expect.stringMatching(/^Is water wet\?\s+75%\s+–\s+None$/),
+        ]);
+        await frame
+          .getByText("Reliability (Cronbach's alpha): not computed. It needs at least 2 questions.")
+          .waitFor();
+        const spread = frame.getByRole('list', { name: 'Responses by percent scored' });
+        await expect(spread.locator('.bar-value').allInnerTexts()).resolves.toEqual([
+          '1 (25%)',
+          ...Array.from({ length: 8 }, () => '0 (0%)'),
+          '3 (75%)',
+        ]);
         const background = await frame
           .locator('body')
           .evaluate((body) => (globalThis as any).getComputedStyle(body).backgroundColor);
         expect(background).toBe(theme === 'dark' ? 'rgb(13, 17, 23)' : 'rgb(255, 255, 255)');
         await screenshot(page, `mcp-app-results-${width}-${theme}`);
         if (width === 1024 && theme === 'light') {
-          await expect(frame.locator('tbody tr').count()).resolves.toBe(3);
+          await expect(frame.locator('table:not(.item-analysis) tbody tr').count()).resolves.toBe(3);
           await press(frame.getByRole('button', { name: 'Load more' }));
-          await frame.locator('tbody tr').nth(3).waitFor();
-          await expect(frame.locator('tbody tr').count()).resolves.toBe(4);
+          await frame.locator('table:not(.item-analysis) tbody tr').nth(3).waitFor();
+          await expect(frame.locator('table:not(.item-analysis) tbody tr').count()).resolves.toBe(4);
           // The host's theme can change while it is shown.
           await page.evaluate(() =>
             (globalThis as unknown as { setTheme: (t: string) => void }).setTheme('dark'),

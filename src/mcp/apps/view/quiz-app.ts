@@ -182,12 +182,74 @@ function renderResults(results: Results, more = false): void {
     stats,
     el('h2', { text: 'Answers' }),
     charts,
+    ...itemAnalysis(results),
     el('h2', { text: `Scores of the ${shownResponses.length} latest responses` }),
     histogram(shownResponses, s.max_score, s.pass_mark_percent),
     el('h2', { text: 'Latest responses' }),
     responsesTable(shownResponses),
   );
   if (results.next_cursor) root.append(loadMore(results.quiz.quiz_id, results.next_cursor));
+}
+
+const FLAG_NAMES: Record<string, string> = {
+  too_easy: 'Too easy',
+  too_hard: 'Too hard',
+  negative_discrimination: 'Negative discrimination',
+  weak_discrimination: 'Weak discrimination',
+  wrong_option_favoured: 'Wrong option favoured',
+};
+
+/**
+ * Item analysis: reliability in words, the score distribution of every response as bars with
+ * their numbers, and each question's facility, discrimination and flags in a table.
+ */
+function itemAnalysis(results: Results): HTMLElement[] {
+  if (results.summary.response_count === 0) return [];
+  const { reliability, score_distribution: buckets } = results.item_analysis;
+  const most = Math.max(0, ...buckets.map((b) => b.count));
+  const distribution = el('ul', { className: 'bars' });
+  distribution.setAttribute('aria-label', 'Responses by percent scored');
+  for (const b of buckets) {
+    const label = b.from_percent === 90 ? '90-100%' : `${b.from_percent}-${b.from_percent + 9}%`;
+    distribution.append(bar(label, b.count, most, results.summary.response_count));
+  }
+  const rows = results.questions.map((question) =>
+    el(
+      'tr',
+      {},
+      el('th', { text: question.text }),
+      el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
+      el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
+      el('td', {
+        text:
+          question.flags.length === 0
+            ? 'None'
+            : question.flags.map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`).join(' '),
+      }),
+    ),
+  );
+  for (const row of rows) row.firstElementChild!.setAttribute('scope', 'row');
+  const head = el(
+    'tr',
+    {},
+    ...['Question', 'Facility', 'Discrimination', 'Flags'].map((text) => {
+      const cell = el('th', { text });
+      cell.setAttribute('scope', 'col');
+      return cell;
+    }),
+  );
+  return [
+    el('h2', { text: 'Item analysis' }),
+    el('p', {
+      text:
+        reliability.value === null
+          ? `Reliability (Cronbach's alpha): not computed. ${reliability.reason ?? ''}`
+          : `Reliability (Cronbach's alpha): ${reliability.value.toFixed(2)}`,
+    }),
+    el('h3', { text: 'All responses by percent scored' }),
+    distribution,
+    el('table', { className: 'item-analysis' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+  ];
 }
 
 /** A question's bars: its answers and how often each was given; `best` marks the right ones. */
