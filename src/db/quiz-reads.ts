@@ -23,6 +23,8 @@ export interface QuizReads {
   /** The owner's quizzes whose ID, slug or title key equals the reference: ID, slug, then title matches oldest first. */
   quizCandidates(ownerId: string, wanted: string, titleKey: string, limit: number): Promise<QuizCandidate[]>;
   quizWithQuestions(ownerId: string, id: string): Promise<QuizWithQuestions | null>;
+  /** The quiz behind a public slug, whoever owns it, with its questions (every submission reads it). */
+  quizBySlug(slug: string): Promise<QuizWithQuestions | null>;
 }
 
 type Row = Record<string, unknown>;
@@ -54,6 +56,7 @@ const candidateValues = (ownerId: string, wanted: string, titleKey: string) => [
 ];
 const QUIZ = (p: (n: number) => string) =>
   `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
+const QUIZ_BY_SLUG = (p: (n: number) => string) => `SELECT * FROM "quizzes" WHERE "slug" = ${p(1)}`;
 // Question and option columns under names of their own, so that the PostgreSQL read can carry
 // them next to the quiz's in one row (toQuiz reads both shapes).
 const QUESTION_COLUMNS =
@@ -69,6 +72,10 @@ const QUIZ_WITH_QUESTIONS = (p: (n: number) => string) =>
   `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z ` +
   `LEFT JOIN "questions" q ON q."quizId" = z."id" LEFT JOIN "options" o ON o."questionId" = q."id" ` +
   `WHERE z."id" = ${p(1)} AND z."ownerId" = ${p(2)} ORDER BY q."position", o."position"`;
+const SLUG_WITH_QUESTIONS = (p: (n: number) => string) =>
+  `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z ` +
+  `LEFT JOIN "questions" q ON q."quizId" = z."id" LEFT JOIN "options" o ON o."questionId" = q."id" ` +
+  `WHERE z."slug" = ${p(1)} ORDER BY q."position", o."position"`;
 
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null =>
@@ -165,6 +172,13 @@ export function sqliteQuizReads(
         return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[]);
       });
     },
+    async quizBySlug(slug) {
+      return snapshot.read(`s\0${slug}`, () => {
+        const row = prepared('slug', () => QUIZ_BY_SLUG(q)).get(slug) as Row | undefined;
+        if (!row) return null;
+        return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(row.id) as Row[]);
+      });
+    },
   };
 }
 
@@ -194,6 +208,10 @@ export function postgresQuizReads(pool: pg.Pool): QuizReads {
       const rows = await query('quiz_with_questions', QUIZ_WITH_QUESTIONS(p), [id, ownerId]);
       return rows[0] ? toQuiz(rows[0], rows) : null;
     },
+    async quizBySlug(slug) {
+      const rows = await query('quiz_by_slug', SLUG_WITH_QUESTIONS(p), [slug]);
+      return rows[0] ? toQuiz(rows[0], rows) : null;
+    },
   };
 }
 
@@ -216,6 +234,9 @@ export function prismaQuizReads(db: PrismaClient): QuizReads {
     },
     async quizWithQuestions(ownerId, id) {
       return db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
+    },
+    async quizBySlug(slug) {
+      return db.quiz.findUnique({ where: { slug }, include: questionsInclude });
     },
   };
 }

@@ -85,6 +85,16 @@ describeEachDatabase('the request-path reads match their Prisma reference', (pro
       // Another owner's quiz, or no quiz at all, reads as nothing.
       expect(await reads.quizWithQuestions(otherId, full.quiz_id)).toBeNull();
       expect(await reads.quizWithQuestions(ownerId, 'no-such-id')).toBeNull();
+      // By public slug, whoever asks: the read every submission starts with.
+      expect([name, await reads.quizBySlug(full.slug)]).toEqual([
+        name,
+        await reference.quizBySlug(full.slug),
+      ]);
+      expect([name, await reads.quizBySlug(empty.slug)]).toEqual([
+        name,
+        await reference.quizBySlug(empty.slug),
+      ]);
+      expect(await reads.quizBySlug('no-such-slug')).toBeNull();
     }
   });
 

@@ -162,6 +162,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
   return {
     quizCandidates: (...args) => reads.quizCandidates(...args),
     quizWithQuestions: (...args) => reads.quizWithQuestions(...args),
+    quizBySlug: (...args) => reads.quizBySlug(...args),
     titlesByOwner: (ownerId, limit) =>
       db.quiz.findMany({
         where: { ownerId },
@@ -227,7 +228,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
       });
     },
     byId: (id) => db.quiz.findUnique({ where: { id } }),
-    bySlug: (slug) => db.quiz.findUnique({ where: { slug }, include: questionsInclude }),
+    bySlug: (slug) => reads.quizBySlug(slug),
     async ownedId(ownerId, id) {
       const quiz = await db.quiz.findFirst({ where: { id, ownerId }, select: { id: true } });
       return quiz?.id ?? null;
