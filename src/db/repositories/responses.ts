@@ -70,6 +70,8 @@ export interface PublicResultRow {
 export interface ResponseRepository {
   /** The new response's id, or null when its quiz is gone (deleted since it was loaded). */
   create(row: NewResponseRow): Promise<string | null>;
+  /** Many responses in one transaction with their figures, each at its own time; how many were stored. */
+  createMany(rows: ReadonlyArray<{ row: NewResponseRow; at: Date }>): Promise<number>;
   countForQuiz(quizId: string): Promise<number>;
   countForOwner(ownerId: string): Promise<number>;
   /**
@@ -157,6 +159,7 @@ const withAnswers = {
 export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrites): ResponseRepository {
   return {
     create: (row) => writes.create(row),
+    createMany: (rows) => writes.createMany(rows),
     figures: (quizId) => writes.figures(quizId),
     recomputeFigures: (quizId) => writes.recompute(quizId),
     countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
