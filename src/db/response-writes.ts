@@ -31,6 +31,8 @@ export interface ResultRows {
     sumT2: number;
     sumMax: number;
   }>;
+  /** Typed answers' running counts (short_text by text, number by value). */
+  values: Array<{ questionId: string; value: string; num: number; count: number }>;
   firstSubmittedAt: Date | null;
   lastSubmittedAt: Date | null;
 }
@@ -94,7 +96,10 @@ const ITEM_CONFLICT =
   '"sumT2" = "result_items"."sumT2" + excluded."sumT2", ' +
   '"sumMax" = "result_items"."sumMax" + excluded."sumMax"';
 // Rows whose counts fell to zero go, so that the figures equal a recomputation row for row.
+const VALUE_CONFLICT =
+  'ON CONFLICT ("quizId", "questionId", "value", "num") DO UPDATE SET "count" = "result_values"."count" + excluded."count"';
 const DROP_EMPTY = (q: string) => [
+  `DELETE FROM "result_values" WHERE "quizId" = ${q} AND "count" = 0`,
   `DELETE FROM "result_scores" WHERE "quizId" = ${q} AND "count" = 0`,
   `DELETE FROM "result_items" WHERE "quizId" = ${q} AND "count" = 0`,
 ];
@@ -167,6 +172,11 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     const item = prepared(
       `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ${ITEM_CONFLICT}`,
     );
+    const value = prepared(
+      `INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count") VALUES (?, ?, ?, ?, ?) ${VALUE_CONFLICT}`,
+    );
+    for (const delta of deltas.values)
+      value.run(quizId, delta.questionId, delta.value, delta.num, delta.count);
     for (const delta of deltas.items) {
       item.run(
         quizId,
@@ -193,7 +203,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       { score: number; maxScore: number; percent: number | null; passed: number | null } | undefined;
     if (!response) return null;
     const answers = prepared(
-      'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "points", "maxPoints" FROM "answers" WHERE "responseId" = ?',
+      'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "number", "points", "maxPoints" FROM "answers" WHERE "responseId" = ?',
     ).all(responseId) as StoredAnswer[];
     return { ...response, passed: response.passed === null ? null : response.passed === 1, answers };
   };
@@ -313,6 +323,9 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       const items = prepared(
         'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax" FROM "result_items" WHERE "quizId" = ?',
       ).all(quizId) as ResultRows['items'];
+      const values = prepared(
+        'SELECT "questionId", "value", "num", "count" FROM "result_values" WHERE "quizId" = ?',
+      ).all(quizId) as ResultRows['values'];
       // Two index seeks on (quizId, submittedAt, id), not a scan.
       const first = prepared(
         'SELECT "submittedAt" FROM "responses" WHERE "quizId" = ? ORDER BY "submittedAt" ASC LIMIT 1',
@@ -323,6 +336,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       return {
         scores,
         items,
+        values,
         firstSubmittedAt: toDate(first?.submittedAt),
         lastSubmittedAt: toDate(last?.submittedAt),
       };
@@ -344,8 +358,8 @@ const DEADLOCK = '40P01';
  */
 export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
   const createSql = new Map<string, string>();
-  const createStatement = (answers: number, scores: number, items: number) => {
-    const key = `${answers}/${scores}/${items}`;
+  const createStatement = (answers: number, scores: number, items: number, typed: number) => {
+    const key = `${answers}/${scores}/${items}/${typed}`;
     let sql = createSql.get(key);
     if (!sql) {
       let n = 0;
@@ -356,8 +370,9 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         const id = `$${++n}`;
         return `(${id}, $1, $2, ${params(12)})`;
       });
-      // In the order of the values: items, then scores.
+      // In the order of the values: items, typed values, then scores.
       const itemRows = Array.from({ length: items }, () => `($2, ${params(10)})`);
+      const valueRows = Array.from({ length: typed }, () => `($2, ${params(4)})`);
       const scoreRows = Array.from({ length: scores }, () => `($2, ${params(4)})`);
       sql =
         `WITH r AS (${response} RETURNING "id")` +
@@ -366,6 +381,9 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
           : '') +
         (items > 0
           ? `, i AS (INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES ${itemRows.join(', ')} ${ITEM_CONFLICT})`
+          : '') +
+        (typed > 0
+          ? `, v AS (INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count") VALUES ${valueRows.join(', ')} ${VALUE_CONFLICT})`
           : '') +
         ` INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") VALUES ${scoreRows.join(', ')} ${SCORE_CONFLICT}`;
       createSql.set(key, sql);
@@ -397,6 +415,15 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         ],
       );
     }
+    if (deltas.values.length > 0) {
+      const rows = deltas.values.map(
+        (_, i) => `($1, $${2 + i * 4}, $${3 + i * 4}, $${4 + i * 4}, $${5 + i * 4})`,
+      );
+      await client.query(
+        `INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count") VALUES ${rows.join(', ')} ${VALUE_CONFLICT}`,
+        [quizId, ...deltas.values.flatMap((d) => [d.questionId, d.value, d.num, d.count])],
+      );
+    }
     if (deltas.scores.length > 0) {
       const rows = deltas.scores.map(
         (_, i) => `($1, $${2 + i * 4}, $${3 + i * 4}, $${4 + i * 4}, $${5 + i * 4})`,
@@ -420,7 +447,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
     if (!response) return null;
     const answers = (
       await client.query<StoredAnswer>(
-        'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "points", "maxPoints" FROM "answers" WHERE "responseId" = $1',
+        'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "number", "points", "maxPoints" FROM "answers" WHERE "responseId" = $1',
         [responseId],
       )
     ).rows;
@@ -479,8 +506,14 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
           delta.sumMax,
         );
       }
+      for (const delta of deltas.values) values.push(delta.questionId, delta.value, delta.num, delta.count);
       for (const delta of deltas.scores) values.push(delta.score, delta.maxScore, delta.passed, delta.count);
-      const statement = createStatement(row.answers.length, deltas.scores.length, deltas.items.length);
+      const statement = createStatement(
+        row.answers.length,
+        deltas.scores.length,
+        deltas.items.length,
+        deltas.values.length,
+      );
       for (let attempt = 1; ; attempt += 1) {
         try {
           await pool.query({ ...statement, values });
@@ -599,7 +632,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       return done;
     },
     async figures(quizId) {
-      const [scores, items, bounds] = await Promise.all([
+      const [scores, items, values, bounds] = await Promise.all([
         pool.query({
           name: 'result_scores',
           text: 'SELECT "score", "maxScore", "passed", "count" FROM "result_scores" WHERE "quizId" = $1',
@@ -608,6 +641,11 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         pool.query({
           name: 'result_items',
           text: 'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax" FROM "result_items" WHERE "quizId" = $1',
+          values: [quizId],
+        }),
+        pool.query({
+          name: 'result_values',
+          text: 'SELECT "questionId", "value", "num", "count" FROM "result_values" WHERE "quizId" = $1',
           values: [quizId],
         }),
         pool.query({
@@ -622,6 +660,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       return {
         scores: scores.rows as ResultRows['scores'],
         items: items.rows as ResultRows['items'],
+        values: values.rows as ResultRows['values'],
         firstSubmittedAt: toDate(bound?.first),
         lastSubmittedAt: toDate(bound?.last),
       };

@@ -20,6 +20,7 @@ export interface ContributingAnswer {
   optionIndex: number | null;
   choices?: string | null | undefined;
   text?: string | null | undefined;
+  number?: number | null | undefined;
   points: number;
   maxPoints: number;
 }
@@ -44,9 +45,17 @@ export interface ItemDelta {
   sumMax: number;
 }
 
+export interface ValueDelta {
+  questionId: string;
+  value: string;
+  num: number;
+  count: number;
+}
+
 export interface Deltas {
   scores: ScoreDelta[];
   items: ItemDelta[];
+  values: ValueDelta[];
 }
 
 /** Pass as stored in result_scores: 1 passed, 0 failed, -1 ungraded. */
@@ -77,6 +86,7 @@ export function choiceKeyOf(answer: ContributingAnswer): string {
 export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse; sign: 1 | -1 }>): Deltas {
   const scores = new Map<string, ScoreDelta>();
   const items = new Map<string, ItemDelta>();
+  const values = new Map<string, ValueDelta>();
   for (const { response, sign } of changes) {
     const passed = passedCode(response.passed);
     const scoreKey = `${response.score}\0${response.maxScore}\0${passed}`;
@@ -112,6 +122,19 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
       item.sumT += sign * total;
       item.sumT2 += sign * total * total;
       item.sumMax += sign * answer.maxPoints;
+      // A typed answer by its value: a number's value, else the text as typed (VALUES_SQL).
+      const typed =
+        answer.number !== null && answer.number !== undefined
+          ? { value: '', num: answer.number }
+          : answer.text !== null && answer.text !== undefined
+            ? { value: answer.text, num: 0 }
+            : null;
+      if (typed) {
+        const valueKey = `${answer.questionId}\0${typed.value}\0${typed.num}`;
+        const entry = values.get(valueKey);
+        if (entry) entry.count += sign;
+        else values.set(valueKey, { questionId: answer.questionId, ...typed, count: sign });
+      }
     }
   }
   const byKey = <T>(entries: Map<string, T>) =>
@@ -127,6 +150,7 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
   return {
     scores: byKey(scores).filter((score) => score.count !== 0),
     items: byKey(items).filter(nonZero),
+    values: byKey(values).filter((value) => value.count !== 0),
   };
 }
 
@@ -149,6 +173,13 @@ export function recomputeStatements(provider: 'sqlite' | 'postgresql'): string[]
   return [
     `DELETE FROM "result_scores" WHERE "quizId" = ${q}`,
     `DELETE FROM "result_items" WHERE "quizId" = ${q}`,
+    `DELETE FROM "result_values" WHERE "quizId" = ${q}`,
+    `INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count") ` +
+      `SELECT a."quizId", a."questionId", CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END, ` +
+      `CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END, COUNT(*) FROM "answers" a ` +
+      `WHERE a."quizId" = ${q} AND (a."text" IS NOT NULL OR a."number" IS NOT NULL) ` +
+      `GROUP BY a."quizId", a."questionId", CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END, ` +
+      `CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END`,
     `INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") ` +
       `SELECT r."quizId", r."score", r."maxScore", ${PASSED_SQL}, COUNT(*) FROM "responses" r ` +
       `WHERE r."quizId" = ${q} GROUP BY r."quizId", r."score", r."maxScore", ${PASSED_SQL}`,

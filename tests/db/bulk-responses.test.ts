@@ -127,6 +127,18 @@ describeEachDatabase('bulk responses', (provider) => {
     expect(sorted(doubled.items)).toEqual(
       twice(viaRoute.items, ['count', 'sumX', 'sumX2', 'sumXT', 'sumT', 'sumT2', 'sumMax']),
     );
+    expect(sorted(doubled.values)).toEqual(twice(viaRoute.values, ['count']));
+    // The typed answers' most common values, from their running counts (ties in text order).
+    const results = payload(await callTool(client, 'get_results', { quiz_id: quiz.quiz_id, limit: 0 }));
+    expect(results.questions[3].common_answers).toEqual([
+      { answer: 'Cusco', count: 8 },
+      { answer: 'lima', count: 8 },
+    ]);
+    expect(results.questions[4].common_values).toEqual([
+      { value: 2, count: 8 },
+      { value: 3.14, count: 8 },
+      { value: 3.15, count: 8 },
+    ]);
     await responses.recomputeFigures(quiz.quiz_id);
     const recomputed = await responses.figures(quiz.quiz_id);
     expect(sorted(recomputed.items)).toEqual(sorted(doubled.items));

@@ -23,6 +23,7 @@ function sorted(rows: ResultRows) {
   return {
     scores: [...rows.scores].sort((a, b) => key(a).localeCompare(key(b))),
     items: [...rows.items].sort((a, b) => key(a).localeCompare(key(b))),
+    values: [...rows.values].sort((a, b) => key(a).localeCompare(key(b))),
     firstSubmittedAt: rows.firstSubmittedAt,
     lastSubmittedAt: rows.lastSubmittedAt,
   };
@@ -59,6 +60,8 @@ describeEachDatabase('running figures with concurrent submitters on two instance
             { label: 'Blue', score: 1 },
           ],
         },
+        { type: 'short_text', text: 'Say hi', points: 1, accepted_answers: ['hi'] },
+        { type: 'number', text: 'Six times seven?', points: 1, correct_number: 42 },
       ],
     });
   }, 60_000);
@@ -69,7 +72,7 @@ describeEachDatabase('running figures with concurrent submitters on two instance
 
   test(`${SUBMITTERS} submitters and deletions at once: the figures equal a recomputation`, async () => {
     const { one, two } = instances;
-    const [water, fire, prime, colour] = quiz.questions;
+    const [water, fire, prime, colour, hi, number] = quiz.questions;
     // A fixed spread of answers, some questions left unanswered.
     const answersOf = (i: number) =>
       [
@@ -77,6 +80,8 @@ describeEachDatabase('running figures with concurrent submitters on two instance
         i % 7 === 0 ? null : { question_id: fire!.question_id, answer: i % 2 === 0 ? 'no' : 'yes' },
         i % 11 === 0 ? null : { question_id: prime!.question_id, option_index: i % 4 },
         { question_id: colour!.question_id, option_index: i % 2 },
+        i % 6 === 0 ? null : { question_id: hi!.question_id, text: ['hi', 'Hi', 'bye'][i % 3] },
+        { question_id: number!.question_id, number: 40 + (i % 4) },
       ].filter((answer) => answer !== null);
     const submit = async (i: number) => {
       const res = await request((i % 2 === 0 ? one : two).app)

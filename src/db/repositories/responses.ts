@@ -81,11 +81,7 @@ export interface ResponseRepository {
   figures(quizId: string): Promise<ResultRows>;
   /** Rebuilds the running figures of one quiz, or of all, from the rows; how many quizzes it rebuilt. */
   recomputeFigures(quizId?: string): Promise<number>;
-  /**
-   * The `limit` answers most often typed to one question: its texts, or its numbers. Grouped over
-   * the question's answer rows: the one read that grows with the responses (typed answers have no
-   * bounded set of values to keep running counts of).
-   */
+  /** The `limit` answers most often typed to one question: its texts, or its numbers (running counts). */
   commonAnswers(
     quizId: string,
     questionId: string,
@@ -164,24 +160,15 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
     recomputeFigures: (quizId) => writes.recompute(quizId),
     countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
     async commonAnswers(quizId, questionId, column, limit) {
-      if (column === 'number') {
-        const groups = await db.answer.groupBy({
-          by: ['number'],
-          where: { quizId, questionId, number: { not: null } },
-          _count: { _all: true },
-          orderBy: [{ _count: { number: 'desc' } }, { number: 'asc' }],
-          take: limit,
-        });
-        return groups.map((group) => ({ value: group.number ?? 0, count: group._count._all }));
-      }
-      const groups = await db.answer.groupBy({
-        by: ['text'],
-        where: { quizId, questionId, text: { not: null } },
-        _count: { _all: true },
-        orderBy: [{ _count: { text: 'desc' } }, { text: 'asc' }],
+      // From the running counts of typed values (result_values), top rows by count: bounded by
+      // the distinct values given, not by the responses.
+      const rows = await db.resultValue.findMany({
+        where: { quizId, questionId, ...(column === 'number' ? { value: '' } : { NOT: { value: '' } }) },
+        orderBy: [{ count: 'desc' }, column === 'number' ? { num: 'asc' } : { value: 'asc' }],
         take: limit,
+        select: { value: true, num: true, count: true },
       });
-      return groups.map((group) => ({ value: group.text ?? '', count: group._count._all }));
+      return rows.map((row) => ({ value: column === 'number' ? row.num : row.value, count: row.count }));
     },
     countForOwner: (ownerId) => db.response.count({ where: { quiz: { ownerId } } }),
     newestFirst: (quizId, limit, after) =>

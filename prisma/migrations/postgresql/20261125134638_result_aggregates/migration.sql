@@ -26,11 +26,28 @@ CREATE TABLE "result_items" (
     CONSTRAINT "result_items_pkey" PRIMARY KEY ("quizId","questionId","bucket","choiceKey")
 );
 
+-- CreateTable
+CREATE TABLE "result_values" (
+    "quizId" TEXT NOT NULL,
+    "questionId" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "num" DOUBLE PRECISION NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    CONSTRAINT "result_values_pkey" PRIMARY KEY ("quizId","questionId","value","num")
+);
+
+-- CreateIndex
+CREATE INDEX "result_values_quizId_questionId_count_idx" ON "result_values"("quizId", "questionId", "count");
+
 -- AddForeignKey
 ALTER TABLE "result_scores" ADD CONSTRAINT "result_scores_quizId_fkey" FOREIGN KEY ("quizId") REFERENCES "quizzes"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "result_items" ADD CONSTRAINT "result_items_quizId_fkey" FOREIGN KEY ("quizId") REFERENCES "quizzes"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "result_values" ADD CONSTRAINT "result_values_quizId_fkey" FOREIGN KEY ("quizId") REFERENCES "quizzes"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Backfill: the figures of the responses stored so far (the same grouping as the operator's
 -- `cli recompute-results`).
@@ -55,3 +72,12 @@ FROM (
   FROM "answers" a JOIN "responses" r ON r."id" = a."responseId"
 ) g
 GROUP BY g."quizId", g."questionId", g."bucket", g."choiceKey";
+
+INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count")
+SELECT a."quizId", a."questionId",
+       CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END,
+       CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END, COUNT(*)
+FROM "answers" a
+WHERE a."text" IS NOT NULL OR a."number" IS NOT NULL
+GROUP BY a."quizId", a."questionId", CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END,
+         CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END;

@@ -28,6 +28,21 @@ CREATE TABLE "result_items" (
     CONSTRAINT "result_items_quizId_fkey" FOREIGN KEY ("quizId") REFERENCES "quizzes" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "result_values" (
+    "quizId" TEXT NOT NULL,
+    "questionId" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "num" REAL NOT NULL,
+    "count" INTEGER NOT NULL,
+
+    PRIMARY KEY ("quizId", "questionId", "value", "num"),
+    CONSTRAINT "result_values_quizId_fkey" FOREIGN KEY ("quizId") REFERENCES "quizzes" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "result_values_quizId_questionId_count_idx" ON "result_values"("quizId", "questionId", "count");
+
 -- Backfill: the figures of the responses stored so far (the same grouping as the operator's
 -- `cli recompute-results`).
 INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count")
@@ -51,3 +66,12 @@ FROM (
   FROM "answers" a JOIN "responses" r ON r."id" = a."responseId"
 ) g
 GROUP BY g."quizId", g."questionId", g."bucket", g."choiceKey";
+
+INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count")
+SELECT a."quizId", a."questionId",
+       CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END,
+       CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END, COUNT(*)
+FROM "answers" a
+WHERE a."text" IS NOT NULL OR a."number" IS NOT NULL
+GROUP BY a."quizId", a."questionId", CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END,
+         CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END;
