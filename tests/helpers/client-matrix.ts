@@ -44,12 +44,10 @@ export async function runMatrix(options: {
   mcpUrl: string;
   apiKey: string;
   fixture: string;
-  types?: readonly string[];
   beforeDelete: (client: MatrixClient, quizId: string) => Promise<void>;
   timeoutMs: number;
 }): Promise<{ code: number | null; results: MatrixResult[]; stderr: string }> {
   const args = [MATRIX, '--url', options.mcpUrl, '--fixture', options.fixture, '--pause-before-delete'];
-  if (options.types) args.push('--types', options.types.join(','));
   const child = spawn(NODE, args, {
     cwd: CLIENTS_DIR,
     env: { ...process.env, QUIZ_API_KEY: options.apiKey, NO_COLOR: '1' },

@@ -6,12 +6,8 @@ export const SKILL_DESCRIPTION =
   'How to write good quizzes with this quiz service. Covers each question type and its answer key, ' +
   'explanations, the settings that matter, and the mistakes to avoid. Load it before creating or editing a quiz.';
 
-/**
- * What each question type asks for. Keyed by every type the service will take; only the types
- * the tools accept today (QUESTION_TYPES) are written into the skill, so it never teaches a
- * field the tools would refuse.
- */
-const TYPE_GUIDES: Record<QuestionType | 'multiple_select' | 'short_text' | 'number', string> = {
+/** What each question type asks for, written into the skill in the order of QUESTION_TYPES. */
+const TYPE_GUIDES: Record<QuestionType, string> = {
   yes_no: [
     '### yes_no',
     'A statement or question answered yes or no. `correct_answer` ("yes" or "no") earns `points` (default 1); the',
