@@ -1,8 +1,9 @@
-// The client matrix: one quiz's life cycle (create with questions of every type, read, update
-// keeping each question_id, publish, get_results, delete) through the MCP clients of Vercel's
-// AI SDK, LangChain, Mastra and mcp-use, each through its own tool wrappers and validation
-// (tools/clients/matrix.mjs, on its own Node 22), and through the SDK clients of both eras.
-// Each client's reading is checked against the database, before and after the delete.
+// The client matrix: a refused input whose field error must reach the caller, then one quiz's
+// life cycle (create with questions of every type, read, update keeping each question_id,
+// publish, get_results, delete) through the MCP clients of Vercel's AI SDK, LangChain, Mastra
+// and mcp-use, each through its own tool wrappers and validation (tools/clients/matrix.mjs, on
+// its own Node 22), and through the SDK clients of both eras. Each client's reading is checked
+// against the database, before and after the delete.
 import path from 'node:path';
 import { QUESTION_TYPES } from '../../src/domain/quiz-input';
 import fixture from '../fixtures/five-type-quiz.json';
@@ -162,6 +163,16 @@ describeEachDatabase('the client matrix', (provider) => {
         MATRIX_CLIENTS.map((client) => ({ client, ok: true, step: undefined })),
       );
       for (const result of run.results) {
+        // The service's per-type field error reaches the caller through the wrapper; nothing is made.
+        expect(result.steps.refused_input).toEqual({
+          refused: true,
+          message: expect.stringContaining(
+            'questions[0].options: a multiple_choice question needs at least 2 options (got 1)',
+          ),
+        });
+        expect(await app.database.prisma.quiz.count({ where: { title: `Refused (${result.client})` } })).toBe(
+          0,
+        );
         expectLifeCycle(result.steps, before.get(result.client) ?? undefined, user, result.client);
         expect(await readQuiz(app, result.steps.create_quiz.quiz_id)).toBeNull();
         expect(

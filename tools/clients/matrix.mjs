@@ -120,11 +120,26 @@ const CLIENTS = {
 
 const stdinLines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
-/** create -> read -> update keeping every question_id -> publish -> get_results -> delete. */
+/** A refused input, then create -> read -> update keeping every question_id -> publish -> get_results -> delete. */
 async function lifeCycle(name, client) {
   const steps = {};
-  let step = 'create_quiz';
+  let step = 'refused_input';
   try {
+    // A per-type rule the schema cannot express: the service's field error must reach the caller
+    // through the wrapper, and nothing is created.
+    try {
+      await client.call('create_quiz', {
+        title: `Refused (${name})`,
+        questions: [
+          { type: 'multiple_choice', text: 'Only one option?', options: [{ label: 'Only', score: 1 }] },
+        ],
+      });
+      steps.refused_input = { refused: false };
+    } catch (error) {
+      steps.refused_input = { refused: true, message: String(error?.message ?? error) };
+    }
+
+    step = 'create_quiz';
     const created = await client.call('create_quiz', { ...fixture, title: `${fixture.title} (${name})` });
     steps.create_quiz = {
       quiz_id: created.quiz_id,
