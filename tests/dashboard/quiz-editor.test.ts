@@ -142,6 +142,77 @@ describe('creating a quiz without JavaScript', () => {
     expect(await quizzes()).toHaveLength(1);
   });
 
+  test('the three newer types: ticked options, accepted answers one per line, a number with a decimal comma', async () => {
+    let form = await editorForm('/dashboard/quizzes/new');
+    form.title = 'Newer kinds';
+    form['questions[0][text]'] = 'Is Milan the capital of Italy?';
+    form['questions[0][correct_answer]'] = 'no';
+    form = formOf((await post('/dashboard/quizzes/new', form, 'add:multiple_select')).text);
+    form['questions[1][text]'] = 'Which are prime?';
+    form['questions[1][options][0][label]'] = 'Two';
+    form['questions[1][options][0][score]'] = '2';
+    form['questions[1][options][1][label]'] = 'Four';
+    form['questions[1][options][1][score]'] = '-1';
+    let page = await post('/dashboard/quizzes/new', form, 'add:short_text');
+    expect(page.text).toContain('Accepted answers (optional), one per line');
+    form = formOf(page.text);
+    form['questions[2][text]'] = 'Which country has Lima as its capital?';
+    form['questions[2][accepted_answers]'] = 'Perú\n  Peru  \n';
+    form['questions[2][points]'] = '2';
+    form = formOf((await post('/dashboard/quizzes/new', form, 'add:number')).text);
+    form['questions[3][text]'] = '7 × 8 ÷ 16?';
+    form['questions[3][correct_number]'] = '3,5';
+    form['questions[3][tolerance]'] = '1 000';
+    form = formOf((await post('/dashboard/quizzes/new', form, 'add:short_text')).text);
+    form['questions[4][text]'] = 'Any comments?';
+
+    // A tolerance with a thousands separator is refused beside its field, nothing stored.
+    const before = (await quizzes()).length;
+    page = await post('/dashboard/quizzes/new', form);
+    expect(page.status).toBe(422);
+    expect(squash(page.text)).toMatch(/id="questions-3-tolerance-error"/);
+    expect(await quizzes()).toHaveLength(before);
+
+    form = formOf(page.text);
+    form['questions[3][tolerance]'] = '0,5';
+    const saved = await post('/dashboard/quizzes/new', form);
+    expect(saved.status).toBe(303);
+    const quizId = String(saved.headers.location).split('/').pop()!;
+    const stored = await app.database.prisma.question.findMany({
+      where: { quizId },
+      orderBy: { position: 'asc' },
+      include: { options: { orderBy: { position: 'asc' } } },
+    });
+    expect(stored.map((q) => q.type)).toEqual([
+      'yes_no',
+      'multiple_select',
+      'short_text',
+      'number',
+      'short_text',
+    ]);
+    expect(stored[0]).toMatchObject({ correctAnswer: 'no' });
+    expect(stored[1]!.options.map((o) => [o.label, o.score])).toEqual([
+      ['Two', 2],
+      ['Four', -1],
+    ]);
+    expect(stored[2]).toMatchObject({ acceptedAnswers: JSON.stringify(['Perú', 'Peru']), points: 2 });
+    expect(stored[3]).toMatchObject({ correctNumber: 3.5, tolerance: 0.5, points: 1 });
+    expect(stored[4]).toMatchObject({ acceptedAnswers: null });
+
+    // Reopened, the editor shows each key as saved; saved again unchanged, every id stays.
+    const edit = await editorForm(`/dashboard/quizzes/${quizId}/edit`);
+    expect(edit['questions[2][accepted_answers]']).toBe('Perú\nPeru');
+    expect(edit['questions[3][correct_number]']).toBe('3.5');
+    expect((await post(`/dashboard/quizzes/${quizId}/edit`, edit)).status).toBe(303);
+    const after = await app.database.prisma.question.findMany({
+      where: { quizId },
+      orderBy: { position: 'asc' },
+    });
+    expect(after.map((q) => q.id)).toEqual(stored.map((q) => q.id));
+    // The tests below count this owner's quizzes.
+    await app.database.prisma.quiz.delete({ where: { id: quizId } });
+  });
+
   test('the form needs its CSRF token', async () => {
     const res = await agent.post('/dashboard/quizzes/new').type('form').send({ title: 'No token' });
     expect(res.status).toBe(403);
