@@ -28,10 +28,10 @@ const TYPE_GUIDES: Record<QuestionType, string> = {
   ].join('\n'),
   short_text: [
     '### short_text',
-    'The respondent types a short answer. It earns `points` when it equals one of `accepted_answers` (1-20',
+    `The respondent types a short answer. It earns \`points\` when it equals one of \`accepted_answers\` (1-${LIMITS.acceptedAnswersMax}`,
     'strings), ignoring case and extra spaces. Accents count: "Peru" does not match "Perú", so list every',
-    'spelling you accept. Without `accepted_answers` the question only collects text and scores nothing',
-    '(for example "Any comments?").',
+    'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
+    'text and scores nothing (for example "Any comments?").',
   ].join('\n'),
   number: [
     '### number',
