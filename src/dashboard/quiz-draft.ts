@@ -56,6 +56,8 @@ export interface QuizDraft {
   settings: DraftSettings;
   /** Ticked to change a published quiz. */
   confirm_edit_published: boolean;
+  /** Ticked to keep the ids of questions whose key was fixed and mark their past answers again. */
+  remark_past_responses: boolean;
 }
 
 const CHECKBOXES = [
@@ -82,6 +84,7 @@ export function emptyDraft(): QuizDraft {
       allow_embedding: false,
     },
     confirm_edit_published: false,
+    remark_past_responses: false,
   };
 }
 
@@ -140,6 +143,7 @@ export function draftFromQuiz(
       allow_embedding: settings.allow_embedding,
     },
     confirm_edit_published: false,
+    remark_past_responses: false,
   };
 }
 
@@ -199,6 +203,7 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
     questions: inOrder(questions).map(([, question]) => question),
     settings,
     confirm_edit_published: body.confirm_edit_published === 'on',
+    remark_past_responses: body.remark_past_responses === 'on',
   };
 }
 

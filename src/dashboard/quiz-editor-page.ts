@@ -369,6 +369,22 @@ function publishedConfirmation(draft: QuizDraft, errors: FieldError[]): Html {
       />
       <span>Change the published quiz</span>
     </label>
+    <label class="choice" for="remark_past_responses">
+      <input
+        type="checkbox"
+        id="remark_past_responses"
+        name="remark_past_responses"
+        aria-describedby="remark_past_responses-hint"
+        ${draft.remark_past_responses ? html` checked` : ''}
+      />
+      <span
+        >Re-mark past responses
+        <span class="hint" id="remark_past_responses-hint">
+          For a question whose answer key I fixed (same type and number of options): keep its statistics and
+          mark its past answers again. Each changed response keeps its original score.</span
+        ></span
+      >
+    </label>
   </fieldset>`;
 }
 

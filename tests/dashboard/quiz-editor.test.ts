@@ -362,3 +362,70 @@ describe('the quiz list: search, status filter, row actions', () => {
     expect(page).toContain('<span class="badge closed">Closed</span>');
   });
 });
+
+describe('re-marking from the dashboard', () => {
+  test('the editor fixes a key and re-marks when asked; the results page button re-marks after a confirmation', async () => {
+    // "yes" wrongly earns 2: Ana answers "no" (0), Ben "yes" (2).
+    const quiz = await createQuiz(app.deps, ownerId, {
+      title: 'Wrong key',
+      questions: [{ type: 'yes_no', text: 'Is 2 + 2 = 5?', points: 2 }],
+      settings: {},
+    });
+    await publishQuiz(app.deps, ownerId, quiz.quiz_id);
+    const questionId = quiz.questions[0]!.question_id;
+    for (const [name, answer] of [
+      ['Ana', 'no'],
+      ['Ben', 'yes'],
+    ]) {
+      await agent
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .send({ respondent: { name }, answers: [{ question_id: questionId, answer }] })
+        .expect(201);
+    }
+    const scores = async () =>
+      (
+        await app.database.prisma.response.findMany({
+          where: { quizId: quiz.quiz_id },
+          orderBy: { respondentName: 'asc' },
+        })
+      ).map((r) => [r.respondentName, r.score, r.originalScore]);
+
+    // The key fixed with the re-mark box ticked (and the published quiz's confirmation).
+    const form = await editorForm(`/dashboard/quizzes/${quiz.quiz_id}/edit`);
+    expect(form.remark_past_responses).toBeUndefined(); // never ticked for the owner
+    form['questions[0][correct_answer]'] = 'no';
+    const saved = await post(`/dashboard/quizzes/${quiz.quiz_id}/edit`, {
+      ...form,
+      confirm_edit_published: 'on',
+      remark_past_responses: 'on',
+    });
+    expect(saved.status).toBe(303);
+    const flash = squash((await agent.get(String(saved.headers.location))).text);
+    expect(flash).toContain('2 past responses got new marks.');
+    expect(await scores()).toEqual([
+      ['Ana', 2, 0],
+      ['Ben', 0, 2],
+    ]);
+    const questions = await app.database.prisma.question.findMany({ where: { quizId: quiz.quiz_id } });
+    expect(questions.map((q) => q.id)).toEqual([questionId]);
+
+    // The results page's button asks first, then re-marks: nothing left to change.
+    const quizPage = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`);
+    expect(quizPage.text).toContain(`href="/dashboard/quizzes/${quiz.quiz_id}/remark"`);
+    const confirm = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/remark`);
+    expect(squash(confirm.text)).toContain('Each of the 2 responses is marked again');
+    const done = await agent
+      .post(`/dashboard/quizzes/${quiz.quiz_id}/remark`)
+      .type('form')
+      .send({ _csrf: csrfFrom(confirm.text) });
+    expect(done.status).toBe(303);
+    expect(squash((await agent.get(String(done.headers.location))).text)).toContain(
+      'Every response already has the marks the current answer keys give: nothing changed.',
+    );
+    expect(await scores()).toEqual([
+      ['Ana', 2, 0],
+      ['Ben', 0, 2],
+    ]);
+    await app.database.prisma.quiz.delete({ where: { id: quiz.quiz_id } });
+  });
+});
