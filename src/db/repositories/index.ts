@@ -5,6 +5,7 @@ import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
 import { prismaResponseRepository, type ResponseRepository } from './responses';
 import { prismaUserRepository, type UserRepository } from './users';
+import { prismaWebhookRepository, type WebhookRepository } from './webhooks';
 
 /**
  * What the domain asks of storage, one repository per aggregate. The domain sees these
@@ -16,6 +17,7 @@ export interface Repositories {
   quizzes: QuizRepository;
   responses: ResponseRepository;
   oauth: OAuthRepository;
+  webhooks: WebhookRepository;
 }
 
 /**
@@ -31,6 +33,7 @@ export function createRepositories(
     quizzes: prismaQuizRepository(db, raw.reads),
     responses: prismaResponseRepository(db),
     oauth: prismaOAuthRepository(db, raw.hot),
+    webhooks: prismaWebhookRepository(db),
   };
 }
 
@@ -39,4 +42,5 @@ export type * from './quizzes';
 export type * from './quiz-rows';
 export type * from './responses';
 export type * from './users';
+export type * from './webhooks';
 export type { KeysetPosition } from './where';
