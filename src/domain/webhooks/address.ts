@@ -35,7 +35,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: checked as IPv4 below
   ['64:ff9b::', 96], // NAT64
   ['100::', 64],
   ['2001::', 23],
@@ -55,6 +54,11 @@ LOOPBACK.addAddress('::1', 'ipv6');
 function unmapped(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return { address: mapped[1]!, type: 'ipv4' };
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+    return { address: `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, type: 'ipv4' };
+  }
   return { address, type: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
