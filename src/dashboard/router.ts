@@ -22,6 +22,7 @@ import { quizEditorRoutes } from './quiz-editor-routes';
 import { quizRoutes } from './quiz-routes';
 import { quizShareRoutes } from './quiz-share-routes';
 import { responseRoutes } from './response-routes';
+import { webhookRoutes } from './webhook-routes';
 import { sealingKey } from '../domain/webhooks/secrets';
 import { createWebhookWorker } from '../domain/webhooks/worker';
 
@@ -50,6 +51,7 @@ const ROUTES = [
   responseRoutes,
   apiKeyRoutes,
   connectedAppsRoutes,
+  webhookRoutes,
   accountSettingsRoutes,
 ];
 

@@ -58,7 +58,7 @@ export async function getEndpoint({ webhooks }: Webhooks, ownerId: string, id: s
 export interface NewEndpointInput {
   url: string;
   events: readonly string[];
-  /** Null or empty: every quiz. */
+  /** Null: every quiz, present and future; else at least one of the owner's quizzes. */
   quizIds: readonly string[] | null;
 }
 
@@ -83,7 +83,10 @@ export async function createEndpoint(
   const unknown = events.filter((event) => !WEBHOOK_EVENT_TYPES.includes(event as WebhookEventType));
   if (events.length === 0) issues.push({ field: 'events', message: 'Choose at least one event.' });
   if (unknown.length > 0) issues.push({ field: 'events', message: `Unknown event: ${unknown.join(', ')}.` });
-  const quizIds = input.quizIds && input.quizIds.length > 0 ? [...new Set(input.quizIds)] : null;
+  const quizIds = input.quizIds ? [...new Set(input.quizIds)] : null;
+  if (quizIds?.length === 0) {
+    issues.push({ field: 'quizzes', message: 'Tick at least one quiz, or choose all your quizzes.' });
+  }
   if (quizIds) {
     for (const quizId of quizIds) {
       if (!(await repos.quizzes.ownedId(ownerId, quizId))) {
