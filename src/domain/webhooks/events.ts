@@ -15,6 +15,41 @@ export const WEBHOOK_EVENTS = {
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
+
+const QUIZ_FIELD = 'The quiz: quiz_id, slug, title.';
+
+/** The fields of each event's `data`, for the API reference and /openapi.json. */
+export const WEBHOOK_EVENT_DATA: Record<WebhookEventType, Record<string, string>> = {
+  'response.submitted': {
+    response_id: 'The response.',
+    quiz: QUIZ_FIELD,
+    quiz_version: 'The version of the questions it answered.',
+    submitted_at: 'When it was submitted (ISO 8601).',
+    respondent: 'name and email, each null when not asked for or not given.',
+    score: 'Points earned.',
+    max_score: 'Points available.',
+    percent: 'score / max_score x 100, or null when max_score is 0.',
+    passed: 'Whether it reached the pass mark; null when the quiz has none.',
+    answers:
+      'One object per question in order: question_id, position, question_text, type, the answer given (choice, option_index, option_label, ...), points, max_points. question_text is left out, then the answers (null, with answers_omitted saying so), when the body would pass 20 KB.',
+  },
+  'response.deleted': { response_id: 'The deleted response.', quiz_id: 'Its quiz.' },
+  'quiz.published': {
+    quiz: QUIZ_FIELD,
+    published_at: 'When it was published (ISO 8601).',
+    public_url: 'Its public page.',
+  },
+  'quiz.closed': {
+    quiz: QUIZ_FIELD,
+    closed_at: 'When it closed (ISO 8601).',
+    reason: '"owner" (closed by its owner) or "closes_at" (its closing time passed).',
+  },
+  'quiz.deleted': {
+    quiz: QUIZ_FIELD,
+    deleted_at: 'When it was deleted (ISO 8601).',
+    deleted_responses: 'How many responses went with it.',
+  },
+};
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
 
 /** Sent by "Send test event" on the dashboard, to that endpoint only. */
