@@ -2,6 +2,8 @@
 // once), refused URLs, CSRF, the limit of 10, a test event answered at once, the delivery log
 // with replay, rotation, the disabled state and enabling again, deletion.
 import { webhookWorkerOf } from '../../src/app';
+import { createLogger } from '../../src/logger';
+import { memoryLog } from '../helpers/memory-log';
 import { raisedLimits, startTestApp, type TestApp } from '../helpers/test-app';
 import { startReceiver, verifiedSignatures, type Receiver } from '../webhooks/receiver';
 import { csrfFrom, errorSummaryText, newAgent, signUp, squash, type Agent } from './dashboard-helpers';
@@ -11,8 +13,11 @@ const SECRET = /whsec_[A-Za-z0-9+/]{32}/;
 
 let app: TestApp;
 let receiver: Receiver;
+// Everything the service logs, at its most detailed level: no secret may appear in it.
+const log = memoryLog();
 beforeAll(async () => {
   app = await startTestApp({
+    logger: createLogger('trace', log.stream),
     config: { ...raisedLimits(), webhooks: { allowLoopback: true, secretKey: undefined } },
   });
   receiver = await startReceiver();
@@ -83,6 +88,13 @@ test('adding an endpoint shows its secret once; the test event shows the receive
   await webhookWorkerOf(app.app).runOnce();
   expect(receiver.received).toHaveLength(2);
   expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+
+  // Neither the secret nor a signature made with it is in any log line.
+  const logged = JSON.stringify(log.lines());
+  expect(log.lines().length).toBeGreaterThan(5);
+  expect(logged).not.toContain(secret!);
+  expect(logged).not.toContain(secret!.slice('whsec_'.length));
+  expect(logged).not.toContain(String(receiver.received[0]!.headers['webhook-signature']).slice(3));
 });
 
 test('refused URLs and missing choices come back with the form as typed, and nothing is saved', async () => {
