@@ -232,11 +232,6 @@ const deliveryColumns = {
 
 export function prismaWebhookRepository(db: PrismaClient): WebhookRepository {
   const dialect = dialectOf(db);
-  const due = (now: Date) => ({
-    state: 'pending',
-    nextAttemptAt: { lte: now },
-    OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
-  });
   return {
     async endpoints(ownerId) {
       const rows = await db.webhookEndpoint.findMany({
@@ -314,19 +309,19 @@ export function prismaWebhookRepository(db: PrismaClient): WebhookRepository {
           limit,
         );
       } else {
-        // One writer at a time: each conditional update either takes a row still due or misses it.
-        const candidates = await db.webhookDelivery.findMany({
-          where: due(now),
-          orderBy: { nextAttemptAt: 'asc' },
-          take: limit,
-          select: { id: true },
-        });
-        for (const { id } of candidates) {
-          await db.webhookDelivery.updateMany({
-            where: { id, ...due(now) },
-            data: { leaseToken, leaseUntil },
-          });
-        }
+        // One writer at a time: the statement picks and leases the due rows under the write lock,
+        // so a concurrent claimer sees them leased. Dates compare as the ISO text Prisma stores.
+        await db.$executeRawUnsafe(
+          `UPDATE "webhook_deliveries" SET "leaseToken" = ?, "leaseUntil" = ? ` +
+            `WHERE "id" IN (SELECT "id" FROM "webhook_deliveries" WHERE "state" = 'pending' ` +
+            `AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" < ?) ` +
+            `ORDER BY "nextAttemptAt" LIMIT ?)`,
+          leaseToken,
+          leaseUntil,
+          now,
+          now,
+          limit,
+        );
       }
       return db.webhookDelivery.findMany({
         where: { leaseToken, state: 'pending' },
