@@ -4,40 +4,18 @@
 // in the database and on the pages. The new pages pass axe-core and do not scroll sideways at
 // 390 px, light and dark; and a page on another origin frames a quiz with embedding on, but
 // not one without it nor a dashboard page. Screenshots go to test-artifacts/.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
 import { publishQuiz } from '../../src/domain/quizzes/publish-quiz';
+import { seriousViolations } from '../helpers/axe';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TIMEOUT = 90_000;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  })) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-}
 
 const scrollsSideways = (page: Page) =>
   page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');

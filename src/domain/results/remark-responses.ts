@@ -1,14 +1,9 @@
-import type { AnswerRow, QuizWithQuestions, ResponseRemark } from '../../db/repositories';
+import type { QuizWithQuestions, ResponseRemark } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { toScorable } from '../quiz-records';
-import { passedOf, percentOf, pointsFor, questionMaxPoints, type Choice } from '../scoring';
-
-/** What a stored answer chose, as scoring reads it. */
-function choiceOf(answer: AnswerRow): Choice | undefined {
-  if (answer.choice === 'yes' || answer.choice === 'no') return { choice: answer.choice };
-  if (answer.optionIndex !== null) return { optionIndex: answer.optionIndex };
-  return undefined;
-}
+import { passedOf, percentOf, pointsFor, questionMaxPoints } from '../scoring';
+import { choiceOf } from '../stored-answer';
 
 /**
  * Re-marks the past answers to these questions under the quiz's current answer keys, after the
@@ -59,4 +54,18 @@ export async function remarkResponses(
     });
   }
   return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+}
+
+/**
+ * The owner's explicit re-marking of every past answer to the quiz's current questions under
+ * their current keys (the dashboard's button, after a confirmation page). Idempotent: a second
+ * run, or a run after nothing changed, re-marks nothing.
+ */
+export async function remarkAllResponses(deps: DomainDeps, ownerId: string, ref: string): Promise<number> {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  return remarkResponses(
+    deps,
+    quiz,
+    quiz.questions.map((question) => question.id),
+  );
 }
