@@ -28,7 +28,7 @@ export interface WebhooksPageState {
 /** The new secret, shown this one time, with a copy button (assets/copy-button.js). */
 function newSecretPanel(secret: NonNullable<Flash['newWebhookSecret']>): Html {
   return html`<section class="notice success new-key" aria-labelledby="new-secret-title">
-    <h2 id="new-secret-title">Signing secret for ${secret.url}</h2>
+    <h2 id="new-secret-title" class="long-text">Signing secret for ${secret.url}</h2>
     <p>
       <strong>Copy it now. For your security it cannot be shown again.</strong> Your receiver uses it to check
       that each webhook comes from this service.
@@ -70,7 +70,7 @@ function endpointRows(endpoints: EndpointView[], quizzes: QuizChoice[]): Html {
   return html`${endpoints.map(
     (endpoint) =>
       html`<tr>
-        <th scope="row"><a href="${WEBHOOKS_PATH}/${endpoint.id}">${endpoint.url}</a></th>
+        <th scope="row" class="long-text"><a href="${WEBHOOKS_PATH}/${endpoint.id}">${endpoint.url}</a></th>
         <td>${endpoint.events.join(', ')}</td>
         <td>${scopeOf(endpoint, quizzes)}</td>
         <td>${stateOf(endpoint)}</td>
@@ -258,7 +258,7 @@ export function sendEndpointPage(res: Response, state: EndpointPageState): void 
     wide: true,
     scripts: state.flash?.newWebhookSecret ? ['copy-button.js'] : [],
     body: html`<p class="breadcrumb"><a href="${WEBHOOKS_PATH}">Webhooks</a></p>
-      <h1>${endpoint.url}</h1>
+      <h1 class="long-text">${endpoint.url}</h1>
       ${noticeBox(state.flash ?? null)}
       ${state.flash?.newWebhookSecret ? newSecretPanel(state.flash.newWebhookSecret) : ''}
       ${
