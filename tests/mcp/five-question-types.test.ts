@@ -195,6 +195,18 @@ describeEachDatabase('a quiz of all five question types', (provider) => {
     ).toEqual([3, 3.5, 4, 4.0001]);
     expect(statOf(comments)).toMatchObject({ answered_count: 1, right_count: null });
 
+    // The questions sent back exactly as get_quiz_questions gave them (null explanations, [] accepted
+    // answers) are taken as they are: same ids, same marks.
+    const roundTrip = await call('update_quiz', {
+      quiz_id: created.quiz_id,
+      questions: read.questions,
+      confirm_edit_published: true,
+    });
+    expect(roundTrip.questions.map((q: { question_id: string }) => q.question_id)).toEqual(ids);
+    expect((await call('get_quiz_questions', { quiz_id: created.quiz_id })).questions).toEqual(
+      read.questions,
+    );
+
     // A typo fix with each question_id keeps every id.
     const edited: Array<Record<string, unknown>> = QUESTIONS.map((q, i) => ({ ...q, question_id: ids[i] }));
     edited[3] = { ...edited[3]!, text: 'Which country has Lima as its capital city?' };
