@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { NewResponseRow, ResponseRemark } from './repositories/response-rows';
+import { outboxStatement, type OutboxEvent } from './repositories/webhooks';
 import {
   deltasOf,
   recomputeStatements,
@@ -38,15 +39,22 @@ export interface ResultRows {
 }
 
 export interface ResponseWrites {
-  /** The new response's id, or null when its quiz is gone. */
-  create(row: NewResponseRow, at?: Date): Promise<string | null>;
+  /**
+   * The new response's id, or null when its quiz is gone. `event` builds its webhook event, whose
+   * outbox rows commit in the same transaction (db/repositories/webhooks.ts).
+   */
+  create(
+    row: NewResponseRow,
+    at?: Date,
+    event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+  ): Promise<string | null>;
   /**
    * A bulk load: the same rows as `create`, many in one transaction, with the figures changed
    * once per key at the end.
    */
   createMany(rows: ReadonlyArray<{ row: NewResponseRow; at: Date }>): Promise<number>;
-  /** False when there was no such response (any longer). */
-  delete(quizId: string, responseId: string): Promise<boolean>;
+  /** False when there was no such response (any longer). `event` is written with the deletion. */
+  delete(quizId: string, responseId: string, event?: OutboxEvent): Promise<boolean>;
   applyRemarks(quizId: string, remarks: readonly ResponseRemark[], at: Date): Promise<number>;
   /** Rebuilds the figures of one quiz (or of every quiz) from its rows; how many quizzes. */
   recompute(quizId?: string): Promise<number>;
@@ -233,9 +241,15 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       insertAnswer.run(newId(at.getTime()), id, row.quizId, ...answerValues(answer));
     return id;
   };
-  const create = transaction((row: NewResponseRow, at: Date) => {
+  const outbox = (event: OutboxEvent) => {
+    const { text, values } = outboxStatement('sqlite', event, sqliteDate(event.at));
+    prepared(text).run(...values);
+  };
+  type EventOf = ((created: { id: string; submittedAt: Date }) => OutboxEvent) | undefined;
+  const create = transaction((row: NewResponseRow, at: Date, event: EventOf) => {
     const id = insert(row, at);
     apply(row.quizId, deltasOf([{ response: row, sign: 1 }]));
+    if (event) outbox(event({ id, submittedAt: at }));
     return id;
   });
   const createMany = transaction((rows: ReadonlyArray<{ row: NewResponseRow; at: Date }>) => {
@@ -249,12 +263,13 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     for (const [quizId, changes] of byQuiz) apply(quizId, deltasOf(changes));
     return rows.length;
   });
-  const remove = transaction((quizId: string, responseId: string) => {
+  const remove = transaction((quizId: string, responseId: string, event: OutboxEvent | undefined) => {
     const current = stored(quizId, responseId);
     if (!current) return false;
     prepared('DELETE FROM "responses" WHERE "id" = ?').run(responseId); // answers go by cascade
     apply(quizId, deltasOf([{ response: current, sign: -1 }]));
     dropEmpty(quizId);
+    if (event) outbox(event);
     return true;
   });
   const remark = transaction((quizId: string, remarks: readonly ResponseRemark[], at: Date) => {
@@ -293,16 +308,16 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
   });
 
   return {
-    async create(row, at = new Date()) {
+    async create(row, at = new Date(), event) {
       try {
-        return create(row, at);
+        return create(row, at, event);
       } catch (error) {
         if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return null;
         throw error;
       }
     },
     createMany: async (rows) => createMany(rows),
-    delete: async (quizId, responseId) => remove(quizId, responseId),
+    delete: async (quizId, responseId, event) => remove(quizId, responseId, event),
     applyRemarks: async (quizId, remarks, at) => remark(quizId, remarks, at),
     async recompute(quizId) {
       const ids =
@@ -349,6 +364,8 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
 }
 
 const DEADLOCK = '40P01';
+/** timestamp(3) without zone, in UTC, as Prisma keeps it: text, so the process's time zone cannot shift it. */
+const pgTimestamp = (at: Date) => at.toISOString().replace('T', ' ').replace('Z', '');
 
 /**
  * PostgreSQL: a submission is one statement (data-modifying CTEs), so one round trip and atomic
@@ -476,7 +493,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
   }
 
   return {
-    async create(row, at = new Date()) {
+    async create(row, at = new Date(), event) {
       const deltas = deltasOf([{ response: row, sign: 1 }]);
       const id = newId(at.getTime());
       const values: unknown[] = [
@@ -514,15 +531,28 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         deltas.items.length,
         deltas.values.length,
       );
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await pool.query({ ...statement, values });
-          return id;
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (code === '23503') return null; // the quiz is gone
-          if (code !== DEADLOCK || attempt >= 5) throw error;
+      try {
+        if (!event) {
+          // One statement: atomic by itself, one round trip.
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              await pool.query({ ...statement, values });
+              return id;
+            } catch (error) {
+              if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= 5) throw error;
+            }
+          }
         }
+        // With a webhook event, its outbox rows commit in the same transaction.
+        const outbox = outboxStatement('postgresql', event({ id, submittedAt: at }), pgTimestamp(at));
+        await inTransaction(async (client) => {
+          await client.query({ ...statement, values });
+          await client.query(outbox.text, outbox.values);
+        });
+        return id;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === '23503') return null; // the quiz is gone
+        throw error;
       }
     },
     createMany: (rows) =>
@@ -570,13 +600,17 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         for (const [quizId, changes] of byQuiz) await apply(client, quizId, deltasOf(changes));
         return rows.length;
       }),
-    delete: (quizId, responseId) =>
+    delete: (quizId, responseId, event) =>
       inTransaction(async (client) => {
         await holdQuiz(client, quizId);
         const current = await lockStored(client, quizId, responseId);
         if (!current) return false;
         await client.query('DELETE FROM "responses" WHERE "id" = $1', [responseId]); // answers go by cascade
         await apply(client, quizId, deltasOf([{ response: current, sign: -1 }]));
+        if (event) {
+          const outbox = outboxStatement('postgresql', event, pgTimestamp(event.at));
+          await client.query(outbox.text, outbox.values);
+        }
         return true;
       }),
     applyRemarks: (quizId, remarks, at) =>

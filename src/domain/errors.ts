@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_CODES = [
   'invalid_credentials',
   'not_accepting_responses',
   'response_not_found',
+  'webhook_not_found',
+  'webhook_limit_reached',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

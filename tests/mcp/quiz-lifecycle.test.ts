@@ -302,6 +302,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         allow_embedding: false,
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        webhook_endpoints: 0,
       });
       payload(
         await callTool(client, 'update_quiz', {

@@ -6,6 +6,7 @@ import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
 import { prismaResponseRepository, type ResponseRepository } from './responses';
 import { prismaUserRepository, type UserRepository } from './users';
+import { prismaWebhookRepository, type WebhookRepository } from './webhooks';
 
 /**
  * What the domain asks of storage, one repository per aggregate. The domain sees these
@@ -17,6 +18,7 @@ export interface Repositories {
   quizzes: QuizRepository;
   responses: ResponseRepository;
   oauth: OAuthRepository;
+  webhooks: WebhookRepository;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createRepositories(
     quizzes: prismaQuizRepository(db, raw.reads),
     responses: prismaResponseRepository(db, raw.writes),
     oauth: prismaOAuthRepository(db, raw.hot),
+    webhooks: prismaWebhookRepository(db),
   };
 }
 
@@ -45,4 +48,5 @@ export type * from './quizzes';
 export type * from './quiz-rows';
 export type * from './responses';
 export type * from './users';
+export type * from './webhooks';
 export type { KeysetPosition } from './where';

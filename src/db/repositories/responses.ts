@@ -3,6 +3,7 @@ import type { ResponseWrites, ResultRows } from '../response-writes';
 export type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
 export type { ResultRows } from '../response-writes';
 import type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
+import type { OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
 /**
@@ -68,8 +69,14 @@ export interface PublicResultRow {
 }
 
 export interface ResponseRepository {
-  /** The new response's id, or null when its quiz is gone (deleted since it was loaded). */
-  create(row: NewResponseRow): Promise<string | null>;
+  /**
+   * The new response's id, or null when its quiz is gone (deleted since it was loaded). `event`
+   * builds its webhook event, written in the same transaction for the endpoints that take it.
+   */
+  create(
+    row: NewResponseRow,
+    event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+  ): Promise<string | null>;
   /** Many responses in one transaction with their figures, each at its own time; how many were stored. */
   createMany(rows: ReadonlyArray<{ row: NewResponseRow; at: Date }>): Promise<number>;
   countForQuiz(quizId: string): Promise<number>;
@@ -96,8 +103,8 @@ export interface ResponseRepository {
   earlierQuestions(quizId: string, currentIds: readonly string[]): Promise<EarlierQuestion[]>;
   /** A response of one of the owner's quizzes, or null (another owner's looks the same). */
   owned(ownerId: string, quizId: string, responseId: string): Promise<ResponseRow | null>;
-  /** False when there was no such response (any longer). */
-  delete(quizId: string, responseId: string): Promise<boolean>;
+  /** False when there was no such response (any longer). `event` is written with the deletion. */
+  delete(quizId: string, responseId: string, event?: OutboxEvent): Promise<boolean>;
   /** A response under the published quiz at `slug`, with what its public page may need. */
   publicResult(slug: string, responseId: string): Promise<PublicResultRow | null>;
   /** The owner's newest responses across all their quizzes, with the quiz each answered. */
@@ -154,7 +161,7 @@ const withAnswers = {
  */
 export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrites): ResponseRepository {
   return {
-    create: (row) => writes.create(row),
+    create: (row, event) => writes.create(row, new Date(), event),
     createMany: (rows) => writes.createMany(rows),
     figures: (quizId) => writes.figures(quizId),
     recomputeFigures: (quizId) => writes.recompute(quizId),
@@ -204,7 +211,7 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
         where: { id: responseId, quizId, quiz: { ownerId } },
         select: responseColumns,
       }),
-    delete: (quizId, responseId) => writes.delete(quizId, responseId),
+    delete: (quizId, responseId, event) => writes.delete(quizId, responseId, event),
     publicResult: (slug, responseId) =>
       db.response.findFirst({
         where: { id: responseId, quiz: { slug, status: 'published' } },

@@ -6,6 +6,7 @@ import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 import { storedAnswer } from '../stored-answer';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
+import { responseSubmittedEvent } from '../webhooks/events';
 
 export {
   validateSubmission,
@@ -59,7 +60,7 @@ export async function recordResponse(
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
   const answers = answerRows(quiz, choices, score);
-  const responseId = await deps.repos.responses.create({
+  const row = {
     quizId: quiz.id,
     quizVersion: quiz.version,
     respondentName: respondent.name,
@@ -69,7 +70,11 @@ export async function recordResponse(
     percent: score.percent,
     passed: score.passed,
     answers,
-  });
+  };
+  // Webhooks: the event commits with the response, for the owner's endpoints that take it.
+  const responseId = await deps.repos.responses.create(row, (created) =>
+    responseSubmittedEvent(quiz, row, created),
+  );
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
   return {

@@ -8,9 +8,14 @@ export const getQuizSettingsTool = defineTool({
   title: 'Get quiz settings',
   description:
     "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
-    "what respondents must enter and what they see. Change them with update_quiz's `settings`.",
+    "what respondents must enter and what they see, how many webhooks get its events. Change them with update_quiz's `settings`.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
-  output: SettingsRecordSchema,
+  output: SettingsRecordSchema.extend({
+    webhook_endpoints: z
+      .number()
+      .int()
+      .describe("Enabled webhook endpoints receiving this quiz's events; managed on the dashboard."),
+  }),
   listedOutput: ListedQuizSchema.extend({
     accepting_responses: z.boolean(),
     show_score_to_respondent: z.boolean(),
@@ -19,6 +24,7 @@ export const getQuizSettingsTool = defineTool({
     collect_email: z.boolean(),
     require_all_answers: z.boolean(),
     show_correct_answers: z.string(),
+    webhook_endpoints: z.number().int(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
