@@ -73,6 +73,8 @@ const date = (value: unknown): Date => (value instanceof Date ? value : new Date
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : date(value);
 const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
+const intOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 const textOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
@@ -126,6 +128,14 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     description: textOrNull(row.description),
     showCorrectAnswers: String(row.showCorrectAnswers),
     allowEmbedding: bool(row.allowEmbedding),
+    timeLimitMinutes: intOrNull(row.timeLimitMinutes),
+    opensAt: dateOrNull(row.opensAt),
+    closesAt: dateOrNull(row.closesAt),
+    shuffleQuestions: bool(row.shuffleQuestions),
+    shuffleOptions: bool(row.shuffleOptions),
+    questionPoolSize: intOrNull(row.questionPoolSize),
+    maxAttemptsPerEmail: intOrNull(row.maxAttemptsPerEmail),
+    language: String(row.language),
     questions,
   };
 }

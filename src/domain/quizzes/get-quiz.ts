@@ -1,4 +1,4 @@
-import type { DomainDeps } from '../deps';
+import { nowOf, type DomainDeps } from '../deps';
 import type { QuizWithQuestions } from '../../db/repositories';
 import { quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
@@ -25,5 +25,5 @@ export async function getQuizQuestions(deps: DomainDeps, ownerId: string, ref: s
 }
 
 export async function getQuizSettings(deps: DomainDeps, ownerId: string, ref: string) {
-  return settingsRecord(deps.baseUrl, await loadOwnedQuiz(deps, ownerId, ref));
+  return settingsRecord(deps.baseUrl, await loadOwnedQuiz(deps, ownerId, ref), nowOf(deps));
 }
