@@ -7,6 +7,11 @@ import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-resp
 import { clientErrorOf } from '../http/client-errors';
 import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
+import { isAttemptRefusal } from '../domain/attempts/attempt-refusal';
+import { nowOf } from '../domain/deps';
+import { answerAttemptRefusal, renderAttemptForm, takingPage } from './attempt-flow';
+import { attemptIdOf } from './attempt-routes';
+import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
@@ -30,7 +35,7 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
 }
 
 /** GET /q/:slug: the form, the closed notice, or the 404 page (drafts, deleted and unknown look alike). */
-export function showQuizPage(deps: DomainDeps): RequestHandler {
+export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
     if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
@@ -38,12 +43,15 @@ export function showQuizPage(deps: DomainDeps): RequestHandler {
     if (!quiz) return;
     if (quiz.allowEmbedding) allowFraming(res);
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 200, renderClosedPage(quiz));
+    // The intro, an attempt's form or the window's pages (attempt-flow.ts); else the plain form.
+    const taking = await takingPage(deps, tokens, quiz, req.query.attempt);
+    if (taking) return sendRespondentPage(res, taking.status, taking.page);
     sendRespondentPage(res, 200, renderQuizPage(quiz));
   };
 }
 
 /** POST /q/:slug: validate, score and store, then 303 to the result page (POST/redirect/GET). */
-export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler {
+export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: Logger): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
     if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
@@ -59,13 +67,22 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
     if (quiz.allowEmbedding) allowFraming(res);
     // 409: the page exists, but its state refuses the request.
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 409, renderClosedPage(quiz));
-    const values = readFormValues(quiz, req.body as Record<string, unknown>);
+    const body = req.body as Record<string, unknown>;
+    const values = readFormValues(quiz, body);
+    let attemptId: string | null = null;
+    try {
+      attemptId = attemptIdOf(tokens, body.attempt_token, nowOf(deps));
+    } catch (error) {
+      if (!isAttemptRefusal(error)) throw error;
+      const refused = await answerAttemptRefusal(deps, tokens, quiz, null, values, error);
+      return sendRespondentPage(res, refused.status, refused.page);
+    }
     if (values.version !== undefined && values.version !== String(quiz.version)) {
       // Answers were given to questions that no longer exist: storing them would score the wrong quiz.
       return sendRespondentPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
     }
     try {
-      const result = await recordResponse(deps, quiz, toSubmission(quiz, values));
+      const result = await recordResponse(deps, quiz, toSubmission(quiz, values), attemptId);
       logger.info(
         { requestId: res.locals.requestId, quizId: quiz.id, responseId: result.response_id },
         'response recorded',
@@ -73,6 +90,18 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
       res.redirect(303, resultPath(quiz.slug, result.response_id));
     } catch (error) {
       if (!isDomainError(error)) throw error;
+      if (isAttemptRefusal(error)) {
+        const refused = await answerAttemptRefusal(deps, tokens, quiz, attemptId, values, error);
+        return sendRespondentPage(res, refused.status, refused.page);
+      }
+      const attempt = attemptId ? await deps.repos.attempts.byId(attemptId) : null;
+      if (attempt && error.code === 'invalid_input') {
+        return sendRespondentPage(
+          res,
+          domainErrorStatus(error),
+          renderAttemptForm(deps, tokens, quiz, attempt, { values, issues: error.issues }),
+        );
+      }
       if (error.code === 'invalid_input') {
         return sendRespondentPage(
           res,

@@ -17,6 +17,8 @@ export interface QuizPageState {
   errors?: FormErrors;
   /** The quiz changed between rendering the page and submitting it. */
   changed?: boolean;
+  /** A quiz taken in one attempt (attempt-pages.ts): its token, timer and email, in place of the version field. */
+  attempt?: { fields: Html; scripts: readonly string[] };
 }
 
 // Public pages of someone else's quiz: keep them (and their results) out of search engines.
@@ -127,7 +129,8 @@ function choicesOf(question: QuestionRow): Array<{ value: string; label: string 
       { value: 'no', label: 'No' },
     ];
   }
-  return question.options.map((option, index) => ({ value: String(index), label: option.label }));
+  // The canonical index, which an attempt's shuffled order keeps (option.position).
+  return question.options.map((option) => ({ value: String(option.position), label: option.label }));
 }
 
 function questionFieldset(
@@ -193,12 +196,17 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
     </p>
     ${errorSummary(state.errors, Boolean(state.changed))}
     <form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>
-      <input type="hidden" name="version" value="${quiz.version}" />
+      ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
       ${respondentFields(quiz, values, state.errors)}
       ${quiz.questions.map((question, index) => questionFieldset(question, index, total, quiz.requireAllAnswers, values, state.errors))}
       <button type="submit">Submit answers</button>
     </form>`;
-  return layout({ title: `${hasErrors ? 'Error: ' : ''}${quiz.title}`, body, robots: ROBOTS });
+  return layout({
+    title: `${hasErrors ? 'Error: ' : ''}${quiz.title}`,
+    body,
+    robots: ROBOTS,
+    ...(state.attempt ? { scripts: state.attempt.scripts } : {}),
+  });
 }
 
 /** A published quiz whose owner stopped taking responses: say so, and show no form. */

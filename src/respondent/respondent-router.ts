@@ -14,6 +14,9 @@ import {
 } from './quiz-page-routes';
 import { renderMessagePage } from './render-result-page';
 import { jsonBodyErrors, submitJsonResponse } from './submit-json-response';
+import { startJsonAttempt } from './attempt-routes';
+import { startAttemptFromPage } from './attempt-flow';
+import type { AttemptTokens } from './attempt-token';
 
 export interface RespondentRouterOptions {
   deps: DomainDeps;
@@ -22,6 +25,8 @@ export interface RespondentRouterOptions {
   maxBodyBytes: number;
   /** Run before either submission route (form or JSON) reads its body: the rate limiter goes here. */
   guards?: RequestHandler[];
+  /** Signs and checks attempt tokens (attempt-token.ts). */
+  tokens: AttemptTokens;
 }
 
 // A page that holds someone's answers or score must not be kept by the browser or a shared cache:
@@ -48,7 +53,7 @@ export function sendTooManySubmissions(res: Response, retryAfterSeconds: number)
  * page, and the JSON submission API. No credentials anywhere: the slug names a published quiz.
  */
 export function respondentRouter(options: RespondentRouterOptions): Router {
-  const { deps, logger, maxBodyBytes, guards = [] } = options;
+  const { deps, logger, maxBodyBytes, guards = [], tokens } = options;
   const router = Router();
   const page = [pageSecurity({ https: deps.baseUrl.startsWith('https:') }), noStore];
   // One field per question plus name, email and version: more is not a form this service rendered.
@@ -60,7 +65,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
   });
   const json = express.json({ limit: maxBodyBytes, verify: verifyUtf8 });
 
-  router.get('/q/:slug', ...page, showQuizPage(deps));
+  router.get('/q/:slug', ...page, showQuizPage(deps, tokens));
   const formWithGoodText = refuseBadTextInBody((res, field, message) =>
     sendRespondentPage(
       res,
@@ -71,7 +76,15 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
       ),
     ),
   );
-  router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, logger));
+  router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, tokens, logger));
+  router.post(
+    '/q/:slug/start',
+    ...page,
+    ...guards,
+    form,
+    formWithGoodText,
+    startAttemptFromPage(deps, tokens, logger),
+  );
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
   router.use('/q', pageErrors(logger));
@@ -89,9 +102,26 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     ...guards,
     json,
     jsonWithGoodText,
-    submitJsonResponse(deps, logger),
+    submitJsonResponse(deps, tokens, logger),
     jsonBodyErrors(deps, maxBodyBytes),
   );
+  // Starting an attempt counts with the submissions: each start writes a row.
+  const attempts = '/api/quizzes/:slug/attempts';
+  router.post(
+    attempts,
+    ...guards,
+    json,
+    jsonWithGoodText,
+    startJsonAttempt(deps, tokens, logger),
+    jsonBodyErrors(deps, maxBodyBytes),
+  );
+  router.all(attempts, (_req, res) => {
+    res.set('Allow', 'POST');
+    sendProblem(res, deps.baseUrl, 'method_not_allowed', {
+      detail: 'This endpoint takes POST only: it starts an attempt.',
+      hint: 'POST {} (or { "respondent": { "email" } } when the quiz limits attempts per email).',
+    });
+  });
   router.all(api, (_req, res) => {
     res.set('Allow', 'POST');
     sendProblem(res, deps.baseUrl, 'method_not_allowed', {

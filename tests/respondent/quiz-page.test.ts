@@ -1,5 +1,6 @@
 // GET /q/:slug: the public page of a published quiz, as raw HTML. Structure and accessibility
 // hooks, what each setting shows, escaping of every user-supplied string, and the 404 page.
+import { attemptTokens } from '../../src/respondent/attempt-token';
 import express from 'express';
 import request from 'supertest';
 import type { Repositories } from '../../src/db/repositories';
@@ -197,6 +198,7 @@ describe('respondent pages when something breaks', () => {
         },
         logger,
         maxBodyBytes: 4096,
+        tokens: attemptTokens('a test secret of at least thirty-two chars'),
       }),
     );
     for (const res of [

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { HotQueries } from '../hot-queries';
 import type { QuizReads } from '../quiz-reads';
+import { prismaAttemptRepository, type AttemptRepository } from './attempts';
 import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
 import { prismaResponseRepository, type ResponseRepository } from './responses';
@@ -16,6 +17,7 @@ export interface Repositories {
   quizzes: QuizRepository;
   responses: ResponseRepository;
   oauth: OAuthRepository;
+  attempts: AttemptRepository;
 }
 
 /**
@@ -31,9 +33,11 @@ export function createRepositories(
     quizzes: prismaQuizRepository(db, raw.reads),
     responses: prismaResponseRepository(db),
     oauth: prismaOAuthRepository(db, raw.hot),
+    attempts: prismaAttemptRepository(db),
   };
 }
 
+export type * from './attempts';
 export type * from './oauth';
 export type * from './quizzes';
 export type * from './quiz-rows';

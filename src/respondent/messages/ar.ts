@@ -1,0 +1,2 @@
+import type { Messages } from './en';
+export const ar: Messages = { ...({} as Messages) };

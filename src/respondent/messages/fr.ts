@@ -1,0 +1,2 @@
+import type { Messages } from './en';
+export const fr: Messages = { ...({} as Messages) };

@@ -1,0 +1,2 @@
+import type { Messages } from './en';
+export const pt: Messages = { ...({} as Messages) };
