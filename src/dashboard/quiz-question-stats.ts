@@ -1,5 +1,6 @@
 import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
+import { matchesAcceptedAnswer, withinTolerance } from '../domain/answer-text';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
 import { answerChart, type Bar } from './charts';
@@ -21,6 +22,111 @@ function countRow(label: Html | string, detail: string, count: number, total: nu
   </tr>`;
 }
 
+const TYPE_NAMES: Record<string, string> = {
+  yes_no: 'Yes / no',
+  multiple_choice: 'Multiple choice',
+  multiple_select: 'Tick all that apply',
+  short_text: 'Typed answer',
+  number: 'Number',
+};
+
+type Question = Questions['questions'][number];
+
+interface Breakdown {
+  bars: Bar[];
+  rows: Html[];
+  /** The table's last column: what the counts count. */
+  counted: string;
+  /** A line under the meta, for figures the table does not hold. */
+  note?: string;
+}
+
+/** A question's chart bars and the table rows that state the same numbers, by type. */
+function breakdownOf(question: Question, stat: Stat | undefined, answered: number): Breakdown {
+  const counted = 'Chosen';
+  switch (question.type) {
+    case 'yes_no': {
+      const yes = stat?.type === 'yes_no' ? stat.yes_count : 0;
+      const no = stat?.type === 'yes_no' ? stat.no_count : 0;
+      // A yes/no question's points go to its answer key; the other answer earns 0.
+      const earns = (answer: 'yes' | 'no') => (question.correct_answer === answer ? question.points : 0);
+      return {
+        counted,
+        bars: [
+          { label: 'Yes', count: yes, kind: earns('yes') > 0 ? 'best' : 'plain' },
+          { label: 'No', count: no, kind: earns('no') > 0 ? 'best' : 'plain' },
+        ],
+        rows: [
+          countRow('Yes', `${earns('yes')} pts`, yes, answered),
+          countRow('No', `${earns('no')} pts`, no, answered),
+        ],
+      };
+    }
+    case 'multiple_choice':
+    case 'multiple_select': {
+      const counts = stat?.type === 'multiple_choice' || stat?.type === 'multiple_select' ? stat.options : [];
+      const best = Math.max(...question.options.map((option) => option.score));
+      // The right options: the best one to choose, or every one that earns points when ticked.
+      const right = (score: number) =>
+        question.type === 'multiple_select' ? score > 0 : score === best && best > 0;
+      return {
+        counted: question.type === 'multiple_select' ? 'Ticked' : counted,
+        bars: question.options.map((option, index) => ({
+          label: option.label,
+          count: counts[index]?.count ?? 0,
+          kind: right(option.score) ? 'best' : 'plain',
+        })),
+        rows: question.options.map((option, index) =>
+          countRow(option.label, `${option.score} pts`, counts[index]?.count ?? 0, answered),
+        ),
+      };
+    }
+    case 'short_text': {
+      const common = stat?.type === 'short_text' ? stat.common_answers : [];
+      const accepted = question.accepted_answers;
+      const earns = (answer: string) =>
+        accepted.length > 0 && matchesAcceptedAnswer(answer, accepted) ? question.points : 0;
+      return {
+        counted: 'Given',
+        note: rightNote(stat?.type === 'short_text' ? stat.right_count : null, answered),
+        bars: common.map((entry) => ({
+          label: entry.answer,
+          count: entry.count,
+          kind: earns(entry.answer) > 0 ? 'best' : 'plain',
+        })),
+        rows: common.map((entry) =>
+          countRow(entry.answer, `${earns(entry.answer)} pts`, entry.count, answered),
+        ),
+      };
+    }
+    case 'number': {
+      // The most common values, in numeric order: the spread around the right one at a glance.
+      const common = [...(stat?.type === 'number' ? stat.common_values : [])].sort(
+        (a, b) => a.value - b.value,
+      );
+      const earns = (value: number) =>
+        withinTolerance(value, question.correct_number, question.tolerance) ? question.points : 0;
+      return {
+        counted: 'Given',
+        note: rightNote(stat?.type === 'number' ? stat.right_count : null, answered),
+        bars: common.map((entry) => ({
+          label: formatNumber(entry.value),
+          count: entry.count,
+          kind: earns(entry.value) > 0 ? 'best' : 'plain',
+        })),
+        rows: common.map((entry) =>
+          countRow(formatNumber(entry.value), `${earns(entry.value)} pts`, entry.count, answered),
+        ),
+      };
+    }
+  }
+}
+
+function rightNote(right: number | null, answered: number): string | undefined {
+  if (right === null) return undefined;
+  return `${right} of ${answered} ${answered === 1 ? 'answer' : 'answers'} right${share(right, answered)}. Most common answers:`;
+}
+
 /** Each question with its answer counts, from the same getResults the MCP tool returns. */
 export function questionStats(questions: Questions, results: Results): Html[] {
   const byId = new Map<string, Stat>(results.questions.map((stat) => [stat.question_id, stat]));
@@ -28,47 +134,14 @@ export function questionStats(questions: Questions, results: Results): Html[] {
     const stat = byId.get(question.question_id);
     const answered = stat?.answered_count ?? 0;
     const meta = html`<p class="muted">
-      ${question.type === 'yes_no' ? 'Yes / no' : 'Multiple choice'} · answered ${answered}
+      ${TYPE_NAMES[question.type] ?? question.type} · answered ${answered}
       ${answered === 1 ? 'time' : 'times'} · average ${formatNumber(stat?.average_points)}
       ${stat?.average_points === 1 ? 'point' : 'points'}
     </p>`;
-    const yesCount = stat?.type === 'yes_no' ? stat.yes_count : 0;
-    const noCount = stat?.type === 'yes_no' ? stat.no_count : 0;
-    const optionCount = (index: number) =>
-      stat?.type === 'multiple_choice' ? (stat.options[index]?.count ?? 0) : 0;
-    const best =
-      question.type === 'multiple_choice' ? Math.max(...question.options.map((option) => option.score)) : 0;
-    // A yes/no question's points go to its answer key; the other answer earns 0.
-    const earns = (answer: 'yes' | 'no') =>
-      question.type === 'yes_no' && question.correct_answer === answer ? question.points : 0;
-    const bars: Bar[] =
-      question.type === 'yes_no'
-        ? [
-            { label: 'Yes', count: yesCount, kind: earns('yes') > 0 ? 'best' : 'plain' },
-            { label: 'No', count: noCount, kind: earns('no') > 0 ? 'best' : 'plain' },
-          ]
-        : question.options.map((option, index) => ({
-            label: option.label,
-            count: optionCount(index),
-            kind: option.score === best && best > 0 ? 'best' : 'plain',
-          }));
-    const rows =
-      question.type === 'yes_no'
-        ? [
-            countRow('Yes', `${earns('yes')} pts`, yesCount, answered),
-            countRow('No', `${earns('no')} pts`, noCount, answered),
-          ]
-        : question.options.map((option, index) =>
-            countRow(
-              option.label,
-              `${option.score} pts`,
-              stat?.type === 'multiple_choice' ? (stat.options[index]?.count ?? 0) : 0,
-              answered,
-            ),
-          );
+    const { bars, rows, counted, note } = breakdownOf(question, stat, answered);
     return html`<li class="question">
       <p class="question-text">${question.text}</p>
-      ${meta}
+      ${meta} ${note ? html`<p>${note}</p>` : ''}
       <figure class="chart-figure">
         ${answerChart({ label: `Answers to “${question.text}”`, bars, total: answered })}
         <figcaption class="sr-only">The table below gives the same numbers.</figcaption>
@@ -79,7 +152,7 @@ export function questionStats(questions: Questions, results: Results): Html[] {
             <tr>
               <th scope="col">Answer</th>
               <th scope="col" class="num">Points</th>
-              <th scope="col" class="num">Chosen</th>
+              <th scope="col" class="num">${counted}</th>
             </tr>
           </thead>
           <tbody>

@@ -59,6 +59,7 @@ const QUIZ = (p: (n: number) => string) =>
 const QUESTION_COLUMNS =
   `q."id" AS "questionId", q."position" AS "questionPosition", q."type" AS "questionType", q."text" AS "questionText", q."points" AS "questionPoints", ` +
   `q."correctAnswer" AS "questionCorrectAnswer", q."explanation" AS "questionExplanation", ` +
+  `q."acceptedAnswers" AS "questionAcceptedAnswers", q."correctNumber" AS "questionCorrectNumber", q."tolerance" AS "questionTolerance", ` +
   `o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore"`;
 const QUESTIONS = (p: (n: number) => string) =>
   `SELECT ${QUESTION_COLUMNS} FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" ` +
@@ -73,7 +74,7 @@ const date = (value: unknown): Date => (value instanceof Date ? value : new Date
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : date(value);
 const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
-const intOrNull = (value: unknown): number | null =>
+const numberOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 const textOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
@@ -90,9 +91,12 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
         position: Number(r.questionPosition),
         type: String(r.questionType),
         text: String(r.questionText),
-        points: r.questionPoints === null || r.questionPoints === undefined ? null : Number(r.questionPoints),
+        points: numberOrNull(r.questionPoints),
         correctAnswer: textOrNull(r.questionCorrectAnswer),
         explanation: textOrNull(r.questionExplanation),
+        acceptedAnswers: textOrNull(r.questionAcceptedAnswers),
+        correctNumber: numberOrNull(r.questionCorrectNumber),
+        tolerance: numberOrNull(r.questionTolerance),
         options: [],
       };
       questions.push(question);
@@ -120,21 +124,20 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     updatedAt: date(row.updatedAt),
     acceptingResponses: bool(row.acceptingResponses),
     showScoreToRespondent: bool(row.showScoreToRespondent),
-    passMarkPercent:
-      row.passMarkPercent === null || row.passMarkPercent === undefined ? null : Number(row.passMarkPercent),
+    passMarkPercent: numberOrNull(row.passMarkPercent),
     collectName: bool(row.collectName),
     collectEmail: bool(row.collectEmail),
     requireAllAnswers: bool(row.requireAllAnswers),
     description: textOrNull(row.description),
     showCorrectAnswers: String(row.showCorrectAnswers),
     allowEmbedding: bool(row.allowEmbedding),
-    timeLimitMinutes: intOrNull(row.timeLimitMinutes),
+    timeLimitMinutes: numberOrNull(row.timeLimitMinutes),
     opensAt: dateOrNull(row.opensAt),
     closesAt: dateOrNull(row.closesAt),
     shuffleQuestions: bool(row.shuffleQuestions),
     shuffleOptions: bool(row.shuffleOptions),
-    questionPoolSize: intOrNull(row.questionPoolSize),
-    maxAttemptsPerEmail: intOrNull(row.maxAttemptsPerEmail),
+    questionPoolSize: numberOrNull(row.questionPoolSize),
+    maxAttemptsPerEmail: numberOrNull(row.maxAttemptsPerEmail),
     language: String(row.language),
     questions,
   };

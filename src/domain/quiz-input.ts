@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMBER_MAGNITUDE_MAX, TEXT_ANSWER_MAX } from './answer-text';
 import { invalidInput } from './errors';
 import { toFieldIssues } from './field-issues';
 
@@ -22,6 +23,9 @@ export const LIMITS = {
   descriptionMax: 5000,
   pointsMin: -1000,
   pointsMax: 1000,
+  acceptedAnswersMax: 20,
+  acceptedAnswerMax: TEXT_ANSWER_MAX,
+  numberMagnitudeMax: NUMBER_MAGNITUDE_MAX,
 } as const;
 
 const trimmed = (field: string, max: number) =>
@@ -42,19 +46,21 @@ const integerIn = (field: string) =>
     .max(LIMITS.pointsMax, { error: `${field} must be at most ${LIMITS.pointsMax}` });
 
 export const OptionInputSchema = z.strictObject({
-  label: trimmed('label', LIMITS.optionLabelMax).describe('Text of the option shown to respondents.'),
-  score: integerIn('score')
-    .default(0)
-    .describe(
-      `Points earned by choosing this option (${LIMITS.pointsMin} to ${LIMITS.pointsMax}, default 0).`,
-    ),
+  label: trimmed('label', LIMITS.optionLabelMax).describe('Shown to respondents.'),
+  score: integerIn('score').default(0).describe('Points for choosing it (default 0).'),
 });
 
 /** When respondents may see the answer key (domain/results/answer-review.ts). */
 export const SHOW_CORRECT_ANSWERS = ['never', 'after_submit', 'after_close'] as const;
 
 /** The question types, in the order the tools describe them. */
-export const QUESTION_TYPES = ['yes_no', 'multiple_choice'] as const;
+export const QUESTION_TYPES = [
+  'yes_no',
+  'multiple_choice',
+  'multiple_select',
+  'short_text',
+  'number',
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
 /** A question's id as the tools hand it out: what `question_id` may hold when sent back. */
@@ -70,48 +76,76 @@ const QuestionIdSchema = z
  * `questions[3].options: ...`. No oneOf: clients that merge a union's variants (LangChain's
  * adapters) or report only "must match exactly one schema" (Mastra) could not send it.
  */
+const numberIn = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(-LIMITS.numberMagnitudeMax, { error: `${field} must be at least -${LIMITS.numberMagnitudeMax}` })
+    .max(LIMITS.numberMagnitudeMax, { error: `${field} must be at most ${LIMITS.numberMagnitudeMax}` });
+
 const QuestionFieldsSchema = z.strictObject({
   type: z
-    .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(' or ')}` })
-    .describe('yes_no: a yes/no question with an answer key. multiple_choice: pick one of `options`.'),
-  question_id: QuestionIdSchema.optional().describe(
-    'update_quiz only: the question_id of the question this item edits, to keep its id and statistics (see update_quiz).',
-  ),
-  text: trimmed('text', LIMITS.questionTextMax).describe('The question text.'),
+    .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(', ')}` })
+    .describe(
+      'yes_no; multiple_choice (pick one option); multiple_select (tick any, scores summed, min 0); ' +
+        'short_text (typed, matched to accepted_answers); number (within tolerance of correct_number).',
+    ),
+  question_id: QuestionIdSchema.optional().describe('update_quiz: the question this item edits.'),
+  text: trimmed('text', LIMITS.questionTextMax).describe('The question.'),
   explanation: trimmed('explanation', LIMITS.explanationMax)
     .optional()
-    .describe(`Why the right answer is right (at most ${LIMITS.explanationMax} characters).`),
+    .describe('Why the right answer is right.'),
   points: integerIn('points')
     .optional()
-    .describe(
-      `yes_no: points for the right answer, the other earns 0 (${LIMITS.pointsMin} to ${LIMITS.pointsMax}, default 1).`,
-    ),
+    .describe('yes_no, short_text, number: for a right answer (default 1).'),
   correct_answer: z
     .enum(['yes', 'no'], { error: 'correct_answer must be "yes" or "no"' })
     .optional()
-    .describe('yes_no: the answer that earns the points (default "yes").'),
+    .describe('yes_no: the right one (default "yes").'),
   options: z
     .array(OptionInputSchema, { error: 'options must be an array of { label, score }' })
-    .max(LIMITS.optionsMax, {
-      error: `a multiple_choice question takes at most ${LIMITS.optionsMax} options`,
+    .max(LIMITS.optionsMax, { error: `a question takes at most ${LIMITS.optionsMax} options` })
+    .optional()
+    .describe(`Choice types: ${LIMITS.optionsMin}-${LIMITS.optionsMax}, in display order.`),
+  accepted_answers: z
+    .array(trimmed('accepted answer', LIMITS.acceptedAnswerMax), {
+      error: 'accepted_answers must be an array of strings',
+    })
+    .min(1, { error: 'accepted_answers needs at least one answer; leave it out to collect text only' })
+    .max(LIMITS.acceptedAnswersMax, {
+      error: `accepted_answers takes at most ${LIMITS.acceptedAnswersMax} answers`,
     })
     .optional()
-    .describe(
-      `multiple_choice: the choices in display order (${LIMITS.optionsMin}-${LIMITS.optionsMax}); respondents pick one.`,
-    ),
+    .describe('short_text: right answers; case and spacing ignored, accents not. None: collects text.'),
+  correct_number: numberIn('correct_number').optional().describe('number: the right value.'),
+  tolerance: numberIn('tolerance')
+    .min(0, { error: 'tolerance must be at least 0' })
+    .optional()
+    .describe('number: allowed distance, inclusive (default 0).'),
 });
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;
 
+const TYPED_FIELDS = [
+  'points',
+  'correct_answer',
+  'options',
+  'accepted_answers',
+  'correct_number',
+  'tolerance',
+] as const;
+
 /** Which fields a type takes beyond type, question_id, text and explanation. */
-const TYPE_FIELDS: Record<QuestionType, ReadonlyArray<'points' | 'correct_answer' | 'options'>> = {
+const TYPE_FIELDS: Record<QuestionType, ReadonlyArray<(typeof TYPED_FIELDS)[number]>> = {
   yes_no: ['points', 'correct_answer'],
   multiple_choice: ['options'],
+  multiple_select: ['options'],
+  short_text: ['points', 'accepted_answers'],
+  number: ['points', 'correct_number', 'tolerance'],
 };
 
 function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
   const takes = TYPE_FIELDS[question.type];
-  for (const field of ['points', 'correct_answer', 'options'] as const) {
+  for (const field of TYPED_FIELDS) {
     if (question[field] !== undefined && !takes.includes(field)) {
       const owners = QUESTION_TYPES.filter((type) => TYPE_FIELDS[type].includes(field));
       ctx.addIssue({
@@ -121,15 +155,24 @@ function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
       });
     }
   }
-  if (question.type === 'multiple_choice') {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (question.type === 'multiple_choice' || question.type === 'multiple_select') {
     const count = question.options?.length ?? 0;
     if (count < LIMITS.optionsMin) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options'],
-        message: `a multiple_choice question needs at least ${LIMITS.optionsMin} options (got ${count})`,
-      });
+      issue(
+        'options',
+        `a ${question.type} question needs at least ${LIMITS.optionsMin} options (got ${count})`,
+      );
     }
+  }
+  if (question.type === 'number' && question.correct_number === undefined) {
+    issue('correct_number', 'a number question needs correct_number: the value that earns the points');
+  }
+  if (question.type === 'short_text' && question.points !== undefined && !question.accepted_answers) {
+    issue(
+      'points',
+      'a short_text question without accepted_answers only collects text and scores nothing: add accepted_answers or remove points',
+    );
   }
 }
 
@@ -179,61 +222,51 @@ const wholeOrNull = (field: string, min: number, max?: number) => {
 /** How a quiz is taken (domain/attempts/): kept apart so each door lists them the same. */
 const TakingSettingsShape = {
   time_limit_minutes: wholeOrNull('time_limit_minutes', 1, TIME_LIMIT_MAX_MINUTES).describe(
-    'Minutes per attempt; null: none.',
+    'Minutes; null: none.',
   ),
-  opens_at: instant('opens_at').describe('ISO-8601 with offset; null: none.'),
-  closes_at: instant('closes_at').describe('ISO-8601 with offset; null: none.'),
+  opens_at: instant('opens_at').describe('ISO-8601 with offset.'),
+  closes_at: instant('closes_at').describe('ISO-8601 with offset.'),
   shuffle_questions: z
     .boolean({ error: 'shuffle_questions must be true or false' })
-    .describe('Per-attempt question order.'),
+    .describe('Shuffled per attempt.'),
   shuffle_options: z
     .boolean({ error: 'shuffle_options must be true or false' })
-    .describe('Per-attempt option order.'),
-  question_pool_size: wholeOrNull('question_pool_size', 1, LIMITS.questionsMax).describe(
-    'Random questions per attempt; null: all.',
-  ),
-  max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe(
-    'Submissions per email; needs collect_email.',
-  ),
+    .describe('Shuffled per attempt.'),
+  // Its upper bound is the quiz's question count, checked with the questions (attempts/taking-rules.ts).
+  question_pool_size: wholeOrNull('question_pool_size', 1).describe('Questions drawn per attempt.'),
+  max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe('Needs collect_email.'),
   language: z
     .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
-    .describe("Respondent pages' language (default en)."),
+    .describe('Page language.'),
 };
 
 export const SettingsInputSchema = z
   .strictObject({
     accepting_responses: z
       .boolean({ error: 'accepting_responses must be true or false' })
-      .describe('The public page takes responses (once published).'),
+      .describe('The public page takes responses.'),
     show_score_to_respondent: z
       .boolean({ error: 'show_score_to_respondent must be true or false' })
-      .describe('Show the score, percent and pass/fail after submitting.'),
+      .describe('Show the score after submitting.'),
     pass_mark_percent: z
       .number({ error: 'pass_mark_percent must be a number from 0 to 100, or null for no pass mark' })
       .min(0, { error: 'pass_mark_percent must be at least 0' })
       .max(100, { error: 'pass_mark_percent must be at most 100' })
       .nullable()
-      .describe('Percent needed to pass (0-100), or null for no pass mark.'),
-    collect_name: z
-      .boolean({ error: 'collect_name must be true or false' })
-      .describe('Ask respondents for their name.'),
-    collect_email: z
-      .boolean({ error: 'collect_email must be true or false' })
-      .describe('Ask respondents for their email address.'),
+      .describe('Percent to pass; null: none.'),
+    collect_name: z.boolean({ error: 'collect_name must be true or false' }).describe('Ask for a name.'),
+    collect_email: z.boolean({ error: 'collect_email must be true or false' }).describe('Ask for an email.'),
     require_all_answers: z
       .boolean({ error: 'require_all_answers must be true or false' })
-      .describe('Refuse submissions that leave a question unanswered.'),
+      .describe('Every question must be answered.'),
     show_correct_answers: z
       .enum(SHOW_CORRECT_ANSWERS, {
         error: `show_correct_answers must be ${SHOW_CORRECT_ANSWERS.map((v) => `"${v}"`).join(', ')}`,
       })
-      .describe(
-        'When respondents see each answer marked with the key: "never" (default), "after_submit", or ' +
-          '"after_close" (once closed, so the key is not passed on).',
-      ),
+      .describe('When respondents see the key and explanations; after_close: once responses stop.'),
     allow_embedding: z
       .boolean({ error: 'allow_embedding must be true or false' })
-      .describe('Let other sites show the public quiz page in a frame (an embed); off by default.'),
+      .describe('Other sites may frame the public page.'),
     ...TakingSettingsShape,
   })
   .partial();

@@ -8,22 +8,19 @@ import { maxScoreOf, type ScorableQuestion } from './scoring';
  * ISO-8601 timestamps, options in the order given. Built from database rows in one place.
  */
 
-export type QuestionRecord =
-  | {
-      question_id: string;
-      type: 'yes_no';
-      text: string;
-      points: number;
-      correct_answer: 'yes' | 'no';
-      explanation: string | null;
-    }
-  | {
-      question_id: string;
-      type: 'multiple_choice';
-      text: string;
-      options: { label: string; score: number }[];
-      explanation: string | null;
-    };
+interface QuestionRecordBase {
+  question_id: string;
+  text: string;
+  explanation: string | null;
+}
+
+export type QuestionRecord = QuestionRecordBase &
+  (
+    | { type: 'yes_no'; points: number; correct_answer: 'yes' | 'no' }
+    | { type: 'multiple_choice' | 'multiple_select'; options: { label: string; score: number }[] }
+    | { type: 'short_text'; points: number; accepted_answers: string[] }
+    | { type: 'number'; points: number; correct_number: number; tolerance: number }
+  );
 
 /** A yes/no question's answer key: stored "no", else "yes" (also for questions made before keys existed). */
 export function correctAnswerOf(question: Pick<QuestionRow, 'correctAnswer'>): 'yes' | 'no' {
@@ -38,36 +35,63 @@ export function showCorrectAnswersOf(quiz: Pick<QuizRow, 'showCorrectAnswers'>):
   return value === 'after_submit' || value === 'after_close' ? value : 'never';
 }
 
+/** A short_text question's accepted answers, stored as a JSON array (none: it only collects text). */
+export function acceptedAnswersOf(question: Pick<QuestionRow, 'acceptedAnswers'>): string[] {
+  if (!question.acceptedAnswers) return [];
+  const parsed: unknown = JSON.parse(question.acceptedAnswers);
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+}
+
 export function toScorable(question: QuestionRow): ScorableQuestion {
-  if (question.type === 'yes_no') {
-    return {
-      id: question.id,
-      type: 'yes_no',
-      points: question.points ?? 0,
-      correctAnswer: correctAnswerOf(question),
-    };
+  const id = question.id;
+  switch (question.type) {
+    case 'yes_no':
+      return { id, type: 'yes_no', points: question.points ?? 0, correctAnswer: correctAnswerOf(question) };
+    case 'multiple_select':
+      return { id, type: 'multiple_select', options: question.options };
+    case 'short_text':
+      return {
+        id,
+        type: 'short_text',
+        points: question.points ?? 0,
+        acceptedAnswers: acceptedAnswersOf(question),
+      };
+    case 'number':
+      return {
+        id,
+        type: 'number',
+        points: question.points ?? 0,
+        correctNumber: question.correctNumber ?? 0,
+        tolerance: question.tolerance ?? 0,
+      };
+    default:
+      return { id, type: 'multiple_choice', options: question.options };
   }
-  return { id: question.id, type: 'multiple_choice', options: question.options };
 }
 
 export function questionRecord(question: QuestionRow): QuestionRecord {
-  if (question.type === 'yes_no') {
-    return {
-      question_id: question.id,
-      type: 'yes_no',
-      text: question.text,
-      points: question.points ?? 0,
-      correct_answer: correctAnswerOf(question),
-      explanation: question.explanation,
-    };
+  const head = { question_id: question.id, type: question.type, text: question.text };
+  const explanation = question.explanation;
+  const scorable = toScorable(question);
+  switch (scorable.type) {
+    case 'yes_no': {
+      const correct_answer = scorable.correctAnswer ?? 'yes';
+      return { ...head, type: 'yes_no', points: scorable.points, correct_answer, explanation };
+    }
+    case 'short_text': {
+      const accepted_answers = [...scorable.acceptedAnswers];
+      return { ...head, type: 'short_text', points: scorable.points, accepted_answers, explanation };
+    }
+    case 'number': {
+      const { points, correctNumber: correct_number, tolerance } = scorable;
+      return { ...head, type: 'number', points, correct_number, tolerance, explanation };
+    }
+    case 'multiple_choice':
+    case 'multiple_select': {
+      const options = question.options.map((option) => ({ label: option.label, score: option.score }));
+      return { ...head, type: scorable.type, options, explanation };
+    }
   }
-  return {
-    question_id: question.id,
-    type: 'multiple_choice',
-    text: question.text,
-    options: question.options.map((option) => ({ label: option.label, score: option.score })),
-    explanation: question.explanation,
-  };
 }
 
 export function publicUrl(baseUrl: string, quiz: Pick<QuizRow, 'slug' | 'status'>): string | null {

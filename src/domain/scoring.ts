@@ -26,7 +26,8 @@ export type Choice =
   | { optionIndex: number }
   | { optionIndexes: readonly number[] }
   | { text: string }
-  | { number: number };
+  /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
+  | { number: number; written?: string };
 
 export interface QuestionScore {
   questionId: string;

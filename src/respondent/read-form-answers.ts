@@ -9,12 +9,17 @@ import {
 /**
  * The quiz form's field names and the mapping between the form and a submission:
  * `name`, `email`, `version` (the quiz version the page was rendered from) and one
- * `q_<question_id>` per question whose value is "yes"/"no" or the 0-based option index.
+ * `q_<question_id>` per question: "yes"/"no", the 0-based option index, the text typed or the
+ * number as written; for a multiple_select question, an empty value (always sent, so that a
+ * group left unticked still counts as answered) followed by one value per ticked option.
  */
 export interface FormValues {
   name: string;
   email: string;
-  /** Raw value by question id, only for questions the person answered. */
+  /**
+   * Raw value by question id, only for questions the person answered; a multiple_select
+   * question's ticked indexes are joined by commas ("" when none was ticked).
+   */
   answers: ReadonlyMap<string, string>;
   version: string | undefined;
 }
@@ -29,7 +34,7 @@ export interface FormErrors {
 export const EMPTY_VALUES: FormValues = { name: '', email: '', answers: new Map(), version: undefined };
 
 export const fieldName = (questionId: string) => `q_${questionId}`;
-/** The first radio of a question: where an error summary link lands. */
+/** The first control of a question (radio, checkbox or text box): where an error summary link lands. */
 export const firstInputId = (questionId: string) => `q_${questionId}_0`;
 export const errorId = (key: string) => `error-${key}`;
 export const NAME_ID = 'respondent-name';
@@ -38,25 +43,60 @@ export const EMAIL_ID = 'respondent-email';
 // Only single string values count: a repeated field (an array) is tampering and reads as unanswered.
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** A checkbox group's values: its empty marker, then one value per ticked box. */
+function ticked(value: unknown): string | undefined {
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((item) => typeof item === 'string') || values.length > 64) return undefined;
+  if (!values.includes('')) return undefined; // the page always sends the marker: no marker, no answer
+  return values.filter((item) => item !== '').join(',');
+}
+
 export function readFormValues(quiz: QuizWithQuestions, body: Record<string, unknown>): FormValues {
   const answers = new Map<string, string>();
   for (const question of quiz.questions) {
-    const value = text(body[fieldName(question.id)]);
-    if (value !== '') answers.set(question.id, value);
+    const raw = body[fieldName(question.id)];
+    const value = question.type === 'multiple_select' ? ticked(raw) : text(raw).trim() ? text(raw) : '';
+    if (value !== undefined && (value !== '' || question.type === 'multiple_select')) {
+      answers.set(question.id, value);
+    }
   }
   const version = text(body.version);
   return { name: text(body.name), email: text(body.email), answers, version: version || undefined };
 }
+
+const optionIndex = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : Number.NaN);
 
 /** The submission the domain validates: values pass through unchecked, so it names every problem. */
 export function toSubmission(quiz: QuizWithQuestions, values: FormValues): SubmitResponseInput {
   const answers = quiz.questions.flatMap((question): SubmittedAnswer[] => {
     const value = values.answers.get(question.id);
     if (value === undefined) return [];
-    if (question.type === 'yes_no') return [{ question_id: question.id, answer: value }];
-    return [{ question_id: question.id, option_index: /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN }];
+    const question_id = question.id;
+    switch (question.type) {
+      case 'yes_no':
+        return [{ question_id, answer: value }];
+      case 'short_text':
+        return [{ question_id, text: value }];
+      case 'number':
+        return [{ question_id, number: value }];
+      case 'multiple_select':
+        return [{ question_id, choices: value === '' ? [] : value.split(',').map(optionIndex) }];
+      default:
+        return [{ question_id, option_index: optionIndex(value) }];
+    }
   });
   return { respondent: { name: values.name, email: values.email }, answers };
+}
+
+/**
+ * "answers" = left unanswered. For a typed answer, the domain's own words (too long, not a
+ * number); for a choice, any other field is a value the page never offers (tampering).
+ */
+function questionMessage(quiz: QuizWithQuestions, questionId: string, issue: FieldIssue): string {
+  if (issue.field === 'answers') return 'Answer this question.';
+  const type = quiz.questions.find((question) => question.id === questionId)?.type;
+  if (type === 'short_text' || type === 'number') return issue.message;
+  return type === 'multiple_select' ? 'Tick only the answers listed.' : 'Choose one of the answers listed.';
 }
 
 /** Domain issues in the words of the page, next to the control they concern. */
@@ -67,13 +107,8 @@ export function toFormErrors(quiz: QuizWithQuestions, issues: readonly FieldIssu
     const questionId = issueQuestionId(issue);
     if (issue.field === 'respondent.name') fields.set('name', issue.message);
     else if (issue.field === 'respondent.email') fields.set('email', issue.message);
-    else if (questionId) {
-      // "answers" = left unanswered; any other field = a value the page never offers (tampering).
-      fields.set(
-        questionId,
-        issue.field === 'answers' ? 'Answer this question.' : 'Choose one of the answers listed.',
-      );
-    } else general.push(issue.message);
+    else if (questionId) fields.set(questionId, questionMessage(quiz, questionId, issue));
+    else general.push(issue.message);
   }
   const summary: FormErrors['summary'] = [];
   const nameError = fields.get('name');

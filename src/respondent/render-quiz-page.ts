@@ -1,4 +1,5 @@
 import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
+import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -7,6 +8,7 @@ import {
   EMPTY_VALUES,
   errorId,
   fieldName,
+  firstInputId,
   NAME_ID,
   type FormErrors,
   type FormValues,
@@ -133,6 +135,88 @@ function choicesOf(question: QuestionRow): Array<{ value: string; label: string 
   return question.options.map((option) => ({ value: String(option.position), label: option.label }));
 }
 
+function questionLegend(question: QuestionRow, index: number, total: number) {
+  return html`<span class="question-number">Question ${index + 1} of ${total}</span>
+    <span class="question-text">${question.text}</span>`;
+}
+
+const fieldError = (key: string, error: string | undefined) =>
+  error
+    ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">Error:</span> ${error}</p>`
+    : '';
+
+/** A typed answer: one labelled text box; numbers get a decimal keypad, not type=number (which drops "3,5"). */
+function typedAnswerField(
+  question: QuestionRow,
+  index: number,
+  total: number,
+  required: boolean,
+  values: FormValues,
+  error: string | undefined,
+): Html {
+  const id = firstInputId(question.id);
+  const number = question.type === 'number';
+  return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
+    <label class="question-label" for="${id}">${questionLegend(question, index, total)}</label>
+    <p class="hint" id="hint-${question.id}">
+      ${number ? 'A number, such as 42 or 3.5 (a decimal comma works too).' : 'Type your answer.'}
+    </p>
+    ${fieldError(question.id, error)}
+    <input
+      type="text"
+      id="${id}"
+      name="${fieldName(question.id)}"
+      value="${values.answers.get(question.id) ?? ''}"
+      autocomplete="off"
+      ${number ? html`inputmode="decimal" maxlength="40" class="number-answer"` : html`maxlength="${TEXT_ANSWER_MAX}"`}
+      ${required ? html`aria-required="true"` : ''}
+      aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
+      ${error ? html`aria-invalid="true"` : ''}
+    />
+  </div>`;
+}
+
+/** A checkbox group: an empty marker value is always sent, so that ticking none is an answer. */
+function tickedAnswerFieldset(
+  question: QuestionRow,
+  index: number,
+  total: number,
+  values: FormValues,
+  error: string | undefined,
+): Html {
+  const name = fieldName(question.id);
+  const legendId = `legend-${question.id}`;
+  const ticked = new Set((values.answers.get(question.id) ?? '').split(',').filter(Boolean));
+  return html`<fieldset
+    class="question${error ? ' has-error' : ''}"
+    id="question-${question.id}"
+    aria-labelledby="${legendId}"
+    aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
+  >
+    <legend id="${legendId}">${questionLegend(question, index, total)}</legend>
+    <p class="hint" id="hint-${question.id}">Tick every answer that applies (or none).</p>
+    ${fieldError(question.id, error)}
+    <input type="hidden" name="${name}" value="" />
+    <div class="choices">
+      ${question.options.map(
+        // The value is the canonical index, which an attempt's shuffled order keeps (option.position).
+        (option, position) => html`
+          <label class="choice" for="${name}_${position}">
+            <input
+              type="checkbox"
+              id="${name}_${position}"
+              name="${name}"
+              value="${String(option.position)}"
+              ${checked(ticked.has(String(option.position)))}
+            />
+            <span>${option.label}</span>
+          </label>
+        `,
+      )}
+    </div>
+  </fieldset>`;
+}
+
 function questionFieldset(
   question: QuestionRow,
   index: number,
@@ -141,8 +225,12 @@ function questionFieldset(
   values: FormValues,
   errors: FormErrors | undefined,
 ): Html {
-  const name = fieldName(question.id);
   const error = errors?.fields.get(question.id);
+  if (question.type === 'short_text' || question.type === 'number') {
+    return typedAnswerField(question, index, total, required, values, error);
+  }
+  if (question.type === 'multiple_select') return tickedAnswerFieldset(question, index, total, values, error);
+  const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
   const chosen = values.answers.get(question.id);
   // role=radiogroup carries aria-invalid/aria-required, which a plain fieldset (role=group) does not.
@@ -154,11 +242,8 @@ function questionFieldset(
     ${required ? html`aria-required="true"` : ''}
     ${error ? html`aria-invalid="true" aria-describedby="${errorId(question.id)}"` : ''}
   >
-    <legend id="${legendId}">
-      <span class="question-number">Question ${index + 1} of ${total}</span>
-      <span class="question-text">${question.text}</span>
-    </legend>
-    ${error ? html`<p class="field-error" id="${errorId(question.id)}"><span class="sr-only">Error:</span> ${error}</p>` : ''}
+    <legend id="${legendId}">${questionLegend(question, index, total)}</legend>
+    ${fieldError(question.id, error)}
     <div class="choices">
       ${choicesOf(question).map(
         (choice, position) => html`

@@ -26,6 +26,12 @@ function scoreCard(score: NonNullable<ResponseResult['score']>): Html {
 const ANSWER_WORDS: Record<string, string> = { yes: 'Yes', no: 'No' };
 const said = (answer: string) => ANSWER_WORDS[answer] ?? answer;
 
+function yourAnswer(item: ReviewItem): Html | string {
+  if (item.your_answer === null) return html`<em>not answered</em>`;
+  if (item.your_answer === '' && item.type === 'multiple_select') return html`<em>none ticked</em>`;
+  return said(item.your_answer);
+}
+
 function reviewItem(item: ReviewItem, index: number): Html {
   const earned =
     item.points === null
@@ -36,17 +42,19 @@ function reviewItem(item: ReviewItem, index: number): Html {
   const right =
     item.correct_answers === null
       ? html`<p class="muted">This question has changed since you answered it.</p>`
-      : html`<p>
-          <span class="review-label"
-            >${item.correct_answers.length === 1 ? 'Right answer' : 'Right answers'}:</span
-          >
-          ${item.correct_answers.map(said).join(', ')}
-        </p>`;
+      : item.correct_answers.length === 0
+        ? html`<p class="muted">This question has no right answer: it collects your thoughts.</p>`
+        : html`<p>
+            <span class="review-label"
+              >${item.correct_answers.length === 1 ? 'Right answer' : 'Right answers'}:</span
+            >
+            ${item.correct_answers.map(said).join(', ')}
+          </p>`;
   return html`<li class="review-item">
     <h3 class="question-text"><span class="muted">${index + 1}.</span> ${item.text}</h3>
     <p>
       <span class="review-label">Your answer:</span>
-      ${item.your_answer === null ? html`<em>not answered</em>` : said(item.your_answer)} ${earned}
+      ${yourAnswer(item)} ${earned}
     </p>
     ${right} ${item.explanation ? html`<p class="review-explanation">${item.explanation}</p>` : ''}
   </li>`;

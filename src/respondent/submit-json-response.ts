@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError, type DomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
+import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
@@ -19,6 +20,9 @@ import { isPublicSlug, resultPath } from './public-paths';
  * POST /api/quizzes/:slug/responses: the JSON door to the same submission the form makes.
  * No credential (respondents are anonymous); strict schema, problem+json for every error.
  */
+/** The answer's fields, one per question type; an answer gives exactly one. */
+const ANSWER_FIELDS = ['answer', 'option_index', 'choices', 'text', 'number'] as const;
+
 const AnswerSchema = z
   .strictObject({
     question_id: z
@@ -31,10 +35,28 @@ const AnswerSchema = z
       .int({ error: 'option_index must be a whole number: 0 for the first option' })
       .min(0, { error: 'option_index counts from 0' })
       .optional(),
+    choices: z
+      .array(
+        z
+          .number({ error: 'choices holds option indexes: whole numbers, 0 for the first option' })
+          .int({ error: 'choices holds option indexes: whole numbers, 0 for the first option' }),
+        { error: 'choices must be an array of option indexes, [] for none' },
+      )
+      .max(LIMITS.optionsMax, { error: `choices takes at most ${LIMITS.optionsMax} indexes` })
+      .optional(),
+    text: z
+      .string({ error: 'text must be a string' })
+      .max(TEXT_ANSWER_MAX * 2, { error: `text is too long: at most ${TEXT_ANSWER_MAX} characters` })
+      .optional(),
+    number: z
+      .union([z.number(), z.string().max(100, { error: 'number is too long' })], {
+        error: 'number must be a number, or a string such as "3,5"',
+      })
+      .optional(),
   })
-  .refine((value) => (value.answer === undefined) !== (value.option_index === undefined), {
+  .refine((value) => ANSWER_FIELDS.filter((field) => value[field] !== undefined).length === 1, {
     error:
-      'give exactly one of answer ("yes"/"no", for a yes_no question) or option_index (for a multiple_choice question)',
+      'give exactly one of answer ("yes"/"no", yes_no), option_index (multiple_choice), choices (multiple_select), text (short_text) or number (number)',
   });
 
 export const SubmissionBodySchema = z.strictObject({
@@ -50,7 +72,7 @@ export const SubmissionBodySchema = z.strictObject({
     .nullish(),
   answers: z
     .array(AnswerSchema, {
-      error: 'answers must be an array of { question_id, answer } or { question_id, option_index }',
+      error: 'answers must be an array of { question_id, answer | option_index | choices | text | number }',
     })
     .max(LIMITS.questionsMax, {
       error: `answers takes at most ${LIMITS.questionsMax} entries: one per question`,
@@ -80,7 +102,7 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
     if (!parsed.success) {
       return sendProblem(res, baseUrl, 'validation_failed', {
         detail: 'The body does not have the shape of a submission; see errors.',
-        hint: 'Send { "respondent": { "name", "email" }, "answers": [{ "question_id", "answer": "yes"|"no" } or { "question_id", "option_index" }] }.',
+        hint: 'Send { "respondent": { "name", "email" }, "answers": [{ "question_id", and one of "answer": "yes"|"no", "option_index", "choices": [indexes], "text", "number" }] }.',
         errors: toFieldIssues(parsed.error, body, { whole: 'body' }),
       });
     }
@@ -131,7 +153,7 @@ function sendRefusal(res: Response, baseUrl: string, error: DomainError): void {
   if (error.code === 'invalid_input') {
     return sendDomainProblem(res, baseUrl, error, {
       detail: 'The submission does not fit this quiz; see errors. Nothing was stored.',
-      hint: 'get_quiz_questions lists each question_id and its options in order (option_index counts from 0).',
+      hint: 'get_quiz_questions lists each question_id and its options in order (option_index and choices count from 0).',
     });
   }
   sendDomainProblem(res, baseUrl, error);

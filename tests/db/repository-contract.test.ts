@@ -304,6 +304,9 @@ describeEachDatabase('the repository contract', (provider) => {
               choice: answer,
               optionIndex: null,
               optionLabel: null,
+              choices: null,
+              text: null,
+              number: null,
               points: answer === 'yes' ? 2 : 0,
               maxPoints: 2,
             },
@@ -315,6 +318,9 @@ describeEachDatabase('the repository contract', (provider) => {
               choice: null,
               optionIndex: 0,
               optionLabel: 'Rome',
+              choices: null,
+              text: null,
+              number: null,
               points: 3,
               maxPoints: 3,
             },
@@ -336,9 +342,10 @@ describeEachDatabase('the repository contract', (provider) => {
         { score: 5, count: 2 },
       ]);
       const groups = await repos.responses.answerGroups(quiz.id, [yesNo.id]);
+      const noTyping = { optionIndex: null, choices: null, typed: 0 };
       expect(groups.sort((a, b) => String(a.choice).localeCompare(String(b.choice)))).toEqual([
-        { questionId: yesNo.id, choice: 'no', optionIndex: null, count: 1, points: 0 },
-        { questionId: yesNo.id, choice: 'yes', optionIndex: null, count: 2, points: 4 },
+        { ...noTyping, questionId: yesNo.id, choice: 'no', earned: 0, count: 1, points: 0 },
+        { ...noTyping, questionId: yesNo.id, choice: 'yes', earned: 2, count: 2, points: 4 },
       ]);
 
       // Equal submission times: the id orders them, each way, with nothing repeated or lost.

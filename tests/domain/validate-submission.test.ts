@@ -45,6 +45,9 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
         points: 2,
         correctAnswer: 'yes',
         explanation: null,
+        acceptedAnswers: null,
+        correctNumber: null,
+        tolerance: null,
         options: [],
       },
       {
@@ -56,6 +59,9 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
         points: null,
         correctAnswer: null,
         explanation: null,
+        acceptedAnswers: null,
+        correctNumber: null,
+        tolerance: null,
         options: [
           { id: 'o1', questionId: 'qb', position: 0, label: 'One', score: 1 },
           { id: 'o2', questionId: 'qb', position: 1, label: 'Two', score: 2 },

@@ -9,7 +9,8 @@ describe('bad tool arguments', () => {
     let quiz: Record<string, any>;
 
     beforeAll(async () => {
-      app = await startTestApp();
+      // Each case makes two calls: room for all of them within one rate-limit window.
+      app = await startTestApp({ config: { rateLimit: { max: 1000, windowSeconds: 60 } } });
       client = await era.connect(app, (await createTestUser(app)).apiKey);
       quiz = payload(
         await callTool(client, 'create_quiz', { title: 'Untouchable', questions: sampleQuestions() }),
@@ -56,7 +57,7 @@ describe('bad tool arguments', () => {
       [
         'unknown question type',
         { title: 't', questions: [{ type: 'essay', text: 'Q' }] },
-        /- questions\[0\]\.type: type must be "yes_no" or "multiple_choice"/,
+        /- questions\[0\]\.type: type must be "yes_no", "multiple_choice", "multiple_select", "short_text", "number"/,
       ],
       [
         'question text missing',
@@ -86,7 +87,7 @@ describe('bad tool arguments', () => {
       [
         '21 options',
         { title: 't', questions: [choice(opts(21))] },
-        /questions\[0\]\.options: a multiple_choice question takes at most 20 options/,
+        /questions\[0\]\.options: a question takes at most 20 options/,
       ],
       [
         'option label empty',
@@ -120,7 +121,59 @@ describe('bad tool arguments', () => {
       [
         'options on a yes_no question',
         { title: 't', questions: [yesNo({ options: opts(2) })] },
-        /questions\[0\]\.options: a yes_no question takes no options \(only multiple_choice\): remove it/,
+        /questions\[0\]\.options: a yes_no question takes no options \(only multiple_choice, multiple_select\): remove it/,
+      ],
+      [
+        'a multiple_select question with one option',
+        { title: 't', questions: [{ type: 'multiple_select', text: 'Q', options: opts(1) }] },
+        /questions\[0\]\.options: a multiple_select question needs at least 2 options \(got 1\)/,
+      ],
+      [
+        'a number question without its right value',
+        { title: 't', questions: [{ type: 'number', text: '7 x 8?' }] },
+        /questions\[0\]\.correct_number: a number question needs correct_number/,
+      ],
+      [
+        'a negative tolerance',
+        { title: 't', questions: [{ type: 'number', text: '7 x 8?', correct_number: 56, tolerance: -1 }] },
+        /questions\[0\]\.tolerance: tolerance must be at least 0/,
+      ],
+      [
+        'an empty list of accepted answers',
+        { title: 't', questions: [{ type: 'short_text', text: 'Capital of Peru?', accepted_answers: [] }] },
+        /questions\[0\]\.accepted_answers: accepted_answers needs at least one answer; leave it out to collect text only/,
+      ],
+      [
+        '21 accepted answers',
+        {
+          title: 't',
+          questions: [
+            {
+              type: 'short_text',
+              text: 'Q',
+              accepted_answers: Array.from({ length: 21 }, (_, i) => `a${i}`),
+            },
+          ],
+        },
+        /questions\[0\]\.accepted_answers: accepted_answers takes at most 20 answers/,
+      ],
+      [
+        'points on a short_text question that only collects text',
+        { title: 't', questions: [{ type: 'short_text', text: 'Any comments?', points: 2 }] },
+        /questions\[0\]\.points: a short_text question without accepted_answers only collects text/,
+      ],
+      [
+        'accepted answers on a number question',
+        {
+          title: 't',
+          questions: [{ type: 'number', text: 'Q', correct_number: 1, accepted_answers: ['1'] }],
+        },
+        /questions\[0\]\.accepted_answers: a number question takes no accepted_answers \(only short_text\): remove it/,
+      ],
+      [
+        'a right number beyond the largest exact magnitude',
+        { title: 't', questions: [{ type: 'number', text: 'Q', correct_number: 1e13 }] },
+        /questions\[0\]\.correct_number: correct_number must be at most 1000000000000/,
       ],
       [
         'bad settings value',

@@ -47,7 +47,7 @@ export interface OptionRow {
   score: number;
 }
 
-/** A question with its options in order (none for a yes/no question). */
+/** A question with its options in order (only choice questions have options). */
 export interface QuestionRow {
   id: string;
   quizId: string;
@@ -58,6 +58,11 @@ export interface QuestionRow {
   /** yes_no: "yes" or "no"; null for other types, and for yes_no questions made before it existed ("yes"). */
   correctAnswer: string | null;
   explanation: string | null;
+  /** short_text: the accepted answers as stored, a JSON array of strings (domain/quiz-records.ts reads it). */
+  acceptedAnswers: string | null;
+  /** number: the right value and the inclusive tolerance (null is 0). */
+  correctNumber: number | null;
+  tolerance: number | null;
   options: OptionRow[];
 }
 

@@ -18,7 +18,12 @@ export type QuestionData = {
   explanation: string | null;
 } & (
   | { type: 'yes_no'; points: number; correctAnswer: 'yes' | 'no' }
-  | { type: 'multiple_choice'; options: ReadonlyArray<{ label: string; score: number }> }
+  | {
+      type: 'multiple_choice' | 'multiple_select';
+      options: ReadonlyArray<{ label: string; score: number }>;
+    }
+  | { type: 'short_text'; points: number; acceptedAnswers: readonly string[] }
+  | { type: 'number'; points: number; correctNumber: number; tolerance: number }
 );
 
 /** Settings columns to change; an absent key keeps its value. */
@@ -124,11 +129,31 @@ function questionsCreate(
       text: question.text,
       explanation: question.explanation,
     };
-    return question.type === 'yes_no'
-      ? { ...common, type: 'yes_no', points: question.points, correctAnswer: question.correctAnswer }
-      : {
+    switch (question.type) {
+      case 'yes_no':
+        return { ...common, type: 'yes_no', points: question.points, correctAnswer: question.correctAnswer };
+      case 'short_text':
+        return {
           ...common,
-          type: 'multiple_choice',
+          type: 'short_text',
+          points: question.points,
+          // Stored as a JSON array; an empty list is stored as none (the question collects text only).
+          acceptedAnswers:
+            question.acceptedAnswers.length > 0 ? JSON.stringify(question.acceptedAnswers) : null,
+        };
+      case 'number':
+        return {
+          ...common,
+          type: 'number',
+          points: question.points,
+          correctNumber: question.correctNumber,
+          tolerance: question.tolerance,
+        };
+      case 'multiple_choice':
+      case 'multiple_select':
+        return {
+          ...common,
+          type: question.type,
           options: {
             create: question.options.map((option, index) => ({
               position: index,
@@ -137,6 +162,7 @@ function questionsCreate(
             })),
           },
         };
+    }
   });
 }
 

@@ -14,7 +14,13 @@ export interface NewAnswerRow {
   type: string;
   choice: string | null;
   optionIndex: number | null;
+  /** multiple_choice: the chosen label; multiple_select: the ticked labels, joined. */
   optionLabel: string | null;
+  /** multiple_select: the ticked indexes as a JSON array ("[]": none ticked). */
+  choices: string | null;
+  /** short_text: the text typed; number: the number as written. */
+  text: string | null;
+  number: number | null;
   points: number;
   maxPoints: number;
 }
@@ -81,13 +87,28 @@ export interface ResponseTotals {
   failed: number;
 }
 
-/** Answer rows counted by what was answered: at most questions x (options + 3) groups. */
+/**
+ * Answer rows counted by what was answered and what it earned: for choice questions at most
+ * one group per choice (per combination ticked, for multiple_select); for typed answers, one
+ * per mark given (right, wrong, unanswered), with `typed` counting those answered.
+ */
 export interface AnswerGroup {
   questionId: string;
   choice: string | null;
   optionIndex: number | null;
+  choices: string | null;
+  /** What each answer of the group earned. */
+  earned: number;
   count: number;
+  /** Answers with a typed text or number (short_text, number). */
+  typed: number;
   points: number;
+}
+
+/** A typed answer and how often it was given, most often first. */
+export interface CommonAnswer {
+  value: string | number;
+  count: number;
 }
 
 export interface EarlierQuestion {
@@ -121,6 +142,13 @@ export interface ResponseRepository {
   countForOwner(ownerId: string): Promise<number>;
   totals(quizId: string): Promise<ResponseTotals>;
   answerGroups(quizId: string, questionIds: readonly string[]): Promise<AnswerGroup[]>;
+  /** The `limit` answers most often typed to one question: its texts, or its numbers. */
+  commonAnswers(
+    quizId: string,
+    questionId: string,
+    column: 'text' | 'number',
+    limit: number,
+  ): Promise<CommonAnswer[]>;
   /** How many responses got each score, lowest first. */
   scoreCounts(quizId: string): Promise<Array<{ score: number; count: number }>>;
   /** Newest first, strictly older than `after` when given. */
@@ -171,6 +199,9 @@ const answerColumns = {
   choice: true,
   optionIndex: true,
   optionLabel: true,
+  choices: true,
+  text: true,
+  number: true,
   points: true,
   maxPoints: true,
 } as const;
@@ -224,18 +255,41 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
     },
     async answerGroups(quizId, questionIds) {
       const groups = await db.answer.groupBy({
-        by: ['questionId', 'choice', 'optionIndex'],
+        by: ['questionId', 'choice', 'optionIndex', 'choices', 'points'],
         where: { quizId, questionId: { in: [...questionIds] } },
-        _count: { _all: true },
+        _count: { _all: true, text: true },
         _sum: { points: true },
       });
       return groups.map((group) => ({
         questionId: group.questionId,
         choice: group.choice,
         optionIndex: group.optionIndex,
+        choices: group.choices,
+        earned: group.points,
         count: group._count._all,
+        typed: group._count.text,
         points: group._sum.points ?? 0,
       }));
+    },
+    async commonAnswers(quizId, questionId, column, limit) {
+      if (column === 'number') {
+        const groups = await db.answer.groupBy({
+          by: ['number'],
+          where: { quizId, questionId, number: { not: null } },
+          _count: { _all: true },
+          orderBy: [{ _count: { number: 'desc' } }, { number: 'asc' }],
+          take: limit,
+        });
+        return groups.map((group) => ({ value: group.number ?? 0, count: group._count._all }));
+      }
+      const groups = await db.answer.groupBy({
+        by: ['text'],
+        where: { quizId, questionId, text: { not: null } },
+        _count: { _all: true },
+        orderBy: [{ _count: { text: 'desc' } }, { text: 'asc' }],
+        take: limit,
+      });
+      return groups.map((group) => ({ value: group.text ?? '', count: group._count._all }));
     },
     async scoreCounts(quizId) {
       const groups = await db.response.groupBy({

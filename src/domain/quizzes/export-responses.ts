@@ -1,5 +1,6 @@
 import type { CsvCell } from '../csv';
 import type { DomainDeps } from '../deps';
+import { answerText } from '../stored-answer';
 import { loadOwnedQuiz } from './get-quiz';
 
 export interface ExportResponsesOptions {
@@ -66,8 +67,7 @@ export async function exportResponses(
         const answers: CsvCell[] = columns.map(() => null);
         for (const answer of response.answers) {
           const index = columnIndex.get(answer.questionId);
-          if (index !== undefined)
-            answers[index] = answer.type === 'yes_no' ? answer.choice : answer.optionLabel;
+          if (index !== undefined) answers[index] = answerText(answer);
         }
         yield [
           response.submittedAt.toISOString(),

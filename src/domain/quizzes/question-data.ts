@@ -6,7 +6,7 @@ import { answerKeyOf, type ScorableQuestion } from '../scoring';
 /**
  * From what a caller sends (one flat object per question, its type's fields already checked by
  * quiz-input.ts) to what is stored, with the defaults filled in: a yes/no question is worth 1
- * point for "yes" unless it says otherwise.
+ * point for "yes" unless it says otherwise, a typed or number answer 1 point when right.
  */
 export function toQuestionData(input: QuestionInput, keepId?: string): QuestionData {
   const common = {
@@ -14,27 +14,65 @@ export function toQuestionData(input: QuestionInput, keepId?: string): QuestionD
     text: input.text,
     explanation: input.explanation ?? null,
   };
-  if (input.type === 'yes_no') {
-    return {
-      ...common,
-      type: 'yes_no',
-      points: input.points ?? 1,
-      correctAnswer: input.correct_answer ?? 'yes',
-    };
+  switch (input.type) {
+    case 'yes_no':
+      return {
+        ...common,
+        type: 'yes_no',
+        points: input.points ?? 1,
+        correctAnswer: input.correct_answer ?? 'yes',
+      };
+    case 'short_text':
+      return {
+        ...common,
+        type: 'short_text',
+        points: input.points ?? 1,
+        acceptedAnswers: input.accepted_answers ?? [],
+      };
+    case 'number':
+      return {
+        ...common,
+        type: 'number',
+        points: input.points ?? 1,
+        correctNumber: input.correct_number ?? 0,
+        tolerance: input.tolerance ?? 0,
+      };
+    case 'multiple_choice':
+    case 'multiple_select':
+      return { ...common, type: input.type, options: input.options ?? [] };
   }
-  return { ...common, type: 'multiple_choice', options: input.options ?? [] };
 }
 
 function scorable(data: QuestionData): ScorableQuestion {
-  if (data.type === 'yes_no')
-    return { id: '', type: 'yes_no', points: data.points, correctAnswer: data.correctAnswer };
-  return { id: '', type: 'multiple_choice', options: data.options };
+  switch (data.type) {
+    case 'yes_no':
+      return { id: '', type: 'yes_no', points: data.points, correctAnswer: data.correctAnswer };
+    case 'short_text':
+      return { id: '', type: 'short_text', points: data.points, acceptedAnswers: data.acceptedAnswers };
+    case 'number':
+      return {
+        id: '',
+        type: 'number',
+        points: data.points,
+        correctNumber: data.correctNumber,
+        tolerance: data.tolerance,
+      };
+    case 'multiple_choice':
+    case 'multiple_select':
+      return { id: '', type: data.type, options: data.options };
+  }
 }
 
-/** Whether a past answer to `previous` can be marked again under `next`: same type, same options. */
+/**
+ * Whether a past answer to `previous` can be marked again under `next`: same type, and for
+ * choice questions as many options (answers name options by index).
+ */
 function answersCarryOver(previous: QuestionRow, next: QuestionData): boolean {
   if (previous.type !== next.type) return false;
-  return next.type === 'yes_no' || previous.options.length === next.options.length;
+  if (next.type === 'multiple_choice' || next.type === 'multiple_select') {
+    return previous.options.length === next.options.length;
+  }
+  return true;
 }
 
 /**

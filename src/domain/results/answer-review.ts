@@ -1,5 +1,6 @@
 import type { NewAnswerRow, QuestionRow, QuizRow } from '../../db/repositories';
-import { correctAnswerOf, showCorrectAnswersOf } from '../quiz-records';
+import { acceptedAnswersOf, correctAnswerOf, showCorrectAnswersOf } from '../quiz-records';
+import { answerText } from '../stored-answer';
 
 /**
  * The review a respondent may see: every question with their answer, what it earned, the right
@@ -18,23 +19,42 @@ export interface ReviewItem {
   question_id: string;
   text: string;
   type: string;
-  /** "yes" / "no", or the chosen option's label; null when left unanswered. */
+  /**
+   * "yes" / "no", the chosen option's label, the ticked labels joined ("" when none was
+   * ticked), the text typed or the number as written; null when left unanswered.
+   */
   your_answer: string | null;
   /** Null when the quiz does not show scores to respondents. */
   points: number | null;
   max_points: number | null;
   /**
-   * The answers that earn the most: the yes/no key, or the best-scoring options' labels. Null
-   * when the question was changed or removed since (its key is not the one this answer met).
+   * The answers that earn the most: the yes/no key, the best-scoring option's label, every
+   * option that earns points (multiple_select), the accepted answers, or the number with its
+   * tolerance ("3.5 ± 0.1"). Empty for a question that only collects text. Null when the
+   * question was changed or removed since (its key is not the one this answer met).
    */
   correct_answers: string[] | null;
   explanation: string | null;
 }
 
 function rightAnswers(question: QuestionRow): string[] {
-  if (question.type === 'yes_no') return [correctAnswerOf(question)];
-  const best = Math.max(...question.options.map((option) => option.score));
-  return question.options.filter((option) => option.score === best).map((option) => option.label);
+  switch (question.type) {
+    case 'yes_no':
+      return [correctAnswerOf(question)];
+    case 'multiple_select':
+      return question.options.filter((option) => option.score > 0).map((option) => option.label);
+    case 'short_text':
+      return acceptedAnswersOf(question);
+    case 'number': {
+      const tolerance = question.tolerance ?? 0;
+      const value = String(question.correctNumber ?? 0);
+      return [tolerance > 0 ? `${value} ± ${tolerance}` : value];
+    }
+    default: {
+      const best = Math.max(...question.options.map((option) => option.score));
+      return question.options.filter((option) => option.score === best).map((option) => option.label);
+    }
+  }
 }
 
 /**
@@ -47,7 +67,17 @@ export function reviewOf(
   answers: ReadonlyArray<
     Pick<
       NewAnswerRow,
-      'questionId' | 'questionText' | 'type' | 'choice' | 'optionLabel' | 'points' | 'maxPoints'
+      | 'questionId'
+      | 'questionText'
+      | 'type'
+      | 'choice'
+      | 'optionIndex'
+      | 'optionLabel'
+      | 'choices'
+      | 'text'
+      | 'number'
+      | 'points'
+      | 'maxPoints'
     >
   >,
   showScore: boolean,
@@ -59,7 +89,7 @@ export function reviewOf(
       question_id: answer.questionId,
       text: answer.questionText,
       type: answer.type,
-      your_answer: answer.choice ?? answer.optionLabel,
+      your_answer: answerText(answer),
       points: showScore ? answer.points : null,
       max_points: showScore ? answer.maxPoints : null,
       correct_answers: question ? rightAnswers(question) : null,

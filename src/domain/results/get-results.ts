@@ -1,3 +1,4 @@
+import type { AnswerRow } from '../../db/repositories';
 import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
@@ -5,6 +6,7 @@ import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary, toScorable } from '../quiz-records';
 import { maxScoreOf } from '../scoring';
 import { getQuestionStatistics } from './question-statistics';
+import { answerText, tickedIndexes } from '../stored-answer';
 
 export interface GetResultsInput {
   ref: string;
@@ -32,6 +34,29 @@ function readCursor(cursor: string) {
     );
   }
   return position;
+}
+
+/**
+ * The typed value of an answer to the newer question types, named as in the submission:
+ * `choices` (multiple_select), `number` (number), and for short_text `text_answer`, since an
+ * answer's `text` has always been its question's text. Other types carry none, which keeps
+ * every answer as small as before.
+ */
+function typedValue(answer: AnswerRow): {
+  choices?: number[] | null;
+  text_answer?: string | null;
+  number?: number | null;
+} {
+  switch (answer.type) {
+    case 'multiple_select':
+      return { choices: tickedIndexes(answer) };
+    case 'short_text':
+      return { text_answer: answer.text };
+    case 'number':
+      return { number: answer.number };
+    default:
+      return {};
+  }
 }
 
 /**
@@ -90,8 +115,9 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
             answers: response.answers.map((answer) => ({
               question_id: answer.questionId,
               text: answer.questionText,
-              answer: answer.type === 'yes_no' ? answer.choice : answer.optionLabel,
+              answer: answerText(answer),
               option_index: answer.optionIndex,
+              ...typedValue(answer),
               points: answer.points,
               max_points: answer.maxPoints,
             })),

@@ -1,14 +1,8 @@
-import type { AnswerRow, QuizWithQuestions, ResponseRemark } from '../../db/repositories';
+import type { QuizWithQuestions, ResponseRemark } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
 import { toScorable } from '../quiz-records';
-import { passedOf, percentOf, pointsFor, questionMaxPoints, type Choice } from '../scoring';
-
-/** What a stored answer chose, as scoring reads it. */
-function choiceOf(answer: AnswerRow): Choice | undefined {
-  if (answer.choice === 'yes' || answer.choice === 'no') return { choice: answer.choice };
-  if (answer.optionIndex !== null) return { optionIndex: answer.optionIndex };
-  return undefined;
-}
+import { passedOf, percentOf, pointsFor, questionMaxPoints } from '../scoring';
+import { choiceOf } from '../stored-answer';
 
 /**
  * Re-marks the past answers to these questions under the quiz's current answer keys, after the

@@ -6,6 +6,7 @@ import type { NewAnswerRow, QuizWithQuestions } from '../../db/repositories';
 import { toScorable } from '../quiz-records';
 import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
+import { storedAnswer } from '../stored-answer';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
 
 export {
@@ -97,21 +98,15 @@ export async function recordResponse(
 
 /** The stored copy of each answer: what was answered and earned, and the question as it read then. */
 function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score: Score): NewAnswerRow[] {
-  return quiz.questions.map((question, position) => {
-    const choice = choices.get(question.id);
-    const optionIndex = choice && 'optionIndex' in choice ? choice.optionIndex : null;
-    return {
-      questionId: question.id,
-      position,
-      questionText: question.text,
-      type: question.type,
-      choice: choice && 'choice' in choice ? choice.choice : null,
-      optionIndex,
-      optionLabel: optionIndex === null ? null : (question.options[optionIndex]?.label ?? null),
-      points: score.perQuestion[position]!.points,
-      maxPoints: score.perQuestion[position]!.maxPoints,
-    };
-  });
+  return quiz.questions.map((question, position) => ({
+    questionId: question.id,
+    position,
+    questionText: question.text,
+    type: question.type,
+    ...storedAnswer(question, choices.get(question.id)),
+    points: score.perQuestion[position]!.points,
+    maxPoints: score.perQuestion[position]!.maxPoints,
+  }));
 }
 
 /** Stores the response; a claimed attempt is released when that fails, so it can be sent again. */

@@ -27,21 +27,30 @@ const timestamp = z.string().describe('ISO-8601 timestamp');
 
 const explanation = z.string().nullable().describe('Why the right answer is right; null when none.');
 
+const questionHead = { question_id: z.string(), text: z.string(), explanation };
+const choiceOptions = z.array(z.object({ label: z.string(), score: z.number().int() }));
+
 export const QuestionRecordSchema = z.discriminatedUnion('type', [
   z.object({
-    question_id: z.string(),
+    ...questionHead,
     type: z.literal('yes_no'),
-    text: z.string(),
     points: z.number().int(),
     correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
-    explanation,
+  }),
+  z.object({ ...questionHead, type: z.literal('multiple_choice'), options: choiceOptions }),
+  z.object({ ...questionHead, type: z.literal('multiple_select'), options: choiceOptions }),
+  z.object({
+    ...questionHead,
+    type: z.literal('short_text'),
+    points: z.number().int(),
+    accepted_answers: z.array(z.string()).describe('Empty: the question collects text and scores nothing.'),
   }),
   z.object({
-    question_id: z.string(),
-    type: z.literal('multiple_choice'),
-    text: z.string(),
-    options: z.array(z.object({ label: z.string(), score: z.number().int() })),
-    explanation,
+    ...questionHead,
+    type: z.literal('number'),
+    points: z.number().int(),
+    correct_number: z.number(),
+    tolerance: z.number(),
   }),
 ]);
 
@@ -106,9 +115,12 @@ export const ListedQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES),
   text: z.string(),
   explanation: z.string().nullable(),
-  points: z.number().describe('yes_no'),
+  points: z.number().describe('yes_no, short_text, number'),
   correct_answer: z.string().describe('yes_no'),
-  options: z.array(z.object({ label: z.string(), score: z.number() })).describe('multiple_choice'),
+  options: z.array(z.object({ label: z.string(), score: z.number() })).describe('choice types'),
+  accepted_answers: z.array(z.string()).describe('short_text'),
+  correct_number: z.number().describe('number, with tolerance'),
+  tolerance: z.number(),
 });
 
 export const ListedQuizSchema = z.object({

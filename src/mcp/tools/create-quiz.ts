@@ -14,17 +14,12 @@ export const createQuizTool = defineTool({
   title: 'Create a quiz',
   description:
     "Creates a draft quiz (private until publish_quiz) and returns it with each question's question_id. " +
-    'Types: "yes_no" (the `correct_answer`, default "yes", earns `points`; the other earns 0) and "multiple_choice" ' +
-    '(2-20 `options`, each `label` earning its `score`). Any question may carry an `explanation`. Up to 100 questions.',
+    'Five question types (see `type`), each with its own fields; any question may carry an `explanation`. Up to 100 questions.',
   input: z.strictObject({
-    title: TitleSchema.describe('Title of the quiz, 1-200 characters.'),
-    description: DescriptionSchema.optional().describe(
-      'Plain text shown above the questions (at most 5000 characters).',
-    ),
-    questions: QuestionsInputSchema.default([]).describe('The questions, in order (at most 100).'),
-    settings: SettingsInputSchema.optional().describe(
-      'Optional settings; anything left out keeps its default.',
-    ),
+    title: TitleSchema.describe('The quiz title.'),
+    description: DescriptionSchema.optional().describe('Plain text shown above the questions.'),
+    questions: QuestionsInputSchema.default([]).describe('In order.'),
+    settings: SettingsInputSchema.optional().describe('Anything left out keeps its default.'),
   }),
   output: QuizWithQuestionsSchema,
   listedOutput: ListedQuizWrittenSchema,

@@ -8,7 +8,7 @@ export const getQuizSettingsTool = defineTool({
   title: 'Get quiz settings',
   description:
     "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
-    "what respondents enter and see, how it is taken; is_open: taking responses now. Change them with update_quiz's `settings`.",
+    "what respondents enter and see, how it is taken. Change them with update_quiz's `settings`.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: SettingsRecordSchema,
   listedOutput: ListedQuizSchema.extend({
@@ -20,7 +20,6 @@ export const getQuizSettingsTool = defineTool({
     require_all_answers: z.boolean(),
     show_correct_answers: z.string(),
     is_open: z.boolean(),
-    time_limit_minutes: z.number().nullable(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',

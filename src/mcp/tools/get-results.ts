@@ -4,6 +4,13 @@ import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
 const count = z.number().int();
+const statHead = {
+  question_id: z.string(),
+  text: z.string(),
+  answered_count: count,
+  average_points: z.number().nullable(),
+};
+const optionCounts = z.array(z.object({ label: z.string(), score: z.number().int(), count }));
 
 export const getResultsTool = defineTool({
   name: 'get_results',
@@ -53,22 +60,25 @@ export const getResultsTool = defineTool({
     questions: z.array(
       z.discriminatedUnion('type', [
         z.object({
-          question_id: z.string(),
-          text: z.string(),
+          ...statHead,
           type: z.literal('yes_no'),
-          answered_count: count,
-          average_points: z.number().nullable(),
           yes_count: count,
           no_count: count,
           correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
         }),
+        z.object({ ...statHead, type: z.literal('multiple_choice'), options: optionCounts }),
+        z.object({ ...statHead, type: z.literal('multiple_select'), options: optionCounts }),
         z.object({
-          question_id: z.string(),
-          text: z.string(),
-          type: z.literal('multiple_choice'),
-          answered_count: count,
-          average_points: z.number().nullable(),
-          options: z.array(z.object({ label: z.string(), score: z.number().int(), count })),
+          ...statHead,
+          type: z.literal('short_text'),
+          right_count: count.nullable(),
+          common_answers: z.array(z.object({ answer: z.string(), count })),
+        }),
+        z.object({
+          ...statHead,
+          type: z.literal('number'),
+          right_count: count.nullable(),
+          common_values: z.array(z.object({ value: z.number(), count })),
         }),
       ]),
     ),
@@ -98,8 +108,21 @@ export const getResultsTool = defineTool({
               answer: z
                 .string()
                 .nullable()
-                .describe('"yes"/"no", the chosen option label, or null if unanswered.'),
+                .describe(
+                  '"yes"/"no", the chosen label, the ticked labels joined by "; ", the text typed, or the number as written; null if unanswered.',
+                ),
               option_index: z.number().int().nullable(),
+              choices: z
+                .array(z.number().int())
+                .nullable()
+                .optional()
+                .describe('multiple_select: the ticked indexes.'),
+              text_answer: z
+                .string()
+                .nullable()
+                .optional()
+                .describe('short_text: the text typed (`text` is the question).'),
+              number: z.number().nullable().optional().describe('number: the value read.'),
               points: z.number().int(),
               max_points: z.number().int(),
             }),
@@ -129,7 +152,10 @@ export const getResultsTool = defineTool({
         answered_count: z.number(),
         average_points: z.number().nullable(),
         correct_answer: z.string().describe('yes_no, with yes_count and no_count'),
-        options: z.array(z.object({ label: z.string(), count: z.number() })).describe('multiple_choice'),
+        options: z.array(z.object({ label: z.string(), count: z.number() })).describe('choice types'),
+        right_count: z.number().nullable().describe('short_text, number: answers that earned the points'),
+        common_answers: z.array(z.object({ answer: z.string(), count: z.number() })).describe('short_text'),
+        common_values: z.array(z.object({ value: z.number(), count: z.number() })).describe('number'),
       }),
     ),
     responses: z.array(
@@ -140,7 +166,13 @@ export const getResultsTool = defineTool({
         percent: z.number().nullable(),
         passed: z.boolean().nullable(),
         answers: z
-          .array(z.object({ question_id: z.string(), answer: z.string().nullable(), points: z.number() }))
+          .array(
+            z.object({
+              question_id: z.string(),
+              answer: z.string().nullable().describe('Choices: labels joined by "; "'),
+              points: z.number(),
+            }),
+          )
           .describe('Left out with include_answers: false.'),
       }),
     ),

@@ -19,7 +19,7 @@ export const updateQuizTool = defineTool({
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
-      'The complete new list of questions, in order (at most 100); replaces every current one.',
+      'The complete new list, in order; replaces every current question.',
     ),
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
@@ -29,18 +29,11 @@ export const updateQuizTool = defineTool({
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()
       .describe(
-        'After fixing an answer key: true keeps the id of each question sent with its question_id (same type and number of ' +
-          'options) and marks its past answers again under the new key; each re-marked response keeps its original score.',
+        'After fixing an answer key: keep the ids sent (same type and option count) and re-mark their past answers; each response keeps its original score.',
       ),
-    title: TitleSchema.optional().describe(
-      'New title, 1-200 characters. The slug and public link stay the same.',
-    ),
-    description: DescriptionSchema.nullable()
-      .optional()
-      .describe('New description (at most 5000 characters); null or "" removes it.'),
-    settings: SettingsInputSchema.optional().describe(
-      'Settings to change; anything left out stays as it is.',
-    ),
+    title: TitleSchema.optional().describe('The slug and public link stay the same.'),
+    description: DescriptionSchema.nullable().optional().describe('null or "" removes it.'),
+    settings: SettingsInputSchema.optional().describe('Anything left out stays as it is.'),
   }),
   output: QuizWithQuestionsSchema.extend({
     remarked_responses: z

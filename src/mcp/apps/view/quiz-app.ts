@@ -73,9 +73,26 @@ function renderPreview(quiz: QuizPreview): void {
       item.append(
         el('p', { className: 'muted', text: `Yes / No · “${key}” scores ${question.points ?? 0}` }),
       );
+    } else if (question.type === 'short_text') {
+      const accepted = question.accepted_answers;
+      const text = accepted.length
+        ? `Typed answer · “${accepted.join('”, “')}” scores ${question.points}`
+        : 'Typed answer · collects text, scores nothing';
+      item.append(el('p', { className: 'muted', text }));
+    } else if (question.type === 'number') {
+      const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';
+      item.append(
+        el('p', {
+          className: 'muted',
+          text: `Number · ${question.correct_number}${within} scores ${question.points}`,
+        }),
+      );
     } else {
       const options = el('ul', { className: 'options' });
-      for (const option of question.options ?? []) {
+      if (question.type === 'multiple_select') {
+        item.append(el('p', { className: 'muted', text: 'Tick all that apply · ticked scores add up' }));
+      }
+      for (const option of question.options) {
         options.append(el('li', { text: `${option.label} · ${option.score} pts` }));
       }
       item.append(options);
@@ -153,17 +170,7 @@ function renderResults(results: Results, more = false): void {
   );
   const charts = el('div', { className: 'charts' });
   for (const question of results.questions) {
-    const rows =
-      question.type === 'yes_no'
-        ? [
-            { label: 'Yes', count: question.yes_count ?? 0, best: question.correct_answer !== 'no' },
-            { label: 'No', count: question.no_count ?? 0, best: question.correct_answer === 'no' },
-          ]
-        : (question.options ?? []).map((option, _i, all) => ({
-            label: option.label,
-            count: option.count,
-            best: option.score > 0 && option.score === Math.max(...all.map((o) => o.score)),
-          }));
+    const rows = chartRows(question);
     const most = Math.max(0, ...rows.map((row) => row.count));
     const list = el('ul', { className: 'bars' });
     list.setAttribute('aria-label', `Answers to ${question.text}`);
@@ -181,6 +188,41 @@ function renderResults(results: Results, more = false): void {
     responsesTable(shownResponses),
   );
   if (results.next_cursor) root.append(loadMore(results.quiz.quiz_id, results.next_cursor));
+}
+
+/** A question's bars: its answers and how often each was given; `best` marks the right ones. */
+function chartRows(question: Results['questions'][number]) {
+  switch (question.type) {
+    case 'yes_no':
+      return [
+        { label: 'Yes', count: question.yes_count, best: question.correct_answer !== 'no' },
+        { label: 'No', count: question.no_count, best: question.correct_answer === 'no' },
+      ];
+    case 'short_text':
+      return question.common_answers.map((entry) => ({
+        label: entry.answer,
+        count: entry.count,
+        best: false,
+      }));
+    case 'number':
+      return [...question.common_values]
+        .sort((a, b) => a.value - b.value)
+        .map((entry) => ({ label: String(entry.value), count: entry.count, best: false }));
+    case 'multiple_select':
+      return question.options.map((option) => ({
+        label: option.label,
+        count: option.count,
+        best: option.score > 0,
+      }));
+    default: {
+      const top = Math.max(...question.options.map((option) => option.score));
+      return question.options.map((option) => ({
+        label: option.label,
+        count: option.count,
+        best: option.score > 0 && option.score === top,
+      }));
+    }
+  }
 }
 
 function stat(label: string, value: string): HTMLElement {
