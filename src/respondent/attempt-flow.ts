@@ -17,7 +17,7 @@ import type { Logger } from '../logger';
 import { allowFraming } from '../web/security';
 import { attemptFormFields, renderIntroPage, renderWindowPage, TAKING_SCRIPT } from './attempt-pages';
 import type { AttemptTokens } from './attempt-token';
-import { translator, type Translator } from './i18n';
+import { languageOfHeader, translator, type Translator } from './i18n';
 import { isPublicSlug } from './public-paths';
 import { toFormErrors, type FormValues } from './read-form-answers';
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
@@ -66,7 +66,7 @@ export function renderAttemptForm(
     timeLimitMinutes: quiz.timeLimitMinutes,
     email: attempt.email,
   });
-  const errors = state.issues ? toFormErrors(shown, state.issues) : undefined;
+  const errors = state.issues ? toFormErrors(shown, state.issues, tr) : undefined;
   const withProblem = state.problem
     ? {
         summary: [{ href: '#main', message: state.problem }, ...(errors?.summary ?? [])],
@@ -77,7 +77,7 @@ export function renderAttemptForm(
     ...(state.values ? { values: state.values } : {}),
     ...(withProblem ? { errors: withProblem } : {}),
     ...(state.changed ? { changed: true } : {}),
-    attempt: { fields, scripts: [TAKING_SCRIPT] },
+    attempt: { fields, scripts: [TAKING_SCRIPT], emailFixed: attempt.email !== null },
   });
 }
 
@@ -148,12 +148,14 @@ export function startAttemptFromPage(
 ): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return send(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug))
+      return send(res, 404, NOT_FOUND_PAGE(translator(languageOfHeader(req.get('accept-language')))));
     let quiz: QuizWithQuestions;
     try {
       quiz = await loadPublishedQuiz(deps, slug);
     } catch (error) {
-      if (isDomainError(error) && error.code === 'quiz_not_found') return send(res, 404, NOT_FOUND_PAGE());
+      if (isDomainError(error) && error.code === 'quiz_not_found')
+        return send(res, 404, NOT_FOUND_PAGE(translator(languageOfHeader(req.get('accept-language')))));
       throw error;
     }
     if (quiz.allowEmbedding) allowFraming(res);

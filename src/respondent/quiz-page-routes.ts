@@ -15,7 +15,13 @@ import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
-import { NOT_FOUND_PAGE, renderMessagePage, renderResultPage } from './render-result-page';
+import { translator, languageOfHeader, type Translator } from './i18n';
+import { NOT_FOUND_PAGE, renderMessagePageIn, renderResultPage } from './render-result-page';
+
+/** The language of a page without a quiz (a 404, a request not read): the browser's Accept-Language. */
+export function readerLanguage(res: Response): Translator {
+  return translator(languageOfHeader(res.req.get('accept-language')));
+}
 
 export function sendRespondentPage(res: Response, status: number, page: string): void {
   res.status(status).type('html').send(page);
@@ -27,7 +33,7 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
     return await load();
   } catch (error) {
     if (isDomainError(error) && error.code === 'quiz_not_found') {
-      sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+      sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
       return undefined;
     }
     throw error;
@@ -38,7 +44,7 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
 export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
     if (quiz.allowEmbedding) allowFraming(res);
@@ -54,13 +60,9 @@ export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHa
 export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: Logger): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
     if (req.body === undefined) {
-      return sendRespondentPage(
-        res,
-        415,
-        renderMessagePage('Answers not readable', 'Send the quiz form as application/x-www-form-urlencoded.'),
-      );
+      return sendRespondentPage(res, 415, renderMessagePageIn(readerLanguage(res), 'unreadable'));
     }
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
@@ -113,7 +115,7 @@ export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: 
         return sendRespondentPage(res, domainErrorStatus(error), renderClosedPage(quiz));
       }
       if (error.code === 'quiz_not_found')
-        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE());
+        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE(readerLanguage(res)));
       throw error;
     }
   };
@@ -124,7 +126,7 @@ export function showResultPage(deps: DomainDeps): RequestHandler {
   return async (req, res) => {
     const { slug, responseId } = req.params;
     if (!isPublicSlug(slug) || !isResponseId(responseId))
-      return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+      return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
     const result = await orNotFound(res, () => getResponseResult(deps, slug, responseId));
     if (!result) return;
     if (result.quiz.allowEmbedding) allowFraming(res);
@@ -138,23 +140,13 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const client = clientErrorOf(error);
     if (client?.kind === 'too_large') {
-      return sendRespondentPage(
-        res,
-        413,
-        renderMessagePage(
-          'Answers too large',
-          'The form sent more data than a quiz takes. Go back, check your answers and try again.',
-        ),
-      );
+      return sendRespondentPage(res, 413, renderMessagePageIn(readerLanguage(res), 'tooLarge'));
     }
     if (client) {
       return sendRespondentPage(
         res,
         client.status,
-        renderMessagePage(
-          'Request not readable',
-          `${client.reason} Check the link, or go back and submit the form again.`,
-        ),
+        renderMessagePageIn(readerLanguage(res), 'badRequest', { reason: client.reason }),
       );
     }
     const requestId = String(res.locals.requestId ?? '');
@@ -162,10 +154,11 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
     sendRespondentPage(
       res,
       500,
-      renderMessagePage(
-        'Something went wrong',
-        'The page could not be shown because of a problem on our side. Please try again in a moment.',
-        `Reference: ${requestId}`,
+      renderMessagePageIn(
+        readerLanguage(res),
+        'error',
+        {},
+        readerLanguage(res).t('page.reference', { id: requestId }),
       ),
     );
   };

@@ -7,12 +7,13 @@ import { pageSecurity } from '../web/security';
 import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import {
   pageErrors,
+  readerLanguage,
   sendRespondentPage,
   showQuizPage,
   showResultPage,
   submitQuizForm,
 } from './quiz-page-routes';
-import { renderMessagePage } from './render-result-page';
+import { renderMessagePageIn } from './render-result-page';
 import { jsonBodyErrors, submitJsonResponse } from './submit-json-response';
 import { startJsonAttempt } from './attempt-routes';
 import { startAttemptFromPage } from './attempt-flow';
@@ -41,10 +42,7 @@ export function sendTooManySubmissions(res: Response, retryAfterSeconds: number)
   sendRespondentPage(
     res,
     429,
-    renderMessagePage(
-      'Too many submissions',
-      `This quiz has had too many submissions from your network in the last minute. Wait ${retryAfterSeconds} seconds, then go back and submit again.`,
-    ),
+    renderMessagePageIn(readerLanguage(res), 'tooMany', { seconds: retryAfterSeconds }),
   );
 }
 
@@ -70,10 +68,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     sendRespondentPage(
       res,
       400,
-      renderMessagePage(
-        'Answers not accepted',
-        `The field ${field} ${message}. Go back, correct it and submit again.`,
-      ),
+      renderMessagePageIn(readerLanguage(res), 'notAccepted', { field, problem: message }),
     ),
   );
   router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, tokens, logger));

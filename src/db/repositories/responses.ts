@@ -130,6 +130,7 @@ export interface PublicResultRow {
     showCorrectAnswers: string;
     acceptingResponses: boolean;
     allowEmbedding: boolean;
+    language: string;
   };
   /** In question order. */
   answers: AnswerRow[];
@@ -357,6 +358,7 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
               showCorrectAnswers: true,
               acceptingResponses: true,
               allowEmbedding: true,
+              language: true,
             },
           },
           answers: { select: answerColumns, orderBy: { position: 'asc' } },
