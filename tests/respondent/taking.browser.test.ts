@@ -145,9 +145,9 @@ describeWithBrowser('taking a timed, windowed or translated quiz in a browser', 
       const page = await context.newPage();
       await page.goto(quiz.public_url);
       await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
-      await expect(page.locator('main').evaluate((el) => getComputedStyle(el).direction)).resolves.toBe(
-        'rtl',
-      );
+      await expect(
+        page.locator('main').evaluate((el) => (globalThis as any).getComputedStyle(el).direction),
+      ).resolves.toBe('rtl');
       await expect(page.locator('main').innerText()).resolves.toContain('سؤالان');
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByLabel('بريدك الإلكتروني').fill('student@example.com');
