@@ -30,6 +30,7 @@ const RENDERED = [
   /^questions-\d+-(text|explanation|points|correct_answer|options)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   /^settings-(pass_mark_percent|show_correct_answers)$/,
+  /^settings-(time_limit_minutes|opens_at|closes_at|question_pool_size|max_attempts_per_email|language)$/,
 ];
 
 /** The nearest field the form shows for a domain field (`questions[2].type` is shown on question 3); '' for the form. */
