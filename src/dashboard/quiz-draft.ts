@@ -10,6 +10,7 @@ import {
   parseOrThrow,
   type QuestionType,
 } from '../domain/quiz-input';
+import { parseNumberAnswer } from '../domain/answer-text';
 
 /**
  * The quiz editor's form as the owner typed it: every value a string (or a ticked box), so a
@@ -30,6 +31,11 @@ export interface DraftQuestion {
   points: string;
   correct_answer: 'yes' | 'no';
   options: DraftOption[];
+  /** short_text: one accepted answer per line; none collects text only. */
+  accepted_answers: string;
+  /** number: as typed ("3,5" works, as on the public page). */
+  correct_number: string;
+  tolerance: string;
 }
 
 /** Every setting but accepting_responses, which the quiz page's close and reopen buttons change. */
@@ -59,6 +65,8 @@ export interface QuizDraft {
   settings: DraftSettings;
   /** Ticked to change a published quiz. */
   confirm_edit_published: boolean;
+  /** Ticked to keep the ids of questions whose key was fixed and mark their past answers again. */
+  remark_past_responses: boolean;
 }
 
 const CHECKBOXES = [
@@ -104,6 +112,7 @@ export function emptyDraft(): QuizDraft {
       language: 'en',
     },
     confirm_edit_published: false,
+    remark_past_responses: false,
   };
 }
 
@@ -116,12 +125,15 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     points: '1',
     correct_answer: 'yes',
     options:
-      type === 'multiple_choice'
+      type === 'multiple_choice' || type === 'multiple_select'
         ? [
             { label: '', score: '1' },
             { label: '', score: '0' },
           ]
         : [],
+    accepted_answers: '',
+    correct_number: '',
+    tolerance: '0',
   };
 }
 
@@ -134,16 +146,20 @@ export function draftFromQuiz(
     title: quiz.title,
     description: quiz.description ?? '',
     questions: quiz.questions.map((question) => ({
+      ...newQuestion(question.type),
       question_id: question.question_id,
-      type: question.type,
       text: question.text,
       explanation: question.explanation ?? '',
-      points: question.type === 'yes_no' ? String(question.points) : '1',
-      correct_answer: question.type === 'yes_no' ? question.correct_answer : 'yes',
+      ...('points' in question ? { points: String(question.points) } : {}),
+      ...(question.type === 'yes_no' ? { correct_answer: question.correct_answer } : {}),
       options:
-        question.type === 'multiple_choice'
+        question.type === 'multiple_choice' || question.type === 'multiple_select'
           ? question.options.map((option) => ({ label: option.label, score: String(option.score) }))
           : [],
+      ...(question.type === 'short_text' ? { accepted_answers: question.accepted_answers.join('\n') } : {}),
+      ...(question.type === 'number'
+        ? { correct_number: String(question.correct_number), tolerance: String(question.tolerance) }
+        : {}),
     })),
     settings: {
       show_score_to_respondent: settings.show_score_to_respondent,
@@ -164,11 +180,12 @@ export function draftFromQuiz(
       language: settings.language,
     },
     confirm_edit_published: false,
+    remark_past_responses: false,
   };
 }
 
 const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer)\]$/;
+  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance)\]$/;
 const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
 
 /**
@@ -182,7 +199,7 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
   const questionAt = (index: number) => {
     let question = questions.get(index);
     if (!question) {
-      question = { ...newQuestion('yes_no'), points: '', options: [] };
+      question = { ...newQuestion('yes_no'), points: '', tolerance: '', options: [] };
       questions.set(index, question);
     }
     return question;
@@ -225,6 +242,7 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
     questions: inOrder(questions).map(([, question]) => question),
     settings,
     confirm_edit_published: body.confirm_edit_published === 'on',
+    remark_past_responses: body.remark_past_responses === 'on',
   };
 }
 
@@ -235,6 +253,13 @@ function integerOrText(value: string): number | string | undefined {
   return /^[-+]?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
+/** A number as typed (a decimal comma too); anything else goes to the schema as typed. */
+function numberOrText(value: string): number | string | undefined {
+  if (value.trim() === '') return undefined;
+  const parsed = parseNumberAnswer(value);
+  return 'value' in parsed ? parsed.value : value.trim();
+}
+
 function questionInput(question: DraftQuestion) {
   const common = {
     type: question.type,
@@ -242,13 +267,35 @@ function questionInput(question: DraftQuestion) {
     text: question.text,
     ...(question.explanation.trim() ? { explanation: question.explanation } : {}),
   };
-  if (question.type === 'yes_no') {
-    return { ...common, points: integerOrText(question.points), correct_answer: question.correct_answer };
+  switch (question.type) {
+    case 'yes_no':
+      return { ...common, points: integerOrText(question.points), correct_answer: question.correct_answer };
+    case 'short_text': {
+      const accepted = question.accepted_answers
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      // Without accepted answers the question only collects text: its points field does not apply.
+      return accepted.length > 0
+        ? { ...common, points: integerOrText(question.points), accepted_answers: accepted }
+        : common;
+    }
+    case 'number':
+      return {
+        ...common,
+        points: integerOrText(question.points),
+        correct_number: numberOrText(question.correct_number),
+        tolerance: numberOrText(question.tolerance),
+      };
+    default:
+      return {
+        ...common,
+        options: question.options.map((option) => ({
+          label: option.label,
+          score: integerOrText(option.score),
+        })),
+      };
   }
-  return {
-    ...common,
-    options: question.options.map((option) => ({ label: option.label, score: integerOrText(option.score) })),
-  };
 }
 
 const EditorInputSchema = z.strictObject({

@@ -1,5 +1,11 @@
 import type { Response } from 'express';
-import { LANGUAGES, LIMITS, SHOW_CORRECT_ANSWERS } from '../domain/quiz-input';
+import {
+  LANGUAGES,
+  LIMITS,
+  QUESTION_TYPES,
+  SHOW_CORRECT_ANSWERS,
+  type QuestionType,
+} from '../domain/quiz-input';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { sendPage } from '../web/page-shell';
@@ -27,7 +33,7 @@ export function fieldId(field: string): string {
 const RENDERED = [
   /^(title|description|questions|settings|confirm_edit_published)$/,
   /^questions-\d+$/,
-  /^questions-\d+-(text|explanation|points|correct_answer|options)$/,
+  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   /^settings-(pass_mark_percent|show_correct_answers)$/,
   /^settings-(time_limit_minutes|opens_at|closes_at|question_pool_size|max_attempts_per_email|language)$/,
@@ -62,7 +68,7 @@ interface TextOptions {
   hint?: string;
   multiline?: boolean;
   maxlength?: number;
-  inputmode?: 'numeric';
+  inputmode?: 'numeric' | 'decimal';
   className?: string;
 }
 
@@ -151,7 +157,16 @@ function optionFields(base: string, index: number, question: DraftQuestion, erro
   const id = fieldId(`${base}[options]`);
   const hasError = errors.some((error) => error.field === id);
   return html`<fieldset class="options${hasError ? ' has-error' : ''}" id="${id}">
-    <legend>Options <span class="hint">(respondents pick one; each earns its score)</span></legend>
+    <legend>
+      Options
+      <span class="hint"
+        >${
+          question.type === 'multiple_select'
+            ? '(respondents tick any; the ticked scores add up, never below 0)'
+            : '(respondents pick one; each earns its score)'
+        }</span
+      >
+    </legend>
     ${errorOf(errors, id)}
     <ol class="option-list">
       ${question.options.map((option, optionIndex) => {
@@ -189,11 +204,86 @@ function optionFields(base: string, index: number, question: DraftQuestion, erro
   </fieldset>`;
 }
 
+const TYPE_NAMES: Record<QuestionType, string> = {
+  yes_no: 'Yes/no',
+  multiple_choice: 'Multiple choice',
+  multiple_select: 'Tick all that apply',
+  short_text: 'Typed answer',
+  number: 'Number',
+};
+
+const ADD_LABELS: Record<QuestionType, string> = {
+  yes_no: 'Add a yes/no question',
+  multiple_choice: 'Add a multiple-choice question',
+  multiple_select: 'Add a tick-all-that-apply question',
+  short_text: 'Add a typed-answer question',
+  number: 'Add a number question',
+};
+
+function pointsField(base: string, question: DraftQuestion, errors: FieldError[], hint: string): Html {
+  return textField({
+    name: `${base}[points]`,
+    label: 'Points for the right answer',
+    value: question.points,
+    errors,
+    hint,
+    inputmode: 'numeric',
+    className: 'short',
+  });
+}
+
+function typedAnswerFields(base: string, question: DraftQuestion, errors: FieldError[]): Html {
+  return html`${textField({
+    name: `${base}[accepted_answers]`,
+    label: 'Accepted answers (optional), one per line',
+    value: question.accepted_answers,
+    errors,
+    multiline: true,
+    hint: 'Compared ignoring case and extra spaces; accents count, so list "Peru" and "Perú" if both are right. Leave empty to collect text without marking it.',
+  })}
+  ${pointsField(base, question, errors, 'A whole number; used when accepted answers are given.')}`;
+}
+
+function numberFields(base: string, question: DraftQuestion, errors: FieldError[]): Html {
+  return html`${textField({
+    name: `${base}[correct_number]`,
+    label: 'Right number',
+    value: question.correct_number,
+    errors,
+    inputmode: 'decimal',
+    className: 'short',
+    hint: 'A decimal point or comma both work: 3.5 or 3,5.',
+  })}
+  ${textField({
+    name: `${base}[tolerance]`,
+    label: 'Tolerance',
+    value: question.tolerance,
+    errors,
+    inputmode: 'decimal',
+    className: 'short',
+    hint: 'How far off an answer may be and still earn the points, bounds included (0: exactly).',
+  })}
+  ${pointsField(base, question, errors, 'A whole number; a wrong answer earns 0.')}`;
+}
+
+function answerKeyFields(base: string, index: number, question: DraftQuestion, errors: FieldError[]): Html {
+  switch (question.type) {
+    case 'yes_no':
+      return yesNoFields(base, question, errors);
+    case 'short_text':
+      return typedAnswerFields(base, question, errors);
+    case 'number':
+      return numberFields(base, question, errors);
+    default:
+      return optionFields(base, index, question, errors);
+  }
+}
+
 function questionFields(question: DraftQuestion, index: number, count: number, errors: FieldError[]): Html {
   const base = `questions[${index}]`;
   const id = fieldId(base);
   const hasError = errors.some((error) => error.field === id || error.field.startsWith(`${id}-`));
-  const typeName = question.type === 'yes_no' ? 'Yes/no' : 'Multiple choice';
+  const typeName = TYPE_NAMES[question.type];
   return html`<li>
     <fieldset class="question-editor${hasError ? ' has-error' : ''}" id="${id}">
       <legend>Question ${index + 1} <span class="badge">${typeName}</span></legend>
@@ -208,7 +298,7 @@ function questionFields(question: DraftQuestion, index: number, count: number, e
         multiline: true,
         maxlength: LIMITS.questionTextMax,
       })}
-      ${question.type === 'yes_no' ? yesNoFields(base, question, errors) : optionFields(base, index, question, errors)}
+      ${answerKeyFields(base, index, question, errors)}
       ${textField({
         name: `${base}[explanation]`,
         label: 'Explanation (optional)',
@@ -360,6 +450,22 @@ function publishedConfirmation(draft: QuizDraft, errors: FieldError[]): Html {
       />
       <span>Change the published quiz</span>
     </label>
+    <label class="choice" for="remark_past_responses">
+      <input
+        type="checkbox"
+        id="remark_past_responses"
+        name="remark_past_responses"
+        aria-describedby="remark_past_responses-hint"
+        ${draft.remark_past_responses ? html` checked` : ''}
+      />
+      <span
+        >Re-mark past responses
+        <span class="hint" id="remark_past_responses-hint">
+          For a question whose answer key I fixed (same type and number of options): keep its statistics and
+          mark its past answers again. Each changed response keeps its original score.</span
+        ></span
+      >
+    </label>
   </fieldset>`;
 }
 
@@ -417,8 +523,7 @@ export function sendEditorPage(res: Response, state: EditorState): void {
           ${
             canAdd
               ? html`<p class="add-question">
-                  ${actionButton('add:yes_no', 'Add a yes/no question', '', 'secondary')}
-                  ${actionButton('add:multiple_choice', 'Add a multiple-choice question', '', 'secondary')}
+                  ${QUESTION_TYPES.map((type) => actionButton(`add:${type}`, ADD_LABELS[type], '', 'secondary'))}
                 </p>`
               : html`<p class="muted">A quiz takes at most ${LIMITS.questionsMax} questions.</p>`
           }

@@ -7,7 +7,9 @@ import { publishQuiz } from '../domain/quizzes/publish-quiz';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { updateQuiz } from '../domain/quizzes/update-quiz';
 import { getResults } from '../domain/results/get-results';
+import { remarkAllResponses } from '../domain/results/remark-responses';
 import { parseForm, verifyCsrf } from '../web/csrf';
+import { plural } from '../web/page-shell';
 import type { SessionRecord } from '../domain/sessions';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
@@ -15,6 +17,7 @@ import type { DashboardContext } from './context';
 import { answerDomainErrors } from './domain-error-pages';
 import type { FieldError } from './form-fields';
 import { sendDeleteQuizPage } from './quiz-delete-page';
+import { sendRemarkQuizPage } from './quiz-remark-page';
 import { draftFromQuiz, draftToInput, emptyDraft, readDraft, type QuizDraft } from './quiz-draft';
 import { applyAction, parseAction } from './quiz-draft-actions';
 import { renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
@@ -153,8 +156,15 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
           questions: input.questions,
           settings: input.settings,
           confirmEditPublished: draft.confirm_edit_published,
+          remarkPastResponses: draft.remark_past_responses,
         });
-        setFlash(res, { notice: { kind: 'success', text: `Your changes to “${updated.title}” are saved.` } });
+        const remarked =
+          'remarked_responses' in updated
+            ? ` ${plural(updated.remarked_responses, 'past response', 'past responses')} got new marks.`
+            : '';
+        setFlash(res, {
+          notice: { kind: 'success', text: `Your changes to “${updated.title}” are saved.${remarked}` },
+        });
         res.redirect(303, quizPath(id));
       });
     },
@@ -204,6 +214,24 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       questionCount: questions.question_count,
       responseCount: results.summary.response_count,
     });
+  });
+
+  router.get('/dashboard/quizzes/:quizId/remark', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+    const results = await getResults(deps, session.userId, { ref: id, limit: 0 });
+    sendRemarkQuizPage(res, { id, title: results.quiz.title, responseCount: results.summary.response_count });
+  });
+
+  ownedQuizPost('/dashboard/quizzes/:quizId/remark', async (_req, res, { session, id }) => {
+    // The confirmation is the page this form is on, which said what changes.
+    const changed = await remarkAllResponses(deps, session.userId, id);
+    const text =
+      changed === 0
+        ? 'Every response already has the marks the current answer keys give: nothing changed.'
+        : `${plural(changed, 'response', 'responses')} got new marks; each keeps its original score.`;
+    setFlash(res, { notice: { kind: 'success', text } });
+    res.redirect(303, quizPath(id));
   });
 
   ownedQuizPost('/dashboard/quizzes/:quizId/delete', async (_req, res, { session, id }) => {

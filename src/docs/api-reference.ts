@@ -110,6 +110,7 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         <li><a href="#endpoint">The endpoint</a></li>
         <li><a href="#tools">Tools</a></li>
         <li><a href="#taking">Taking a quiz: attempts</a></li>
+        <li><a href="#question-types">Question types</a></li>
         <li><a href="#errors">Errors</a></li>
         <li><a href="#limits">Limits</a></li>
         <li><a href="#versioning">Versioning</a></li>
@@ -198,6 +199,66 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       <code>detail</code> says why (no valid token, late, already submitted, attempts used, outside the
       window, or the quiz was edited meanwhile: then send the answers again with the same token).
     </p>
+    <h2 id="question-types">Question types</h2>
+    <p>
+      Each question is one object with <code>type</code>, <code>text</code>, an optional
+      <code>explanation</code> and its type's fields; a field of another type is refused by name. Respondents
+      answer in the field named in the last column (<code>POST /api/quizzes/{slug}/responses</code>).
+    </p>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">type</th>
+            <th scope="col">Fields</th>
+            <th scope="col">Marked</th>
+            <th scope="col">Answer</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td><code>yes_no</code></td>
+            <td><code>points</code> (default 1), <code>correct_answer</code> (default "yes")</td>
+            <td>The right answer earns the points, the other 0.</td>
+            <td><code>answer</code>: "yes" or "no"</td>
+          </tr>
+          <tr>
+            <td><code>multiple_choice</code></td>
+            <td>
+              <code>options</code>: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of <code>{label, score}</code>
+            </td>
+            <td>The chosen option's score.</td>
+            <td><code>option_index</code>, from 0</td>
+          </tr>
+          <tr>
+            <td><code>multiple_select</code></td>
+            <td>
+              <code>options</code>: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of <code>{label, score}</code>
+            </td>
+            <td>The sum of the ticked scores, never below 0; ticking none is an answer worth 0.</td>
+            <td><code>choices</code>: option indexes, <code>[]</code> for none</td>
+          </tr>
+          <tr>
+            <td><code>short_text</code></td>
+            <td><code>accepted_answers</code> (optional), <code>points</code> (default 1)</td>
+            <td>
+              The points when the text equals an accepted answer after Unicode NFC, lower case and trimmed,
+              inner spaces collapsed; accents count. Without accepted answers it collects text and scores
+              nothing.
+            </td>
+            <td><code>text</code></td>
+          </tr>
+          <tr>
+            <td><code>number</code></td>
+            <td>
+              <code>correct_number</code>, <code>tolerance</code> (default 0), <code>points</code> (default 1)
+            </td>
+            <td>The points within the tolerance, bounds included.</td>
+            <td><code>number</code>: a number, or a string with a decimal point or comma ("3,5")</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
 
     <h2 id="errors">Errors</h2>
     <p>
@@ -228,8 +289,10 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       <li>
         Titles ${1}-${LIMITS.titleMax} characters; question text 1-${LIMITS.questionTextMax}; at most
         ${LIMITS.questionsMax} questions; ${LIMITS.optionsMin}-${LIMITS.optionsMax} options per
-        multiple-choice question; option labels 1-${LIMITS.optionLabelMax}; points and scores integers from
-        ${LIMITS.pointsMin} to ${LIMITS.pointsMax}.
+        multiple_choice or multiple_select question; option labels 1-${LIMITS.optionLabelMax}; points and
+        scores integers from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}; 1-${LIMITS.acceptedAnswersMax}
+        accepted answers per short_text question, each up to ${LIMITS.acceptedAnswerMax} characters, as is a
+        typed answer; numbers up to ${LIMITS.numberMagnitudeMax} in size.
       </li>
       <li>
         Lists are paginated: <code>limit</code> 1-100 (default 20) and <code>cursor</code> = the

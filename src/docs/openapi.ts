@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { PROBLEMS } from '../http/problem';
 import type { ToolRegistry } from '../mcp/registry';
 import { oauthOpenApiPaths } from '../oauth/openapi-paths';
@@ -385,6 +386,37 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
                     properties: {
                       question_id: { type: 'string' },
                       option_index: { type: 'integer', minimum: 0 },
+                    },
+                  },
+                  {
+                    type: 'object',
+                    description: 'multiple_select: the ticked options, by index; [] ticks none.',
+                    required: ['question_id', 'choices'],
+                    additionalProperties: false,
+                    properties: {
+                      question_id: { type: 'string' },
+                      choices: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
+                    },
+                  },
+                  {
+                    type: 'object',
+                    description: 'short_text: the typed answer.',
+                    required: ['question_id', 'text'],
+                    additionalProperties: false,
+                    properties: {
+                      question_id: { type: 'string' },
+                      text: { type: 'string', minLength: 1, maxLength: TEXT_ANSWER_MAX },
+                    },
+                  },
+                  {
+                    type: 'object',
+                    description:
+                      'number: a number, or a string with one decimal point or comma ("3,5"); thousands separators are refused.',
+                    required: ['question_id', 'number'],
+                    additionalProperties: false,
+                    properties: {
+                      question_id: { type: 'string' },
+                      number: { type: ['number', 'string'] },
                     },
                   },
                 ],

@@ -91,7 +91,9 @@ const QuestionFieldsSchema = z.strictObject({
     ),
   question_id: QuestionIdSchema.optional().describe('update_quiz: the question this item edits.'),
   text: trimmed('text', LIMITS.questionTextMax).describe('The question.'),
+  // Null (as get_quiz_questions returns it) is none, so a question read can be sent back as is.
   explanation: trimmed('explanation', LIMITS.explanationMax)
+    .nullable()
     .optional()
     .describe('Why the right answer is right.'),
   points: integerIn('points')
@@ -110,12 +112,11 @@ const QuestionFieldsSchema = z.strictObject({
     .array(trimmed('accepted answer', LIMITS.acceptedAnswerMax), {
       error: 'accepted_answers must be an array of strings',
     })
-    .min(1, { error: 'accepted_answers needs at least one answer; leave it out to collect text only' })
     .max(LIMITS.acceptedAnswersMax, {
       error: `accepted_answers takes at most ${LIMITS.acceptedAnswersMax} answers`,
     })
     .optional()
-    .describe('short_text: right answers; case and spacing ignored, accents not. None: collects text.'),
+    .describe('short_text: right answers; case and spacing ignored, accents not. None or []: collects text.'),
   correct_number: numberIn('correct_number').optional().describe('number: the right value.'),
   tolerance: numberIn('tolerance')
     .min(0, { error: 'tolerance must be at least 0' })
@@ -167,12 +168,6 @@ function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
   }
   if (question.type === 'number' && question.correct_number === undefined) {
     issue('correct_number', 'a number question needs correct_number: the value that earns the points');
-  }
-  if (question.type === 'short_text' && question.points !== undefined && !question.accepted_answers) {
-    issue(
-      'points',
-      'a short_text question without accepted_answers only collects text and scores nothing: add accepted_answers or remove points',
-    );
   }
 }
 
@@ -228,10 +223,10 @@ const TakingSettingsShape = {
   closes_at: instant('closes_at').describe('ISO-8601 with offset.'),
   shuffle_questions: z
     .boolean({ error: 'shuffle_questions must be true or false' })
-    .describe('Shuffled per attempt.'),
+    .describe('Per attempt.'),
   shuffle_options: z
     .boolean({ error: 'shuffle_options must be true or false' })
-    .describe('Shuffled per attempt.'),
+    .describe('Per attempt.'),
   // Its upper bound is the quiz's question count, checked with the questions (attempts/taking-rules.ts).
   question_pool_size: wholeOrNull('question_pool_size', 1).describe('Questions drawn per attempt.'),
   max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe('Needs collect_email.'),

@@ -54,11 +54,12 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
   const { deps, logger, maxBodyBytes, guards = [], tokens } = options;
   const router = Router();
   const page = [pageSecurity({ https: deps.baseUrl.startsWith('https:') }), noStore];
-  // One field per question plus name, email and version: more is not a form this service rendered.
+  // One field per question (a checkbox group: its marker and every box) plus name, email and
+  // version: more is not a form this service rendered.
   const form = express.urlencoded({
     extended: false,
     limit: maxBodyBytes,
-    parameterLimit: LIMITS.questionsMax + 20,
+    parameterLimit: LIMITS.questionsMax * (LIMITS.optionsMax + 1) + 20,
     verify: verifyUtf8,
   });
   const json = express.json({ limit: maxBodyBytes, verify: verifyUtf8 });

@@ -142,6 +142,77 @@ describe('creating a quiz without JavaScript', () => {
     expect(await quizzes()).toHaveLength(1);
   });
 
+  test('the three newer types: ticked options, accepted answers one per line, a number with a decimal comma', async () => {
+    let form = await editorForm('/dashboard/quizzes/new');
+    form.title = 'Newer kinds';
+    form['questions[0][text]'] = 'Is Milan the capital of Italy?';
+    form['questions[0][correct_answer]'] = 'no';
+    form = formOf((await post('/dashboard/quizzes/new', form, 'add:multiple_select')).text);
+    form['questions[1][text]'] = 'Which are prime?';
+    form['questions[1][options][0][label]'] = 'Two';
+    form['questions[1][options][0][score]'] = '2';
+    form['questions[1][options][1][label]'] = 'Four';
+    form['questions[1][options][1][score]'] = '-1';
+    let page = await post('/dashboard/quizzes/new', form, 'add:short_text');
+    expect(page.text).toContain('Accepted answers (optional), one per line');
+    form = formOf(page.text);
+    form['questions[2][text]'] = 'Which country has Lima as its capital?';
+    form['questions[2][accepted_answers]'] = 'Perú\n  Peru  \n';
+    form['questions[2][points]'] = '2';
+    form = formOf((await post('/dashboard/quizzes/new', form, 'add:number')).text);
+    form['questions[3][text]'] = '7 × 8 ÷ 16?';
+    form['questions[3][correct_number]'] = '3,5';
+    form['questions[3][tolerance]'] = '1 000';
+    form = formOf((await post('/dashboard/quizzes/new', form, 'add:short_text')).text);
+    form['questions[4][text]'] = 'Any comments?';
+
+    // A tolerance with a thousands separator is refused beside its field, nothing stored.
+    const before = (await quizzes()).length;
+    page = await post('/dashboard/quizzes/new', form);
+    expect(page.status).toBe(422);
+    expect(squash(page.text)).toMatch(/id="questions-3-tolerance-error"/);
+    expect(await quizzes()).toHaveLength(before);
+
+    form = formOf(page.text);
+    form['questions[3][tolerance]'] = '0,5';
+    const saved = await post('/dashboard/quizzes/new', form);
+    expect(saved.status).toBe(303);
+    const quizId = String(saved.headers.location).split('/').pop()!;
+    const stored = await app.database.prisma.question.findMany({
+      where: { quizId },
+      orderBy: { position: 'asc' },
+      include: { options: { orderBy: { position: 'asc' } } },
+    });
+    expect(stored.map((q) => q.type)).toEqual([
+      'yes_no',
+      'multiple_select',
+      'short_text',
+      'number',
+      'short_text',
+    ]);
+    expect(stored[0]).toMatchObject({ correctAnswer: 'no' });
+    expect(stored[1]!.options.map((o) => [o.label, o.score])).toEqual([
+      ['Two', 2],
+      ['Four', -1],
+    ]);
+    expect(stored[2]).toMatchObject({ acceptedAnswers: JSON.stringify(['Perú', 'Peru']), points: 2 });
+    expect(stored[3]).toMatchObject({ correctNumber: 3.5, tolerance: 0.5, points: 1 });
+    expect(stored[4]).toMatchObject({ acceptedAnswers: null });
+
+    // Reopened, the editor shows each key as saved; saved again unchanged, every id stays.
+    const edit = await editorForm(`/dashboard/quizzes/${quizId}/edit`);
+    expect(edit['questions[2][accepted_answers]']).toBe('Perú\nPeru');
+    expect(edit['questions[3][correct_number]']).toBe('3.5');
+    expect((await post(`/dashboard/quizzes/${quizId}/edit`, edit)).status).toBe(303);
+    const after = await app.database.prisma.question.findMany({
+      where: { quizId },
+      orderBy: { position: 'asc' },
+    });
+    expect(after.map((q) => q.id)).toEqual(stored.map((q) => q.id));
+    // The tests below count this owner's quizzes.
+    await app.database.prisma.quiz.delete({ where: { id: quizId } });
+  });
+
   test('the form needs its CSRF token', async () => {
     const res = await agent.post('/dashboard/quizzes/new').type('form').send({ title: 'No token' });
     expect(res.status).toBe(403);
@@ -289,5 +360,72 @@ describe('the quiz list: search, status filter, row actions', () => {
     expect(page).toMatch(/<a href="\/dashboard\/quizzes\/[^"]+\/edit">Edit<\/a>/);
     expect(page).toMatch(/<a href="\/dashboard\/quizzes\/[^"]+\/delete" class="danger-link">Delete<\/a>/);
     expect(page).toContain('<span class="badge closed">Closed</span>');
+  });
+});
+
+describe('re-marking from the dashboard', () => {
+  test('the editor fixes a key and re-marks when asked; the results page button re-marks after a confirmation', async () => {
+    // "yes" wrongly earns 2: Ana answers "no" (0), Ben "yes" (2).
+    const quiz = await createQuiz(app.deps, ownerId, {
+      title: 'Wrong key',
+      questions: [{ type: 'yes_no', text: 'Is 2 + 2 = 5?', points: 2 }],
+      settings: {},
+    });
+    await publishQuiz(app.deps, ownerId, quiz.quiz_id);
+    const questionId = quiz.questions[0]!.question_id;
+    for (const [name, answer] of [
+      ['Ana', 'no'],
+      ['Ben', 'yes'],
+    ]) {
+      await agent
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .send({ respondent: { name }, answers: [{ question_id: questionId, answer }] })
+        .expect(201);
+    }
+    const scores = async () =>
+      (
+        await app.database.prisma.response.findMany({
+          where: { quizId: quiz.quiz_id },
+          orderBy: { respondentName: 'asc' },
+        })
+      ).map((r) => [r.respondentName, r.score, r.originalScore]);
+
+    // The key fixed with the re-mark box ticked (and the published quiz's confirmation).
+    const form = await editorForm(`/dashboard/quizzes/${quiz.quiz_id}/edit`);
+    expect(form.remark_past_responses).toBeUndefined(); // never ticked for the owner
+    form['questions[0][correct_answer]'] = 'no';
+    const saved = await post(`/dashboard/quizzes/${quiz.quiz_id}/edit`, {
+      ...form,
+      confirm_edit_published: 'on',
+      remark_past_responses: 'on',
+    });
+    expect(saved.status).toBe(303);
+    const flash = squash((await agent.get(String(saved.headers.location))).text);
+    expect(flash).toContain('2 past responses got new marks.');
+    expect(await scores()).toEqual([
+      ['Ana', 2, 0],
+      ['Ben', 0, 2],
+    ]);
+    const questions = await app.database.prisma.question.findMany({ where: { quizId: quiz.quiz_id } });
+    expect(questions.map((q) => q.id)).toEqual([questionId]);
+
+    // The results page's button asks first, then re-marks: nothing left to change.
+    const quizPage = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`);
+    expect(quizPage.text).toContain(`href="/dashboard/quizzes/${quiz.quiz_id}/remark"`);
+    const confirm = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/remark`);
+    expect(squash(confirm.text)).toContain('Each of the 2 responses is marked again');
+    const done = await agent
+      .post(`/dashboard/quizzes/${quiz.quiz_id}/remark`)
+      .type('form')
+      .send({ _csrf: csrfFrom(confirm.text) });
+    expect(done.status).toBe(303);
+    expect(squash((await agent.get(String(done.headers.location))).text)).toContain(
+      'Every response already has the marks the current answer keys give: nothing changed.',
+    );
+    expect(await scores()).toEqual([
+      ['Ana', 2, 0],
+      ['Ben', 0, 2],
+    ]);
+    await app.database.prisma.quiz.delete({ where: { id: quiz.quiz_id } });
   });
 });

@@ -162,6 +162,61 @@ describeEachDatabase('the answer review', (provider) => {
     expect(closed.text).toContain('EXPLAIN-PERU');
   });
 
+  test('the newer types: accepted answers, the number and the explanations stay hidden until after_close', async () => {
+    const quiz = await call('create_quiz', {
+      title: `Review newer ${Math.random()}`,
+      settings: { show_correct_answers: 'after_close' },
+      questions: [
+        {
+          type: 'multiple_select',
+          text: 'Tick the right ones',
+          explanation: 'EXPLAIN-TICKS',
+          options: [
+            { label: 'Alpha', score: 1 },
+            { label: 'Beta', score: -1 },
+          ],
+        },
+        {
+          type: 'short_text',
+          text: 'The secret word?',
+          accepted_answers: ['XYLOPHONE-KEY'],
+          explanation: 'EXPLAIN-TYPED',
+        },
+        { type: 'number', text: 'The number?', correct_number: 98765.4321, explanation: 'EXPLAIN-NUMBER' },
+      ],
+    });
+    await call('publish_quiz', { quiz_id: quiz.quiz_id });
+    const [ticks, typed, number] = quiz.questions.map((q: { question_id: string }) => q.question_id);
+    const markers = [
+      'EXPLAIN-TICKS',
+      'EXPLAIN-TYPED',
+      'EXPLAIN-NUMBER',
+      'XYLOPHONE-KEY',
+      '98765',
+      'Right answer',
+    ];
+    const page = await request(app.app).get(`/q/${quiz.slug}`);
+    const submitted = await submitJson(quiz.slug, [
+      { question_id: ticks, choices: [1] },
+      { question_id: typed, text: 'piano' },
+      { question_id: number, number: '1,5' },
+    ]);
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.review).toBeNull();
+    const open = await resultPage(submitted.body.result_url);
+    for (const text of [page.text, JSON.stringify(submitted.body), open.text]) {
+      for (const marker of markers) expect(text).not.toContain(marker);
+    }
+
+    await call('update_quiz', {
+      quiz_id: quiz.quiz_id,
+      confirm_edit_published: true,
+      settings: { accepting_responses: false },
+    });
+    const closed = await resultPage(submitted.body.result_url);
+    for (const marker of markers) expect(closed.text).toContain(marker);
+  });
+
   test('a question re-keyed since the answer shows no key for it, never the new one', async () => {
     const { quiz, milan, peru } = await publishedQuiz({ show_correct_answers: 'after_submit' });
     const submitted = await submitJson(quiz.slug, [

@@ -2,6 +2,7 @@
 // the person opens the public page, types a name, answers with the keyboard and the mouse,
 // submits and sees the score; get_results over MCP then shows that response.
 import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
@@ -146,6 +147,76 @@ describeWithBrowser('taking a quiz in a browser', () => {
       await expect(page.getByRole('radio', { name: 'No' }).isChecked()).resolves.toBe(true);
       await expect(page.getByLabel('Your email address').inputValue()).resolves.toBe('not-an-email');
       await screenshot(page, 'respondent-quiz-page-errors');
+      await context.close();
+    },
+    BROWSER_TIMEOUT_MS,
+  );
+  test(
+    'the newer controls by keyboard alone: a checkbox group, a text box, a decimal box; then the review',
+    async () => {
+      const quiz = payload(
+        await callTool(client, 'create_quiz', {
+          title: 'Newer controls',
+          settings: { show_correct_answers: 'after_submit', collect_name: false },
+          questions: [
+            {
+              type: 'multiple_select',
+              text: 'Which are prime?',
+              options: [
+                { label: 'Two', score: 2 },
+                { label: 'Three', score: 2 },
+                { label: 'Four', score: -3 },
+              ],
+            },
+            {
+              type: 'short_text',
+              text: 'Which country has Lima as its capital?',
+              accepted_answers: ['Perú'],
+              points: 2,
+              explanation: 'Lima has been its capital since 1535.',
+            },
+            { type: 'number', text: '7 × 8 ÷ 16?', correct_number: 3.5, points: 3 },
+          ],
+        }),
+      );
+      const published = payload(await callTool(client, 'publish_quiz', { quiz_id: quiz.quiz_id }));
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(published.public_url);
+      expect(await seriousViolations(page)).toEqual([]);
+      // Nothing of the key or the explanation is in the page before submitting.
+      expect(await page.content()).not.toMatch(/Perú|1535/);
+
+      // Tab into the group, tick Two and Three with Space, Tab on to the text and number boxes.
+      await page.getByRole('checkbox', { name: 'Two' }).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('Tab'); // Four, left unticked
+      await page.keyboard.press('Tab');
+      await expect(
+        page.getByRole('textbox', { name: /Lima/ }).evaluate((el) => el.matches(':focus')),
+      ).resolves.toBe(true);
+      await page.keyboard.type('peru\u0301');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('textbox', { name: /7 × 8/ }).getAttribute('inputmode')).resolves.toBe(
+        'decimal',
+      );
+      await page.keyboard.type('3,5');
+      await page.keyboard.press('Tab');
+      await Promise.all([page.waitForURL(/\/r\//), page.keyboard.press('Enter')]);
+
+      // 2 + 2 ticked, "perú" as compared, 3,5 = 3.5: 4 + 2 + 3 = 9 of 9.
+      const main = page.locator('main');
+      await expect(main.locator('.score').innerText()).resolves.toBe('9 out of 9');
+      const review = await main.locator('.review').innerText();
+      expect(review).toContain('Two; Three');
+      expect(review).toContain('Right answers: Two, Three');
+      expect(review).toContain('Right answer: Perú');
+      expect(review).toContain('Lima has been its capital since 1535.');
+      expect(review).toContain('Right answer: 3.5');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'respondent-review-newer-types');
       await context.close();
     },
     BROWSER_TIMEOUT_MS,

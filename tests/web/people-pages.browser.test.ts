@@ -3,44 +3,17 @@
 // results page draws its charts from a known data set, at phone and desktop width, light and
 // dark; and axe-core finds no serious or critical accessibility violation on any of the pages.
 // Screenshots go to test-artifacts/.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { authorizationParams, authorizePath, registerPublicClient } from '../oauth/oauth-helpers';
 import request from 'supertest';
 
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TIMEOUT = 90_000;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/** axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join('; ')})`,
-    );
-}
 
 describeWithBrowser('the pages people use', () => {
   let app: TestApp;

@@ -4,40 +4,18 @@
 // in the database and on the pages. The new pages pass axe-core and do not scroll sideways at
 // 390 px, light and dark; and a page on another origin frames a quiz with embedding on, but
 // not one without it nor a dashboard page. Screenshots go to test-artifacts/.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import request from 'supertest';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
 import { publishQuiz } from '../../src/domain/quizzes/publish-quiz';
+import { seriousViolations } from '../helpers/axe';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TIMEOUT = 90_000;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  })) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-}
 
 const scrollsSideways = (page: Page) =>
   page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
@@ -91,12 +69,31 @@ describeWithBrowser('the quiz editor in Chromium', () => {
       await page.locator('#questions-1-options-0-score').fill('2');
       await page.locator('#questions-1-options-1-label').fill('Moon');
       await page.locator('#questions-1-explanation').fill('The Moon is a satellite.');
+      await page.getByRole('button', { name: 'Add a tick-all-that-apply question' }).click();
+      await page.locator('#questions-2-text').fill('Which are gas giants?');
+      await page.locator('#questions-2-options-0-label').fill('Jupiter');
+      await page.locator('#questions-2-options-1-label').fill('Saturn');
+      await page.locator('#questions-2-options-1-score').fill('1');
+      await page.getByRole('button', { name: 'Add a typed-answer question' }).click();
+      await page.locator('#questions-3-text').fill('Name the red planet');
+      await page.locator('#questions-3-accepted_answers').fill('Mars\nthe red planet');
+      await page.getByRole('button', { name: 'Add a number question' }).click();
+      await page.locator('#questions-4-text').fill('How many moons has Mars?');
+      await page.locator('#questions-4-correct_number').fill('2');
       await screenshot(page, 'quiz-editor-1280');
       await page.getByRole('button', { name: 'Create the quiz' }).first().click();
       await page.getByText('is saved as a draft').waitFor();
       let quiz = await quizRow('Browser quiz');
       expect(quiz).toMatchObject({ status: 'draft' });
-      expect(quiz!.questions.map((q) => q.type)).toEqual(['yes_no', 'multiple_choice']);
+      expect(quiz!.questions.map((q) => q.type)).toEqual([
+        'yes_no',
+        'multiple_choice',
+        'multiple_select',
+        'short_text',
+        'number',
+      ]);
+      expect(quiz!.questions[3]!.acceptedAnswers).toBe(JSON.stringify(['Mars', 'the red planet']));
+      expect(quiz!.questions[4]).toMatchObject({ correctNumber: 2, tolerance: 0 });
       expect(quiz!.questions[1]!.options.map((o) => [o.label, o.score])).toEqual([
         ['Mars', 2],
         ['Moon', 0],
@@ -115,9 +112,15 @@ describeWithBrowser('the quiz editor in Chromium', () => {
       await respondent.getByLabel('Your name').fill('Ana');
       await respondent.getByText('Yes', { exact: true }).click();
       await respondent.getByText('Mars', { exact: true }).click();
+      await respondent.getByRole('checkbox', { name: 'Saturn' }).check();
+      await respondent.getByRole('textbox', { name: /red planet/ }).fill('mars');
+      await respondent.getByRole('textbox', { name: /moons/ }).fill('2');
       await respondent.getByRole('button', { name: /submit/i }).click();
       await respondent.waitForURL(/\/r\//);
-      expect(await app.database.prisma.response.count({ where: { quizId: quiz!.id } })).toBe(1);
+      // Yes (1) + Mars (2) + Saturn ticked (1; Jupiter's default 1 left unticked) + "mars" accepted (1)
+      // + 2 moons (1) = 6, out of 1 + 2 + 2 + 1 + 1 = 7.
+      const [response] = await app.database.prisma.response.findMany({ where: { quizId: quiz!.id } });
+      expect(response).toMatchObject({ score: 6, maxScore: 7 });
 
       // An edit of the published quiz asks first, and keeps the question's id.
       const before = quiz!.questions.map((q) => q.id);
@@ -153,7 +156,7 @@ describeWithBrowser('the quiz editor in Chromium', () => {
 
       // Delete after the confirmation, which names what goes.
       await page.getByRole('link', { name: 'Delete', exact: true }).click();
-      await page.getByText('with its 2 questions and its 1 response').waitFor();
+      await page.getByText('with its 5 questions and its 1 response').waitFor();
       expect(await quizRow('Browser quiz')).not.toBeNull();
       await page.getByRole('button', { name: 'Delete the quiz' }).click();
       await page.getByText('Deleted "Browser quiz"').waitFor();

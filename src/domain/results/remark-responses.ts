@@ -1,5 +1,6 @@
 import type { QuizWithQuestions, ResponseRemark } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { toScorable } from '../quiz-records';
 import { passedOf, percentOf, pointsFor, questionMaxPoints } from '../scoring';
 import { choiceOf } from '../stored-answer';
@@ -53,4 +54,18 @@ export async function remarkResponses(
     });
   }
   return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+}
+
+/**
+ * The owner's explicit re-marking of every past answer to the quiz's current questions under
+ * their current keys (the dashboard's button, after a confirmation page). Idempotent: a second
+ * run, or a run after nothing changed, re-marks nothing.
+ */
+export async function remarkAllResponses(deps: DomainDeps, ownerId: string, ref: string): Promise<number> {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  return remarkResponses(
+    deps,
+    quiz,
+    quiz.questions.map((question) => question.id),
+  );
 }
