@@ -221,12 +221,8 @@ const TakingSettingsShape = {
   ),
   opens_at: instant('opens_at').describe('ISO-8601 with offset.'),
   closes_at: instant('closes_at').describe('ISO-8601 with offset.'),
-  shuffle_questions: z
-    .boolean({ error: 'shuffle_questions must be true or false' })
-    .describe('Per attempt.'),
-  shuffle_options: z
-    .boolean({ error: 'shuffle_options must be true or false' })
-    .describe('Per attempt.'),
+  shuffle_questions: z.boolean({ error: 'shuffle_questions must be true or false' }).describe('Per attempt.'),
+  shuffle_options: z.boolean({ error: 'shuffle_options must be true or false' }).describe('Per attempt.'),
   // Its upper bound is the quiz's question count, checked with the questions (attempts/taking-rules.ts).
   question_pool_size: wholeOrNull('question_pool_size', 1).describe('Questions drawn per attempt.'),
   max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe('Needs collect_email.'),
