@@ -91,8 +91,8 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
   const count = Math.min(quiz.questionPoolSize ?? quiz.questions.length, quiz.questions.length);
   const limited = quiz.maxAttemptsPerEmail !== null && quiz.collectEmail;
   const problem = state.problem ?? state.emailError;
-  const body = html`<h1>${quiz.title}</h1>
-    ${quiz.description ? html`<p class="quiz-description">${quiz.description}</p>` : ''}
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
+    ${quiz.description ? html`<p class="quiz-description" dir="auto">${quiz.description}</p>` : ''}
     ${
       problem
         ? html`<div
@@ -163,7 +163,7 @@ export function renderWindowPage(
 ): string {
   const notYet = state === 'not_yet_open';
   const at = notYet ? quiz.opensAt! : quiz.closesAt!;
-  const body = html`<h1>${quiz.title}</h1>
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
     <div class="notice closed" role="status">
       <h2>${notYet ? tr.t('window.notYetHeading') : tr.t('quiz.closedHeading')}</h2>
       <p>${sentenceWithTime(tr, notYet ? 'window.opensAt' : 'window.closedAt', at)}</p>

@@ -144,7 +144,7 @@ function questionLegend(tr: Translator, question: QuestionRow, index: number, to
   return html`<span class="question-number"
       >${tr.t('quiz.questionNumber', { number: index + 1, total })}</span
     >
-    <span class="question-text">${question.text}</span>`;
+    <span class="question-text" dir="auto">${question.text}</span>`;
 }
 
 const fieldError = (tr: Translator, key: string, error: string | undefined) =>
@@ -218,7 +218,7 @@ function tickedAnswerFieldset(
               value="${String(option.position)}"
               ${checked(ticked.has(String(option.position)))}
             />
-            <span>${option.label}</span>
+            <span dir="auto">${option.label}</span>
           </label>
         `,
       )}
@@ -266,7 +266,7 @@ function questionFieldset(
               value="${choice.value}"
               ${checked(chosen === choice.value)}
             />
-            <span>${choice.label}</span>
+            <span dir="auto">${choice.label}</span>
           </label>
         `,
       )}
@@ -276,7 +276,7 @@ function questionFieldset(
 
 /** The owner's description: plain text, its line breaks kept (escaped like all their text). */
 function quizDescription(quiz: Pick<QuizWithQuestions, 'description'>) {
-  return quiz.description ? html`<p class="quiz-description">${quiz.description}</p>` : '';
+  return quiz.description ? html`<p class="quiz-description" dir="auto">${quiz.description}</p>` : '';
 }
 
 /** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
@@ -285,7 +285,7 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
   const values = state.values ?? EMPTY_VALUES;
   const total = quiz.questions.length;
   const hasErrors = Boolean(state.errors?.summary.length) || Boolean(state.changed);
-  const body = html`<h1>${quiz.title}</h1>
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
     ${quizDescription(quiz)}
     <p class="muted">
       ${tr.t('quiz.questionCount', { count: total })}
@@ -311,7 +311,7 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
 /** A published quiz whose owner stopped taking responses: say so, and show no form. */
 export function renderClosedPage(quiz: QuizWithQuestions): string {
   const tr = translator(quiz.language);
-  const body = html`<h1>${quiz.title}</h1>
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
     <div class="notice closed" role="status">
       <h2>${tr.t('quiz.closedHeading')}</h2>
       <p>${tr.t('quiz.closedText')}</p>
