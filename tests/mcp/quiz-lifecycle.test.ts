@@ -300,6 +300,16 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         require_all_answers: true,
         show_correct_answers: 'never',
         allow_embedding: false,
+        // How it is taken: the defaults keep a quiz as it always was; a draft is not open.
+        is_open: false,
+        time_limit_minutes: null,
+        opens_at: null,
+        closes_at: null,
+        shuffle_questions: false,
+        shuffle_options: false,
+        question_pool_size: null,
+        max_attempts_per_email: null,
+        language: 'en',
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });
