@@ -79,12 +79,33 @@ export function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
+/** The schema without the descriptions nested in it (its own stays): another tool's listing has them. */
+function withoutNestedDescriptions(schema: unknown, top = true): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => withoutNestedDescriptions(item, false));
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => top || key !== 'description')
+      .map(([key, value]) => [key, key === 'enum' ? value : withoutNestedDescriptions(value, false)]),
+  );
+}
+
+function listedInput(definition: ToolDefinition): Tool['inputSchema'] {
+  const schema = jsonSchema(definition.input, 'input');
+  if (!definition.describedIn) return schema;
+  const properties = { ...schema.properties };
+  for (const name of definition.describedIn.properties) {
+    properties[name] = withoutNestedDescriptions(properties[name]) as (typeof properties)[string];
+  }
+  return { ...schema, properties };
+}
+
 function register(definition: ToolDefinition): ToolEntry {
   const listing: Tool = {
     name: definition.name,
     title: definition.title,
     description: describe(definition),
-    inputSchema: jsonSchema(definition.input, 'input'),
+    inputSchema: listedInput(definition),
     outputSchema: publishedOutputSchema(jsonSchema(definition.listedOutput ?? definition.output, 'output')),
     annotations: { title: definition.title, ...definition.annotations },
   };

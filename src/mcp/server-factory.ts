@@ -20,6 +20,7 @@ import type { PromptContext, PromptDefinition } from './prompt';
 import { PROMPTS } from './prompts';
 import { registerQuizResource } from './quiz-resource';
 import { takeOver, type ResolvedRequest } from './resolved-request';
+import { registerSkills } from './skills';
 import { discoverEveryServedVersion } from './served-versions';
 
 /**
@@ -111,6 +112,8 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
       for (const prompt of usable) registerPrompt(server, prompt, request);
       registerCompletions(server, promptsByName, context);
       registerQuizResource(server, context);
+      // The skills extension: skills/list, skills/get and the skill:// files.
+      registerSkills(server);
       // The view is read by hosts with resources/read.
       if (quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml);
     }

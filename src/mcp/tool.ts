@@ -41,6 +41,12 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
    * are open to fields they do not name); the view's types keep reading `output`.
    */
   listedOutput?: z.ZodObject;
+  /**
+   * Input properties whose fields another tool's listing already describes (update_quiz's
+   * questions and settings are create_quiz's): `tools/list` keeps the shape and the bounds but
+   * names the fields' meaning once, in that tool. The property's own description must say so.
+   */
+  describedIn?: { tool: string; properties: readonly string[] };
   annotations: Annotations;
   scope: Scope;
   /** True when the MCP App view (apps/view/) draws this tool's answer: its listing links the view. */

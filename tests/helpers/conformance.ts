@@ -16,8 +16,16 @@ const CLI = path.join(
   'dist',
   'index.js',
 );
-/** The scenarios this service is known to fail, each with its reason. */
+/** The scenarios this service is known to fail, each with its reason, for `--requirements 2026-07-28`. */
 export const EXPECTED_FAILURES = path.join(CONFORMANCE_DIR, 'expected-failures.yml');
+/** The same for `--requirements 2025-11-25` (the 2025 era, at its initialize handshake). */
+export const EXPECTED_FAILURES_2025 = path.join(CONFORMANCE_DIR, 'expected-failures-2025-11-25.yml');
+/** The suite's scenarios for the skills extension (SEP-2640), outside any revision's requirements. */
+export const SKILLS_SCENARIOS = [
+  'sep-2640-skills-enumeration',
+  'sep-2640-skills-manifest',
+  'sep-2640-skills-directory',
+] as const;
 
 /** Installs tools/conformance from its lock file unless it is there already. */
 export function ensureConformanceInstalled(): void {

@@ -10,6 +10,7 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 
 /** What the tests ask of any client, whichever SDK line it comes from. */
 export interface AnyClient {
@@ -48,8 +49,15 @@ export interface AnyClient {
     argument: string,
     value: string,
   ): Promise<{ completion: { values: string[]; total?: number; hasMore?: boolean } }>;
+  /** Any request by method name (for methods the client has no call for, such as skills/list). */
+  request(method: string, params?: Record<string, unknown>): Promise<Record<string, any>>;
+  /** The v2 Client itself, for the SDK's extension clients (SkillsClient); undefined for v1. */
+  sdkV2: ClientV2 | undefined;
   close(): Promise<void>;
 }
+
+/** Any JSON object as a result: the tests check its shape themselves. */
+const ANY_RESULT = z.looseObject({});
 
 /** A tool as `tools/list` shows it, in terms both SDK lines' types satisfy. */
 export interface ListedTool {
@@ -116,6 +124,8 @@ export async function connectAnyClient(
         client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
       completeResource: (uri, argument, value) =>
         client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value } }),
+      request: (method, params = {}) => client.request({ method, params } as any, ANY_RESULT as any) as any,
+      sdkV2: undefined,
       close: () => client.close(),
     };
   }
@@ -143,6 +153,8 @@ export async function connectAnyClient(
       client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: argument, value } }),
     completeResource: (uri, argument, value) =>
       client.complete({ ref: { type: 'ref/resource', uri }, argument: { name: argument, value } }),
+    request: (method, params = {}) => client.request({ method, params } as any, ANY_RESULT),
+    sdkV2: client,
     close: () => client.close(),
   };
 }

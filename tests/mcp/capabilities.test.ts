@@ -31,6 +31,13 @@ const EXERCISE: Record<string, (client: AnyClient) => Promise<void>> = {
     const { completion } = await client.completePrompt('quiz_from_material', 'question_count', '1');
     expect(completion.values).toEqual(['10', '15']);
   },
+  // The one extension: skills (SEP-2640), whose methods tests/mcp/skills.test.ts covers in full.
+  async extensions(client) {
+    expect(Object.keys(client.capabilities()!.extensions)).toEqual(['io.modelcontextprotocol/skills']);
+    const { skills } = await client.request('skills/list');
+    expect(skills.length).toBeGreaterThan(0);
+    for (const { uri } of skills) expect((await client.readResource(uri)).contents[0]?.uri).toBe(uri);
+  },
 };
 
 describe('capabilities', () => {

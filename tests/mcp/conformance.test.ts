@@ -1,14 +1,20 @@
-// The official MCP conformance suite against a test instance, for the 2026-07-28 revision's
-// requirements. The suite sends no credential, so it talks to a loopback proxy that adds one;
-// the instance accepts the proxy's address as its Host and Origin. The scenarios this service
-// fails are listed, each with its reason, in tools/conformance/expected-failures.yml: the suite
-// fails the run on any other failure, and on a listed scenario that passes.
+// The official MCP conformance suite against a test instance: the requirements of the 2026-07-28
+// revision and of 2025-11-25 (the 2025 era, at its initialize handshake), and the skills
+// extension's scenarios. The suite sends no credential, so it talks to a loopback proxy that adds
+// one; the instance accepts the proxy's address as its Host and Origin. The checks this service
+// fails are listed, each with its reason, in tools/conformance/expected-failures*.yml: the suite
+// fails the run on any other failure, and on a listed check that passes.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startBearerProxy, type BearerProxy } from '../helpers/bearer-proxy';
-import { EXPECTED_FAILURES, runConformance } from '../helpers/conformance';
+import {
+  EXPECTED_FAILURES,
+  EXPECTED_FAILURES_2025,
+  SKILLS_SCENARIOS,
+  runConformance,
+} from '../helpers/conformance';
 import { createTestUser, raisedLimits, startTestApp, type TestApp } from '../helpers/test-app';
 
 const RUN_TIMEOUT_MS = 240_000;
@@ -58,26 +64,37 @@ describe('the official conformance suite', () => {
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
-  test(
-    'every 2026-07-28 requirement passes but the listed fixture scenarios',
-    async () => {
-      const run = await runConformance(
-        [
-          'server',
-          '--url',
-          `${proxy.url}/api/mcp`,
-          '--requirements',
-          '2026-07-28',
-          '--expected-failures',
-          EXPECTED_FAILURES,
-          '--output-dir',
-          path.join(scratch, 'results'),
-        ],
-        { cwd: scratch, timeoutMs: RUN_TIMEOUT_MS },
-      );
-      if (run.code !== 0) process.stderr.write(`${run.stdout}\n${run.stderr}\n${failedChecks(scratch)}`);
-      else console.log(run.stdout.split('\n').slice(-25).join('\n'));
-      expect(run.code).toBe(0);
+  /** Runs the suite against the proxy with these arguments; prints the failures of a failed run. */
+  async function run(label: string, args: string[]): Promise<number | null> {
+    const output = path.join(scratch, label, 'results');
+    fs.mkdirSync(output, { recursive: true });
+    const result = await runConformance(
+      ['server', '--url', `${proxy.url}/api/mcp`, ...args, '--output-dir', output],
+      { cwd: path.join(scratch, label), timeoutMs: RUN_TIMEOUT_MS },
+    );
+    if (result.code !== 0)
+      process.stderr.write(`${result.stdout}\n${result.stderr}\n${failedChecks(path.join(scratch, label))}`);
+    else console.log(result.stdout.split('\n').slice(-25).join('\n'));
+    return result.code;
+  }
+
+  test.each([
+    ['2026-07-28', EXPECTED_FAILURES],
+    ['2025-11-25', EXPECTED_FAILURES_2025],
+  ])(
+    'every %s requirement passes but the listed checks, each with its reason',
+    async (revision, baseline) => {
+      expect(await run(revision, ['--requirements', revision, '--expected-failures', baseline])).toBe(0);
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  // The skills extension's scenarios (SEP-2640) are not part of a revision's requirements: each
+  // runs on its own, and every check must pass (no baseline).
+  test.each(SKILLS_SCENARIOS)(
+    'the skills extension scenario %s passes',
+    async (scenario) => {
+      expect(await run(scenario, ['--scenario', scenario])).toBe(0);
     },
     RUN_TIMEOUT_MS + 30_000,
   );

@@ -137,4 +137,44 @@ describe('MCP Inspector CLI', () => {
       expect(read.stdout).toContain(`Read as a resource ${era}`);
     },
   );
+
+  test.each(['legacy', 'modern'])(
+    '%s era: skills/list --verify checks the skill (digest, size, front matter), and skills/get reads it',
+    async (era) => {
+      const verified = await runInspector([
+        ...connection(),
+        '--protocol-era',
+        era,
+        '--method',
+        'skills/list',
+        '--verify',
+        '--format',
+        'json',
+      ]);
+      expect(verified.code).toBe(0);
+      const report = JSON.parse(verified.stdout.trim().split('\n')[0]!);
+      expect(report).toMatchObject({
+        uri: 'skill://writing-good-quizzes/SKILL.md',
+        name: 'writing-good-quizzes',
+        conformance: [],
+        ok: true,
+        outcome: 'verified',
+      });
+      expect(report.files.map((file: { status: string }) => file.status)).toEqual(['verified']);
+
+      const got = await runInspector([
+        ...connection(),
+        '--protocol-era',
+        era,
+        '--method',
+        'skills/get',
+        '--uri',
+        'skill://writing-good-quizzes/SKILL.md',
+        '--format',
+        'json',
+      ]);
+      expect(got.code).toBe(0);
+      expect(JSON.parse(got.stdout).result.skill.frontmatter.name).toBe('writing-good-quizzes');
+    },
+  );
 });

@@ -49,8 +49,10 @@ describe.each(CLIENT_KINDS)('%s', (kind) => {
 
   test('the view is listed and read as a self-contained MCP App page that fetches nothing', async () => {
     const { resources } = await client.listResources();
+    // Beside the skill's SKILL.md (tests/mcp/skills.test.ts).
     expect(resources).toEqual([
       expect.objectContaining({ uri: QUIZ_APP_URI, mimeType: 'text/html;profile=mcp-app' }),
+      expect.objectContaining({ uri: 'skill://writing-good-quizzes/SKILL.md', mimeType: 'text/markdown' }),
     ]);
     const { contents } = await client.readResource(QUIZ_APP_URI);
     expect(contents).toHaveLength(1);

@@ -49,8 +49,10 @@ describe('quiz resources', () => {
 
     test('the template is listed, and resources/list enumerates no quiz', async () => {
       const { resourceTemplates } = await alice.listResourceTemplates();
+      // Beside the skills extension's own template for its skill:// files.
       expect(resourceTemplates).toEqual([
         expect.objectContaining({ name: 'quiz', uriTemplate: 'quiz://{quiz_id}' }),
+        expect.objectContaining({ name: 'io.modelcontextprotocol/skills', uriTemplate: 'skill://{+path}' }),
       ]);
       const { resources } = await alice.listResources();
       expect(resources.filter((resource) => resource.uri.startsWith('quiz:'))).toEqual([]);

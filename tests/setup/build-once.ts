@@ -1,10 +1,11 @@
-// Jest globalSetup: install the MCP Inspector's and the conformance suite's folders if missing, and build dist/ once per run, before any worker starts, for the suites that
+// Jest globalSetup: install the MCP Inspector's, the conformance suite's and the client matrix's folders if missing, and build dist/ once per run, before any worker starts, for the suites that
 // test the real commands in child processes (the CLI, the server's shutdown). Incremental,
 // so it costs little when nothing changed. Type errors are reported by `npm run typecheck`
 // (CI runs it first); tsc still emits, so they only warn here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureClientsInstalled } from '../helpers/client-matrix';
 import { ensureConformanceInstalled } from '../helpers/conformance';
 import { ensureInspectorInstalled } from '../helpers/inspector';
 
@@ -22,6 +23,8 @@ export default function buildOnce(): void {
   ensureInspectorInstalled();
   // So has the official conformance suite (tools/conformance).
   ensureConformanceInstalled();
+  // So has the client matrix (tools/clients).
+  ensureClientsInstalled();
   try {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {

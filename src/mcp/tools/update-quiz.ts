@@ -19,7 +19,7 @@ export const updateQuizTool = defineTool({
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
-      'The complete new list, in order; replaces every current question.',
+      'The complete new list, in order; replaces every current question. Fields as in create_quiz.',
     ),
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
@@ -33,7 +33,9 @@ export const updateQuizTool = defineTool({
       ),
     title: TitleSchema.optional().describe('The slug and public link stay the same.'),
     description: DescriptionSchema.nullable().optional().describe('null or "" removes it.'),
-    settings: SettingsInputSchema.optional().describe('Anything left out stays as it is.'),
+    settings: SettingsInputSchema.optional().describe(
+      'Fields as in create_quiz; anything left out stays as it is.',
+    ),
   }),
   output: QuizWithQuestionsSchema.extend({
     remarked_responses: z
@@ -46,6 +48,7 @@ export const updateQuizTool = defineTool({
     remarked_responses: z.number().describe('With remark_past_responses: responses given new marks.'),
   }),
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
+  describedIn: { tool: 'create_quiz', properties: ['questions', 'settings'] },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   view: true,

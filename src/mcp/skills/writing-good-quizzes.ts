@@ -1,0 +1,93 @@
+import { LIMITS, QUESTION_TYPES, type QuestionType } from '../../domain/quiz-input';
+
+/** The skill's name: its folder, the last segment of its `skill://` URI, and its front matter's `name`. */
+export const SKILL_NAME = 'writing-good-quizzes';
+export const SKILL_DESCRIPTION =
+  'How to write good quizzes with this quiz service. Covers each question type and its answer key, ' +
+  'explanations, the settings that matter, and the mistakes to avoid. Load it before creating or editing a quiz.';
+
+/** What each question type asks for, written into the skill in the order of QUESTION_TYPES. */
+const TYPE_GUIDES: Record<QuestionType, string> = {
+  yes_no: [
+    '### yes_no',
+    'A statement or question answered yes or no. `correct_answer` ("yes" or "no") earns `points` (default 1); the',
+    'other answer earns 0. Set `correct_answer` every time: it defaults to "yes", so a question whose right',
+    'answer is "no" ("Is Milan the capital of Italy?") is marked wrongly without it.',
+  ].join('\n'),
+  multiple_choice: [
+    '### multiple_choice',
+    `The respondent picks exactly one of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, each a \`label\` with the \`score\` it earns`,
+    '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',
+    'Make distractors plausible and of similar length, and avoid "all of the above".',
+  ].join('\n'),
+  multiple_select: [
+    '### multiple_select',
+    `The respondent ticks any number of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, none included. The answer earns the sum`,
+    'of the ticked scores, never below 0, and the maximum is the sum of the positive scores. Give every wrong',
+    'option a negative score, or ticking everything earns full marks.',
+  ].join('\n'),
+  short_text: [
+    '### short_text',
+    `The respondent types a short answer. It earns \`points\` when it equals one of \`accepted_answers\` (1-${LIMITS.acceptedAnswersMax}`,
+    'strings), ignoring case and extra spaces. Accents count: "Peru" does not match "Perú", so list every',
+    'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
+    'text and scores nothing (for example "Any comments?").',
+  ].join('\n'),
+  number: [
+    '### number',
+    'The respondent types a number. It earns `points` when it lies within `tolerance` (default 0, bounds',
+    'included) of `correct_number`. "3,5" and "3.5" both mean 3.5; grouping separators such as "1,000.5" are',
+    'refused with a message. Set a tolerance whenever the answer is rounded ("pi to two decimals": 3.14 with',
+    'tolerance 0.005).',
+  ].join('\n'),
+};
+
+/** The skill's SKILL.md: YAML front matter (name, description), then the guide. */
+export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): string {
+  return [
+    '---',
+    `name: ${SKILL_NAME}`,
+    `description: ${SKILL_DESCRIPTION}`,
+    '---',
+    '',
+    '# Writing good quizzes with this service',
+    '',
+    '## Workflow',
+    '1. Agree on the audience, the topic and the number of questions with the person first.',
+    '2. `create_quiz` with the title, a `description` (plain text shown above the questions) and every',
+    `   question (at most ${LIMITS.questionsMax}). The quiz starts as a private draft.`,
+    '3. Read it back with `get_quiz_questions` and review it with the person: the answer keys above all.',
+    '4. `publish_quiz` makes the public page and returns the link to share.',
+    '5. Later, `get_results`: start with the summary, then the questions most people missed.',
+    '',
+    '## Question types',
+    `Every question has a \`type\`, a \`text\` (at most ${LIMITS.questionTextMax} characters) and may have an \`explanation\`.`,
+    `Scores and points are whole numbers from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}.`,
+    '',
+    ...types.flatMap((type) => [TYPE_GUIDES[type], '']),
+    '## Explanations',
+    `Give every question an \`explanation\` (at most ${LIMITS.explanationMax} characters): one or two sentences on why the`,
+    'right answer is right, and what the common wrong answer misses. Respondents see it only when the quiz',
+    'shows its answer key.',
+    '',
+    '## Settings',
+    'Pass `settings` to `create_quiz` or `update_quiz`; anything left out keeps its default.',
+    '- `show_correct_answers`: "never" (default), "after_submit" for practice, or "after_close" for a graded',
+    '  quiz, so a class cannot pass the key on before everyone has answered.',
+    '- `pass_mark_percent`: the percent needed to pass, or null for none.',
+    '- `show_score_to_respondent`: turn it off when the person wants to mark or discuss results first.',
+    '- `collect_name` (on by default) and `collect_email` (off): ask only for what the person needs.',
+    '- `require_all_answers` (on by default): turn it off for surveys with optional questions.',
+    '- `accepting_responses`: set it to false to close a published quiz without deleting it.',
+    '',
+    '## Pitfalls',
+    '- `update_quiz` replaces every question. Send each kept question with its `question_id` (from',
+    '  `get_quiz_questions`) to keep its id and statistics; an item without one becomes a new question.',
+    '- A published quiz changes only with `confirm_edit_published: true`: ask the person first. After fixing',
+    '  an answer key, `remark_past_responses: true` marks the responses already received again.',
+    '- `delete_quiz` needs `confirm: true` and deletes every response: confirm with the person.',
+    '- Check each answer key before publishing: an unmarked right answer is the most common mistake.',
+    '- Keep one idea per question, avoid double negatives, and do not give the answer away in the wording.',
+    '',
+  ].join('\n');
+}

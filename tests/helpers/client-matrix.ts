@@ -1,0 +1,75 @@
+// The client matrix (tools/clients/matrix.mjs): a quiz's life cycle through the MCP clients of
+// Vercel's AI SDK, LangChain, Mastra and mcp-use, each through its own tool wrappers. Mastra and
+// the AI SDK need Node 22 while the service runs on Node 20, so the folder has its own lock and
+// the Node 22 of the `node` package, as tools/inspector does; the test setup installs it when
+// it is missing.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export const CLIENTS_DIR = path.resolve(__dirname, '..', '..', 'tools', 'clients');
+const NODE = path.join(CLIENTS_DIR, 'node_modules', 'node', 'bin', 'node');
+const MATRIX = path.join(CLIENTS_DIR, 'matrix.mjs');
+const INSTALLED = path.join(CLIENTS_DIR, 'node_modules', '@mastra', 'mcp', 'package.json');
+
+/** The clients the matrix drives, in the order it runs them. */
+export const MATRIX_CLIENTS = ['ai-sdk', 'langchain', 'mastra', 'mcp-use'] as const;
+export type MatrixClient = (typeof MATRIX_CLIENTS)[number];
+
+/** Installs tools/clients from its lock file unless it is there already. */
+export function ensureClientsInstalled(): void {
+  if (fs.existsSync(NODE) && fs.existsSync(INSTALLED)) return;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: CLIENTS_DIR,
+    stdio: 'pipe',
+    timeout: 300_000,
+  });
+}
+
+/** One client's line: its life cycle's steps as the client read them, or where it failed. */
+export interface MatrixResult {
+  client: MatrixClient;
+  ok: boolean;
+  step?: string;
+  error?: string;
+  steps: Record<string, any>;
+}
+
+/**
+ * Runs the matrix against `mcpUrl` with `apiKey`. Before each client deletes its quiz the
+ * matrix waits while `beforeDelete` looks at the database.
+ */
+export async function runMatrix(options: {
+  mcpUrl: string;
+  apiKey: string;
+  fixture: string;
+  beforeDelete: (client: MatrixClient, quizId: string) => Promise<void>;
+  timeoutMs: number;
+}): Promise<{ code: number | null; results: MatrixResult[]; stderr: string }> {
+  const args = [MATRIX, '--url', options.mcpUrl, '--fixture', options.fixture, '--pause-before-delete'];
+  const child = spawn(NODE, args, {
+    cwd: CLIENTS_DIR,
+    env: { ...process.env, QUIZ_API_KEY: options.apiKey, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const results: MatrixResult[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  // Lines that are not JSON are the clients' own logging.
+  for await (const line of readline.createInterface({ input: child.stdout })) {
+    if (!line.startsWith('{')) continue;
+    const message = JSON.parse(line);
+    if (message.phase === 'before-delete') {
+      await options.beforeDelete(message.client, message.quiz_id);
+      child.stdin.write('\n');
+    } else {
+      results.push(message as MatrixResult);
+    }
+  }
+  const code = await exited;
+  clearTimeout(timer);
+  return { code, results, stderr };
+}

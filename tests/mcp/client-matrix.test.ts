@@ -1,0 +1,229 @@
+// The client matrix: a refused input whose field error must reach the caller, then one quiz's
+// life cycle (create with questions of every type, read, update keeping each question_id,
+// publish, get_results, delete) through the MCP clients of Vercel's AI SDK, LangChain, Mastra
+// and mcp-use, each through its own tool wrappers and validation (tools/clients/matrix.mjs, on
+// its own Node 22), and through the SDK clients of both eras. Each client's reading is checked
+// against the database, before and after the delete.
+import path from 'node:path';
+import { QUESTION_TYPES } from '../../src/domain/quiz-input';
+import fixture from '../fixtures/five-type-quiz.json';
+import { MATRIX_CLIENTS, runMatrix, type MatrixClient } from '../helpers/client-matrix';
+import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
+import {
+  createTestUser,
+  describeEachDatabase,
+  raisedLimits,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app';
+
+const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'five-type-quiz.json');
+const RUN_TIMEOUT_MS = 120_000;
+
+const QUESTIONS = fixture.questions;
+const TYPES = QUESTIONS.map((question) => question.type);
+
+interface DatabaseView {
+  ownerId: string;
+  status: string;
+  title: string;
+  questions: Array<{ id: string; type: string; text: string; key: Record<string, unknown> }>;
+}
+
+/** A question's answer key as the fixture writes it, from whichever fields its type uses. */
+function keyOf(question: Record<string, any>): Record<string, unknown> {
+  const { type, text: _text, explanation: _explanation, question_id: _id, ...key } = question;
+  if (type === 'yes_no') return { points: 1, correct_answer: 'yes', ...key };
+  if (type === 'number') return { tolerance: 0, ...key };
+  return key;
+}
+
+async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | null> {
+  const quiz = await app.database.prisma.quiz.findUnique({
+    where: { id: quizId },
+    include: {
+      questions: { orderBy: { position: 'asc' }, include: { options: { orderBy: { position: 'asc' } } } },
+    },
+  });
+  if (!quiz) return null;
+  return {
+    ownerId: quiz.ownerId,
+    status: quiz.status,
+    title: quiz.title,
+    questions: quiz.questions.map((question) => ({
+      id: question.id,
+      type: question.type,
+      text: question.text,
+      key: storedKey(question),
+    })),
+  };
+}
+
+/** A stored question's answer key, in the tools' terms. */
+function storedKey(question: {
+  type: string;
+  points: number | null;
+  correctAnswer: string | null;
+  acceptedAnswers: string | null;
+  correctNumber: number | null;
+  tolerance: number | null;
+  options: Array<{ label: string; score: number }>;
+}): Record<string, unknown> {
+  switch (question.type) {
+    case 'yes_no':
+      return { points: question.points, correct_answer: question.correctAnswer ?? 'yes' };
+    case 'short_text':
+      return { points: question.points, accepted_answers: JSON.parse(question.acceptedAnswers ?? '[]') };
+    case 'number':
+      return {
+        points: question.points,
+        correct_number: question.correctNumber,
+        tolerance: question.tolerance,
+      };
+    default:
+      return { options: question.options.map(({ label, score }) => ({ label, score })) };
+  }
+}
+
+/** What each client must have read along the way, and what the database held before the delete. */
+function expectLifeCycle(
+  steps: Record<string, any>,
+  before: DatabaseView | undefined,
+  user: TestUser,
+  label: string,
+): void {
+  const quizId = steps.create_quiz.quiz_id;
+  expect(steps.create_quiz).toMatchObject({ status: 'draft', types: TYPES });
+  const read = steps.get_quiz_questions.questions as Array<Record<string, any>>;
+  expect(read.map((question) => question.type)).toEqual(TYPES);
+  expect(read[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no', points: 2 });
+  const ids = read.map((question) => question.question_id);
+  // Every question sent back with its id kept it.
+  expect(steps.update_quiz.question_ids).toEqual(ids);
+  expect(steps.update_quiz.texts).toEqual(QUESTIONS.map((question) => `${question.text} (edited)`));
+  expect(steps.publish_quiz.status).toBe('published');
+  expect(steps.get_results).toMatchObject({ summary: { response_count: 0 }, responses: 0 });
+  expect(steps.delete_quiz).toMatchObject({
+    quiz_id: quizId,
+    deleted: true,
+    deleted_questions: TYPES.length,
+  });
+
+  expect(before).toEqual({
+    ownerId: user.id,
+    status: 'published',
+    title: `${fixture.title} (${label})`,
+    questions: QUESTIONS.map((question, index) => ({
+      id: ids[index],
+      type: question.type,
+      text: `${question.text} (edited)`,
+      key: keyOf(question),
+    })),
+  });
+}
+
+describeEachDatabase('the client matrix', (provider) => {
+  let app: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    app = await startTestApp({ provider, config: raisedLimits() });
+    user = await createTestUser(app, 'matrix');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  test('the quiz holds one question of each of the five types, a yes_no whose right answer is "no"', () => {
+    expect(TYPES).toEqual([...QUESTION_TYPES]);
+    expect(QUESTIONS[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no' });
+    expect(QUESTIONS.find((question) => question.type === 'short_text')?.accepted_answers).toEqual(['Lima']);
+    expect(QUESTIONS.find((question) => question.type === 'number')?.tolerance).toBeGreaterThan(0);
+  });
+
+  test(
+    `AI SDK, LangChain, Mastra and mcp-use each run a quiz's life cycle through their own tool wrappers`,
+    async () => {
+      const before = new Map<MatrixClient, DatabaseView | null>();
+      const run = await runMatrix({
+        mcpUrl: `${app.baseUrl}/api/mcp`,
+        apiKey: user.apiKey,
+        fixture: FIXTURE,
+        beforeDelete: async (client, quizId) => {
+          before.set(client, await readQuiz(app, quizId));
+        },
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      const failed = run.results.filter((result) => !result.ok);
+      if (run.code !== 0 || failed.length > 0)
+        process.stderr.write(`${JSON.stringify(failed, null, 2)}\n${run.stderr}`);
+      expect(run.code).toBe(0);
+      expect(run.results.map(({ client, ok, step }) => ({ client, ok, step }))).toEqual(
+        MATRIX_CLIENTS.map((client) => ({ client, ok: true, step: undefined })),
+      );
+      for (const result of run.results) {
+        // The service's per-type field error reaches the caller through the wrapper; nothing is made.
+        expect(result.steps.refused_input).toEqual({
+          refused: true,
+          message: expect.stringContaining(
+            'questions[0].options: a multiple_choice question needs at least 2 options (got 1)',
+          ),
+        });
+        expect(await app.database.prisma.quiz.count({ where: { title: `Refused (${result.client})` } })).toBe(
+          0,
+        );
+        expectLifeCycle(result.steps, before.get(result.client) ?? undefined, user, result.client);
+        expect(await readQuiz(app, result.steps.create_quiz.quiz_id)).toBeNull();
+        expect(
+          await app.database.prisma.question.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
+        ).toBe(0);
+      }
+    },
+    RUN_TIMEOUT_MS + 30_000,
+  );
+
+  forEachEra(({ label, connect }) => {
+    let client: AnyClient;
+    beforeAll(async () => {
+      client = await connect(app, user.apiKey);
+    });
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    test('the same life cycle through the SDK client', async () => {
+      const call = async (name: string, args: Record<string, unknown>) =>
+        payload(await callTool(client, name, args));
+      const title = `${fixture.title} (${label})`;
+      const created = await call('create_quiz', { ...fixture, title, questions: QUESTIONS });
+      const steps: Record<string, any> = {
+        create_quiz: {
+          ...created,
+          types: created.questions.map((question: { type: string }) => question.type),
+        },
+      };
+      const quizId = created.quiz_id;
+      steps.get_quiz_questions = await call('get_quiz_questions', { quiz_id: quizId });
+      const updated = await call('update_quiz', {
+        quiz_id: quizId,
+        questions: QUESTIONS.map((question, index) => ({
+          ...question,
+          question_id: steps.get_quiz_questions.questions[index].question_id,
+          text: `${question.text} (edited)`,
+        })),
+      });
+      steps.update_quiz = {
+        question_ids: updated.questions.map((question: { question_id: string }) => question.question_id),
+        texts: updated.questions.map((question: { text: string }) => question.text),
+      };
+      steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
+      const results = await call('get_results', { quiz_id: quizId });
+      steps.get_results = { summary: results.summary, responses: results.responses.length };
+      const before = await readQuiz(app, quizId);
+      steps.delete_quiz = await call('delete_quiz', { quiz_id: quizId, confirm: true });
+      expectLifeCycle(steps, before ?? undefined, user, label);
+      expect(await readQuiz(app, quizId)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,202 @@
+// The client matrix: a quiz's life cycle driven through the MCP clients of the AI frameworks
+// people build assistants with, each through its OWN tool wrappers (the objects a model's tool
+// calls go through, with their schema conversion and validation), not through a bare MCP call:
+//
+//   ai-sdk     Vercel AI SDK's @ai-sdk/mcp: client.tools(), then each tool's execute()
+//   langchain  @langchain/mcp-adapters: MultiServerMCPClient.getTools(), then tool.invoke()
+//   mastra     @mastra/mcp: MCPClient.listTools(), then tool.execute() (Mastra validates input)
+//   mcp-use    mcp-use's MCPClient session and its LangChainAdapter (what MCPAgent hands a model)
+//
+// Usage: node matrix.mjs --url <.../api/mcp> --fixture <quiz.json> [--clients a,b]
+//        [--types yes_no,...] [--pause-before-delete]       (the API key comes from QUIZ_API_KEY)
+// Prints one JSON line per client: {"client", "ok", "steps": {...}} or {"client", "ok": false,
+// "step", "error"}. With --pause-before-delete it also prints {"client", "phase":
+// "before-delete", "quiz_id"} and waits for a line on stdin, so a caller can read the database.
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { parseArgs } from 'node:util';
+
+const { values: options } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    fixture: { type: 'string' },
+    clients: { type: 'string', default: 'ai-sdk,langchain,mastra,mcp-use' },
+    types: { type: 'string' },
+    'pause-before-delete': { type: 'boolean', default: false },
+  },
+});
+// mcp-use 1.x reports anonymous usage unless told not to; a test run reports nothing.
+process.env.MCP_USE_ANONYMIZED_TELEMETRY ??= 'false';
+const apiKey = process.env.QUIZ_API_KEY;
+if (!options.url || !options.fixture || !apiKey) {
+  console.error('usage: QUIZ_API_KEY=... node matrix.mjs --url <mcp url> --fixture <quiz.json>');
+  process.exit(2);
+}
+const url = options.url;
+const headers = { Authorization: `Bearer ${apiKey}` };
+const fixture = JSON.parse(fs.readFileSync(options.fixture, 'utf8'));
+// --types keeps only the fixture's questions of these types (for a service that lacks some).
+if (options.types) {
+  const kept = options.types.split(',');
+  fixture.questions = fixture.questions.filter((question) => kept.includes(question.type));
+}
+
+/** A tool result as each framework hands it back, read as the quiz service's JSON payload. */
+function payloadOf(result) {
+  if (typeof result === 'string') {
+    // mcp-use's LangChain tools answer with the whole CallToolResult as JSON text.
+    const parsed = JSON.parse(result);
+    return Array.isArray(parsed?.content) ? payloadOf(parsed) : parsed;
+  }
+  if (Array.isArray(result)) return payloadOf(result.find((block) => block.type === 'text')?.text ?? '');
+  if (result && typeof result === 'object') {
+    if (result.isError) throw new Error(`tool error: ${JSON.stringify(result.content)}`);
+    if (result.structuredContent) return result.structuredContent;
+    if (Array.isArray(result.content)) return payloadOf(result.content);
+    return result;
+  }
+  throw new Error(`unreadable tool result: ${JSON.stringify(result)}`);
+}
+
+/** Each client: connects and returns { call(name, args) -> payload, close() }. */
+const CLIENTS = {
+  async 'ai-sdk'() {
+    const { createMCPClient } = await import('@ai-sdk/mcp');
+    const client = await createMCPClient({ transport: { type: 'http', url, headers } });
+    const tools = await client.tools();
+    let callId = 0;
+    return {
+      call: async (name, args) =>
+        payloadOf(await tools[name].execute(args, { toolCallId: `call-${++callId}`, messages: [] })),
+      close: () => client.close(),
+    };
+  },
+
+  async langchain() {
+    const { MultiServerMCPClient } = await import('@langchain/mcp-adapters');
+    const client = new MultiServerMCPClient({
+      mcpServers: { quiz: { transport: 'http', url, headers } },
+      prefixToolNameWithServerName: false,
+      throwOnLoadError: true,
+    });
+    const tools = Object.fromEntries((await client.getTools()).map((tool) => [tool.name, tool]));
+    return {
+      call: async (name, args) => payloadOf(await tools[name].invoke(args)),
+      close: () => client.close(),
+    };
+  },
+
+  async mastra() {
+    const { MCPClient } = await import('@mastra/mcp');
+    const client = new MCPClient({
+      id: `quiz-matrix-${process.pid}`,
+      servers: { quiz: { url: new URL(url), requestInit: { headers } } },
+    });
+    const tools = await client.listTools();
+    return {
+      call: async (name, args) => {
+        const result = await tools[`quiz_${name}`].execute(args, {});
+        // Mastra answers a refused input with { error: true, message } instead of throwing.
+        if (result?.error === true) throw new Error(`mastra: ${result.message}`);
+        return payloadOf(result);
+      },
+      close: () => client.disconnect(),
+    };
+  },
+
+  async 'mcp-use'() {
+    const { MCPClient } = await import('mcp-use');
+    const { LangChainAdapter } = await import('mcp-use/adapters');
+    const client = MCPClient.fromDict({ mcpServers: { quiz: { url, headers } } });
+    const session = await client.createSession('quiz');
+    const list = await new LangChainAdapter().createToolsFromConnectors([session.connector]);
+    const tools = Object.fromEntries(list.map((tool) => [tool.name, tool]));
+    return {
+      call: async (name, args) => payloadOf(await tools[name].invoke(args)),
+      close: () => client.closeAllSessions(),
+    };
+  },
+};
+
+const stdinLines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+
+/** A refused input, then create -> read -> update keeping every question_id -> publish -> get_results -> delete. */
+async function lifeCycle(name, client) {
+  const steps = {};
+  let step = 'refused_input';
+  try {
+    // A per-type rule the schema cannot express: the service's field error must reach the caller
+    // through the wrapper, and nothing is created.
+    try {
+      await client.call('create_quiz', {
+        title: `Refused (${name})`,
+        questions: [
+          { type: 'multiple_choice', text: 'Only one option?', options: [{ label: 'Only', score: 1 }] },
+        ],
+      });
+      steps.refused_input = { refused: false };
+    } catch (error) {
+      steps.refused_input = { refused: true, message: String(error?.message ?? error) };
+    }
+
+    step = 'create_quiz';
+    const created = await client.call('create_quiz', { ...fixture, title: `${fixture.title} (${name})` });
+    steps.create_quiz = {
+      quiz_id: created.quiz_id,
+      status: created.status,
+      types: created.questions.map((q) => q.type),
+    };
+    const quizId = created.quiz_id;
+
+    step = 'get_quiz_questions';
+    const read = await client.call('get_quiz_questions', { quiz_id: quizId });
+    steps.get_quiz_questions = { questions: read.questions };
+
+    step = 'update_quiz';
+    // Every question sent back with its id and a reworded text: each keeps its id.
+    const questions = read.questions.map((question, index) => ({
+      ...fixture.questions[index],
+      question_id: question.question_id,
+      text: `${fixture.questions[index].text} (edited)`,
+    }));
+    const updated = await client.call('update_quiz', { quiz_id: quizId, questions });
+    steps.update_quiz = {
+      question_ids: updated.questions.map((q) => q.question_id),
+      texts: updated.questions.map((q) => q.text),
+    };
+
+    step = 'publish_quiz';
+    const published = await client.call('publish_quiz', { quiz_id: quizId });
+    steps.publish_quiz = { status: published.status, public_url: published.public_url };
+
+    step = 'get_results';
+    const results = await client.call('get_results', { quiz_id: quizId });
+    steps.get_results = { summary: results.summary ?? null, responses: results.responses?.length ?? null };
+
+    if (options['pause-before-delete']) {
+      console.log(JSON.stringify({ client: name, phase: 'before-delete', quiz_id: quizId }));
+      await stdinLines.next();
+    }
+
+    step = 'delete_quiz';
+    const deleted = await client.call('delete_quiz', { quiz_id: quizId, confirm: true });
+    steps.delete_quiz = deleted;
+    return { client: name, ok: true, steps };
+  } catch (error) {
+    return { client: name, ok: false, step, steps, error: String(error?.stack ?? error) };
+  }
+}
+
+for (const name of options.clients.split(',')) {
+  let client;
+  let result;
+  try {
+    client = await CLIENTS[name]();
+    result = await lifeCycle(name, client);
+  } catch (error) {
+    result = { client: name, ok: false, step: 'connect', error: String(error?.stack ?? error) };
+  }
+  await client?.close().catch(() => undefined);
+  console.log(JSON.stringify(result));
+}
+process.exit(0);
