@@ -217,18 +217,26 @@ const wholeOrNull = (field: string, min: number, max?: number) => {
 /** How a quiz is taken (domain/attempts/): kept apart so each door lists them the same. */
 const TakingSettingsShape = {
   time_limit_minutes: wholeOrNull('time_limit_minutes', 1, TIME_LIMIT_MAX_MINUTES).describe(
-    'Minutes; null: none.',
+    'Minutes per attempt; the page submits at zero. null: none.',
   ),
-  opens_at: instant('opens_at').describe('ISO-8601 with offset.'),
-  closes_at: instant('closes_at').describe('ISO-8601 with offset.'),
-  shuffle_questions: z.boolean({ error: 'shuffle_questions must be true or false' }).describe('Per attempt.'),
-  shuffle_options: z.boolean({ error: 'shuffle_options must be true or false' }).describe('Per attempt.'),
+  opens_at: instant('opens_at').describe('ISO-8601 with offset: no attempts before. null: none.'),
+  closes_at: instant('closes_at').describe('ISO-8601 with offset, after opens_at: no attempts after.'),
+  shuffle_questions: z
+    .boolean({ error: 'shuffle_questions must be true or false' })
+    .describe('Own question order per attempt.'),
+  shuffle_options: z
+    .boolean({ error: 'shuffle_options must be true or false' })
+    .describe('Own option order per attempt.'),
   // Its upper bound is the quiz's question count, checked with the questions (attempts/taking-rules.ts).
-  question_pool_size: wholeOrNull('question_pool_size', 1).describe('Questions drawn per attempt.'),
-  max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe('Needs collect_email.'),
+  question_pool_size: wholeOrNull('question_pool_size', 1).describe(
+    'Questions drawn at random per attempt (at most the question count). null: all.',
+  ),
+  max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe(
+    'Submissions per email address; needs collect_email.',
+  ),
   language: z
     .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
-    .describe('Page language.'),
+    .describe("Respondent pages' language (default en)."),
 };
 
 export const SettingsInputSchema = z
