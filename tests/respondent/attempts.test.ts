@@ -276,6 +276,27 @@ describeEachDatabase('attempts', (provider) => {
     expect(again.body).toMatchObject({ score: 1, max_score: 1 });
   });
 
+  test('the form of an attempt in flight when the owner edits: the answers come back with a message, then go through', async () => {
+    const quiz = await publish('Edited form', { time_limit_minutes: 10, collect_name: false });
+    const started = await request(app.app).post(`/q/${quiz.slug}/start`).type('form').send({});
+    const token = decodeURIComponent(String(started.headers.location).split('attempt=')[1]);
+    const kept = quiz.questions[0]!;
+    await callTool(client, 'update_quiz', {
+      quiz_id: quiz.quiz_id,
+      confirm_edit_published: true,
+      questions: [{ ...FOUR_QUESTIONS[0], question_id: kept.question_id }, FOUR_QUESTIONS[3]],
+    });
+    const fields = { attempt_token: token, [`q_${kept.question_id}`]: 'yes' };
+    const changed = await request(app.app).post(`/q/${quiz.slug}`).type('form').send(fields);
+    expect(changed.status).toBe(409);
+    expect(changed.text).toContain('This quiz has changed');
+    expect(changed.text).toMatch(new RegExp(`name="q_${kept.question_id}"\\s+value="yes"\\s+checked`));
+    expect(changed.text).toContain('id="quiz-timer"');
+    const sent = await request(app.app).post(`/q/${quiz.slug}`).type('form').send(fields);
+    expect(sent.status).toBe(303);
+    expect(sent.headers.location).toMatch(new RegExp(`^/q/${quiz.slug}/r/`));
+  });
+
   test('a quiz without these settings takes token-less submissions as before; GET starts nothing', async () => {
     const quiz = await publish('Plain', { collect_name: false });
     const page = await request(app.app).get(`/q/${quiz.slug}`);
