@@ -35,6 +35,9 @@ import { createAccessTokenVerifier } from './oauth/access-token-verifier';
 import { loadQuizAppHtml, QUIZ_APP_FILE } from './mcp/apps/quiz-app-resource';
 import { createConnectedAppsProvider } from './oauth/connected-apps-provider';
 import { oauthRouter, type OAuthTestHooks } from './oauth/router';
+import type { Resolver } from './domain/webhooks/address';
+import { sealingKey } from './domain/webhooks/secrets';
+import { createWebhookWorker, type WebhookSettings, type WebhookWorker } from './domain/webhooks/worker';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +58,13 @@ export interface AppDeps {
   now?: () => number;
   /** Set to draining by the entry point on SIGTERM (readiness fails, connections close). */
   lifecycle?: Lifecycle;
+  /** Tests only: the webhook worker's clock, a shorter timeout, a resolver of their own. */
+  webhookHooks?: { now?: () => Date; timeoutMs?: number; resolve?: Resolver };
+}
+
+/** The app's webhook worker: the entry point starts it, tests run its rounds themselves. */
+export function webhookWorkerOf(app: Express): WebhookWorker {
+  return app.locals.webhookWorker as WebhookWorker;
 }
 
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
@@ -70,6 +80,7 @@ export function createApp({
   oauthTestHooks,
   now,
   lifecycle = createLifecycle(),
+  webhookHooks = {},
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -77,6 +88,20 @@ export function createApp({
   app.set('etag', false);
 
   const deps: DomainDeps = { repos: database.repos, baseUrl: config.baseUrl };
+  const webhookSettings: WebhookSettings = {
+    sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),
+    allowLoopback: config.webhooks.allowLoopback,
+    ...(webhookHooks.timeoutMs ? { timeoutMs: webhookHooks.timeoutMs } : {}),
+    ...(webhookHooks.resolve ? { resolve: webhookHooks.resolve } : {}),
+  };
+  const webhookWorker = createWebhookWorker({
+    repos: database.repos,
+    settings: webhookSettings,
+    logger,
+    observe: (outcome) => metrics.observeWebhookAttempt(outcome),
+    ...(webhookHooks.now ? { now: webhookHooks.now } : {}),
+  });
+  app.locals.webhookWorker = webhookWorker;
   const registry = tools ? createToolRegistry(tools) : DEFAULT_REGISTRY;
   const verifiers = [
     createApiKeyVerifier(database.repos, logger, metrics),
@@ -174,6 +199,7 @@ export function createApp({
       deps,
       logger,
       connectedApps: createConnectedAppsProvider(database.repos),
+      webhooks: { settings: webhookSettings, worker: webhookWorker },
       // Login and sign-up throttles count across instances too when Redis is configured.
       limiters: defaultLimiters(
         config.limits,

@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   OAUTH_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(1).max(31_536_000).default(2_592_000),
   OAUTH_CODE_TTL_S: z.coerce.number().int().min(1).max(600).default(300),
   OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  // Webhooks. Loopback targets over plain HTTP are for development and tests only.
+  WEBHOOKS_ALLOW_LOOPBACK: booleanString.optional(),
+  WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
   // The terminal's convention (no-color.org): set and not empty, the start-up banner has no colour.
   NO_COLOR: z.string().optional(),
 });
@@ -90,6 +93,14 @@ export interface Config {
   oauth: OAuthConfig;
   /** NO_COLOR is set: the start-up banner is plain text even on a terminal. */
   noColor: boolean;
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** Loopback receivers over plain HTTP (development and tests); refused in production. */
+  allowLoopback: boolean;
+  /** Encrypts endpoints' signing secrets at rest; when unset, a key derived from SESSION_SECRET. */
+  secretKey: string | undefined;
 }
 
 /** Lifetimes of what the OAuth authorization server issues, and its registration limit. */
@@ -151,6 +162,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters)');
   }
+  if (env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'WEBHOOKS_ALLOW_LOOPBACK lets webhooks reach this machine over plain HTTP: it is for development and tests only, remove it in production',
+    );
+  }
   const baseHost = new URL(baseUrl).host;
   return {
     env: env.NODE_ENV,
@@ -197,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       registrationsPerHour: env.OAUTH_REGISTRATIONS_PER_HOUR,
     },
     noColor: Boolean(env.NO_COLOR),
+    webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK ?? false, secretKey: env.WEBHOOKS_SECRET_KEY },
   };
 }
 

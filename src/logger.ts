@@ -18,6 +18,9 @@ export const REDACT_PATHS = [
   '*.code',
   '*.code_verifier',
   '*.client_secret',
+  '*.secret',
+  '*.secrets',
+  '*["webhook-signature"]',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { createApp } from './app';
+import { createApp, webhookWorkerOf } from './app';
 import { ConfigError, listenAddress, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
@@ -40,6 +40,9 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     },
   );
   const purge = schedulePurge(database.repos, logger);
+  // Every instance delivers webhooks; claims keep each delivery with one of them at a time.
+  const webhooks = webhookWorkerOf(app);
+  webhooks.start();
   logger.info(
     {
       url: config.baseUrl,
@@ -59,9 +62,12 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       'shutting down: /readyz fails now; serving on until the drain period ends, then finishing requests in flight',
     );
     purge.stop();
+    const webhooksStopped = webhooks.stop();
     void running
       .stop({ drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs, lifecycle }, () =>
-        Promise.all([database.close(), redis?.isOpen ? redis.close() : undefined]),
+        webhooksStopped.then(() =>
+          Promise.all([database.close(), redis?.isOpen ? redis.close() : undefined]),
+        ),
       )
       .then(() => {
         logger.info('stopped');

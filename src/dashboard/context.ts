@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { Store } from 'express-rate-limit';
 import { createInMemoryLimiter, createStoreLimiter, type AttemptLimiter } from './attempt-limiter';
 import type { ConnectedAppsProvider } from '../identity/connected-apps';
+import type { WebhookSettings, WebhookWorker } from '../domain/webhooks/worker';
 
 /** What every dashboard route module receives from dashboardRouter(). */
 export interface DashboardContext {
@@ -14,6 +15,13 @@ export interface DashboardContext {
   logger: Logger;
   limiters: DashboardLimiters;
   connectedApps: ConnectedAppsProvider;
+  /** Webhook settings (sealing key, loopback rule) and the worker that sends test events. */
+  webhooks: DashboardWebhooks;
+}
+
+export interface DashboardWebhooks {
+  settings: WebhookSettings;
+  worker: Pick<WebhookWorker, 'deliver'>;
 }
 
 export interface DashboardLimiters {

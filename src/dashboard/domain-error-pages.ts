@@ -12,6 +12,7 @@ const answers = new WeakMap<Response, { codes: readonly DomainErrorCode[]; answe
 const NOT_FOUND_NOUNS: Partial<Record<DomainErrorCode, string>> = {
   quiz_not_found: 'quiz',
   response_not_found: 'response',
+  webhook_not_found: 'webhook endpoint',
 };
 
 /**

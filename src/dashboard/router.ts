@@ -10,13 +10,21 @@ import { showHomePage } from './home-page';
 import { apiKeyRoutes } from './api-key-routes';
 import { connectedAppsRoutes } from './connected-apps-routes';
 import { noConnectedApps, type ConnectedAppsProvider } from '../identity/connected-apps';
-import { defaultLimiters, type DashboardContext, type DashboardLimiters } from './context';
+import {
+  defaultLimiters,
+  type DashboardContext,
+  type DashboardLimiters,
+  type DashboardWebhooks,
+} from './context';
 import { domainErrorPages } from './domain-error-pages';
 import { pageErrorHandler, sendNotFound } from '../web/error-pages';
 import { quizEditorRoutes } from './quiz-editor-routes';
 import { quizRoutes } from './quiz-routes';
 import { quizShareRoutes } from './quiz-share-routes';
 import { responseRoutes } from './response-routes';
+import { webhookRoutes } from './webhook-routes';
+import { sealingKey } from '../domain/webhooks/secrets';
+import { createWebhookWorker } from '../domain/webhooks/worker';
 
 export interface DashboardOptions {
   config: Config;
@@ -26,6 +34,8 @@ export interface DashboardOptions {
   connectedApps?: ConnectedAppsProvider;
   /** Throttles (in memory by default; pass shared ones when several instances run). */
   limiters?: Partial<DashboardLimiters>;
+  /** Webhook settings and worker (the app's own); built from the config when not given. */
+  webhooks?: DashboardWebhooks;
 }
 
 /** Every path the dashboard owns; nothing else reaches its middleware (no session lookup for /api/*). */
@@ -41,8 +51,17 @@ const ROUTES = [
   responseRoutes,
   apiKeyRoutes,
   connectedAppsRoutes,
+  webhookRoutes,
   accountSettingsRoutes,
 ];
+
+function defaultWebhooks(config: Config, deps: DomainDeps, logger: Logger): DashboardWebhooks {
+  const settings = {
+    sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),
+    allowLoopback: config.webhooks.allowLoopback,
+  };
+  return { settings, worker: createWebhookWorker({ repos: deps.repos, settings, logger }) };
+}
 
 /**
  * The dashboard: accounts, quizzes with results, API keys, connected apps.
@@ -57,6 +76,7 @@ export function dashboardRouter(options: DashboardOptions): Router {
     logger,
     limiters: { ...defaultLimiters(config.limits), ...options.limiters },
     connectedApps: options.connectedApps ?? noConnectedApps,
+    webhooks: options.webhooks ?? defaultWebhooks(config, deps, logger),
   };
   const router = express.Router();
   const pageBasics = [

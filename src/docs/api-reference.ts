@@ -1,6 +1,15 @@
 import type { Config } from '../config';
 import { LIMITS } from '../domain/quiz-input';
 import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
+import { MAX_ENDPOINTS } from '../domain/webhooks/endpoints';
+import {
+  MAX_PAYLOAD_BYTES,
+  TEST_EVENT_TYPE,
+  WEBHOOK_EVENT_DATA,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENTS,
+} from '../domain/webhooks/events';
+import { RETRY_DELAYS_MS } from '../domain/webhooks/schedule';
 import { PROBLEMS } from '../http/problem';
 import type { ToolEntry, ToolRegistry } from '../mcp/registry';
 import { TOOLSET_VERSION } from '../version';
@@ -91,6 +100,58 @@ function toolSection({ listing: tool, definition }: ToolEntry): Html {
   </section>`;
 }
 
+/** A delay of the retry schedule in its largest whole unit: "5 s", "30 min", "10 h". */
+function delayText(ms: number): string {
+  if (ms >= 3_600_000) return `${ms / 3_600_000} h`;
+  if (ms >= 60_000) return `${ms / 60_000} min`;
+  return `${ms / 1_000} s`;
+}
+
+/** Webhooks: how they are sent and signed, and the event catalogue, from the code that sends them. */
+function webhooksSection(): Html {
+  return html`<h2 id="webhooks">Webhooks</h2>
+    <p>
+      Owners add up to ${MAX_ENDPOINTS} HTTPS endpoints on the dashboard (Settings, Webhooks), each for all
+      their quizzes or chosen ones, and pick the events it gets. Each event is a <code>POST</code> with a JSON
+      body <code>{ "type", "timestamp", "data" }</code> of at most about ${MAX_PAYLOAD_BYTES / 1000} KB,
+      signed as <a href="https://www.standardwebhooks.com/">Standard Webhooks 1.0</a> describes:
+    </p>
+    <ul>
+      <li>
+        <code>webhook-id</code>: the event's id (<code>msg_...</code>), the same on every retry and for every
+        endpoint. Delivery is at least once and in no promised order: de-duplicate by this id.
+      </li>
+      <li><code>webhook-timestamp</code>: seconds since 1970 when this attempt was signed.</li>
+      <li>
+        <code>webhook-signature</code>: <code>v1,</code> and the base64 HMAC-SHA256 of
+        <code>id.timestamp.body</code> under the endpoint's <code>whsec_</code> secret (its base64 part
+        decoded). After a rotation the header carries two signatures, separated by a space, for 24 hours: one
+        under each secret. Any Standard Webhooks library verifies it.
+      </li>
+    </ul>
+    <p>
+      A delivery succeeds on a 2xx answer within 15 seconds; redirects are not followed and count as failures.
+      Failed deliveries are tried again after ${RETRY_DELAYS_MS.slice(1).map(delayText).join(', ')}
+      (${RETRY_DELAYS_MS.length} attempts in all). An answer of <code>410 Gone</code> disables the endpoint at
+      once, and an endpoint whose deliveries fail for 5 days is disabled; the dashboard shows why and can
+      enable it again. "Send test event" sends a <code>${TEST_EVENT_TYPE}</code> event to one endpoint.
+      <code>get_quiz_settings</code> says how many endpoints receive a quiz's events.
+    </p>
+    <h3 id="webhook-events">Events</h3>
+    ${WEBHOOK_EVENT_TYPES.map(
+      (type) =>
+        html`<h4 id="event-${type}"><code>${type}</code></h4>
+          <p>${WEBHOOK_EVENTS[type]}</p>
+          <dl>
+            ${Object.entries(WEBHOOK_EVENT_DATA[type]).map(
+              ([field, meaning]) =>
+                html`<dt><code>data.${field}</code></dt>
+                  <dd>${meaning}</dd>`,
+            )}
+          </dl>`,
+    )}`;
+}
+
 export function renderApiReference(config: Config, registry: ToolRegistry): string {
   const base = config.baseUrl;
   const { max, windowSeconds } = config.rateLimit;
@@ -147,7 +208,7 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
     </p>
 
     <h2 id="tools">Tools</h2>
-    ${registry.entries.map(toolSection)}
+    ${registry.entries.map(toolSection)} ${webhooksSection()}
 
     <h2 id="taking">Taking a quiz: attempts</h2>
     <p>

@@ -4,6 +4,7 @@ import { PROBLEMS } from '../http/problem';
 import type { ToolRegistry } from '../mcp/registry';
 import { oauthOpenApiPaths } from '../oauth/openapi-paths';
 import { TOOLSET_VERSION } from '../version';
+import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../domain/webhooks/events';
 
 /**
  * GET /openapi.json: OpenAPI 3.1 for every documented HTTP endpoint.
@@ -100,6 +101,63 @@ function mcpOperation(config: Config): Json {
       }),
     },
   };
+}
+
+/** OpenAPI 3.1 `webhooks`: what the service POSTs to owners' endpoints, one entry per event. */
+function webhookDescriptions(): Json {
+  const header = (description: string) => ({ required: true, description, schema: { type: 'string' } });
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: WEBHOOK_EVENTS[type],
+          parameters: [
+            { name: 'webhook-id', in: 'header', ...header('The event id; de-duplicate by it.') },
+            { name: 'webhook-timestamp', in: 'header', ...header('Seconds since 1970 when it was signed.') },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              ...header(
+                'Space-separated "v1,<base64 HMAC-SHA256 of id.timestamp.body>", one per signing secret.',
+              ),
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { const: type },
+                    timestamp: { type: 'string', format: 'date-time' },
+                    data: {
+                      type: 'object',
+                      properties: Object.fromEntries(
+                        Object.entries(WEBHOOK_EVENT_DATA[type]).map(([field, description]) => [
+                          field,
+                          { description },
+                        ]),
+                      ),
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '2XX': {
+              description: 'Received. Anything else, a redirect or no answer within 15 s is retried.',
+            },
+            '410': { description: 'Gone: the endpoint is disabled at once.' },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
@@ -533,6 +591,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
         },
       },
     },
+    webhooks: webhookDescriptions(),
     'x-mcp-tools': registry.listing.map((tool) => ({
       name: tool.name,
       title: tool.title,

@@ -18,6 +18,8 @@ export const DOMAIN_ERROR_CODES = [
   'not_accepting_responses',
   'response_not_found',
   'attempt_refused',
+  'webhook_not_found',
+  'webhook_limit_reached',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

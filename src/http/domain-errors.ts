@@ -17,10 +17,12 @@ export const DOMAIN_ERROR_ANSWERS = {
   response_not_found: { problem: 'not_found' },
   key_not_found: { problem: 'not_found' },
   user_not_found: { problem: 'not_found' },
+  webhook_not_found: { problem: 'not_found' },
   confirmation_required: { problem: 'conflict' },
   invalid_state: { problem: 'conflict' },
   key_limit_reached: { problem: 'conflict' },
   user_exists: { problem: 'conflict' },
+  webhook_limit_reached: { problem: 'conflict' },
   not_accepting_responses: { problem: 'not_accepting_responses' },
   attempt_refused: { problem: 'conflict' },
 } as const satisfies Record<DomainErrorCode, { problem: ProblemCode }>;

@@ -18,6 +18,8 @@ export interface Metrics {
   observeMcpRequest(era: string, protocolVersion: string): void;
   /** A "last used" write scheduled for a credential (at most one per credential a minute). */
   observeLastUsedWrite(kind: 'api_key' | 'oauth_grant'): void;
+  /** One webhook delivery attempt by outcome (success, http_error, gone, redirect, timeout...). */
+  observeWebhookAttempt(outcome: string): void;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
@@ -52,6 +54,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     name: 'credential_last_used_writes_total',
     help: 'Writes of a credential\'s "last used" time, by kind (api_key, oauth_grant): at most one per credential a minute',
     labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const webhookAttempts = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: success, http_error, gone, redirect, timeout, network_error, refused_address, disabled',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
   // Labelled children are looked up once per label set: hashing label objects on every
@@ -97,6 +105,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
     },
     observeLastUsedWrite(kind) {
       lastUsedWrites.labels(kind).inc();
+    },
+    observeWebhookAttempt(outcome) {
+      webhookAttempts.labels(outcome).inc();
     },
   };
 }

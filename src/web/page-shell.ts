@@ -12,6 +12,7 @@ export type Section =
   | 'quizzes'
   | 'api-keys'
   | 'connected-apps'
+  | 'webhooks'
   | 'account'
   | 'login'
   | 'signup'
@@ -64,6 +65,7 @@ function navigation(res: Response, section: Section, returnTo: string | null | u
         ${navLink('/dashboard/quizzes', 'Quizzes', section === 'quizzes')}
         ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
         ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
+        ${navLink('/settings/webhooks', 'Webhooks', section === 'webhooks')}
         ${navLink('/en/docs/api-reference', 'API docs', false)}
         ${navLink('/account', 'Account', section === 'account')}
         <span class="nav-account">

@@ -18,6 +18,10 @@ export type NoticeKind = 'success' | 'error' | 'info';
 export interface Flash {
   notice?: { kind: NoticeKind; text: string };
   newApiKey?: { id: string; name: string; key: string };
+  /** A webhook endpoint's signing secret, shown once after it is made or rotated. */
+  newWebhookSecret?: { url: string; secret: string };
+  /** What the receiver answered to "Send test event". */
+  webhookTest?: { ok: boolean; summary: string; snippet: string | null };
 }
 
 const FLASH_TTL_MS = 5 * 60 * 1000;

@@ -105,6 +105,7 @@ describe('the home page', () => {
       ['/dashboard/quizzes', 'Quizzes'],
       ['/settings/security/api-keys', 'API keys'],
       ['/settings/connected-apps', 'Connected apps'],
+      ['/settings/webhooks', 'Webhooks'],
       ['/en/docs/api-reference', 'API docs'],
       ['/account', 'Account'],
     ]);
@@ -115,6 +116,7 @@ describe('the home page', () => {
       ['/dashboard/quizzes', 'Quizzes'],
       ['/settings/security/api-keys', 'API keys'],
       ['/settings/connected-apps', 'Connected apps'],
+      ['/settings/webhooks', 'Webhooks'],
       ['/account', 'Account'],
     ] as const) {
       const owner = squash((await agent.get(path)).text);

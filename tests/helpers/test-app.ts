@@ -41,6 +41,8 @@ export interface TestAppOptions {
   oauthTestHooks?: AppDeps['oauthTestHooks'];
   /** The app's throttle clock, for tests that move time instead of sleeping. */
   now?: AppDeps['now'];
+  /** The webhook worker's clock, timeout and resolver. */
+  webhookHooks?: AppDeps['webhookHooks'];
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -60,6 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.redis ? { redis: options.redis } : {}),
     ...(options.oauthTestHooks ? { oauthTestHooks: options.oauthTestHooks } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webhookHooks ? { webhookHooks: options.webhookHooks } : {}),
   });
   serve(app);
   return {

@@ -312,6 +312,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         language: 'en',
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        webhook_endpoints: 0,
       });
       payload(
         await callTool(client, 'update_quiz', {

@@ -279,7 +279,7 @@ describeEachDatabase('attempts', (provider) => {
   test('the form of an attempt in flight when the owner edits: the answers come back with a message, then go through', async () => {
     const quiz = await publish('Edited form', { time_limit_minutes: 10, collect_name: false });
     const started = await request(app.app).post(`/q/${quiz.slug}/start`).type('form').send({});
-    const token = decodeURIComponent(String(started.headers.location).split('attempt=')[1]);
+    const token = decodeURIComponent(String(started.headers.location).split('attempt=')[1] ?? '');
     const kept = quiz.questions[0]!;
     await callTool(client, 'update_quiz', {
       quiz_id: quiz.quiz_id,

@@ -6,6 +6,7 @@ import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
 import { prismaResponseRepository, type ResponseRepository } from './responses';
 import { prismaUserRepository, type UserRepository } from './users';
+import { prismaWebhookRepository, type WebhookRepository } from './webhooks';
 
 /**
  * What the domain asks of storage, one repository per aggregate. The domain sees these
@@ -18,6 +19,7 @@ export interface Repositories {
   responses: ResponseRepository;
   oauth: OAuthRepository;
   attempts: AttemptRepository;
+  webhooks: WebhookRepository;
 }
 
 /**
@@ -34,6 +36,7 @@ export function createRepositories(
     responses: prismaResponseRepository(db),
     oauth: prismaOAuthRepository(db, raw.hot),
     attempts: prismaAttemptRepository(db),
+    webhooks: prismaWebhookRepository(db),
   };
 }
 
@@ -43,4 +46,5 @@ export type * from './quizzes';
 export type * from './quiz-rows';
 export type * from './responses';
 export type * from './users';
+export type * from './webhooks';
 export type { KeysetPosition } from './where';

@@ -5,6 +5,7 @@ import { questionsInclude } from '../questions-include';
 import type { QuizRow, QuizWithQuestions } from './quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
+import { dialectOf, outboxInsert, type OutboxEvent } from './webhooks';
 
 /**
  * Quizzes with their questions and options. The two reads every tool call starts with come from
@@ -95,15 +96,20 @@ export interface QuizRepository extends QuizReads {
     id: string,
     change: QuizChange,
     allow: (current: Pick<QuizRow, 'status' | 'title'>) => void,
+    /** The webhook event of a quiz that stops accepting responses, written in the same transaction. */
+    closedEvent?: (quiz: QuizRow) => OutboxEvent,
   ): Promise<QuizWithQuestions | null>;
-  /** draft -> published; a quiz already published keeps its first publishedAt. */
-  publish(id: string, at: Date): Promise<void>;
+  /**
+   * draft -> published; a quiz already published keeps its first publishedAt. `event` is written
+   * with the change, only when this call published it.
+   */
+  publish(id: string, at: Date, event?: OutboxEvent): Promise<void>;
   byId(id: string): Promise<QuizRow | null>;
   bySlug(slug: string): Promise<QuizWithQuestions | null>;
   /** The id when the owner has a quiz with exactly this id. */
   ownedId(ownerId: string, id: string): Promise<string | null>;
-  /** False when the owner has no such quiz (any longer). */
-  delete(ownerId: string, id: string): Promise<boolean>;
+  /** False when the owner has no such quiz (any longer). `event` is written with the deletion. */
+  delete(ownerId: string, id: string, event?: OutboxEvent): Promise<boolean>;
   /** The owner's quizzes newest first, with their question and response counts. */
   listByOwner(
     ownerId: string,
@@ -167,6 +173,7 @@ function questionsCreate(
 }
 
 export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRepository {
+  const dialect = dialectOf(db);
   return {
     quizCandidates: (...args) => reads.quizCandidates(...args),
     quizWithQuestions: (...args) => reads.quizWithQuestions(...args),
@@ -197,7 +204,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         throw error;
       }
     },
-    update(ownerId, id, change, allow) {
+    update(ownerId, id, change, allow, closedEvent) {
       return db.$transaction(async (tx) => {
         // Touching the row first takes its write lock, so concurrent edits of one quiz run one
         // after another and each replaces the whole question set (never a mix of two).
@@ -208,13 +215,13 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         if (locked.count === 0) return null;
         const current = await tx.quiz.findUniqueOrThrow({
           where: { id },
-          select: { status: true, title: true, version: true },
+          select: { status: true, title: true, version: true, acceptingResponses: true },
         });
         allow({ status: current.status, title: current.title });
         // The version was just raised by one for this edit.
         const keepIds = change.basedOnVersion !== undefined && current.version - 1 === change.basedOnVersion;
         if (change.questions) await tx.question.deleteMany({ where: { quizId: id } });
-        return tx.quiz.update({
+        const updated = await tx.quiz.update({
           where: { id },
           data: {
             ...(change.title ?? {}),
@@ -226,13 +233,25 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
           },
           include: questionsInclude,
         });
+        if (closedEvent && current.acceptingResponses && !updated.acceptingResponses) {
+          await outboxInsert(tx, dialect, closedEvent(updated));
+        }
+        return updated;
       }, WRITE_TRANSACTION_OPTIONS);
     },
-    async publish(id, at) {
-      await db.quiz.updateMany({
-        where: { id, status: 'draft' },
-        data: { status: 'published', publishedAt: at },
-      });
+    async publish(id, at, event) {
+      const publish = (tx: Pick<PrismaClient, 'quiz'>) =>
+        tx.quiz.updateMany({
+          where: { id, status: 'draft' },
+          data: { status: 'published', publishedAt: at },
+        });
+      if (!event) {
+        await publish(db);
+        return;
+      }
+      await db.$transaction(async (tx) => {
+        if ((await publish(tx)).count > 0) await outboxInsert(tx, dialect, event);
+      }, WRITE_TRANSACTION_OPTIONS);
     },
     byId: (id) => db.quiz.findUnique({ where: { id } }),
     bySlug: (slug) => db.quiz.findUnique({ where: { slug }, include: questionsInclude }),
@@ -240,8 +259,13 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
       const quiz = await db.quiz.findFirst({ where: { id, ownerId }, select: { id: true } });
       return quiz?.id ?? null;
     },
-    async delete(ownerId, id) {
-      return (await db.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
+    async delete(ownerId, id, event) {
+      if (!event) return (await db.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
+      return db.$transaction(async (tx) => {
+        const deleted = (await tx.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
+        if (deleted) await outboxInsert(tx, dialect, event);
+        return deleted;
+      }, WRITE_TRANSACTION_OPTIONS);
     },
     async listByOwner(ownerId, limit, after, filter = {}) {
       const rows = await db.quiz.findMany({

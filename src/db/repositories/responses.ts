@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import { isForeignKeyViolation } from '../errors';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
+import { dialectOf, outboxInsert, type OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
 /**
@@ -137,8 +138,14 @@ export interface PublicResultRow {
 }
 
 export interface ResponseRepository {
-  /** The new response's id, or null when its quiz is gone (deleted since it was loaded). */
-  create(row: NewResponseRow): Promise<string | null>;
+  /**
+   * The new response's id, or null when its quiz is gone (deleted since it was loaded). `event`
+   * builds its webhook event, written in the same transaction for the endpoints that take it.
+   */
+  create(
+    row: NewResponseRow,
+    event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+  ): Promise<string | null>;
   countForQuiz(quizId: string): Promise<number>;
   countForOwner(ownerId: string): Promise<number>;
   totals(quizId: string): Promise<ResponseTotals>;
@@ -160,8 +167,8 @@ export interface ResponseRepository {
   earlierQuestions(quizId: string, currentIds: readonly string[]): Promise<EarlierQuestion[]>;
   /** A response of one of the owner's quizzes, or null (another owner's looks the same). */
   owned(ownerId: string, quizId: string, responseId: string): Promise<ResponseRow | null>;
-  /** False when there was no such response (any longer). */
-  delete(quizId: string, responseId: string): Promise<boolean>;
+  /** False when there was no such response (any longer). `event` is written with the deletion. */
+  delete(quizId: string, responseId: string, event?: OutboxEvent): Promise<boolean>;
   /** A response under the published quiz at `slug`, with what its public page may need. */
   publicResult(slug: string, responseId: string): Promise<PublicResultRow | null>;
   /** The owner's newest responses across all their quizzes, with the quiz each answered. */
@@ -213,14 +220,22 @@ const withAnswers = {
 } as const;
 
 export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
+  const dialect = dialectOf(db);
   return {
-    async create({ answers, ...row }) {
+    async create({ answers, ...row }, event) {
+      const data = {
+        ...row,
+        answers: { create: answers.map((answer) => ({ ...answer, quizId: row.quizId })) },
+      };
       try {
-        const created = await db.response.create({
-          data: { ...row, answers: { create: answers.map((answer) => ({ ...answer, quizId: row.quizId })) } },
-          select: { id: true },
-        });
-        return created.id;
+        if (!event) return (await db.response.create({ data, select: { id: true } })).id;
+        // The webhook outbox row commits with the response or not at all (one statement, which
+        // writes nothing when the owner has no endpoint for it).
+        return await db.$transaction(async (tx) => {
+          const created = await tx.response.create({ data, select: { id: true, submittedAt: true } });
+          await outboxInsert(tx, dialect, event(created));
+          return created.id;
+        }, WRITE_TRANSACTION_OPTIONS);
       } catch (error) {
         if (isForeignKeyViolation(error)) return null;
         throw error;
@@ -334,12 +349,13 @@ export function prismaResponseRepository(db: PrismaClient): ResponseRepository {
         where: { id: responseId, quizId, quiz: { ownerId } },
         select: responseColumns,
       }),
-    async delete(quizId, responseId) {
-      const [, deleted] = await db.$transaction([
-        db.answer.deleteMany({ where: { responseId, quizId } }),
-        db.response.deleteMany({ where: { id: responseId, quizId } }),
-      ]);
-      return deleted.count > 0;
+    async delete(quizId, responseId, event) {
+      return db.$transaction(async (tx) => {
+        await tx.answer.deleteMany({ where: { responseId, quizId } });
+        const deleted = await tx.response.deleteMany({ where: { id: responseId, quizId } });
+        if (deleted.count > 0 && event) await outboxInsert(tx, dialect, event);
+        return deleted.count > 0;
+      }, WRITE_TRANSACTION_OPTIONS);
     },
     publicResult: (slug, responseId) =>
       db.response.findFirst({

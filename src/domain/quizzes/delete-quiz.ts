@@ -2,6 +2,7 @@ import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { loadOwnedQuiz } from './get-quiz';
 import { quizNotFound } from './resolve-quiz';
+import { quizDeletedEvent } from '../webhooks/events';
 
 /** Removes a quiz with its questions and all its responses, only with `confirm: true`. */
 export async function deleteQuiz(
@@ -19,7 +20,8 @@ export async function deleteQuiz(
         `${responseCount} response(s) for good. Nothing was deleted. To go ahead, call delete_quiz again with confirm: true.`,
     );
   }
-  if (!(await deps.repos.quizzes.delete(ownerId, quiz.id))) throw quizNotFound(ref);
+  const event = quizDeletedEvent(quiz, new Date(), responseCount);
+  if (!(await deps.repos.quizzes.delete(ownerId, quiz.id, event))) throw quizNotFound(ref);
   return {
     quiz_id: quiz.id,
     slug: quiz.slug,

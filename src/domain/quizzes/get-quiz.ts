@@ -2,6 +2,7 @@ import { nowOf, type DomainDeps } from '../deps';
 import type { QuizWithQuestions } from '../../db/repositories';
 import { quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
+import { endpointCountForQuiz } from '../webhooks/endpoints';
 
 /** The caller's quiz with its questions, or the not-found error (the same whether it is someone else's or gone). */
 export async function loadOwnedQuiz(
@@ -24,6 +25,11 @@ export async function getQuizQuestions(deps: DomainDeps, ownerId: string, ref: s
   return quizWithQuestionsRecord(deps.baseUrl, await loadOwnedQuiz(deps, ownerId, ref));
 }
 
+/** The settings, and how many webhook endpoints receive the quiz's events (never which). */
 export async function getQuizSettings(deps: DomainDeps, ownerId: string, ref: string) {
-  return settingsRecord(deps.baseUrl, await loadOwnedQuiz(deps, ownerId, ref), nowOf(deps));
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  return {
+    ...settingsRecord(deps.baseUrl, quiz, nowOf(deps)),
+    webhook_endpoints: await endpointCountForQuiz(deps.repos, ownerId, quiz.id),
+  };
 }

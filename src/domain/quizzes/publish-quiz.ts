@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import { publicUrl } from '../quiz-records';
 import { loadOwnedQuiz } from './get-quiz';
 import { quizNotFound } from './resolve-quiz';
+import { quizPublishedEvent } from '../webhooks/events';
 
 /** draft -> published. Needs at least one question; publishing twice is a no-op that says so. */
 export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string) {
@@ -16,7 +17,12 @@ export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string
       );
     }
     // Only a draft flips; a concurrent publish leaves the first published_at in place.
-    await deps.repos.quizzes.publish(quiz.id, new Date());
+    const at = new Date();
+    await deps.repos.quizzes.publish(
+      quiz.id,
+      at,
+      quizPublishedEvent(quiz, at, publicUrl(deps.baseUrl, { ...quiz, status: 'published' })!),
+    );
   }
   const fresh = await deps.repos.quizzes.byId(quiz.id);
   // Deleted in between: the same answer as if it had never existed.

@@ -8,6 +8,7 @@ import { remarkResponses } from '../results/remark-responses';
 import { questionsKeepingIds, toQuestionData } from './question-data';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
+import { quizClosedEvent } from '../webhooks/events';
 
 export interface UpdateQuizInput {
   ref: string;
@@ -62,23 +63,29 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
   };
   await checkTakingChange(deps, ownerId, id, input, change);
   // Checked inside the edit's transaction, against the state the edit replaces.
-  const quiz = await deps.repos.quizzes.update(ownerId, id, change, (current) => {
-    if (current.status !== 'published') return;
-    if (input.confirmEditPublished !== true) {
-      throw new DomainError(
-        'confirmation_required',
-        `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
-          'To change it anyway, call update_quiz again with confirm_edit_published: true; past responses keep their scores.',
-      );
-    }
-    if (input.questions?.length === 0) {
-      throw new DomainError(
-        'invalid_state',
-        `"${current.title}" is published and must keep at least one question. Nothing was changed.`,
-        [{ field: 'questions', message: 'a published quiz needs at least one question' }],
-      );
-    }
-  });
+  const quiz = await deps.repos.quizzes.update(
+    ownerId,
+    id,
+    change,
+    (current) => {
+      if (current.status !== 'published') return;
+      if (input.confirmEditPublished !== true) {
+        throw new DomainError(
+          'confirmation_required',
+          `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
+            'To change it anyway, call update_quiz again with confirm_edit_published: true; past responses keep their scores.',
+        );
+      }
+      if (input.questions?.length === 0) {
+        throw new DomainError(
+          'invalid_state',
+          `"${current.title}" is published and must keep at least one question. Nothing was changed.`,
+          [{ field: 'questions', message: 'a published quiz needs at least one question' }],
+        );
+      }
+    },
+    (closed) => quizClosedEvent(closed, new Date(), 'owner'),
+  );
   if (!quiz) throw quizNotFound(input.ref);
   const record = quizWithQuestionsRecord(deps.baseUrl, quiz);
   if (!input.remarkPastResponses) return record;

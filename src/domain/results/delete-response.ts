@@ -1,5 +1,6 @@
 import type { Repositories } from '../../db/repositories';
 import { DomainError } from '../errors';
+import { responseDeletedEvent } from '../webhooks/events';
 
 /** What the owner sees of a response before deleting it. */
 export interface OwnedResponse {
@@ -44,5 +45,6 @@ export async function deleteResponse(
   responseId: string,
 ): Promise<void> {
   const response = await findOwnedResponse(repos, ownerId, quizId, responseId);
-  if (!(await repos.responses.delete(quizId, response.id))) throw responseNotFound();
+  const event = responseDeletedEvent({ id: quizId, ownerId }, response.id, new Date());
+  if (!(await repos.responses.delete(quizId, response.id, event))) throw responseNotFound();
 }

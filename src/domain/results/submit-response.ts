@@ -8,6 +8,7 @@ import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 import { storedAnswer } from '../stored-answer';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
+import { responseSubmittedEvent } from '../webhooks/events';
 
 export {
   validateSubmission,
@@ -71,7 +72,7 @@ export async function recordResponse(
       'This attempt has already been submitted: start a new one.',
     );
   }
-  const responseId = await storeResponse(deps, taken.attemptId, {
+  const row = {
     quizId: quiz.id,
     quizVersion: quiz.version,
     respondentName: respondent.name,
@@ -81,7 +82,11 @@ export async function recordResponse(
     percent: score.percent,
     passed: score.passed,
     answers,
-  });
+  };
+  // Webhooks: the event commits with the response, for the owner's endpoints that take it.
+  const responseId = await storeResponse(deps, taken.attemptId, () =>
+    deps.repos.responses.create(row, (created) => responseSubmittedEvent(quiz, row, created)),
+  );
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
   return {
@@ -113,10 +118,10 @@ function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score
 async function storeResponse(
   deps: DomainDeps,
   attemptId: string | null,
-  row: Parameters<DomainDeps['repos']['responses']['create']>[0],
+  store: () => Promise<string | null>,
 ): Promise<string | null> {
   try {
-    const id = await deps.repos.responses.create(row);
+    const id = await store();
     if (id === null && attemptId) await deps.repos.attempts.release(attemptId);
     return id;
   } catch (error) {

@@ -8,9 +8,14 @@ export const getQuizSettingsTool = defineTool({
   title: 'Get quiz settings',
   description:
     "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
-    "what respondents enter and see, how it is taken. Change them with update_quiz's `settings`.",
+    "what respondents enter and see, how it is taken, how many webhooks get its events. Change them with update_quiz's `settings`.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
-  output: SettingsRecordSchema,
+  output: SettingsRecordSchema.extend({
+    webhook_endpoints: z
+      .number()
+      .int()
+      .describe("Enabled webhook endpoints receiving this quiz's events; managed on the dashboard."),
+  }),
   listedOutput: ListedQuizSchema.extend({
     accepting_responses: z.boolean(),
     show_score_to_respondent: z.boolean(),
@@ -20,6 +25,7 @@ export const getQuizSettingsTool = defineTool({
     require_all_answers: z.boolean(),
     show_correct_answers: z.string(),
     is_open: z.boolean(),
+    webhook_endpoints: z.number().int(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
