@@ -10,7 +10,7 @@ import { pt } from './messages/pt';
 /**
  * The respondent pages speak the quiz's language (its `language` setting): every word that is
  * not the owner's comes from messages/<language>.ts, ICU messages compiled by @messageformat/core
- * with CLDR plural rules (Arabic has six forms). docs/decisions/0014-respondent-pages-i18n.md says why
+ * with CLDR plural rules (Arabic has six forms). docs/decisions/0015-respondent-pages-i18n.md says why
  * this library. A page without a quiz (the 404) follows the browser's Accept-Language.
  */
 export const CATALOGS: Record<Language, Messages> = { en, es, pt, fr, de, ar };

@@ -11,7 +11,7 @@ import { GRACE_SECONDS, takesAttempts, windowState } from './taking-rules';
  * attempt limit. The attempt holds the questions drawn, their order and their options' order
  * (canonical indexes, so answers always name options as the quiz does), and the deadline.
  * What happens to an attempt when the owner edits the quiz meanwhile:
- * docs/decisions/0013-attempts-and-edits-in-flight.md.
+ * docs/decisions/0014-attempts-and-edits-in-flight.md.
  */
 
 /** An untimed attempt (a shuffle, a pool, an attempt limit) may be submitted this long after its start. */
