@@ -22,6 +22,7 @@ import { requestLog } from './http/request-log';
 import { isDatabaseUnavailable } from './db/errors';
 import { respondentRouter } from './respondent/respondent-router';
 import { submissionLimiter } from './respondent/submission-limiter';
+import { attemptTokens } from './respondent/attempt-token';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
 import { createToolRegistry } from './mcp/registry';
@@ -173,7 +174,15 @@ export function createApp({
     baseUrl: config.baseUrl,
     store: limiterStore('submissions'),
   });
-  app.use(respondentRouter({ deps, logger, maxBodyBytes: config.maxBodyBytes, guards: [respondentLimiter] }));
+  app.use(
+    respondentRouter({
+      deps,
+      logger,
+      maxBodyBytes: config.maxBodyBytes,
+      guards: [respondentLimiter],
+      tokens: attemptTokens(config.sessionSecret),
+    }),
+  );
 
   app.use(
     oauthRouter({

@@ -47,6 +47,15 @@ export interface DraftSettings {
   require_all_answers: boolean;
   show_correct_answers: string;
   allow_embedding: boolean;
+  // How it is taken (domain/attempts/): typed text, checked by the tools' schemas on Save.
+  time_limit_minutes: string;
+  opens_at: string;
+  closes_at: string;
+  shuffle_questions: boolean;
+  shuffle_options: boolean;
+  question_pool_size: string;
+  max_attempts_per_email: string;
+  language: string;
 }
 
 export interface QuizDraft {
@@ -66,6 +75,17 @@ const CHECKBOXES = [
   'collect_email',
   'require_all_answers',
   'allow_embedding',
+  'shuffle_questions',
+  'shuffle_options',
+] as const;
+
+/** The taking settings typed as text: empty means none (null). */
+const TAKING_TEXTS = [
+  'time_limit_minutes',
+  'opens_at',
+  'closes_at',
+  'question_pool_size',
+  'max_attempts_per_email',
 ] as const;
 
 /** A new quiz's settings: the domain's defaults (the columns' defaults in prisma/schema.prisma). */
@@ -82,6 +102,14 @@ export function emptyDraft(): QuizDraft {
       require_all_answers: true,
       show_correct_answers: 'never',
       allow_embedding: false,
+      time_limit_minutes: '',
+      opens_at: '',
+      closes_at: '',
+      shuffle_questions: false,
+      shuffle_options: false,
+      question_pool_size: '',
+      max_attempts_per_email: '',
+      language: 'en',
     },
     confirm_edit_published: false,
     remark_past_responses: false,
@@ -141,6 +169,15 @@ export function draftFromQuiz(
       require_all_answers: settings.require_all_answers,
       show_correct_answers: settings.show_correct_answers,
       allow_embedding: settings.allow_embedding,
+      time_limit_minutes: settings.time_limit_minutes === null ? '' : String(settings.time_limit_minutes),
+      opens_at: settings.opens_at ?? '',
+      closes_at: settings.closes_at ?? '',
+      shuffle_questions: settings.shuffle_questions,
+      shuffle_options: settings.shuffle_options,
+      question_pool_size: settings.question_pool_size === null ? '' : String(settings.question_pool_size),
+      max_attempts_per_email:
+        settings.max_attempts_per_email === null ? '' : String(settings.max_attempts_per_email),
+      language: settings.language,
     },
     confirm_edit_published: false,
     remark_past_responses: false,
@@ -197,6 +234,8 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
   for (const key of CHECKBOXES) settings[key] = body[`settings[${key}]`] === 'on';
   settings.pass_mark_percent = text('settings[pass_mark_percent]');
   settings.show_correct_answers = text('settings[show_correct_answers]') || 'never';
+  for (const key of TAKING_TEXTS) settings[key] = text(`settings[${key}]`);
+  settings.language = text('settings[language]') || 'en';
   return {
     title: text('title'),
     description: text('description'),
@@ -279,6 +318,14 @@ export function draftToInput(draft: QuizDraft): EditorInput {
       ...Object.fromEntries(CHECKBOXES.map((key) => [key, draft.settings[key]])),
       pass_mark_percent: pass === '' ? null : Number.isFinite(Number(pass)) ? Number(pass) : pass,
       show_correct_answers: draft.settings.show_correct_answers,
+      ...Object.fromEntries(
+        TAKING_TEXTS.map((key) => {
+          const value = draft.settings[key].trim();
+          if (value === '') return [key, null];
+          return [key, key.endsWith('_at') ? value : (integerOrText(value) ?? null)];
+        }),
+      ),
+      language: draft.settings.language,
     },
   };
   return parseOrThrow(EditorInputSchema, input, 'The quiz was not saved');

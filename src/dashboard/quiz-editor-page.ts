@@ -1,5 +1,11 @@
 import type { Response } from 'express';
-import { LIMITS, QUESTION_TYPES, SHOW_CORRECT_ANSWERS, type QuestionType } from '../domain/quiz-input';
+import {
+  LANGUAGES,
+  LIMITS,
+  QUESTION_TYPES,
+  SHOW_CORRECT_ANSWERS,
+  type QuestionType,
+} from '../domain/quiz-input';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { sendPage } from '../web/page-shell';
@@ -30,6 +36,7 @@ const RENDERED = [
   /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   /^settings-(pass_mark_percent|show_correct_answers)$/,
+  /^settings-(time_limit_minutes|opens_at|closes_at|question_pool_size|max_attempts_per_email|language)$/,
 ];
 
 /** The nearest field the form shows for a domain field (`questions[2].type` is shown on question 3); '' for the form. */
@@ -341,6 +348,80 @@ function settingsFields(draft: QuizDraft, errors: FieldError[]): Html {
           (value) =>
             html`<option value="${value}" ${s.show_correct_answers === value ? html` selected` : ''}>
               ${SHOW_CORRECT_LABELS[value]}
+            </option>`,
+        )}
+      </select>
+    </div>
+    ${takingFields(draft, errors)}
+  </fieldset>`;
+}
+
+const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  pt: 'Português',
+  fr: 'Français',
+  de: 'Deutsch',
+  ar: 'العربية',
+};
+
+/** How the quiz is taken: time limit, window, shuffles, pool, attempts per email, language. */
+function takingFields(draft: QuizDraft, errors: FieldError[]): Html {
+  const s = draft.settings;
+  const languageId = 'settings-language';
+  return html`<fieldset id="settings-taking">
+    <legend>How it is taken</legend>
+    ${textField({
+      name: 'settings[time_limit_minutes]',
+      label: 'Time limit, in minutes (optional)',
+      value: s.time_limit_minutes,
+      errors,
+      hint: 'From 1 to 600. The page counts down and sends the answers when the time is up.',
+      className: 'short',
+      inputmode: 'numeric',
+    })}
+    ${textField({
+      name: 'settings[opens_at]',
+      label: 'Opens at (optional)',
+      value: s.opens_at,
+      errors,
+      hint: 'A date, time and offset, such as 2026-03-01T09:00+01:00 or 2026-03-01T08:00Z.',
+    })}
+    ${textField({
+      name: 'settings[closes_at]',
+      label: 'Closes at (optional)',
+      value: s.closes_at,
+      errors,
+      hint: 'After the opening time. An attempt started before it may finish within its time limit.',
+    })}
+    ${checkbox('settings[shuffle_questions]', 'Shuffle the questions for each attempt', s.shuffle_questions)}
+    ${checkbox('settings[shuffle_options]', 'Shuffle the options for each attempt', s.shuffle_options)}
+    ${textField({
+      name: 'settings[question_pool_size]',
+      label: 'Questions drawn per attempt (optional)',
+      value: s.question_pool_size,
+      errors,
+      hint: 'Each attempt gets this many questions at random; leave empty for all of them.',
+      className: 'short',
+      inputmode: 'numeric',
+    })}
+    ${textField({
+      name: 'settings[max_attempts_per_email]',
+      label: 'Submissions per email address (optional)',
+      value: s.max_attempts_per_email,
+      errors,
+      hint: 'Needs "Ask for their email address". It holds honest people to the rule; someone determined can use another address.',
+      className: 'short',
+      inputmode: 'numeric',
+    })}
+    <div class="field">
+      <label for="${languageId}">Language of the public pages</label>
+      ${errorOf(errors, languageId)}
+      <select id="${languageId}" name="settings[language]">
+        ${LANGUAGES.map(
+          (value) =>
+            html`<option value="${value}" ${s.language === value ? html` selected` : ''}>
+              ${LANGUAGE_NAMES[value]}
             </option>`,
         )}
       </select>

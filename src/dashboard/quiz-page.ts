@@ -113,6 +113,36 @@ function summary({ results }: QuizPageData): Html {
   </dl>`;
 }
 
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  fr: 'French',
+  de: 'German',
+  ar: 'Arabic',
+};
+
+/** How the quiz is taken: the settings of domain/attempts/, and whether it is open right now. */
+function takingSettings(settings: QuizPageData['settings']): Html {
+  const row = (term: string, value: Html | string) =>
+    html`<div>
+      <dt>${term}</dt>
+      <dd>${value}</dd>
+    </div>`;
+  return html`${row('Open right now', yesNo(settings.is_open))}
+  ${row('Time limit', settings.time_limit_minutes === null ? 'None' : `${settings.time_limit_minutes} minutes`)}
+  ${row('Opens', formatTime(settings.opens_at, 'Any time'))}
+  ${row('Closes', formatTime(settings.closes_at, 'When closed by hand'))}
+  ${row('Shuffle questions', yesNo(settings.shuffle_questions))}
+  ${row('Shuffle options', yesNo(settings.shuffle_options))}
+  ${row('Questions per attempt', settings.question_pool_size === null ? 'All' : String(settings.question_pool_size))}
+  ${row(
+    'Submissions per email',
+    settings.max_attempts_per_email === null ? 'No limit' : String(settings.max_attempts_per_email),
+  )}
+  ${row('Language of the public pages', LANGUAGE_NAMES[settings.language] ?? settings.language)}`;
+}
+
 function settingsList({ settings }: QuizPageData): Html {
   return html`<dl class="settings">
     <div>
@@ -143,6 +173,7 @@ function settingsList({ settings }: QuizPageData): Html {
       <dt>Other sites may embed it</dt>
       <dd>${yesNo(settings.allow_embedding)}</dd>
     </div>
+    ${takingSettings(settings)}
     <div>
       <dt>Maximum score</dt>
       <dd>${settings.max_score}</dd>

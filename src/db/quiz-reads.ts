@@ -138,6 +138,14 @@ function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
     description: textOrNull(row.description),
     showCorrectAnswers: String(row.showCorrectAnswers),
     allowEmbedding: bool(row.allowEmbedding),
+    timeLimitMinutes: numberOrNull(row.timeLimitMinutes),
+    opensAt: dateOrNull(row.opensAt),
+    closesAt: dateOrNull(row.closesAt),
+    shuffleQuestions: bool(row.shuffleQuestions),
+    shuffleOptions: bool(row.shuffleOptions),
+    questionPoolSize: numberOrNull(row.questionPoolSize),
+    maxAttemptsPerEmail: numberOrNull(row.maxAttemptsPerEmail),
+    language: String(row.language),
     questions,
   };
 }

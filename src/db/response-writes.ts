@@ -14,7 +14,7 @@ import {
 /**
  * The writes that change a quiz's results, through the raw driver: storing a response, deleting
  * one, re-marking, each in one transaction with the running figures (result-aggregates.ts) they
- * change, so the figures always equal a recomputation from the rows (docs/decisions/0015). Raw
+ * change, so the figures always equal a recomputation from the rows (docs/decisions/0016). Raw
  * SQL for the same reason as the request path's reads (decision 0003): a submission is 20-odd
  * rows and as many upserts, and Prisma's per-statement cost dominated it.
  */

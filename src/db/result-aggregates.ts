@@ -1,6 +1,6 @@
 /**
  * The running figures of a quiz's responses (tables `result_scores` and `result_items`,
- * docs/decisions/0015-results-from-running-sums.md), as pure functions: what one response adds
+ * docs/decisions/0016-results-from-running-sums.md), as pure functions: what one response adds
  * to them, merged per row key. The writers in response-writes.ts add a response's contribution
  * when it is stored and subtract it when it is deleted or re-marked, in the same transaction.
  */

@@ -170,6 +170,7 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         <li><a href="#authentication">Authentication</a></li>
         <li><a href="#endpoint">The endpoint</a></li>
         <li><a href="#tools">Tools</a></li>
+        <li><a href="#taking">Taking a quiz: attempts</a></li>
         <li><a href="#question-types">Question types</a></li>
         <li><a href="#errors">Errors</a></li>
         <li><a href="#limits">Limits</a></li>
@@ -209,6 +210,56 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
     <h2 id="tools">Tools</h2>
     ${registry.entries.map(toolSection)} ${webhooksSection()}
 
+    <h2 id="taking">Taking a quiz: attempts</h2>
+    <p>
+      These settings (in <code>settings</code> of <code>create_quiz</code> and <code>update_quiz</code>,
+      returned by <code>get_quiz_settings</code>) say how a quiz is taken; leaving them out keeps a quiz as
+      before.
+    </p>
+    <ul>
+      <li>
+        <code>time_limit_minutes</code> (1-600 or null): the page counts down, warns near the end and sends
+        the answers at zero; the server accepts a submission until the deadline plus 30 seconds.
+      </li>
+      <li>
+        <code>opens_at</code>, <code>closes_at</code> (ISO-8601 with an offset or <code>Z</code>, or null): no
+        attempt or submission outside this window; an attempt started before <code>closes_at</code> may finish
+        within its time limit. <code>is_open</code> (in <code>get_quiz_settings</code> and
+        <code>list_quizzes</code>) is published, accepting responses and inside the window. Reopening a quiz
+        whose <code>closes_at</code> has passed needs a new <code>closes_at</code>.
+      </li>
+      <li>
+        <code>shuffle_questions</code>, <code>shuffle_options</code>: each attempt shows its own order.
+        Results, CSV and statistics always use the quiz's own order.
+      </li>
+      <li>
+        <code>question_pool_size</code> (null, or 1 to the number of questions): each attempt draws that many
+        questions at random and is scored out of their maxima; statistics count each question over the
+        attempts that drew it.
+      </li>
+      <li>
+        <code>max_attempts_per_email</code> (null or at least 1, needs <code>collect_email</code>): the email
+        is asked at the start and checked again at submission, trimmed and lower-cased. It holds honest people
+        to the rule; it does not stop a determined cheater, who can use another email address.
+      </li>
+      <li>
+        <code>language</code> (<code>en</code>, <code>es</code>, <code>pt</code>, <code>fr</code>,
+        <code>de</code>, <code>ar</code>): the language of the public pages' own words; Arabic reads right to
+        left.
+      </li>
+    </ul>
+    <p>
+      With a time limit, a shuffle, a pool or an attempt limit, a quiz is taken through an attempt. The page
+      shows an intro and a Start button (a POST: opening the link starts nothing). Over JSON,
+      <code>POST ${base}/api/quizzes/{slug}/attempts</code> (body <code>{}</code>, or
+      <code>{"respondent":{"email":"…"}}</code> with an attempt limit) answers <code>attempt_token</code>,
+      <code>deadline</code> and the questions drawn, in the order to show, each option with its canonical
+      <code>option_index</code>, and no answer key. Send the token with the answers to
+      <code>POST ${base}/api/quizzes/{slug}/responses</code> as <code>attempt_token</code>; answers always
+      name options by their canonical <code>option_index</code>. A refusal is a 409 whose
+      <code>detail</code> says why (no valid token, late, already submitted, attempts used, outside the
+      window, or the quiz was edited meanwhile: then send the answers again with the same token).
+    </p>
     <h2 id="question-types">Question types</h2>
     <p>
       Each question is one object with <code>type</code>, <code>text</code>, an optional

@@ -239,11 +239,63 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             },
             '400': problemResponse('Malformed JSON.'),
             '404': problemResponse('No published quiz with this slug.'),
-            '409': problemResponse('The quiz is not accepting responses.'),
+            '409': problemResponse(
+              'The quiz is not accepting responses, is outside its window, or the attempt is refused (no valid attempt_token, past its deadline, already submitted, attempts per email used, or the quiz changed meanwhile); `detail` says which.',
+            ),
             '413': problemResponse('Body larger than the limit.'),
             '415': problemResponse('Body is not application/json.'),
             '422': problemResponse(
               'Some answers or respondent fields are not valid; `errors` lists each with its field.',
+            ),
+            '429': problemResponse('Rate limit exceeded.', {
+              ...rateLimitHeaders,
+              'Retry-After': intHeader('Seconds to wait before retrying.'),
+            }),
+          },
+        },
+      },
+      '/api/quizzes/{slug}/attempts': {
+        post: {
+          operationId: 'startAttempt',
+          summary:
+            'Start an attempt at a published quiz (no credential; counted with submissions): its token, deadline and questions',
+          parameters: [
+            {
+              name: 'slug',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' },
+            },
+          ],
+          requestBody: {
+            required: false,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    respondent: {
+                      type: 'object',
+                      additionalProperties: false,
+                      properties: { email: { type: 'string', format: 'email' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'Started.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/AttemptStarted' } } },
+            },
+            '404': problemResponse('No published quiz with this slug.'),
+            '409': problemResponse(
+              'Closed, outside its opens_at/closes_at window, or the email has used its attempts.',
+            ),
+            '422': problemResponse(
+              'The quiz limits attempts per email and respondent.email is missing or invalid.',
             ),
             '429': problemResponse('Rate limit exceeded.', {
               ...rateLimitHeaders,
@@ -365,6 +417,11 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
           required: ['answers'],
           additionalProperties: false,
           properties: {
+            attempt_token: {
+              type: 'string',
+              description:
+                'The token POST /api/quizzes/{slug}/attempts returned; required by a quiz with a time limit, a shuffle, a pool or an attempt limit.',
+            },
             respondent: {
               type: 'object',
               additionalProperties: false,
@@ -421,6 +478,45 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
                     },
                   },
                 ],
+              },
+            },
+          },
+        },
+        AttemptStarted: {
+          type: 'object',
+          properties: {
+            attempt_token: { type: 'string', description: 'Send it with the answers.' },
+            started_at: { type: 'string', format: 'date-time' },
+            deadline: {
+              type: ['string', 'null'],
+              format: 'date-time',
+              description: 'Null without a time limit.',
+            },
+            submit_by: {
+              type: 'string',
+              format: 'date-time',
+              description: 'The last moment a submission is accepted (the deadline plus a short grace).',
+            },
+            time_limit_minutes: { type: ['integer', 'null'] },
+            submit_url: { type: 'string' },
+            questions: {
+              type: 'array',
+              description:
+                'The questions drawn, in the order to show; options in the order to show, each with its canonical option_index. No answer key.',
+              items: {
+                type: 'object',
+                properties: {
+                  question_id: { type: 'string' },
+                  type: { type: 'string' },
+                  text: { type: 'string' },
+                  options: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: { option_index: { type: 'integer' }, label: { type: 'string' } },
+                    },
+                  },
+                },
               },
             },
           },

@@ -4,4 +4,9 @@ import type { Repositories } from '../db/repositories';
 export interface DomainDeps {
   repos: Repositories;
   baseUrl: string;
+  /** Milliseconds since the epoch; tests move it instead of waiting (time limits, windows). */
+  now?: () => number;
 }
+
+/** The domain's clock: the injected one, else the system's. */
+export const nowOf = (deps: Pick<DomainDeps, 'now'>): number => (deps.now ? deps.now() : Date.now());

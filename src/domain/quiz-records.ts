@@ -1,4 +1,6 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
+import { isOpen } from './attempts/taking-rules';
+import { LANGUAGES, type Language } from './quiz-input';
 import { maxScoreOf, type ScorableQuestion } from './scoring';
 
 /**
@@ -114,7 +116,7 @@ export function quizWithQuestionsRecord(baseUrl: string, quiz: QuizWithQuestions
   };
 }
 
-export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions) {
+export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions, now: number) {
   return {
     ...quizSummary(quiz),
     published_at: quiz.publishedAt?.toISOString() ?? null,
@@ -129,9 +131,30 @@ export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions) {
     require_all_answers: quiz.requireAllAnswers,
     show_correct_answers: showCorrectAnswersOf(quiz),
     allow_embedding: quiz.allowEmbedding,
+    ...takingRecord(quiz, now),
     created_at: quiz.createdAt.toISOString(),
     updated_at: quiz.updatedAt.toISOString(),
   };
+}
+
+/** How the quiz is taken (attempts/taking-rules.ts), and whether it takes responses right now. */
+export function takingRecord(quiz: QuizRow, now: number) {
+  return {
+    is_open: isOpen(quiz, now),
+    time_limit_minutes: quiz.timeLimitMinutes,
+    opens_at: quiz.opensAt?.toISOString() ?? null,
+    closes_at: quiz.closesAt?.toISOString() ?? null,
+    shuffle_questions: quiz.shuffleQuestions,
+    shuffle_options: quiz.shuffleOptions,
+    question_pool_size: quiz.questionPoolSize,
+    max_attempts_per_email: quiz.maxAttemptsPerEmail,
+    language: languageOf(quiz),
+  };
+}
+
+/** The quiz's language; an unknown stored value reads as English. */
+export function languageOf(quiz: Pick<QuizRow, 'language'>): Language {
+  return (LANGUAGES as readonly string[]).includes(quiz.language) ? (quiz.language as Language) : 'en';
 }
 
 export type SettingsRecord = ReturnType<typeof settingsRecord>;

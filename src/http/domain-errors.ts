@@ -24,6 +24,7 @@ export const DOMAIN_ERROR_ANSWERS = {
   user_exists: { problem: 'conflict' },
   webhook_limit_reached: { problem: 'conflict' },
   not_accepting_responses: { problem: 'not_accepting_responses' },
+  attempt_refused: { problem: 'conflict' },
 } as const satisfies Record<DomainErrorCode, { problem: ProblemCode }>;
 
 export function domainErrorStatus(error: DomainError): number {

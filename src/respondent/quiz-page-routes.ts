@@ -7,10 +7,21 @@ import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-resp
 import { clientErrorOf } from '../http/client-errors';
 import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
+import { isAttemptRefusal } from '../domain/attempts/attempt-refusal';
+import { nowOf } from '../domain/deps';
+import { answerAttemptRefusal, renderAttemptForm, takingPage } from './attempt-flow';
+import { attemptIdOf } from './attempt-routes';
+import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
-import { NOT_FOUND_PAGE, renderMessagePage, renderResultPage } from './render-result-page';
+import { translator, languageOfHeader, type Translator } from './i18n';
+import { NOT_FOUND_PAGE, renderMessagePageIn, renderResultPage } from './render-result-page';
+
+/** The language of a page without a quiz (a 404, a request not read): the browser's Accept-Language. */
+export function readerLanguage(res: Response): Translator {
+  return translator(languageOfHeader(res.req.get('accept-language')));
+}
 
 export function sendRespondentPage(res: Response, status: number, page: string): void {
   res.status(status).type('html').send(page);
@@ -22,7 +33,7 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
     return await load();
   } catch (error) {
     if (isDomainError(error) && error.code === 'quiz_not_found') {
-      sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+      sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
       return undefined;
     }
     throw error;
@@ -30,42 +41,50 @@ async function orNotFound<T>(res: Response, load: () => Promise<T>): Promise<T |
 }
 
 /** GET /q/:slug: the form, the closed notice, or the 404 page (drafts, deleted and unknown look alike). */
-export function showQuizPage(deps: DomainDeps): RequestHandler {
+export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
     if (quiz.allowEmbedding) allowFraming(res);
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 200, renderClosedPage(quiz));
+    // The intro, an attempt's form or the window's pages (attempt-flow.ts); else the plain form.
+    const taking = await takingPage(deps, tokens, quiz, req.query.attempt);
+    if (taking) return sendRespondentPage(res, taking.status, taking.page);
     sendRespondentPage(res, 200, renderQuizPage(quiz));
   };
 }
 
 /** POST /q/:slug: validate, score and store, then 303 to the result page (POST/redirect/GET). */
-export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler {
+export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: Logger): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
     if (req.body === undefined) {
-      return sendRespondentPage(
-        res,
-        415,
-        renderMessagePage('Answers not readable', 'Send the quiz form as application/x-www-form-urlencoded.'),
-      );
+      return sendRespondentPage(res, 415, renderMessagePageIn(readerLanguage(res), 'unreadable'));
     }
     const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
     if (!quiz) return;
     if (quiz.allowEmbedding) allowFraming(res);
     // 409: the page exists, but its state refuses the request.
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 409, renderClosedPage(quiz));
-    const values = readFormValues(quiz, req.body as Record<string, unknown>);
+    const body = req.body as Record<string, unknown>;
+    const values = readFormValues(quiz, body);
+    let attemptId: string | null = null;
+    try {
+      attemptId = attemptIdOf(tokens, body.attempt_token, nowOf(deps));
+    } catch (error) {
+      if (!isAttemptRefusal(error)) throw error;
+      const refused = await answerAttemptRefusal(deps, tokens, quiz, null, values, error);
+      return sendRespondentPage(res, refused.status, refused.page);
+    }
     if (values.version !== undefined && values.version !== String(quiz.version)) {
       // Answers were given to questions that no longer exist: storing them would score the wrong quiz.
       return sendRespondentPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
     }
     try {
-      const result = await recordResponse(deps, quiz, toSubmission(quiz, values));
+      const result = await recordResponse(deps, quiz, toSubmission(quiz, values), attemptId);
       logger.info(
         { requestId: res.locals.requestId, quizId: quiz.id, responseId: result.response_id },
         'response recorded',
@@ -73,6 +92,18 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
       res.redirect(303, resultPath(quiz.slug, result.response_id));
     } catch (error) {
       if (!isDomainError(error)) throw error;
+      if (isAttemptRefusal(error)) {
+        const refused = await answerAttemptRefusal(deps, tokens, quiz, attemptId, values, error);
+        return sendRespondentPage(res, refused.status, refused.page);
+      }
+      const attempt = attemptId ? await deps.repos.attempts.byId(attemptId) : null;
+      if (attempt && error.code === 'invalid_input') {
+        return sendRespondentPage(
+          res,
+          domainErrorStatus(error),
+          renderAttemptForm(deps, tokens, quiz, attempt, { values, issues: error.issues }),
+        );
+      }
       if (error.code === 'invalid_input') {
         return sendRespondentPage(
           res,
@@ -84,7 +115,7 @@ export function submitQuizForm(deps: DomainDeps, logger: Logger): RequestHandler
         return sendRespondentPage(res, domainErrorStatus(error), renderClosedPage(quiz));
       }
       if (error.code === 'quiz_not_found')
-        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE());
+        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE(readerLanguage(res)));
       throw error;
     }
   };
@@ -95,7 +126,7 @@ export function showResultPage(deps: DomainDeps): RequestHandler {
   return async (req, res) => {
     const { slug, responseId } = req.params;
     if (!isPublicSlug(slug) || !isResponseId(responseId))
-      return sendRespondentPage(res, 404, NOT_FOUND_PAGE());
+      return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
     const result = await orNotFound(res, () => getResponseResult(deps, slug, responseId));
     if (!result) return;
     if (result.quiz.allowEmbedding) allowFraming(res);
@@ -109,23 +140,13 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const client = clientErrorOf(error);
     if (client?.kind === 'too_large') {
-      return sendRespondentPage(
-        res,
-        413,
-        renderMessagePage(
-          'Answers too large',
-          'The form sent more data than a quiz takes. Go back, check your answers and try again.',
-        ),
-      );
+      return sendRespondentPage(res, 413, renderMessagePageIn(readerLanguage(res), 'tooLarge'));
     }
     if (client) {
       return sendRespondentPage(
         res,
         client.status,
-        renderMessagePage(
-          'Request not readable',
-          `${client.reason} Check the link, or go back and submit the form again.`,
-        ),
+        renderMessagePageIn(readerLanguage(res), 'badRequest', { reason: client.reason }),
       );
     }
     const requestId = String(res.locals.requestId ?? '');
@@ -133,10 +154,11 @@ export function pageErrors(logger: Logger): ErrorRequestHandler {
     sendRespondentPage(
       res,
       500,
-      renderMessagePage(
-        'Something went wrong',
-        'The page could not be shown because of a problem on our side. Please try again in a moment.',
-        `Reference: ${requestId}`,
+      renderMessagePageIn(
+        readerLanguage(res),
+        'error',
+        {},
+        readerLanguage(res).t('page.reference', { id: requestId }),
       ),
     );
   };

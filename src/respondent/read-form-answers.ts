@@ -1,10 +1,13 @@
 import type { FieldIssue } from '../domain/errors';
 import type { QuizWithQuestions } from '../db/repositories';
+import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import {
   issueQuestionId,
+  RESPONDENT_LIMITS,
   type SubmitResponseInput,
   type SubmittedAnswer,
 } from '../domain/results/validate-submission';
+import { translator, type Translator } from './i18n';
 
 /**
  * The quiz form's field names and the mapping between the form and a submission:
@@ -92,23 +95,52 @@ export function toSubmission(quiz: QuizWithQuestions, values: FormValues): Submi
  * "answers" = left unanswered. For a typed answer, the domain's own words (too long, not a
  * number); for a choice, any other field is a value the page never offers (tampering).
  */
-function questionMessage(quiz: QuizWithQuestions, questionId: string, issue: FieldIssue): string {
-  if (issue.field === 'answers') return 'Answer this question.';
+function questionMessage(
+  quiz: QuizWithQuestions,
+  questionId: string,
+  issue: FieldIssue,
+  tr: Translator,
+): string {
+  if (issue.field === 'answers') return tr.t('error.answerQuestion');
   const type = quiz.questions.find((question) => question.id === questionId)?.type;
-  if (type === 'short_text' || type === 'number') return issue.message;
-  return type === 'multiple_select' ? 'Tick only the answers listed.' : 'Choose one of the answers listed.';
+  if (type === 'short_text') {
+    return issue.message.startsWith('Use at most')
+      ? tr.t('error.tooLong', { max: TEXT_ANSWER_MAX })
+      : tr.t('error.typeAnswer');
+  }
+  if (type === 'number') return tr.t('error.numberInvalid');
+  return type === 'multiple_select' ? tr.t('error.tickListed') : tr.t('error.chooseListed');
+}
+
+/** The respondent fields' problems in the page's language (the domain words them in English). */
+function respondentMessage(issue: FieldIssue, tr: Translator): string {
+  const { message } = issue;
+  if (message.startsWith('Use at most')) {
+    const max = issue.field === 'respondent.name' ? RESPONDENT_LIMITS.nameMax : RESPONDENT_LIMITS.emailMax;
+    return tr.t('error.tooLong', { max });
+  }
+  if (issue.field === 'respondent.name') return tr.t('error.nameMissing');
+  if (message.startsWith('must be the email')) {
+    return tr.t('error.emailNotStarted', { email: /\(([^)]*)\)/.exec(message)?.[1] ?? '' });
+  }
+  return message.startsWith('Enter your') ? tr.t('error.emailMissing') : tr.t('error.emailInvalid');
 }
 
 /** Domain issues in the words of the page, next to the control they concern. */
-export function toFormErrors(quiz: QuizWithQuestions, issues: readonly FieldIssue[]): FormErrors {
+export function toFormErrors(
+  quiz: QuizWithQuestions,
+  issues: readonly FieldIssue[],
+  tr: Translator = translator(quiz.language),
+): FormErrors {
   const fields = new Map<string, string>();
   const general: string[] = [];
   for (const issue of issues) {
     const questionId = issueQuestionId(issue);
-    if (issue.field === 'respondent.name') fields.set('name', issue.message);
-    else if (issue.field === 'respondent.email') fields.set('email', issue.message);
-    else if (questionId) fields.set(questionId, questionMessage(quiz, questionId, issue));
-    else general.push(issue.message);
+    if (issue.field === 'respondent.name') fields.set('name', respondentMessage(issue, tr));
+    else if (issue.field === 'respondent.email') fields.set('email', respondentMessage(issue, tr));
+    else if (questionId) fields.set(questionId, questionMessage(quiz, questionId, issue, tr));
+    else if (issue.field.endsWith('.question_id')) general.push(tr.t('error.notDrawn'));
+    else general.push(issue.field === 'answers' ? tr.t('error.answerOne') : issue.message);
   }
   const summary: FormErrors['summary'] = [];
   const nameError = fields.get('name');
@@ -118,7 +150,10 @@ export function toFormErrors(quiz: QuizWithQuestions, issues: readonly FieldIssu
   quiz.questions.forEach((question, index) => {
     const message = fields.get(question.id);
     if (message)
-      summary.push({ href: `#${firstInputId(question.id)}`, message: `Question ${index + 1}: ${message}` });
+      summary.push({
+        href: `#${firstInputId(question.id)}`,
+        message: tr.t('error.summaryQuestion', { number: index + 1, message }),
+      });
   });
   const first = quiz.questions[0];
   for (const message of general)

@@ -3,6 +3,7 @@ import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
+import { translator, type Translator } from './i18n';
 import {
   EMAIL_ID,
   EMPTY_VALUES,
@@ -19,12 +20,14 @@ export interface QuizPageState {
   errors?: FormErrors;
   /** The quiz changed between rendering the page and submitting it. */
   changed?: boolean;
+  /** A quiz taken in one attempt (attempt-pages.ts): its token, timer and email, in place of the version field. */
+  attempt?: { fields: Html; scripts: readonly string[]; emailFixed: boolean };
 }
 
 // Public pages of someone else's quiz: keep them (and their results) out of search engines.
 export const ROBOTS = 'noindex, nofollow';
 
-function errorSummary(errors: FormErrors | undefined, changed: boolean): Html | string {
+function errorSummary(tr: Translator, errors: FormErrors | undefined, changed: boolean): Html | string {
   if (!errors?.summary.length && !changed) return '';
   // Focused on load (autofocus works without scripts) so keyboard and screen-reader users land on it.
   return html`<div
@@ -34,8 +37,8 @@ function errorSummary(errors: FormErrors | undefined, changed: boolean): Html | 
     tabindex="-1"
     autofocus
   >
-    <h2 id="error-summary-title">${changed ? 'This quiz has changed' : 'There is a problem'}</h2>
-    ${changed ? html`<p>The quiz was edited while you were answering it, so your answers were not sent. Check the questions below and submit again.</p>` : ''}
+    <h2 id="error-summary-title">${changed ? tr.t('quiz.changedHeading') : tr.t('quiz.problemHeading')}</h2>
+    ${changed ? html`<p>${tr.t('quiz.changedText')}</p>` : ''}
     ${
       errors?.summary.length
         ? html`<ul>
@@ -46,21 +49,24 @@ function errorSummary(errors: FormErrors | undefined, changed: boolean): Html | 
   </div>`;
 }
 
-function textField(options: {
-  id: string;
-  key: string;
-  name: string;
-  label: string;
-  type: 'text' | 'email';
-  autocomplete: string;
-  maxlength: number;
-  value: string;
-  error: string | undefined;
-}): Html {
+function textField(
+  tr: Translator,
+  options: {
+    id: string;
+    key: string;
+    name: string;
+    label: string;
+    type: 'text' | 'email';
+    autocomplete: string;
+    maxlength: number;
+    value: string;
+    error: string | undefined;
+  },
+): Html {
   const { id, key, error } = options;
   return html`<div class="field">
     <label for="${id}">${options.label}</label>
-    ${error ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">Error:</span> ${error}</p>` : ''}
+    ${error ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">${tr.t('quiz.errorPrefix')}</span> ${error}</p>` : ''}
     <input
       type="${options.type}"
       id="${id}"
@@ -75,24 +81,25 @@ function textField(options: {
 }
 
 function respondentFields(
+  tr: Translator,
   quiz: QuizWithQuestions,
   values: FormValues,
   errors: FormErrors | undefined,
+  emailFixed: boolean,
 ): Html | string {
-  if (!quiz.collectName && !quiz.collectEmail) return '';
-  const asked = [quiz.collectName && 'name', quiz.collectEmail && 'email address']
-    .filter(Boolean)
-    .join(' and ');
+  const askEmail = quiz.collectEmail && !emailFixed;
+  if (!quiz.collectName && !askEmail) return '';
+  const asked = quiz.collectName && quiz.collectEmail ? 'both' : quiz.collectName ? 'name' : 'email';
   return html`<fieldset class="respondent">
-    <legend>About you</legend>
-    <p class="hint">Your ${asked} will be shared with the person who made this quiz.</p>
+    <legend>${tr.t('quiz.aboutYou')}</legend>
+    <p class="hint">${tr.t('quiz.sharedWithOwner', { asked })}</p>
     ${
       quiz.collectName
-        ? textField({
+        ? textField(tr, {
             id: NAME_ID,
             key: 'name',
             name: 'name',
-            label: 'Your name',
+            label: tr.t('quiz.yourName'),
             type: 'text',
             autocomplete: 'name',
             maxlength: RESPONDENT_LIMITS.nameMax,
@@ -102,12 +109,12 @@ function respondentFields(
         : ''
     }
     ${
-      quiz.collectEmail
-        ? textField({
+      askEmail
+        ? textField(tr, {
             id: EMAIL_ID,
             key: 'email',
             name: 'email',
-            label: 'Your email address',
+            label: tr.t('quiz.yourEmail'),
             type: 'email',
             autocomplete: 'email',
             maxlength: RESPONDENT_LIMITS.emailMax,
@@ -122,28 +129,34 @@ function respondentFields(
 const checked = (on: boolean) => (on ? html`checked` : '');
 
 /** The choices of a question, in the order given; values only, never scores. */
-function choicesOf(question: QuestionRow): Array<{ value: string; label: string }> {
+function choicesOf(tr: Translator, question: QuestionRow): Array<{ value: string; label: string }> {
   if (question.type === 'yes_no') {
     return [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
+      { value: 'yes', label: tr.t('quiz.yes') },
+      { value: 'no', label: tr.t('quiz.no') },
     ];
   }
-  return question.options.map((option, index) => ({ value: String(index), label: option.label }));
+  // The canonical index, which an attempt's shuffled order keeps (option.position).
+  return question.options.map((option) => ({ value: String(option.position), label: option.label }));
 }
 
-function questionLegend(question: QuestionRow, index: number, total: number) {
-  return html`<span class="question-number">Question ${index + 1} of ${total}</span>
-    <span class="question-text">${question.text}</span>`;
+function questionLegend(tr: Translator, question: QuestionRow, index: number, total: number) {
+  return html`<span class="question-number"
+      >${tr.t('quiz.questionNumber', { number: index + 1, total })}</span
+    >
+    <span class="question-text" dir="auto">${question.text}</span>`;
 }
 
-const fieldError = (key: string, error: string | undefined) =>
+const fieldError = (tr: Translator, key: string, error: string | undefined) =>
   error
-    ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">Error:</span> ${error}</p>`
+    ? html`<p class="field-error" id="${errorId(key)}">
+        <span class="sr-only">${tr.t('quiz.errorPrefix')}</span> ${error}
+      </p>`
     : '';
 
 /** A typed answer: one labelled text box; numbers get a decimal keypad, not type=number (which drops "3,5"). */
 function typedAnswerField(
+  tr: Translator,
   question: QuestionRow,
   index: number,
   total: number,
@@ -154,11 +167,9 @@ function typedAnswerField(
   const id = firstInputId(question.id);
   const number = question.type === 'number';
   return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
-    <label class="question-label" for="${id}">${questionLegend(question, index, total)}</label>
-    <p class="hint" id="hint-${question.id}">
-      ${number ? 'A number, such as 42 or 3.5 (a decimal comma works too).' : 'Type your answer.'}
-    </p>
-    ${fieldError(question.id, error)}
+    <label class="question-label" for="${id}">${questionLegend(tr, question, index, total)}</label>
+    <p class="hint" id="hint-${question.id}">${number ? tr.t('quiz.numberHint') : tr.t('quiz.textHint')}</p>
+    ${fieldError(tr, question.id, error)}
     <input
       type="text"
       id="${id}"
@@ -175,6 +186,7 @@ function typedAnswerField(
 
 /** A checkbox group: an empty marker value is always sent, so that ticking none is an answer. */
 function tickedAnswerFieldset(
+  tr: Translator,
   question: QuestionRow,
   index: number,
   total: number,
@@ -190,22 +202,23 @@ function tickedAnswerFieldset(
     aria-labelledby="${legendId}"
     aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
   >
-    <legend id="${legendId}">${questionLegend(question, index, total)}</legend>
-    <p class="hint" id="hint-${question.id}">Tick every answer that applies (or none).</p>
-    ${fieldError(question.id, error)}
+    <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
+    <p class="hint" id="hint-${question.id}">${tr.t('quiz.tickHint')}</p>
+    ${fieldError(tr, question.id, error)}
     <input type="hidden" name="${name}" value="" />
     <div class="choices">
       ${question.options.map(
+        // The value is the canonical index, which an attempt's shuffled order keeps (option.position).
         (option, position) => html`
           <label class="choice" for="${name}_${position}">
             <input
               type="checkbox"
               id="${name}_${position}"
               name="${name}"
-              value="${String(position)}"
-              ${checked(ticked.has(String(position)))}
+              value="${String(option.position)}"
+              ${checked(ticked.has(String(option.position)))}
             />
-            <span>${option.label}</span>
+            <span dir="auto">${option.label}</span>
           </label>
         `,
       )}
@@ -214,6 +227,7 @@ function tickedAnswerFieldset(
 }
 
 function questionFieldset(
+  tr: Translator,
   question: QuestionRow,
   index: number,
   total: number,
@@ -223,9 +237,10 @@ function questionFieldset(
 ): Html {
   const error = errors?.fields.get(question.id);
   if (question.type === 'short_text' || question.type === 'number') {
-    return typedAnswerField(question, index, total, required, values, error);
+    return typedAnswerField(tr, question, index, total, required, values, error);
   }
-  if (question.type === 'multiple_select') return tickedAnswerFieldset(question, index, total, values, error);
+  if (question.type === 'multiple_select')
+    return tickedAnswerFieldset(tr, question, index, total, values, error);
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
   const chosen = values.answers.get(question.id);
@@ -238,10 +253,10 @@ function questionFieldset(
     ${required ? html`aria-required="true"` : ''}
     ${error ? html`aria-invalid="true" aria-describedby="${errorId(question.id)}"` : ''}
   >
-    <legend id="${legendId}">${questionLegend(question, index, total)}</legend>
-    ${fieldError(question.id, error)}
+    <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
+    ${fieldError(tr, question.id, error)}
     <div class="choices">
-      ${choicesOf(question).map(
+      ${choicesOf(tr, question).map(
         (choice, position) => html`
           <label class="choice" for="${name}_${position}">
             <input
@@ -251,7 +266,7 @@ function questionFieldset(
               value="${choice.value}"
               ${checked(chosen === choice.value)}
             />
-            <span>${choice.label}</span>
+            <span dir="auto">${choice.label}</span>
           </label>
         `,
       )}
@@ -261,39 +276,51 @@ function questionFieldset(
 
 /** The owner's description: plain text, its line breaks kept (escaped like all their text). */
 function quizDescription(quiz: Pick<QuizWithQuestions, 'description'>) {
-  return quiz.description ? html`<p class="quiz-description">${quiz.description}</p>` : '';
+  return quiz.description ? html`<p class="quiz-description" dir="auto">${quiz.description}</p>` : '';
 }
 
 /** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
 export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {}): string {
+  const tr = translator(quiz.language);
   const values = state.values ?? EMPTY_VALUES;
   const total = quiz.questions.length;
   const hasErrors = Boolean(state.errors?.summary.length) || Boolean(state.changed);
-  const body = html`<h1>${quiz.title}</h1>
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
     ${quizDescription(quiz)}
     <p class="muted">
-      ${total === 1 ? '1 question' : `${total} questions`}.
-      ${quiz.requireAllAnswers ? 'Please answer every question.' : 'Answer as many questions as you can.'}
+      ${tr.t('quiz.questionCount', { count: total })}
+      ${quiz.requireAllAnswers ? tr.t('quiz.answerEvery') : tr.t('quiz.answerAny')}
     </p>
-    ${errorSummary(state.errors, Boolean(state.changed))}
+    ${errorSummary(tr, state.errors, Boolean(state.changed))}
     <form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>
-      <input type="hidden" name="version" value="${quiz.version}" />
-      ${respondentFields(quiz, values, state.errors)}
-      ${quiz.questions.map((question, index) => questionFieldset(question, index, total, quiz.requireAllAnswers, values, state.errors))}
-      <button type="submit">Submit answers</button>
+      ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
+      ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}
+      ${quiz.questions.map((question, index) => questionFieldset(tr, question, index, total, quiz.requireAllAnswers, values, state.errors))}
+      <button type="submit">${tr.t('quiz.submit')}</button>
     </form>`;
-  return layout({ title: `${hasErrors ? 'Error: ' : ''}${quiz.title}`, body, robots: ROBOTS });
+  return layout({
+    title: hasErrors ? tr.t('quiz.errorTitle', { title: quiz.title }) : quiz.title,
+    body,
+    robots: ROBOTS,
+    lang: tr.lang,
+    dir: tr.dir,
+    ...(state.attempt ? { scripts: state.attempt.scripts } : {}),
+  });
 }
 
 /** A published quiz whose owner stopped taking responses: say so, and show no form. */
 export function renderClosedPage(quiz: QuizWithQuestions): string {
-  const body = html`<h1>${quiz.title}</h1>
+  const tr = translator(quiz.language);
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
     <div class="notice closed" role="status">
-      <h2>This quiz is closed</h2>
-      <p>
-        It is not accepting responses at the moment. If you think it should be, contact the person who shared
-        it with you.
-      </p>
+      <h2>${tr.t('quiz.closedHeading')}</h2>
+      <p>${tr.t('quiz.closedText')}</p>
     </div>`;
-  return layout({ title: `Closed: ${quiz.title}`, body, robots: ROBOTS });
+  return layout({
+    title: tr.t('quiz.closedTitle', { title: quiz.title }),
+    body,
+    robots: ROBOTS,
+    lang: tr.lang,
+    dir: tr.dir,
+  });
 }

@@ -7,13 +7,17 @@ import { pageSecurity } from '../web/security';
 import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
 import {
   pageErrors,
+  readerLanguage,
   sendRespondentPage,
   showQuizPage,
   showResultPage,
   submitQuizForm,
 } from './quiz-page-routes';
-import { renderMessagePage } from './render-result-page';
+import { renderMessagePageIn } from './render-result-page';
 import { jsonBodyErrors, submitJsonResponse } from './submit-json-response';
+import { startJsonAttempt } from './attempt-routes';
+import { startAttemptFromPage } from './attempt-flow';
+import type { AttemptTokens } from './attempt-token';
 
 export interface RespondentRouterOptions {
   deps: DomainDeps;
@@ -22,6 +26,8 @@ export interface RespondentRouterOptions {
   maxBodyBytes: number;
   /** Run before either submission route (form or JSON) reads its body: the rate limiter goes here. */
   guards?: RequestHandler[];
+  /** Signs and checks attempt tokens (attempt-token.ts). */
+  tokens: AttemptTokens;
 }
 
 // A page that holds someone's answers or score must not be kept by the browser or a shared cache:
@@ -36,10 +42,7 @@ export function sendTooManySubmissions(res: Response, retryAfterSeconds: number)
   sendRespondentPage(
     res,
     429,
-    renderMessagePage(
-      'Too many submissions',
-      `This quiz has had too many submissions from your network in the last minute. Wait ${retryAfterSeconds} seconds, then go back and submit again.`,
-    ),
+    renderMessagePageIn(readerLanguage(res), 'tooMany', { seconds: retryAfterSeconds }),
   );
 }
 
@@ -48,7 +51,7 @@ export function sendTooManySubmissions(res: Response, retryAfterSeconds: number)
  * page, and the JSON submission API. No credentials anywhere: the slug names a published quiz.
  */
 export function respondentRouter(options: RespondentRouterOptions): Router {
-  const { deps, logger, maxBodyBytes, guards = [] } = options;
+  const { deps, logger, maxBodyBytes, guards = [], tokens } = options;
   const router = Router();
   const page = [pageSecurity({ https: deps.baseUrl.startsWith('https:') }), noStore];
   // One field per question (a checkbox group: its marker and every box) plus name, email and
@@ -61,18 +64,23 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
   });
   const json = express.json({ limit: maxBodyBytes, verify: verifyUtf8 });
 
-  router.get('/q/:slug', ...page, showQuizPage(deps));
+  router.get('/q/:slug', ...page, showQuizPage(deps, tokens));
   const formWithGoodText = refuseBadTextInBody((res, field, message) =>
     sendRespondentPage(
       res,
       400,
-      renderMessagePage(
-        'Answers not accepted',
-        `The field ${field} ${message}. Go back, correct it and submit again.`,
-      ),
+      renderMessagePageIn(readerLanguage(res), 'notAccepted', { field, problem: message }),
     ),
   );
-  router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, logger));
+  router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, tokens, logger));
+  router.post(
+    '/q/:slug/start',
+    ...page,
+    ...guards,
+    form,
+    formWithGoodText,
+    startAttemptFromPage(deps, tokens, logger),
+  );
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
   router.use('/q', pageErrors(logger));
@@ -90,9 +98,26 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     ...guards,
     json,
     jsonWithGoodText,
-    submitJsonResponse(deps, logger),
+    submitJsonResponse(deps, tokens, logger),
     jsonBodyErrors(deps, maxBodyBytes),
   );
+  // Starting an attempt counts with the submissions: each start writes a row.
+  const attempts = '/api/quizzes/:slug/attempts';
+  router.post(
+    attempts,
+    ...guards,
+    json,
+    jsonWithGoodText,
+    startJsonAttempt(deps, tokens, logger),
+    jsonBodyErrors(deps, maxBodyBytes),
+  );
+  router.all(attempts, (_req, res) => {
+    res.set('Allow', 'POST');
+    sendProblem(res, deps.baseUrl, 'method_not_allowed', {
+      detail: 'This endpoint takes POST only: it starts an attempt.',
+      hint: 'POST {} (or { "respondent": { "email" } } when the quiz limits attempts per email).',
+    });
+  });
   router.all(api, (_req, res) => {
     res.set('Allow', 'POST');
     sendProblem(res, deps.baseUrl, 'method_not_allowed', {

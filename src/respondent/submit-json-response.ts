@@ -10,6 +10,10 @@ import { clientErrorOf } from '../http/client-errors';
 import { sendDomainProblem } from '../http/domain-errors';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';
+import { isAttemptRefusal } from '../domain/attempts/attempt-refusal';
+import { nowOf } from '../domain/deps';
+import { ATTEMPT_HINTS, attemptIdOf } from './attempt-routes';
+import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, resultPath } from './public-paths';
 
 /**
@@ -56,6 +60,10 @@ const AnswerSchema = z
   });
 
 export const SubmissionBodySchema = z.strictObject({
+  attempt_token: z
+    .string({ error: 'attempt_token must be a string: the one POST .../attempts returned' })
+    .max(200, { error: 'attempt_token is too long: send it as the attempts endpoint returned it' })
+    .optional(),
   respondent: z
     .strictObject({
       name: z.string({ error: 'name must be a string' }).nullish(),
@@ -71,7 +79,7 @@ export const SubmissionBodySchema = z.strictObject({
     }),
 });
 
-export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHandler {
+export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logger: Logger): RequestHandler {
   const { baseUrl } = deps;
   return async (req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -99,7 +107,9 @@ export function submitJsonResponse(deps: DomainDeps, logger: Logger): RequestHan
       });
     }
     try {
-      const result = await submitResponse(deps, slug, parsed.data);
+      const { attempt_token: token, ...submission } = parsed.data;
+      const attemptId = attemptIdOf(tokens, token, nowOf(deps));
+      const result = await submitResponse(deps, slug, submission, attemptId);
       logger.info(
         { requestId: res.locals.requestId, quizId: result.quiz.quiz_id, responseId: result.response_id },
         'response recorded',
@@ -133,6 +143,11 @@ function sendRefusal(res: Response, baseUrl: string, error: DomainError): void {
   if (error.code === 'not_accepting_responses') {
     return sendDomainProblem(res, baseUrl, error, {
       hint: "The quiz's owner has closed it to new responses; nothing was stored.",
+    });
+  }
+  if (isAttemptRefusal(error)) {
+    return sendDomainProblem(res, baseUrl, error, {
+      hint: `${ATTEMPT_HINTS[error.reason]} Nothing was stored.`,
     });
   }
   if (error.code === 'invalid_input') {

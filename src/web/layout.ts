@@ -9,11 +9,25 @@ export interface LayoutOptions {
   robots?: string;
   /** A wider column for pages with charts and tables (a quiz's results, the editor). */
   wide?: boolean;
+  /** The page's language (BCP 47) and direction; English left to right unless a page says otherwise. */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
+  /** Script files under /assets/ (the CSP allows no inline script). */
+  scripts?: readonly string[];
 }
 
 /** The one page shell: one stylesheet, no scripts unless a page adds its own file. */
-export function layout({ title, body, nav, robots, wide }: LayoutOptions): string {
-  return `<!doctype html>${html`<html lang="en">
+export function layout({
+  title,
+  body,
+  nav,
+  robots,
+  wide,
+  lang = 'en',
+  dir,
+  scripts = [],
+}: LayoutOptions): string {
+  return `<!doctype html>${html`<html lang="${lang}" ${dir ? html`dir="${dir}"` : ''}>
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -25,6 +39,7 @@ export function layout({ title, body, nav, robots, wide }: LayoutOptions): strin
     <body>
       ${nav ? html`<header class="site">${nav}</header>` : ''}
       <main id="main" ${wide ? html` class="wide"` : ''}>${body}</main>
+      ${scripts.map((name) => html`<script src="/assets/${name}" defer></script>`)}
     </body>
   </html>`}`;
 }

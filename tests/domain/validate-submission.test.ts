@@ -27,6 +27,14 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
     description: null,
     showCorrectAnswers: 'never',
     allowEmbedding: false,
+    timeLimitMinutes: null,
+    opensAt: null,
+    closesAt: null,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    questionPoolSize: null,
+    maxAttemptsPerEmail: null,
+    language: 'en',
     questions: [
       {
         id: 'qa',

@@ -95,7 +95,7 @@ describeEachDatabase('answer keys, explanations, descriptions and kept question 
     await call('publish_quiz', { quiz_id: quiz.quiz_id });
     const page = await request(app.app).get(`/q/${quiz.slug}`);
     expect(page.text).toContain(
-      '<p class="quiz-description">Capitals of Europe.\nTen minutes, no notes. &lt;b&gt;not bold&lt;/b&gt;</p>',
+      '<p class="quiz-description" dir="auto">Capitals of Europe.\nTen minutes, no notes. &lt;b&gt;not bold&lt;/b&gt;</p>',
     );
     // Nothing of the answer key reaches a respondent before it may be shown.
     expect(page.text).not.toContain('SECRET-EXPLANATION');

@@ -1,5 +1,6 @@
 // POST /api/quizzes/:slug/responses: the JSON submission API for integrations. Strict body,
 // problem+json errors naming the offending field, settings enforced, limits on the body.
+import { attemptTokens } from '../../src/respondent/attempt-token';
 import express from 'express';
 import request from 'supertest';
 import { createLogger } from '../../src/logger';
@@ -212,6 +213,7 @@ describe('POST /api/quizzes/:slug/responses', () => {
         deps: app.deps,
         logger: createLogger('silent'),
         maxBodyBytes: 4096,
+        tokens: attemptTokens('a test secret of at least thirty-two chars'),
         guards: [
           (req, res) => {
             seen.push(`${req.method} ${req.path} body=${typeof req.body}`);

@@ -1,5 +1,6 @@
 // GET /q/:slug: the public page of a published quiz, as raw HTML. Structure and accessibility
 // hooks, what each setting shows, escaping of every user-supplied string, and the 404 page.
+import { attemptTokens } from '../../src/respondent/attempt-token';
 import express from 'express';
 import request from 'supertest';
 import type { Repositories } from '../../src/db/repositories';
@@ -43,7 +44,7 @@ describe('GET /q/:slug', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
     const page = flatHtml(res.text);
-    expect(page).toContain('<h1>Page structure</h1>');
+    expect(page).toContain('<h1 dir="auto">Page structure</h1>');
     expect(page).toContain(`<form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>`);
     expect(page.match(/<fieldset class="question"/g)).toHaveLength(2);
     expect(page.match(/<legend /g)?.length).toBeGreaterThanOrEqual(2);
@@ -60,7 +61,7 @@ describe('GET /q/:slug', () => {
       );
     }
     expect(page).toContain('Question 1 of 2');
-    expect(page).toContain('<span class="question-text">Pick a colour</span>');
+    expect(page).toContain('<span class="question-text" dir="auto">Pick a colour</span>');
     expect(page).toContain('<button type="submit">Submit answers</button>');
     expect(page).not.toMatch(/<script/i);
   });
@@ -145,10 +146,10 @@ describe('GET /q/:slug', () => {
     });
     const page = flatHtml((await get(`/q/${quiz.slug}`)).text);
     expect(page).toContain('<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>');
-    expect(page).toContain('<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(page).toContain('<h1 dir="auto">&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
     expect(page).toContain('&lt;img src=x onerror=alert(2)&gt; &amp; &quot;quotes&quot;');
-    expect(page).toContain('<span>&quot;&gt;&lt;b onclick=alert(3)&gt;bold&lt;/b&gt;</span>');
-    expect(page).toContain('<span>it&#39;s &lt;i&gt;</span>');
+    expect(page).toContain('<span dir="auto">&quot;&gt;&lt;b onclick=alert(3)&gt;bold&lt;/b&gt;</span>');
+    expect(page).toContain('<span dir="auto">it&#39;s &lt;i&gt;</span>');
     expect(page).not.toMatch(/<script|<img|<b |<i>/);
   });
 
@@ -197,6 +198,7 @@ describe('respondent pages when something breaks', () => {
         },
         logger,
         maxBodyBytes: 4096,
+        tokens: attemptTokens('a test secret of at least thirty-two chars'),
       }),
     );
     for (const res of [

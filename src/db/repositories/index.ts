@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { HotQueries } from '../hot-queries';
 import type { QuizReads } from '../quiz-reads';
+import { prismaAttemptRepository, type AttemptRepository } from './attempts';
 import type { ResponseWrites } from '../response-writes';
 import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
@@ -18,6 +19,7 @@ export interface Repositories {
   quizzes: QuizRepository;
   responses: ResponseRepository;
   oauth: OAuthRepository;
+  attempts: AttemptRepository;
   webhooks: WebhookRepository;
 }
 
@@ -39,10 +41,12 @@ export function createRepositories(
     quizzes: prismaQuizRepository(db, raw.reads),
     responses: prismaResponseRepository(db, raw.writes),
     oauth: prismaOAuthRepository(db, raw.hot),
+    attempts: prismaAttemptRepository(db),
     webhooks: prismaWebhookRepository(db),
   };
 }
 
+export type * from './attempts';
 export type * from './oauth';
 export type * from './quizzes';
 export type * from './quiz-rows';

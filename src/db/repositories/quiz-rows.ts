@@ -27,6 +27,16 @@ export interface QuizRow {
   showCorrectAnswers: string;
   /** Whether other sites may frame the public pages (web/security.ts, allowFraming). */
   allowEmbedding: boolean;
+  /** How the quiz is taken (domain/attempts/); null or false: as it always was. */
+  timeLimitMinutes: number | null;
+  opensAt: Date | null;
+  closesAt: Date | null;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+  questionPoolSize: number | null;
+  maxAttemptsPerEmail: number | null;
+  /** The respondent pages' language: en, es, pt, fr, de or ar. */
+  language: string;
 }
 
 export interface OptionRow {

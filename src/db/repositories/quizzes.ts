@@ -37,6 +37,14 @@ export interface SettingsData {
   requireAllAnswers?: boolean;
   showCorrectAnswers?: string;
   allowEmbedding?: boolean;
+  timeLimitMinutes?: number | null;
+  opensAt?: Date | null;
+  closesAt?: Date | null;
+  shuffleQuestions?: boolean;
+  shuffleOptions?: boolean;
+  questionPoolSize?: number | null;
+  maxAttemptsPerEmail?: number | null;
+  language?: string;
 }
 
 export interface NewQuizRow {

@@ -63,6 +63,7 @@ export interface PublicResultRow {
     showCorrectAnswers: string;
     acceptingResponses: boolean;
     allowEmbedding: boolean;
+    language: string;
   };
   /** In question order. */
   answers: AnswerRow[];
@@ -229,6 +230,7 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
               showCorrectAnswers: true,
               acceptingResponses: true,
               allowEmbedding: true,
+              language: true,
             },
           },
           answers: { select: answerColumns, orderBy: { position: 'asc' } },

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { DomainDeps } from '../deps';
+import { checkTakingSettings, DEFAULT_TAKING, mergeSettings } from '../attempts/taking-rules';
+import { nowOf, type DomainDeps } from '../deps';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
 import { newSlug } from '../slug';
@@ -21,7 +22,15 @@ const SLUG_ATTEMPTS = 5;
  * from the title and a random suffix alone (see newSlug); should the unique index ever refuse
  * one, the next attempt draws another suffix.
  */
-export async function createQuiz({ repos, baseUrl }: DomainDeps, ownerId: string, input: CreateQuizInput) {
+export async function createQuiz(deps: DomainDeps, ownerId: string, input: CreateQuizInput) {
+  const { repos, baseUrl } = deps;
+  const settings = settingsData(input.settings);
+  checkTakingSettings(
+    mergeSettings(DEFAULT_TAKING, settings),
+    input.settings,
+    input.questions.length,
+    nowOf(deps),
+  );
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
     const quiz = await repos.quizzes.create({
       ownerId,
@@ -29,7 +38,7 @@ export async function createQuiz({ repos, baseUrl }: DomainDeps, ownerId: string
       titleKey: titleKey(input.title),
       slug: newSlug(input.title, randomInt),
       description: input.description || null,
-      settings: settingsData(input.settings),
+      settings,
       // A new quiz has no questions to keep: every one gets a new id.
       questions: input.questions.map((question) => toQuestionData(question)),
     });

@@ -1,4 +1,4 @@
-import type { DomainDeps } from '../deps';
+import { nowOf, type DomainDeps } from '../deps';
 import type { QuizWithQuestions } from '../../db/repositories';
 import { quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
@@ -29,7 +29,7 @@ export async function getQuizQuestions(deps: DomainDeps, ownerId: string, ref: s
 export async function getQuizSettings(deps: DomainDeps, ownerId: string, ref: string) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   return {
-    ...settingsRecord(deps.baseUrl, quiz),
+    ...settingsRecord(deps.baseUrl, quiz, nowOf(deps)),
     webhook_endpoints: await endpointCountForQuiz(deps.repos, ownerId, quiz.id),
   };
 }

@@ -1,6 +1,7 @@
 import type { QuizListFilter, QuizListing } from '../../db/repositories';
 import { decodeCursor, encodeCursor } from '../cursor';
-import type { DomainDeps } from '../deps';
+import { isOpen } from '../attempts/taking-rules';
+import { nowOf, type DomainDeps } from '../deps';
 import { publicUrl, quizSummary } from '../quiz-records';
 import { titleKey } from './resolve-quiz';
 
@@ -29,24 +30,27 @@ function listFilter(input: ListQuizzesInput): QuizListFilter {
 /** The caller's quizzes, newest first, a page at a time (keyset on created_at, id). */
 export async function listQuizzes(deps: DomainDeps, ownerId: string, input: ListQuizzesInput) {
   const { rows, next_cursor } = await listPage(deps, ownerId, input);
-  return { quizzes: rows.map((quiz) => listItem(deps.baseUrl, quiz)), next_cursor };
+  const now = nowOf(deps);
+  return { quizzes: rows.map((quiz) => listItem(deps.baseUrl, quiz, now)), next_cursor };
 }
 
 /** The same list for the owners' dashboard, which also shows whether each quiz takes responses. */
 export async function browseQuizzes(deps: DomainDeps, ownerId: string, input: ListQuizzesInput) {
   const { rows, next_cursor } = await listPage(deps, ownerId, input);
+  const now = nowOf(deps);
   return {
     quizzes: rows.map((quiz) => ({
-      ...listItem(deps.baseUrl, quiz),
+      ...listItem(deps.baseUrl, quiz, now),
       accepting_responses: quiz.acceptingResponses,
     })),
     next_cursor,
   };
 }
 
-function listItem(baseUrl: string, quiz: QuizListing) {
+function listItem(baseUrl: string, quiz: QuizListing, now: number) {
   return {
     ...quizSummary(quiz),
+    is_open: isOpen(quiz, now),
     question_count: quiz.questionCount,
     response_count: quiz.responseCount,
     public_url: publicUrl(baseUrl, quiz),

@@ -1,4 +1,5 @@
-import type { DomainDeps } from '../deps';
+import { checkTakingSettings, mergeSettings } from '../attempts/taking-rules';
+import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
@@ -60,6 +61,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
       ? await questionsChange(deps, ownerId, id, input.questions, input.remarkPastResponses === true)
       : {}),
   };
+  await checkTakingChange(deps, ownerId, id, input, change);
   // Checked inside the edit's transaction, against the state the edit replaces.
   const quiz = await deps.repos.quizzes.update(
     ownerId,
@@ -112,4 +114,23 @@ async function questionsChange(
     questions: questionsKeepingIds(current.questions, questions, remarking),
     basedOnVersion: current.version,
   };
+}
+
+/** The settings as they will be after the change, checked together (attempts/taking-rules.ts). */
+async function checkTakingChange(
+  deps: DomainDeps,
+  ownerId: string,
+  id: string,
+  input: UpdateQuizInput,
+  change: QuizChange,
+): Promise<void> {
+  if (input.settings === undefined && input.questions === undefined) return;
+  const current = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
+  if (!current) throw quizNotFound(input.ref);
+  checkTakingSettings(
+    mergeSettings(current, change.settings),
+    input.settings,
+    input.questions?.length ?? current.questions.length,
+    nowOf(deps),
+  );
 }

@@ -4,7 +4,7 @@ import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 
 export interface ResponseResult {
   /** allowEmbedding: whether other sites may frame this page (the quiz's allow_embedding). */
-  quiz: { slug: string; title: string; allowEmbedding: boolean };
+  quiz: { slug: string; title: string; allowEmbedding: boolean; language: string };
   submitted_at: string;
   /** Null when the quiz does not show scores to respondents (its setting now, not at submission). */
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
@@ -33,6 +33,7 @@ export async function getResponseResult(
       slug: response.quiz.slug,
       title: response.quiz.title,
       allowEmbedding: response.quiz.allowEmbedding,
+      language: response.quiz.language,
     },
     submitted_at: response.submittedAt.toISOString(),
     // The response's own stored figures: a later edit of the quiz does not change them.

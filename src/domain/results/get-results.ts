@@ -62,7 +62,7 @@ function typedValue(answer: AnswerRow): {
 
 /**
  * Summary, per-question statistics, item analysis and one page of responses, newest first. Every
- * figure comes from the running figures the writes keep (decision 0015) and only the requested
+ * figure comes from the running figures the writes keep (decision 0016) and only the requested
  * page of responses is read, so the cost stays flat from zero to a million responses. Paging is keyset on (submitted_at, id):
  * responses arriving meanwhile neither repeat nor shift later pages.
  */

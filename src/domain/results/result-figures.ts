@@ -5,7 +5,7 @@ import { discrimination, facility, reliability, type ItemSums, type TotalSums } 
 
 /**
  * Everything get_results, the results page and the view show as figures, computed from the
- * running figures the writes keep (db/response-writes.ts, decision 0015): a few rows per score and
+ * running figures the writes keep (db/response-writes.ts, decision 0016): a few rows per score and
  * per question, so the cost does not grow with the number of responses. Pure: the tests hold it
  * to references computed from the responses themselves.
  */

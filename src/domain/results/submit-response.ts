@@ -1,4 +1,6 @@
-import type { DomainDeps } from '../deps';
+import { AttemptRefusal } from '../attempts/attempt-refusal';
+import { takeSubmission } from '../attempts/attempts';
+import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { NewAnswerRow, QuizWithQuestions } from '../../db/repositories';
 import { toScorable } from '../quiz-records';
@@ -47,19 +49,29 @@ export interface SubmittedResponse {
  */
 export async function recordResponse(
   deps: DomainDeps,
-  quiz: QuizWithQuestions,
-  input: SubmitResponseInput,
+  loaded: QuizWithQuestions,
+  submitted: SubmitResponseInput,
+  attemptId: string | null = null,
 ): Promise<SubmittedResponse> {
-  if (!quiz.acceptingResponses) {
+  if (!loaded.acceptingResponses) {
     throw new DomainError(
       'not_accepting_responses',
-      `"${quiz.title}" is not accepting responses at the moment.`,
+      `"${loaded.title}" is not accepting responses at the moment.`,
     );
   }
+  // The window, the attempt and its drawn questions (attempts/attempts.ts): `quiz` is what is marked.
+  const taken = await takeSubmission(deps, loaded, submitted, attemptId);
+  const { quiz, input } = taken;
   const choices = validateSubmission(quiz, input);
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
   const answers = answerRows(quiz, choices, score);
+  if (taken.attemptId && !(await deps.repos.attempts.claim(taken.attemptId, new Date(nowOf(deps))))) {
+    throw new AttemptRefusal(
+      'already_submitted',
+      'This attempt has already been submitted: start a new one.',
+    );
+  }
   const row = {
     quizId: quiz.id,
     quizVersion: quiz.version,
@@ -72,8 +84,8 @@ export async function recordResponse(
     answers,
   };
   // Webhooks: the event commits with the response, for the owner's endpoints that take it.
-  const responseId = await deps.repos.responses.create(row, (created) =>
-    responseSubmittedEvent(quiz, row, created),
+  const responseId = await storeResponse(deps, taken.attemptId, () =>
+    deps.repos.responses.create(row, (created) => responseSubmittedEvent(quiz, row, created)),
   );
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
@@ -102,7 +114,28 @@ function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score
   }));
 }
 
+/** Stores the response; a claimed attempt is released when that fails, so it can be sent again. */
+async function storeResponse(
+  deps: DomainDeps,
+  attemptId: string | null,
+  store: () => Promise<string | null>,
+): Promise<string | null> {
+  try {
+    const id = await store();
+    if (id === null && attemptId) await deps.repos.attempts.release(attemptId);
+    return id;
+  } catch (error) {
+    if (attemptId) await deps.repos.attempts.release(attemptId);
+    throw error;
+  }
+}
+
 /** Loads the published quiz at `slug`, then validates, scores and stores the submission. */
-export async function submitResponse(deps: DomainDeps, slug: string, input: SubmitResponseInput) {
-  return recordResponse(deps, await loadPublishedQuiz(deps, slug), input);
+export async function submitResponse(
+  deps: DomainDeps,
+  slug: string,
+  input: SubmitResponseInput,
+  attemptId: string | null = null,
+) {
+  return recordResponse(deps, await loadPublishedQuiz(deps, slug), input, attemptId);
 }

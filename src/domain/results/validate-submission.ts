@@ -32,7 +32,7 @@ export interface SubmissionIssue extends FieldIssue {
 export const RESPONDENT_LIMITS = { nameMax: 200, emailMax: 254 } as const;
 
 // Deliberately loose (one @, a dot in the domain, no spaces): stricter patterns refuse real addresses.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The question ids a rejected submission's issues point at (only submission issues carry them). */
 export function issueQuestionId(issue: FieldIssue): string | undefined {

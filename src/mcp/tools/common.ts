@@ -85,6 +85,15 @@ export const SettingsRecordSchema = QuizSummarySchema.extend({
     .enum(['never', 'after_submit', 'after_close'])
     .describe('When respondents see the answer key and explanations.'),
   allow_embedding: z.boolean().describe('Whether other sites may show the public quiz page in a frame.'),
+  is_open: z.boolean().describe('Published, accepting responses and inside its opens_at/closes_at window.'),
+  time_limit_minutes: z.number().int().nullable(),
+  opens_at: timestamp.nullable(),
+  closes_at: timestamp.nullable(),
+  shuffle_questions: z.boolean(),
+  shuffle_options: z.boolean(),
+  question_pool_size: z.number().int().nullable(),
+  max_attempts_per_email: z.number().int().nullable(),
+  language: z.enum(['en', 'es', 'pt', 'fr', 'de', 'ar']),
   created_at: timestamp,
   updated_at: timestamp,
 });

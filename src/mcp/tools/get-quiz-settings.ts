@@ -8,7 +8,7 @@ export const getQuizSettingsTool = defineTool({
   title: 'Get quiz settings',
   description:
     "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
-    "what respondents must enter and what they see, how many webhooks get its events. Change them with update_quiz's `settings`.",
+    "what respondents enter and see, how it is taken, how many webhooks get its events. Change them with update_quiz's `settings`.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: SettingsRecordSchema.extend({
     webhook_endpoints: z
@@ -24,6 +24,7 @@ export const getQuizSettingsTool = defineTool({
     collect_email: z.boolean(),
     require_all_answers: z.boolean(),
     show_correct_answers: z.string(),
+    is_open: z.boolean(),
     webhook_endpoints: z.number().int(),
   }),
   annotations: READ_ONLY,

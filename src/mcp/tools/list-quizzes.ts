@@ -16,6 +16,7 @@ export const listQuizzesTool = defineTool({
         question_count: z.number().int(),
         response_count: z.number().int(),
         public_url: z.string().nullable(),
+        is_open: z.boolean(),
         created_at: timestamp,
         updated_at: timestamp,
       }),
@@ -30,6 +31,7 @@ export const listQuizzesTool = defineTool({
       ListedQuizSchema.omit({ max_score: true }).extend({
         question_count: z.number(),
         response_count: z.number(),
+        is_open: z.boolean(),
       }),
     ),
     next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last.'),

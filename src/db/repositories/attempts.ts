@@ -1,0 +1,88 @@
+import type { PrismaClient } from '../../generated/sqlite/client';
+import { isForeignKeyViolation } from '../errors';
+
+/**
+ * Attempts: one start of a quiz taken through attempts (domain/attempts/), with the questions
+ * drawn and their order, and the one submission it may lead to.
+ */
+export interface AttemptLayoutItem {
+  /** The question's id. */
+  q: string;
+  /** Its options' canonical indexes, in the order shown (empty for a question without options). */
+  o: number[];
+}
+
+export interface NewAttemptRow {
+  quizId: string;
+  quizVersion: number;
+  email: string | null;
+  layout: readonly AttemptLayoutItem[];
+  startedAt: Date;
+  deadline: Date | null;
+}
+
+export interface AttemptRow extends NewAttemptRow {
+  id: string;
+  submittedAt: Date | null;
+}
+
+export interface AttemptRepository {
+  /** Null when the quiz is gone. */
+  create(row: NewAttemptRow): Promise<AttemptRow | null>;
+  byId(id: string): Promise<AttemptRow | null>;
+  /** Marks the attempt submitted; false when it already was (a second submission of one attempt). */
+  claim(id: string, at: Date): Promise<boolean>;
+  /** Undoes a claim whose submission could not be stored, so the attempt can be sent again. */
+  release(id: string): Promise<void>;
+  /** Moves the attempt to a new quiz version with the questions it keeps. */
+  rebase(id: string, quizVersion: number, layout: readonly AttemptLayoutItem[]): Promise<void>;
+  /** Responses to the quiz stored under this (lower-cased) email. */
+  submissionsByEmail(quizId: string, email: string): Promise<number>;
+}
+
+type Stored = {
+  id: string;
+  quizId: string;
+  quizVersion: number;
+  email: string | null;
+  layout: string;
+  startedAt: Date;
+  deadline: Date | null;
+  submittedAt: Date | null;
+};
+
+const toRow = ({ layout, ...row }: Stored): AttemptRow => ({
+  ...row,
+  layout: JSON.parse(layout) as AttemptLayoutItem[],
+});
+
+export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
+  return {
+    async create({ layout, ...row }) {
+      try {
+        return toRow(await db.attempt.create({ data: { ...row, layout: JSON.stringify(layout) } }));
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return null;
+        throw error;
+      }
+    },
+    async byId(id) {
+      const row = await db.attempt.findUnique({ where: { id } });
+      return row ? toRow(row) : null;
+    },
+    async claim(id, at) {
+      const { count } = await db.attempt.updateMany({
+        where: { id, submittedAt: null },
+        data: { submittedAt: at },
+      });
+      return count === 1;
+    },
+    async release(id) {
+      await db.attempt.updateMany({ where: { id }, data: { submittedAt: null } });
+    },
+    async rebase(id, quizVersion, layout) {
+      await db.attempt.updateMany({ where: { id }, data: { quizVersion, layout: JSON.stringify(layout) } });
+    },
+    submissionsByEmail: (quizId, email) => db.response.count({ where: { quizId, respondentEmail: email } }),
+  };
+}

@@ -1,0 +1,82 @@
+import MessageFormat from '@messageformat/core';
+import { LANGUAGES, type Language } from '../domain/quiz-input';
+import { ar } from './messages/ar';
+import { de } from './messages/de';
+import { en, type MessageKey, type Messages } from './messages/en';
+import { es } from './messages/es';
+import { fr } from './messages/fr';
+import { pt } from './messages/pt';
+
+/**
+ * The respondent pages speak the quiz's language (its `language` setting): every word that is
+ * not the owner's comes from messages/<language>.ts, ICU messages compiled by @messageformat/core
+ * with CLDR plural rules (Arabic has six forms). docs/decisions/0015-respondent-pages-i18n.md says why
+ * this library. A page without a quiz (the 404) follows the browser's Accept-Language.
+ */
+export const CATALOGS: Record<Language, Messages> = { en, es, pt, fr, de, ar };
+
+const RIGHT_TO_LEFT: ReadonlySet<Language> = new Set(['ar']);
+
+type Values = Record<string, string | number>;
+type Compiled = (values?: Values) => string;
+
+export interface Translator {
+  lang: Language;
+  dir: 'ltr' | 'rtl';
+  t(key: MessageKey, values?: Values): string;
+  /** A moment in full, in UTC with the zone named (the page's script shows it in the reader's own zone). */
+  instant(date: Date): string;
+}
+
+const translators = new Map<Language, Translator>();
+
+function makeTranslator(lang: Language): Translator {
+  const formatter = new MessageFormat(lang);
+  const compiled = new Map<MessageKey, Compiled>();
+  const dates = new Intl.DateTimeFormat(lang, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  return {
+    lang,
+    dir: RIGHT_TO_LEFT.has(lang) ? 'rtl' : 'ltr',
+    t(key, values) {
+      let message = compiled.get(key);
+      if (!message) {
+        message = formatter.compile(CATALOGS[lang][key]) as Compiled;
+        compiled.set(key, message);
+      }
+      return message(values);
+    },
+    instant: (date) => `${dates.format(date)} UTC`,
+  };
+}
+
+export function translator(lang: string | undefined): Translator {
+  const known: Language = (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : 'en';
+  let found = translators.get(known);
+  if (!found) {
+    found = makeTranslator(known);
+    translators.set(known, found);
+  }
+  return found;
+}
+
+/** The first supported language of an Accept-Language header, by quality; English when none. */
+export function languageOfHeader(header: string | undefined): Language {
+  if (!header) return 'en';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { base: range.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((item) => item.q > 0 && !Number.isNaN(item.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const item of ranked) {
+    if ((LANGUAGES as readonly string[]).includes(item.base)) return item.base as Language;
+  }
+  return 'en';
+}

@@ -1,0 +1,88 @@
+/* global document, window */
+// The respondent pages of a quiz taken in one attempt. A file, not inline script: the CSP allows
+// scripts from this origin only. Without JavaScript the pages still work: the times read in UTC
+// and the server refuses a late submission with the answers kept on the page.
+// - <time data-local-time datetime="...">: rewritten in the reader's own time zone, zone named.
+// - #quiz-timer (data-remaining-ms, data-warn-ms, data-sending): counts down, shows the warning
+//   (#timer-warning, a live region) near the end, and submits the form at zero.
+(function () {
+  'use strict';
+
+  var lang = document.documentElement.lang || 'en';
+
+  document.querySelectorAll('time[data-local-time]').forEach(function (element) {
+    var date = new Date(element.getAttribute('datetime'));
+    if (isNaN(date.getTime())) return;
+    try {
+      element.textContent =
+        new Intl.DateTimeFormat(lang, {
+          dateStyle: 'full',
+          timeStyle: 'short',
+        }).format(date) +
+        ' (' +
+        zoneName(date) +
+        ')';
+    } catch {
+      // An old browser keeps the server's UTC text.
+    }
+  });
+
+  function zoneName(date) {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+    var parts = new Intl.DateTimeFormat(lang, { timeZoneName: 'short' }).formatToParts(date);
+    var short = parts.filter(function (part) {
+      return part.type === 'timeZoneName';
+    })[0];
+    return zone && short ? zone + ', ' + short.value : zone || (short ? short.value : 'UTC');
+  }
+
+  var timer = document.getElementById('quiz-timer');
+  var value = document.getElementById('timer-value');
+  if (!timer || !value) return;
+  var form = timer.closest('form');
+  var warning = document.getElementById('timer-warning');
+  var warningText = warning && warning.querySelector('[data-warning-text]');
+  var end = Date.now() + Number(timer.getAttribute('data-remaining-ms'));
+  var warnMs = Number(timer.getAttribute('data-warn-ms'));
+  var warned = false;
+  var sent = false;
+  var interval;
+
+  function two(n) {
+    return (n < 10 ? '0' : '') + n;
+  }
+
+  function show(ms) {
+    var seconds = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(seconds / 3600);
+    var m = Math.floor((seconds % 3600) / 60);
+    var s = seconds % 60;
+    value.textContent = h > 0 ? h + ':' + two(m) + ':' + two(s) : two(m) + ':' + two(s);
+  }
+
+  function tick() {
+    var left = end - Date.now();
+    show(left);
+    if (!warned && left <= warnMs && warning && warningText) {
+      warned = true;
+      timer.classList.add('timer-low');
+      warning.textContent = warningText.textContent;
+    }
+    if (left <= 0 && !sent && form) {
+      sent = true;
+      window.clearInterval(interval);
+      if (warning) warning.textContent = timer.getAttribute('data-sending');
+      // Not requestSubmit: nothing may hold the answers back once the time is up.
+      form.submit();
+    }
+  }
+
+  if (form) {
+    form.addEventListener('submit', function () {
+      sent = true;
+      window.clearInterval(interval);
+    });
+  }
+  interval = window.setInterval(tick, 1000);
+  tick();
+})();
