@@ -93,16 +93,18 @@ const RESPONSE_COLUMNS =
 const ANSWER_COLUMNS =
   '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "choice", "optionIndex", ' +
   '"optionLabel", "choices", "text", "number", "points", "maxPoints"';
-const ITEM_COLUMNS =
-  '"quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax"';
+// A question's running sums, in one order for every statement that writes or reads them.
+const ITEM_SUMS = ['count', 'sumX', 'sumX2', 'sumXT', 'sumT', 'sumT2', 'sumMax'] as const;
+const ITEM_FIELDS = ['questionId', 'bucket', 'choiceKey', ...ITEM_SUMS] as const;
+const ITEM_READ = ITEM_FIELDS.map((field) => `"${field}"`).join(', ');
+const ITEM_COLUMNS = `"quizId", ${ITEM_READ}`;
+/** One item delta's values in ITEM_FIELDS order (after the quiz id). */
+const itemValues = (delta: ResultRows['items'][number]) => ITEM_FIELDS.map((field) => delta[field]);
 const SCORE_CONFLICT =
   'ON CONFLICT ("quizId", "score", "maxScore", "passed") DO UPDATE SET "count" = "result_scores"."count" + excluded."count"';
 const ITEM_CONFLICT =
   'ON CONFLICT ("quizId", "questionId", "bucket", "choiceKey") DO UPDATE SET ' +
-  '"count" = "result_items"."count" + excluded."count", "sumX" = "result_items"."sumX" + excluded."sumX", ' +
-  '"sumX2" = "result_items"."sumX2" + excluded."sumX2", "sumXT" = "result_items"."sumXT" + excluded."sumXT", "sumT" = "result_items"."sumT" + excluded."sumT", ' +
-  '"sumT2" = "result_items"."sumT2" + excluded."sumT2", ' +
-  '"sumMax" = "result_items"."sumMax" + excluded."sumMax"';
+  ITEM_SUMS.map((sum) => `"${sum}" = "result_items"."${sum}" + excluded."${sum}"`).join(', ');
 // Rows whose counts fell to zero go, so that the figures equal a recomputation row for row.
 const VALUE_CONFLICT =
   'ON CONFLICT ("quizId", "questionId", "value", "num") DO UPDATE SET "count" = "result_values"."count" + excluded."count"';
@@ -185,21 +187,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     );
     for (const delta of deltas.values)
       value.run(quizId, delta.questionId, delta.value, delta.num, delta.count);
-    for (const delta of deltas.items) {
-      item.run(
-        quizId,
-        delta.questionId,
-        delta.bucket,
-        delta.choiceKey,
-        delta.count,
-        delta.sumX,
-        delta.sumX2,
-        delta.sumXT,
-        delta.sumT,
-        delta.sumT2,
-        delta.sumMax,
-      );
-    }
+    for (const delta of deltas.items) item.run(quizId, ...itemValues(delta));
   };
   const dropEmpty = (quizId: string) => {
     for (const sql of DROP_EMPTY('?')) prepared(sql).run(quizId);
@@ -335,9 +323,9 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       const scores = prepared(
         'SELECT "score", "maxScore", "passed", "count" FROM "result_scores" WHERE "quizId" = ?',
       ).all(quizId) as ResultRows['scores'];
-      const items = prepared(
-        'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax" FROM "result_items" WHERE "quizId" = ?',
-      ).all(quizId) as ResultRows['items'];
+      const items = prepared(`SELECT ${ITEM_READ} FROM "result_items" WHERE "quizId" = ?`).all(
+        quizId,
+      ) as ResultRows['items'];
       const values = prepared(
         'SELECT "questionId", "value", "num", "count" FROM "result_values" WHERE "quizId" = ?',
       ).all(quizId) as ResultRows['values'];
@@ -415,21 +403,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       );
       await client.query(
         `INSERT INTO "result_items" (${ITEM_COLUMNS}) VALUES ${rows.join(', ')} ${ITEM_CONFLICT}`,
-        [
-          quizId,
-          ...deltas.items.flatMap((d) => [
-            d.questionId,
-            d.bucket,
-            d.choiceKey,
-            d.count,
-            d.sumX,
-            d.sumX2,
-            d.sumXT,
-            d.sumT,
-            d.sumT2,
-            d.sumMax,
-          ]),
-        ],
+        [quizId, ...deltas.items.flatMap(itemValues)],
       );
     }
     if (deltas.values.length > 0) {
@@ -509,20 +483,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         at.toISOString().replace('T', ' ').replace('Z', ''), // timestamp(3) without zone, in UTC
       ];
       for (const answer of row.answers) values.push(newId(at.getTime()), ...answerValues(answer));
-      for (const delta of deltas.items) {
-        values.push(
-          delta.questionId,
-          delta.bucket,
-          delta.choiceKey,
-          delta.count,
-          delta.sumX,
-          delta.sumX2,
-          delta.sumXT,
-          delta.sumT,
-          delta.sumT2,
-          delta.sumMax,
-        );
-      }
+      for (const delta of deltas.items) values.push(...itemValues(delta));
       for (const delta of deltas.values) values.push(delta.questionId, delta.value, delta.num, delta.count);
       for (const delta of deltas.scores) values.push(delta.score, delta.maxScore, delta.passed, delta.count);
       const statement = createStatement(
@@ -674,7 +635,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         }),
         pool.query({
           name: 'result_items',
-          text: 'SELECT "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax" FROM "result_items" WHERE "quizId" = $1',
+          text: `SELECT ${ITEM_READ} FROM "result_items" WHERE "quizId" = $1`,
           values: [quizId],
         }),
         pool.query({

@@ -42,3 +42,28 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** A new page logged in to the dashboard as `user`, at `width` px, light or dark. */
+export async function loggedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; password: string },
+  width: number,
+  dark = false,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    colorScheme: dark ? 'dark' : 'light',
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+/** Whether the page is wider than its viewport (it would scroll sideways). */
+export const scrollsSideways = (page: Page) =>
+  page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');

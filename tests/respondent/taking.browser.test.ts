@@ -2,29 +2,13 @@
 // for): the intro and Start, the timer counting down, the warning near the end and the form
 // sending itself at zero; the not-yet-open page in the reader's own time zone, zone named; an
 // Arabic quiz laid out right to left with no serious or critical axe-core finding.
-import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TIMEOUT = 90_000;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  })) as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-}
 
 describeWithBrowser('taking a timed, windowed or translated quiz in a browser', () => {
   let app: TestApp;

@@ -6,19 +6,22 @@
 // not one without it nor a dashboard page. Screenshots go to test-artifacts/.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import request from 'supertest';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
 import { publishQuiz } from '../../src/domain/quizzes/publish-quiz';
 import { seriousViolations } from '../helpers/axe';
-import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
+import {
+  describeWithBrowser,
+  launchBrowser,
+  screenshot,
+  loggedInPage,
+  scrollsSideways,
+} from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 
 const TIMEOUT = 90_000;
-
-const scrollsSideways = (page: Page) =>
-  page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 describeWithBrowser('the quiz editor in Chromium', () => {
   let app: TestApp;
@@ -35,19 +38,7 @@ describeWithBrowser('the quiz editor in Chromium', () => {
     await app?.close();
   });
 
-  async function loggedIn(width: number, dark = false): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      colorScheme: dark ? 'dark' : 'light',
-    });
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    return page;
-  }
+  const loggedIn = (width: number, dark = false) => loggedInPage(browser, app.baseUrl, owner, width, dark);
 
   const quizRow = (title: string) =>
     app.database.prisma.quiz.findFirst({

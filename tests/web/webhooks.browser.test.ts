@@ -2,16 +2,20 @@
 // for one quiz, copy nothing but see the secret once, send a test event and read the receiver's
 // answer, see the log; axe-core finds nothing serious on either page, light and dark, at phone
 // and desktop widths, and neither scrolls sideways.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
 import { seriousViolations } from '../helpers/axe';
-import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
+import {
+  describeWithBrowser,
+  launchBrowser,
+  screenshot,
+  loggedInPage,
+  scrollsSideways,
+} from '../helpers/browser';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import { startReceiver, verifiedSignatures, type Receiver } from '../webhooks/receiver';
 
 const TIMEOUT = 90_000;
-const scrollsSideways = (page: Page) =>
-  page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 describeWithBrowser('webhooks on the dashboard in Chromium', () => {
   let app: TestApp;
@@ -32,19 +36,7 @@ describeWithBrowser('webhooks on the dashboard in Chromium', () => {
     await app?.close();
   });
 
-  async function loggedIn(width: number, dark = false): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width, height: 900 },
-      colorScheme: dark ? 'dark' : 'light',
-    });
-    const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/dashboard$/);
-    return page;
-  }
+  const loggedIn = (width: number, dark = false) => loggedInPage(browser, app.baseUrl, owner, width, dark);
 
   test(
     'add an endpoint for one quiz, see the secret once, send a test event; pages pass axe at 390 and 1280 px',
