@@ -68,7 +68,9 @@ export function sendSignupPage(res: Response, state: AccountFormState = {}): voi
         ${csrfField(res)} ${returnToField(state.returnTo)}
         ${field({ id: 'email', name: 'email', required: true, label: 'Email', type: 'email', value: state.email ?? '', autocomplete: 'email', maxlength: 254, errors: errorsFor(errors, 'email') })}
         ${field({
-          id: 'password', name: 'password', required: true,
+          id: 'password',
+          name: 'password',
+          required: true,
           label: 'Password',
           type: 'password',
           hint: 'At least 10 characters. A few unrelated words make a strong one.',

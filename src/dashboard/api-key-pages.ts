@@ -68,7 +68,9 @@ export function sendApiKeysPage(res: Response, state: ApiKeysPageState): void {
       <form method="post" action="/settings/security/api-keys" novalidate>
         ${csrfField(res)}
         ${field({
-          id: 'name', name: 'name', required: true,
+          id: 'name',
+          name: 'name',
+          required: true,
           label: 'Name',
           hint: 'Where you will use it, so you can tell your keys apart. For example: Claude Desktop on my laptop.',
           value: state.name ?? '',

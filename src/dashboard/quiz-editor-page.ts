@@ -19,6 +19,7 @@ import {
   type FieldError,
 } from '../web/parts';
 import type { DraftQuestion, QuizDraft } from './quiz-draft';
+import { parseAction, placeAfter } from './quiz-draft-actions';
 
 export interface EditorState {
   draft: QuizDraft;
@@ -67,11 +68,13 @@ const SHOW_CORRECT_LABELS: Record<(typeof SHOW_CORRECT_ANSWERS)[number], string>
 /** What the editor is showing: where a teacher's last button left them, and the zone of its times. */
 interface View {
   errors: FieldError[];
-  /** The element to focus on load (autofocus), so the keyboard stays where the change was made. */
+  /** The element to focus on load, so the keyboard stays where the change was made. */
   focus: string;
   /** The form's address, to which each button adds the fragment it lands on. */
   action: string;
   timeZone: string;
+  /** The draft as shown, from which each button's landing place is worked out. */
+  draft: QuizDraft;
 }
 
 function errorOf(errors: FieldError[], id: string): Html {
@@ -109,7 +112,6 @@ function textField(options: TextOptions): Html {
     ...(options.className ? { className: options.className } : {}),
     ...(options.type ? { type: options.type } : {}),
     ...(options.text ? { dir: 'auto' as const } : {}),
-    autofocus: options.view.focus === id,
   });
 }
 
@@ -120,17 +122,17 @@ function checkboxField(name: string, label: string, checked: boolean, hint?: str
 /**
  * A submit button that changes the form; `lands` is the element the page comes back at: the
  * button posts to the form's address with that fragment (formaction), so the browser scrolls
- * there, and the element is focused (autofocus).
+ * there, and assets/editor-place.js focuses the element the view names.
  */
 function actionButton(
   view: View,
   action: string,
   label: string,
   accessible: string,
-  lands: string,
   className = 'secondary small',
   id?: string,
 ): Html {
+  const lands = placeAfter(view.draft, parseAction(action));
   return html`<button
     type="submit"
     name="_action"
@@ -138,7 +140,6 @@ function actionButton(
     class="${className}"
     formaction="${view.action}#${lands}"
     ${id ? html`id="${id}"` : ''}
-    ${id && view.focus === id ? html`autofocus` : ''}
   >
     ${label}${accessible ? html`<span class="sr-only"> ${accessible}</span>` : ''}
   </button>`;
@@ -209,7 +210,6 @@ function optionFields(base: string, index: number, question: DraftQuestion, view
             `remove-option:${index}:${optionIndex}`,
             'Remove',
             `option ${optionIndex + 1} of question ${index + 1}`,
-            id,
             'link',
           )}
         </li>`;
@@ -222,7 +222,6 @@ function optionFields(base: string, index: number, question: DraftQuestion, view
             `add-option:${index}`,
             'Add an option',
             `to question ${index + 1}`,
-            fieldId(`${base}[options][${count}][label]`),
             'secondary small',
             `${id}-add`,
           )
@@ -312,8 +311,6 @@ function questionFields(question: DraftQuestion, index: number, count: number, v
   const id = fieldId(base);
   const hasError = view.errors.some((error) => error.field === id || error.field.startsWith(`${id}-`));
   const typeName = TYPE_NAMES[question.type];
-  // After a move the question lands where it went; after a removal, on the one that took its place.
-  const after = (to: number) => (to >= 0 && to < count ? fieldId(`questions[${to}]`) : 'questions');
   return html`<li>
     <fieldset class="question-editor${hasError ? ' has-error' : ''}" id="${id}">
       <legend>Question ${index + 1} <span class="badge">${typeName}</span></legend>
@@ -343,7 +340,7 @@ function questionFields(question: DraftQuestion, index: number, count: number, v
       <p class="question-tools">
         ${
           index > 0
-            ? actionButton(view, `up:${index}`, 'Move up', `question ${index + 1}`, after(index - 1), undefined, `${id}-up`)
+            ? actionButton(view, `up:${index}`, 'Move up', `question ${index + 1}`, undefined, `${id}-up`)
             : ''
         }
         ${
@@ -353,20 +350,12 @@ function questionFields(question: DraftQuestion, index: number, count: number, v
                 `down:${index}`,
                 'Move down',
                 `question ${index + 1}`,
-                after(index + 1),
                 undefined,
                 `${id}-down`,
               )
             : ''
         }
-        ${actionButton(
-          view,
-          `remove:${index}`,
-          'Remove',
-          `question ${index + 1}`,
-          index < count - 1 ? id : after(index - 1),
-          'secondary small danger',
-        )}
+        ${actionButton(view, `remove:${index}`, 'Remove', `question ${index + 1}`, 'secondary small danger')}
       </p>
     </fieldset>
   </li>`;
@@ -524,24 +513,30 @@ export function sendEditorPage(res: Response, state: EditorState): void {
   const { draft, quiz } = state;
   const errors = state.errors ?? [];
   const action = quiz ? `/dashboard/quizzes/${quiz.id}/edit` : '/dashboard/quizzes/new';
-  const view: View = { errors, focus: state.focus ?? '', action, timeZone: state.timeZone ?? 'UTC' };
+  const view: View = { errors, focus: state.focus ?? '', action, timeZone: state.timeZone ?? 'UTC', draft };
   const title = quiz ? `Edit “${quiz.title}”` : 'New quiz';
   const save = html`<button type="submit" name="_action" value="save">
     ${quiz ? 'Save changes' : 'Create the quiz'}
   </button>`;
   const canAdd = draft.questions.length < LIMITS.questionsMax;
-  const added = fieldId(`questions[${draft.questions.length}]`);
   sendPage(res, {
     title,
     section: 'quizzes',
     status: state.status ?? 200,
+    scripts: ['editor-place.js'],
     body: html`<p class="breadcrumb">
         <a href="/dashboard/quizzes">Quizzes</a> ›
         ${quiz ? html`<a href="/dashboard/quizzes/${quiz.id}">${quiz.title}</a> ›` : ''}
       </p>
       <h1>${title}</h1>
       ${errorSummary({ errors, autofocus: errors.length > 0 })}
-      <form method="post" action="${action}" class="quiz-editor" novalidate>
+      <form
+        method="post"
+        action="${action}"
+        class="quiz-editor"
+        novalidate
+        ${view.focus ? html`data-focus="${view.focus}"` : ''}
+      >
         ${csrfField(res)}
         <!-- The first submit button is what Enter in a field presses: Save, never Remove. -->
         <p class="editor-top">${save}</p>
@@ -564,7 +559,7 @@ export function sendEditorPage(res: Response, state: EditorState): void {
           text: true,
         })}
         <section aria-labelledby="questions-title" id="questions">
-          <h2 id="questions-title">Questions</h2>
+          <h2 id="questions-title" tabindex="-1">Questions</h2>
           ${errorOf(errors, 'questions')}
           ${
             draft.questions.length === 0
@@ -579,7 +574,7 @@ export function sendEditorPage(res: Response, state: EditorState): void {
             canAdd
               ? html`<p class="add-question">
                   ${QUESTION_TYPES.map((type) =>
-                    actionButton(view, `add:${type}`, ADD_LABELS[type], '', added, 'secondary'),
+                    actionButton(view, `add:${type}`, ADD_LABELS[type], '', 'secondary'),
                   )}
                 </p>`
               : html`<p class="muted">A quiz takes at most ${LIMITS.questionsMax} questions.</p>`

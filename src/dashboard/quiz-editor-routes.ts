@@ -23,8 +23,8 @@ import type { FieldError } from '../web/parts';
 import { sendDeleteQuizPage } from './quiz-delete-page';
 import { sendRemarkQuizPage } from './quiz-remark-page';
 import { draftFromQuiz, draftToInput, emptyDraft, readDraft, type QuizDraft } from './quiz-draft';
-import { applyAction, parseAction, type DraftAction } from './quiz-draft-actions';
-import { fieldId, renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
+import { applyAction, parseAction, placeAfter } from './quiz-draft-actions';
+import { renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
 
 /** Up to 100 questions of 20 options each, with their texts: far more than the account forms. */
 const EDITOR_FORM = { limit: '4mb', parameterLimit: 5000 };
@@ -106,32 +106,6 @@ function editorErrors(error: DomainError): FieldError[] {
   }));
 }
 
-/** The element a button's change leaves the teacher at, on the page that comes back. */
-function focusAfter(draft: QuizDraft, action: DraftAction): string {
-  const count = draft.questions.length;
-  switch (action.kind) {
-    case 'add':
-      return fieldId(`questions[${count - 1}][text]`);
-    case 'up':
-    case 'down': {
-      const to = Math.max(0, Math.min(count - 1, action.question + (action.kind === 'up' ? -1 : 1)));
-      const button = (which: 'up' | 'down') => fieldId(`questions[${to}]`) + `-${which}`;
-      if (action.kind === 'up') return to > 0 ? button('up') : button('down');
-      return to < count - 1 ? button('down') : button('up');
-    }
-    case 'remove':
-      return count === 0 ? 'questions-title' : fieldId(`questions[${Math.min(action.question, count - 1)}][text]`);
-    case 'add-option': {
-      const options = draft.questions[action.question]?.options.length ?? 0;
-      return fieldId(`questions[${action.question}][options][${options - 1}][label]`);
-    }
-    case 'remove-option':
-      return fieldId(`questions[${action.question}][options]`) + '-add';
-    default:
-      return '';
-  }
-}
-
 /** The codes a save explains beside the fields; anything else is an error page. */
 const SAVE_REFUSALS = ['invalid_input', 'confirmation_required', 'invalid_state'] as const;
 
@@ -150,8 +124,11 @@ async function handleEditorPost(
   const draft = readDraft(body);
   const action = parseAction(body._action);
   if (action.kind !== 'save') {
-    const changed = applyAction(draft, action);
-    return sendEditorPage(res, { ...page, draft: changed, focus: focusAfter(changed, action) });
+    return sendEditorPage(res, {
+      ...page,
+      draft: applyAction(draft, action),
+      focus: placeAfter(draft, action),
+    });
   }
   try {
     await save(draft);

@@ -74,7 +74,9 @@ function addForm(res: Response, state: WebhooksPageState): Html {
   return html`<form method="post" action="${WEBHOOKS_PATH}" novalidate>
     ${csrfField(res)}
     ${field({
-      id: 'url', name: 'url', required: true,
+      id: 'url',
+      name: 'url',
+      required: true,
       label: 'Endpoint URL',
       hint: state.allowLoopback
         ? 'An https:// address on the public internet (this server also allows http://127.0.0.1 for development).'

@@ -26,15 +26,25 @@ export interface ErrorSummaryOptions {
 }
 
 export function errorSummary(options: ErrorSummaryOptions | readonly FieldError[]): Html {
-  const { errors, heading = 'There is a problem', intro, autofocus = false, force = false } = Array.isArray(
-    options,
-  )
+  const {
+    errors,
+    heading = 'There is a problem',
+    intro,
+    autofocus = false,
+    force = false,
+  } = Array.isArray(options)
     ? { errors: options as readonly FieldError[] }
     : (options as ErrorSummaryOptions);
   if (errors.length === 0 && !force) return html``;
   // One line: the start tag is what tests and tools look for.
   const focus = autofocus ? html` autofocus` : '';
-  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1"${focus}>
+  return html`<div
+    class="error-summary"
+    role="alert"
+    aria-labelledby="error-summary-title"
+    tabindex="-1"
+    ${focus}
+  >
     <h2 id="error-summary-title">${heading}</h2>
     ${intro ? html`<p>${intro}</p>` : ''}
     ${
@@ -52,16 +62,22 @@ export function errorSummary(options: ErrorSummaryOptions | readonly FieldError[
 }
 
 /** The error paragraph of a field (several messages joined), or nothing. */
-export function fieldErrorText(id: string, messages: readonly string[], prefix = 'Error:'): Html {
+export function fieldErrorText(
+  id: string,
+  messages: readonly string[],
+  prefix = 'Error:',
+  errorId = `${id}-error`,
+): Html {
   if (messages.length === 0) return html``;
-  return html`<p class="field-error" id="${id}-error">
+  return html`<p class="field-error" id="${errorId}">
     <span class="sr-only">${prefix} </span>${messages.join('; ')}
   </p>`;
 }
 
 export interface FieldOptions {
-  /** The element id; its hint is `${id}-hint`, its error `${id}-error`. */
+  /** The element id; its hint is `${id}-hint`, its error `${id}-error` unless `errorId` says. */
   id: string;
+  errorId?: string;
   name: string;
   label: Html | string;
   value?: string;
@@ -89,9 +105,8 @@ export interface FieldOptions {
 export function field(options: FieldOptions): Html {
   const { id, name, type = 'text', value, hint, maxlength, autocomplete, inputmode } = options;
   const errors = options.errors ?? [];
-  const describedBy = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
+  const errorId = options.errorId ?? `${id}-error`;
+  const describedBy = [hint ? `${id}-hint` : '', errors.length > 0 ? errorId : ''].filter(Boolean).join(' ');
   const common = html`${maxlength ? html` maxlength="${maxlength}"` : ''}${
     options.dir ? html` dir="${options.dir}"` : ''
   }${describedBy ? html` aria-describedby="${describedBy}"` : ''}${
@@ -100,15 +115,21 @@ export function field(options: FieldOptions): Html {
   return html`<div class="field${options.className ? ` ${options.className}` : ''}">
     <label for="${id}">${options.label}</label>
     ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
-    ${fieldErrorText(id, errors, options.errorPrefix)}
+    ${fieldErrorText(id, errors, options.errorPrefix, errorId)}
     ${
       options.multiline
-        ? html`<textarea id="${id}" name="${name}" rows="${options.rows ?? 3}"${common}>${value ?? ''}</textarea>`
-        : html`<input id="${id}" name="${name}" type="${type}"${value === undefined ? '' : html` value="${value}"`}${
-            autocomplete ? html` autocomplete="${autocomplete}"` : ''
-          }${options.required ? html` required` : ''}${inputmode ? html` inputmode="${inputmode}"` : ''}${
-            options.spellcheck === false ? html` spellcheck="false"` : ''
-          }${common} />`
+        ? html`<textarea id="${id}" name="${name}" rows="${options.rows ?? 3}" ${common}>
+${value ?? ''}</textarea>`
+        : html`<input
+            id="${id}"
+            name="${name}"
+            type="${type}"
+            ${value === undefined ? '' : html` value="${value}"`}${
+              autocomplete ? html` autocomplete="${autocomplete}"` : ''
+            }${options.required ? html` required` : ''}${inputmode ? html` inputmode="${inputmode}"` : ''}${
+              options.spellcheck === false ? html` spellcheck="false"` : ''
+            }${common}
+          />`
     }
   </div>`;
 }
@@ -154,7 +175,15 @@ export interface RadioGroupOptions {
 }
 
 /** Radio buttons in a fieldset whose legend names the choice. */
-export function radioGroup({ id, name, legend, choices, value, errors = [], className }: RadioGroupOptions): Html {
+export function radioGroup({
+  id,
+  name,
+  legend,
+  choices,
+  value,
+  errors = [],
+  className,
+}: RadioGroupOptions): Html {
   return html`<fieldset class="${className ?? 'inline-choices'}" id="${id}">
     <legend>${legend}</legend>
     ${fieldErrorText(id, errors)}
@@ -193,7 +222,13 @@ export function secretPanel(options: SecretPanelOptions): Html {
     <p><strong>Copy it now. For your security it cannot be shown again.</strong> ${options.use}</p>
     <code class="secret" id="${id}">${options.value}</code>
     <p class="copy-row">
-      <button type="button" class="secondary" data-copy-target="${id}" data-copied-message="${options.copiedMessage}" hidden>
+      <button
+        type="button"
+        class="secondary"
+        data-copy-target="${id}"
+        data-copied-message="${options.copiedMessage}"
+        hidden
+      >
         ${options.copyLabel}
       </button>
       <span class="copy-status" role="status" aria-live="polite"></span>
@@ -233,14 +268,23 @@ export function dataTable({ columns, rows, className, caption }: DataTableOption
   const labelOf = (column: Column | undefined) =>
     column && typeof column.label === 'string' && !column.hiddenLabel ? column.label : '';
   return html`<table class="data-table${className ? ` ${className}` : ''}">
-    ${caption ? html`<caption>${caption}</caption>` : ''}
+    ${
+      caption
+        ? html`<caption>
+            ${caption}
+          </caption>`
+        : ''
+    }
     <thead>
       <tr>
         ${columns.map(
           (column) =>
-            html`<th scope="col"${column.numeric ? html` class="num"` : ''}${
-              column.sort ? html` aria-sort="${column.sort}"` : ''
-            }>
+            html`<th
+              scope="col"
+              ${column.numeric ? html` class="num"` : ''}${
+                column.sort ? html` aria-sort="${column.sort}"` : ''
+              }
+            >
               ${column.hiddenLabel ? html`<span class="sr-only">${column.label}</span>` : column.label}
             </th>`,
         )}
@@ -253,7 +297,7 @@ export function dataTable({ columns, rows, className, caption }: DataTableOption
           ${row.header === undefined ? '' : html`<th scope="row" data-label="${labelOf(columns[0])}">${row.header}</th>`}
           ${row.cells.map((cell, index) => {
             const column = columns[index + offset];
-            return html`<td data-label="${labelOf(column)}"${column?.numeric ? html` class="num"` : ''}>
+            return html`<td data-label="${labelOf(column)}" ${column?.numeric ? html` class="num"` : ''}>
               ${cell}
             </td>`;
           })}
