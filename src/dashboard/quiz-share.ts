@@ -1,4 +1,5 @@
-import { escapeHtml, html, type Html } from '../web/html';
+import { embedSnippet } from '../domain/links/quiz-links';
+import { html, type Html } from '../web/html';
 
 export interface ShareTarget {
   quizId: string;
@@ -6,11 +7,6 @@ export interface ShareTarget {
   title: string;
   publicUrl: string;
   allowEmbedding: boolean;
-}
-
-/** What another site pastes to show the quiz; the frame is allowed only while allow_embedding is on. */
-export function embedSnippet(target: ShareTarget): string {
-  return `<iframe src="${target.publicUrl}" title="${escapeHtml(target.title)}" width="100%" height="720" style="border:0" loading="lazy"></iframe>`;
 }
 
 function copyButton(target: string, label: string, message: string): Html {
