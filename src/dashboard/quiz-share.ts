@@ -1,5 +1,6 @@
+import { embedSnippet } from '../domain/links/quiz-links';
 import { classReachHint } from '../http/class-reach';
-import { escapeHtml, html, type Html } from '../web/html';
+import { html, type Html } from '../web/html';
 
 export interface ShareTarget {
   quizId: string;
@@ -7,11 +8,6 @@ export interface ShareTarget {
   title: string;
   publicUrl: string;
   allowEmbedding: boolean;
-}
-
-/** What another site pastes to show the quiz; the frame is allowed only while allow_embedding is on. */
-export function embedSnippet(target: ShareTarget): string {
-  return `<iframe src="${target.publicUrl}" title="${escapeHtml(target.title)}" width="100%" height="720" style="border:0" loading="lazy"></iframe>`;
 }
 
 function copyButton(target: string, label: string, message: string): Html {
