@@ -36,15 +36,11 @@ export function errorSummary(options: ErrorSummaryOptions | readonly FieldError[
     ? { errors: options as readonly FieldError[] }
     : (options as ErrorSummaryOptions);
   if (errors.length === 0 && !force) return html``;
-  // One line: the start tag is what tests and tools look for.
+  // The start tag on one line: it is what tests and tools look for.
   const focus = autofocus ? html` autofocus` : '';
-  return html`<div
-    class="error-summary"
-    role="alert"
-    aria-labelledby="error-summary-title"
-    tabindex="-1"
-    ${focus}
-  >
+  // prettier-ignore
+  const start = html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1"${focus}>`;
+  return html`${start}
     <h2 id="error-summary-title">${heading}</h2>
     ${intro ? html`<p>${intro}</p>` : ''}
     ${
@@ -101,6 +97,11 @@ export interface FieldOptions {
   autofocus?: boolean;
 }
 
+/** No space may come between a textarea's tags and its value, which is the text typed. */
+// prettier-ignore
+const textarea = (id: string, name: string, rows: number, attributes: Html, value: string) =>
+  html`<textarea id="${id}" name="${name}" rows="${rows}"${attributes}>${value}</textarea>`;
+
 /** A labelled input or textarea with its hint and error. */
 export function field(options: FieldOptions): Html {
   const { id, name, type = 'text', value, hint, maxlength, autocomplete, inputmode } = options;
@@ -118,8 +119,7 @@ export function field(options: FieldOptions): Html {
     ${fieldErrorText(id, errors, options.errorPrefix, errorId)}
     ${
       options.multiline
-        ? html`<textarea id="${id}" name="${name}" rows="${options.rows ?? 3}" ${common}>
-${value ?? ''}</textarea>`
+        ? textarea(id, name, options.rows ?? 3, common, value ?? '')
         : html`<input
             id="${id}"
             name="${name}"
