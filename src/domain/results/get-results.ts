@@ -1,4 +1,3 @@
-import type { AnswerRow } from '../../db/repositories';
 import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
