@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { dateTimeLocalValue } from '../domain/time-zone';
 import { csrfField } from './csrf';
 import { html, type Html } from './html';
 import { layout } from './layout';
@@ -117,11 +118,20 @@ export function noticeBox(flash: Flash | null): Html {
   return html`<div class="notice ${flash.notice.kind}" role="${role}">${flash.notice.text}</div>`;
 }
 
-/** `<time>` with a readable UTC form; the machine-readable ISO value stays in `datetime`. */
-export function formatTime(iso: string | Date | null | undefined, fallback = 'Never'): Html {
+/**
+ * `<time>` in the reader's zone (the account's: UTC until its owner picks one), named after the
+ * time; the machine-readable instant stays in `datetime`.
+ */
+export function formatTime(iso: string | Date | null | undefined, fallback = 'Never', zone = 'UTC'): Html {
   if (!iso) return html`<span class="muted">${fallback}</span>`;
-  const value = typeof iso === 'string' ? iso : iso.toISOString();
-  return html`<time datetime="${value}">${value.slice(0, 16).replace('T', ' ')} UTC</time>`;
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  const local = dateTimeLocalValue(at, zone).replace('T', ' ');
+  return html`<time datetime="${at.toISOString()}">${local} ${zone}</time>`;
+}
+
+/** The zone the logged-in owner reads times in. */
+export function readerZone(res: Response): string {
+  return currentSession(res)?.timeZone ?? 'UTC';
 }
 
 /** `1 quiz`, `2 quizzes`. */
