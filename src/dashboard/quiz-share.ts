@@ -1,4 +1,5 @@
 import { embedSnippet } from '../domain/links/quiz-links';
+import { classReachHint } from '../http/class-reach';
 import { html, type Html } from '../web/html';
 
 export interface ShareTarget {
@@ -31,6 +32,7 @@ export function sharePanel(target: ShareTarget): Html {
   const base = `/dashboard/quizzes/${target.quizId}`;
   return html`<section class="share" aria-labelledby="share-title">
     <h2 id="share-title">Share</h2>
+    ${loopbackWarning(target.publicUrl)}
     <div class="share-grid">
       <div>
         <p class="share-label" id="share-link-label">Public link</p>
@@ -64,4 +66,28 @@ export function sharePanel(target: ShareTarget): Html {
       </figure>
     </div>
   </section>`;
+}
+
+/**
+ * A link on a loopback address opens on this computer only: a student's phone that scans the QR
+ * code opens itself. Says what to start the service with instead (the link carries the port the
+ * service listens on, since a loopback address has no proxy in front).
+ */
+function loopbackWarning(publicUrl: string): Html {
+  const url = new URL(publicUrl);
+  const reach = classReachHint({
+    baseUrl: url.origin,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  });
+  if (!reach) return html``;
+  return html`<div class="notice info" role="note">
+    <p>
+      <strong>Only this computer can open this link and its QR code:</strong> they name
+      <code>${reach.baseUrl}</code>.
+    </p>
+    <p>
+      To let a class on this network in, restart the service with <code>${reach.settings}</code> (README, “Let
+      your class in”). For a public address, set <code>BASE_URL</code> to it.
+    </p>
+  </div>`;
 }
