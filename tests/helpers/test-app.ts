@@ -182,7 +182,7 @@ export function raisedLimits(): Pick<Config, 'limits' | 'submissionsPerMinute' |
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
-/** The eight tools of the spec, in the order tools/list shows them. */
+/** The tools of the spec, in the order tools/list shows them. */
 export const SPEC_TOOLS = [
   'list_quizzes',
   'create_quiz',
@@ -192,6 +192,10 @@ export const SPEC_TOOLS = [
   'publish_quiz',
   'get_results',
   'delete_quiz',
+  'close_quiz',
+  'reopen_quiz',
+  'duplicate_quiz',
+  'get_quiz_links',
 ] as const;
 
 /** A JSON-RPC `tools/call` body. */

@@ -7,8 +7,7 @@ export const closeQuizTool = defineTool({
   name: 'close_quiz',
   title: 'Close a quiz',
   description:
-    'Stops a published quiz taking responses: now, or at `at`. Attempts already started may finish within their time limit; ' +
-    'the answer counts them. Changes no question, so no confirmation is needed. reopen_quiz undoes it.',
+    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish within their time limit (counted in the answer).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     at: localTime('at')
@@ -25,6 +24,12 @@ export const closeQuizTool = defineTool({
     in_progress_attempts: z.number().int().describe('Timed attempts still under way.'),
     message: z.string(),
   }),
+  listedOutput: z.object({
+    is_open: z.boolean(),
+    closes_at: ZonedTimeSchema,
+    in_progress_attempts: z.number(),
+    message: z.string(),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) =>
@@ -35,7 +40,7 @@ export const reopenQuizTool = defineTool({
   name: 'reopen_quiz',
   title: 'Reopen a quiz',
   description:
-    'Makes a published quiz take responses again from now, until `until` or with no closing time. No confirmation needed.',
+    'A published quiz takes responses again from now, until `until` if given. No confirmation needed.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     until: localTime('until')
@@ -46,6 +51,11 @@ export const reopenQuizTool = defineTool({
   output: z.object({
     quiz_id: z.string(),
     status: z.literal('published'),
+    is_open: z.boolean(),
+    closes_at: ZonedTimeSchema.nullable(),
+    message: z.string(),
+  }),
+  listedOutput: z.object({
     is_open: z.boolean(),
     closes_at: ZonedTimeSchema.nullable(),
     message: z.string(),

@@ -158,15 +158,18 @@ export const TimeZoneSchema = z
   .string({ error: 'timezone must be an IANA time zone name such as Europe/Paris' })
   .max(64, { error: 'timezone is too long: send an IANA name such as Europe/Paris' })
   .optional()
-  .describe("IANA zone for times without an offset (default: the account's zone).");
+  .describe("IANA zone for times without an offset (default: account's).");
 
-export const ZonedTimeSchema = z
-  .object({ utc: z.string(), local: z.string(), time_zone: z.string() })
-  .describe('The time in UTC and on the clocks of time_zone.');
+export const ZonedTimeSchema = z.object({ utc: z.string(), local: z.string(), time_zone: z.string() });
 
-export const WarningSchema = z.object({
-  code: z.string(),
-  question_id: z.string().nullable(),
-  field: z.string().nullable(),
-  message: z.string(),
-});
+/** WarningsSchema's items, for warnings about the quiz itself too (question_id null). */
+export const QuizLevelWarningsSchema = z
+  .array(
+    z.object({
+      code: z.string(),
+      question_id: z.string().nullable(),
+      field: z.string().nullable(),
+      message: z.string(),
+    }),
+  )
+  .describe('What the call did that was not asked for, e.g. past_time_cleared.');

@@ -2,21 +2,20 @@ import { z } from 'zod';
 import { duplicateQuiz } from '../../domain/quizzes/duplicate-quiz';
 import { LANGUAGES, TitleSchema } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { QuizRefSchema, WarningSchema } from './common';
+import { QuizLevelWarningsSchema, QuizRefSchema } from './common';
 
 export const duplicateQuizTool = defineTool({
   name: 'duplicate_quiz',
   title: 'Duplicate a quiz',
   description:
-    'Copies a quiz into a new draft (questions and settings; not responses, statistics or webhooks), e.g. for another class. ' +
-    'Opening/closing times already past are cleared, with a warning. To translate, set language, then edit the texts.',
+    'Copies a quiz into a new draft: questions and settings, not responses or webhooks. Past opening/closing times are cleared (warned).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     title: TitleSchema.optional().describe('Default: the title + " (copy)".'),
     language: z
       .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
       .optional()
-      .describe("Respondent pages' language of the copy (default: the original's)."),
+      .describe("Respondent pages' language (default: the original's)."),
   }),
   output: z.object({
     quiz_id: z.string().describe('The new draft.'),
@@ -26,7 +25,12 @@ export const duplicateQuizTool = defineTool({
     language: z.string(),
     question_count: z.number().int(),
     duplicated_from: z.object({ quiz_id: z.string(), title: z.string() }),
-    warnings: z.array(WarningSchema),
+    warnings: QuizLevelWarningsSchema,
+  }),
+  listedOutput: z.object({
+    quiz_id: z.string(),
+    title: z.string(),
+    warnings: z.array(z.object({ message: z.string() })),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',

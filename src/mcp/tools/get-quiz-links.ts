@@ -9,9 +9,8 @@ export const getQuizLinksTool = defineTool({
   name: 'get_quiz_links',
   title: 'Get a quiz’s links',
   description:
-    'Links to give a person: the public link, its QR code (PNG), a preview of the page as respondents see it (drafts too; stores nothing), ' +
-    'the responses as CSV (the dashboard’s file), and the embed snippet. Signed links expire (CSV 10 min, others 1 day); ' +
-    'the CSV and QR come as resource_link items too.',
+    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), responses as CSV, embed snippet. ' +
+    'Signed links expire (CSV 10 min, others 1 day).',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
@@ -26,6 +25,13 @@ export const getQuizLinksTool = defineTool({
       .boolean()
       .describe('Other sites may frame it only when true (setting allow_embedding).'),
     note: z.string(),
+  }),
+  listedOutput: z.object({
+    public_url: z.string().nullable(),
+    qr_code: SignedLinkSchema.nullable(),
+    preview: SignedLinkSchema,
+    csv: SignedLinkSchema,
+    embed_html: z.string().nullable(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
