@@ -17,12 +17,12 @@ import { readFormValues, toFormErrors, toSubmission } from './read-form-answers'
 import { renderClosedPage, renderLinkRefusedPage, renderQuizPage } from './render-quiz-page';
 import { openPreview, refusedLinkText } from '../domain/links/quiz-links';
 import { LINK_PARAM } from '../domain/links/signed-links';
-import { translator, languageOfHeader, type Translator } from './i18n';
+import { translator, readerLanguageOf, type Translator } from './i18n';
 import { NOT_FOUND_PAGE, renderMessagePageIn, renderResultPage } from './render-result-page';
 
 /** The language of a page without a quiz (a 404, a request not read): the browser's Accept-Language. */
 export function readerLanguage(res: Response): Translator {
-  return translator(languageOfHeader(res.req.get('accept-language')));
+  return translator(readerLanguageOf(res.req));
 }
 
 export function sendRespondentPage(res: Response, status: number, page: string): void {
