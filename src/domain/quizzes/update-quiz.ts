@@ -8,6 +8,7 @@ import { remarkResponses } from '../results/remark-responses';
 import { questionsKeepingIds, toQuestionData } from './question-data';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
+import { withWarnings } from './quiz-warnings';
 import { quizClosedEvent } from '../webhooks/events';
 
 export interface UpdateQuizInput {
@@ -87,7 +88,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     (closed) => quizClosedEvent(closed, new Date(), 'owner'),
   );
   if (!quiz) throw quizNotFound(input.ref);
-  const record = quizWithQuestionsRecord(deps.baseUrl, quiz);
+  const record = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz));
   if (!input.remarkPastResponses) return record;
   // Every kept question: those whose key is unchanged give the same marks, so change nothing.
   const kept = (change.questions ?? []).flatMap((question) => (question.id ? [question.id] : []));

@@ -7,7 +7,7 @@ import {
   TitleSchema,
 } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { ListedQuizWrittenSchema, QuizRefSchema, QuizWithQuestionsSchema } from './common';
+import { ListedQuizWrittenSchema, QuizRefSchema, QuizWithQuestionsSchema, WarningsSchema } from './common';
 
 export const updateQuizTool = defineTool({
   name: 'update_quiz',
@@ -38,6 +38,7 @@ export const updateQuizTool = defineTool({
     ),
   }),
   output: QuizWithQuestionsSchema.extend({
+    warnings: WarningsSchema,
     remarked_responses: z
       .number()
       .int()
