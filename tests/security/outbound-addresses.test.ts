@@ -17,13 +17,7 @@ import {
   squash,
   type Agent,
 } from '../dashboard/dashboard-helpers';
-import {
-  createTestUser,
-  sampleQuestions,
-  startTestApp,
-  type TestApp,
-  type TestUser,
-} from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import {
   authorizationParams,
   authorizePath,
