@@ -33,8 +33,9 @@ function said(tr: Translator, answer: string): string {
 const listComma = (tr: Translator) => (tr.lang === 'ar' ? '، ' : ', ');
 
 /** The respondent's answer, isolated (`<bdi>`): typed text in any script keeps its own direction. */
-function yourAnswer(tr: Translator, item: ReviewItem): Html {
-  if (item.your_answer === null) return html`<em>${tr.t('result.notAnswered')}</em>`;
+function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean): Html {
+  if (item.your_answer === null)
+    return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
   if (item.your_answer === '' && item.type === 'multiple_select')
     return html`<em>${tr.t('result.noneTicked')}</em>`;
   return html`<bdi class="review-answer">${said(tr, item.your_answer)}</bdi>`;
@@ -55,7 +56,7 @@ function verdictOf(tr: Translator, item: ReviewItem): Html {
   return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
-function reviewItem(tr: Translator, item: ReviewItem, index: number): Html {
+function reviewItem(tr: Translator, item: ReviewItem, index: number, timeUp: boolean): Html {
   // The points are a phrase of their own, on their own line, so they never run into the answer.
   const earned =
     item.points === null
@@ -82,18 +83,18 @@ function reviewItem(tr: Translator, item: ReviewItem, index: number): Html {
     <p class="review-answer-line">
       ${verdictOf(tr, item)}
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
-      ${yourAnswer(tr, item)}
+      ${yourAnswer(tr, item, timeUp)}
     </p>
     ${earned} ${right}
     ${item.explanation ? html`<p class="review-explanation" dir="auto">${item.explanation}</p>` : ''}
   </li>`;
 }
 
-function answerReview(tr: Translator, review: ReviewItem[]): Html {
+function answerReview(tr: Translator, review: ReviewItem[], timeUp: boolean): Html {
   return html`<section class="review" aria-labelledby="review-title">
     <h2 id="review-title">${tr.t('result.yourAnswers')}</h2>
     <ol class="review-list">
-      ${review.map((item, index) => reviewItem(tr, item, index))}
+      ${review.map((item, index) => reviewItem(tr, item, index, timeUp))}
     </ol>
   </section>`;
 }
@@ -102,18 +103,35 @@ function answerReview(tr: Translator, review: ReviewItem[]): Html {
  * GET /q/:slug/r/:responseId: the score when the quiz shows it, a thank-you either way, and
  * each answer with the key and explanations once the quiz's setting shows them.
  */
+/** A submission sent when the time ran out: said so, with the questions it left blank. */
+function timeUpNotice(tr: Translator, timeUp: NonNullable<ResponseResult['time_up']>): Html {
+  return html`<div class="notice time-up" role="status">
+    <p>${tr.t('result.timeUp')}</p>
+    ${
+      timeUp.out_of_time.length > 0
+        ? html`<p>${tr.t('result.outOfTime')}</p>
+            <ul class="out-of-time">
+              ${timeUp.out_of_time.map((text) => html`<li dir="auto">${text}</li>`)}
+            </ul>`
+        : ''
+    }
+  </div>`;
+}
+
 export function renderResultPage(result: ResponseResult): string {
   const tr = translator(result.quiz.language);
-  const review = result.review ? answerReview(tr, result.review) : '';
+  const review = result.review ? answerReview(tr, result.review, result.time_up !== null) : '';
   const heading = result.score ? tr.t('result.yourResult') : tr.t('result.thankYou');
+  const timeUp = result.time_up ? timeUpNotice(tr, result.time_up) : '';
   const body = result.score
     ? html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
-        ${scoreCard(tr, result.score)}
+        ${timeUp} ${scoreCard(tr, result.score)}
         <p>${tr.t('result.recordedThanks')}</p>
         ${review}`
     : html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
+        ${timeUp}
         <p>${tr.t('result.recorded')}</p>
         ${review}`;
   return layout({
