@@ -266,17 +266,20 @@ function numberFields(base: string, question: DraftQuestion, errors: FieldError[
   ${pointsField(base, question, errors, 'A whole number; a wrong answer earns 0.')}`;
 }
 
+/** Each type's key fields in the editor. */
+const ANSWER_KEY_FIELDS: Record<
+  QuestionType,
+  (base: string, index: number, question: DraftQuestion, errors: FieldError[]) => Html
+> = {
+  yes_no: (base, _index, question, errors) => yesNoFields(base, question, errors),
+  multiple_choice: optionFields,
+  multiple_select: optionFields,
+  short_text: (base, _index, question, errors) => typedAnswerFields(base, question, errors),
+  number: (base, _index, question, errors) => numberFields(base, question, errors),
+};
+
 function answerKeyFields(base: string, index: number, question: DraftQuestion, errors: FieldError[]): Html {
-  switch (question.type) {
-    case 'yes_no':
-      return yesNoFields(base, question, errors);
-    case 'short_text':
-      return typedAnswerFields(base, question, errors);
-    case 'number':
-      return numberFields(base, question, errors);
-    default:
-      return optionFields(base, index, question, errors);
-  }
+  return ANSWER_KEY_FIELDS[question.type](base, index, question, errors);
 }
 
 function questionFields(question: DraftQuestion, index: number, count: number, errors: FieldError[]): Html {
