@@ -1,5 +1,5 @@
+import { localIso } from '../domain/time-zone';
 import type { Response } from 'express';
-import { dateTimeLocalValue } from '../domain/time-zone';
 import { csrfField } from './csrf';
 import { html, type Html } from './html';
 import { layout } from './layout';
@@ -119,14 +119,14 @@ export function noticeBox(flash: Flash | null): Html {
 }
 
 /**
- * `<time>` in the reader's zone (the account's: UTC until its owner picks one), named after the
- * time; the machine-readable instant stays in `datetime`.
+ * `<time>` with a readable form on the clocks of `zone` (the account's, UTC by default); the
+ * machine-readable ISO value stays in `datetime`.
  */
 export function formatTime(iso: string | Date | null | undefined, fallback = 'Never', zone = 'UTC'): Html {
   if (!iso) return html`<span class="muted">${fallback}</span>`;
-  const at = typeof iso === 'string' ? new Date(iso) : iso;
-  const local = dateTimeLocalValue(at, zone).replace('T', ' ');
-  return html`<time datetime="${at.toISOString()}">${local} ${zone}</time>`;
+  const value = typeof iso === 'string' ? iso : iso.toISOString();
+  const local = zone === 'UTC' ? value : localIso(new Date(value), zone);
+  return html`<time datetime="${value}">${local.slice(0, 16).replace('T', ' ')} ${zone}</time>`;
 }
 
 /** The zone the logged-in owner reads times in. */
