@@ -3,6 +3,7 @@ import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
+import { errorSummary, field } from '../web/parts';
 import { translator, type Translator } from './i18n';
 import {
   EMAIL_ID,
@@ -22,31 +23,26 @@ export interface QuizPageState {
   changed?: boolean;
   /** A quiz taken in one attempt (attempt-pages.ts): its token, timer and email, in place of the version field. */
   attempt?: { fields: Html; scripts: readonly string[]; emailFixed: boolean };
+  /** A preview (a signed link): marked as one, and its form sends nothing. */
+  preview?: boolean;
 }
 
 // Public pages of someone else's quiz: keep them (and their results) out of search engines.
 export const ROBOTS = 'noindex, nofollow';
 
-function errorSummary(tr: Translator, errors: FormErrors | undefined, changed: boolean): Html | string {
+function formErrorSummary(tr: Translator, errors: FormErrors | undefined, changed: boolean): Html | string {
   if (!errors?.summary.length && !changed) return '';
   // Focused on load (autofocus works without scripts) so keyboard and screen-reader users land on it.
-  return html`<div
-    class="error-summary"
-    role="alert"
-    aria-labelledby="error-summary-title"
-    tabindex="-1"
-    autofocus
-  >
-    <h2 id="error-summary-title">${changed ? tr.t('quiz.changedHeading') : tr.t('quiz.problemHeading')}</h2>
-    ${changed ? html`<p>${tr.t('quiz.changedText')}</p>` : ''}
-    ${
-      errors?.summary.length
-        ? html`<ul>
-            ${errors.summary.map((item) => html`<li><a href="${item.href}">${item.message}</a></li>`)}
-          </ul>`
-        : ''
-    }
-  </div>`;
+  return errorSummary({
+    errors: (errors?.summary ?? []).map((item) => ({
+      field: item.href.replace(/^#/, ''),
+      message: item.message,
+    })),
+    heading: changed ? tr.t('quiz.changedHeading') : tr.t('quiz.problemHeading'),
+    intro: changed ? tr.t('quiz.changedText') : '',
+    autofocus: true,
+    force: true,
+  });
 }
 
 function textField(
@@ -64,20 +60,19 @@ function textField(
   },
 ): Html {
   const { id, key, error } = options;
-  return html`<div class="field">
-    <label for="${id}">${options.label}</label>
-    ${error ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">${tr.t('quiz.errorPrefix')}</span> ${error}</p>` : ''}
-    <input
-      type="${options.type}"
-      id="${id}"
-      name="${options.name}"
-      value="${options.value}"
-      autocomplete="${options.autocomplete}"
-      maxlength="${options.maxlength}"
-      ${options.type === 'email' ? html`spellcheck="false" inputmode="email"` : ''}
-      ${error ? html`aria-invalid="true" aria-describedby="${errorId(key)}"` : ''}
-    />
-  </div>`;
+  return field({
+    id,
+    errorId: errorId(key),
+    name: options.name,
+    label: options.label,
+    type: options.type,
+    value: options.value,
+    autocomplete: options.autocomplete,
+    maxlength: options.maxlength,
+    errors: error ? [error] : [],
+    errorPrefix: tr.t('quiz.errorPrefix'),
+    ...(options.type === 'email' ? { spellcheck: false, inputmode: 'email' as const } : {}),
+  });
 }
 
 function respondentFields(
@@ -291,12 +286,20 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
       ${tr.t('quiz.questionCount', { count: total })}
       ${quiz.requireAllAnswers ? tr.t('quiz.answerEvery') : tr.t('quiz.answerAny')}
     </p>
-    ${errorSummary(tr, state.errors, Boolean(state.changed))}
-    <form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>
+    ${state.preview ? html`<div class="notice preview" role="note"><p>${tr.t('quiz.previewBanner')}</p></div>` : ''}
+    ${formErrorSummary(tr, state.errors, Boolean(state.changed))}
+    <form method="post" action="${state.preview ? '' : `/q/${quiz.slug}`}" class="quiz-form" novalidate>
       ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
       ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}
       ${quiz.questions.map((question, index) => questionFieldset(tr, question, index, total, quiz.requireAllAnswers, values, state.errors))}
-      <button type="submit">${tr.t('quiz.submit')}</button>
+      ${
+        state.preview
+          ? html`<p class="muted" id="preview-no-submit">${tr.t('quiz.previewNoSubmit')}</p>
+              <button type="submit" disabled aria-describedby="preview-no-submit">
+                ${tr.t('quiz.submit')}
+              </button>`
+          : html`<button type="submit">${tr.t('quiz.submit')}</button>`
+      }
     </form>`;
   return layout({
     title: hasErrors ? tr.t('quiz.errorTitle', { title: quiz.title }) : quiz.title,
@@ -323,4 +326,11 @@ export function renderClosedPage(quiz: QuizWithQuestions): string {
     lang: tr.lang,
     dir: tr.dir,
   });
+}
+
+/** A preview link that does not open (expired, revoked, altered): said to its owner, in English. */
+export function renderLinkRefusedPage(text: string): string {
+  const body = html`<h1>This link does not work</h1>
+    <p>${text}</p>`;
+  return layout({ title: 'Link not valid', body, robots: ROBOTS, lang: 'en', dir: 'ltr' });
 }

@@ -29,6 +29,8 @@ export const ar: Messages = {
   'quiz.closedHeading': 'هذا الاختبار مغلق',
   'quiz.closedText':
     'لا يقبل الاختبار إجابات في الوقت الحالي. إن كنت ترى أنه يجب أن يقبلها، فتواصل مع من شاركه معك.',
+  'quiz.previewBanner': 'معاينة: هكذا سيرى المشاركون الصفحة. لا يُحفظ أي شيء تُدخله هنا.',
+  'quiz.previewNoSubmit': 'الإرسال معطّل في المعاينة.',
   'error.nameMissing': 'اكتب اسمك.',
   'error.emailMissing': 'اكتب بريدك الإلكتروني.',
   'error.emailInvalid': 'اكتب بريدًا إلكترونيًا مثل name@example.com.',
@@ -75,6 +77,9 @@ export const ar: Messages = {
   'result.yourAnswers': 'إجاباتك',
   'result.yourAnswer': 'إجابتك:',
   'result.notAnswered': 'لم تُجب',
+  'result.notAnsweredTimeUp': 'لم تُجب: انتهى الوقت',
+  'result.timeUp': 'انتهى الوقت، فأُرسلت إجاباتك كما هي. الأسئلة المتروكة فارغة تُحتسب 0.',
+  'result.outOfTime': 'تُركت فارغة عند انتهاء الوقت:',
   'result.noneTicked': 'لم تحدد شيئًا',
   'result.noRightAnswer': 'ليس لهذا السؤال إجابة صحيحة: إنه يجمع آراءك.',
   'result.points':

@@ -31,6 +31,9 @@ export const en = {
   'quiz.closedHeading': 'This quiz is closed',
   'quiz.closedText':
     'It is not accepting responses at the moment. If you think it should be, contact the person who shared it with you.',
+  'quiz.previewBanner':
+    'Preview: this is the page as respondents will see it. Nothing you enter here is stored.',
+  'quiz.previewNoSubmit': 'Submitting is off in a preview.',
 
   // Errors beside the fields
   'error.nameMissing': 'Enter your name.',
@@ -86,6 +89,9 @@ export const en = {
   'result.yourAnswers': 'Your answers',
   'result.yourAnswer': 'Your answer:',
   'result.notAnswered': 'not answered',
+  'result.notAnsweredTimeUp': 'not answered: the time ran out',
+  'result.timeUp': 'The time ran out, so your answers were sent as they were. Questions left blank score 0.',
+  'result.outOfTime': 'Left blank when the time ran out:',
   'result.noneTicked': 'none ticked',
   'result.noRightAnswer': 'This question has no right answer: it collects your thoughts.',
   'result.points': '{points} of {max, plural, one {# point} other {# points}}',

@@ -28,6 +28,9 @@ export const es: Messages = {
   'quiz.closedHeading': 'Este cuestionario está cerrado',
   'quiz.closedText':
     'No acepta respuestas en este momento. Si crees que debería, ponte en contacto con quien te lo compartió.',
+  'quiz.previewBanner':
+    'Vista previa: así verán la página quienes respondan. Nada de lo que escribas aquí se guarda.',
+  'quiz.previewNoSubmit': 'En la vista previa no se puede enviar.',
   'error.nameMissing': 'Escribe tu nombre.',
   'error.emailMissing': 'Escribe tu correo electrónico.',
   'error.emailInvalid': 'Escribe un correo electrónico como nombre@ejemplo.com.',
@@ -75,6 +78,10 @@ export const es: Messages = {
   'result.yourAnswers': 'Tus respuestas',
   'result.yourAnswer': 'Tu respuesta:',
   'result.notAnswered': 'sin responder',
+  'result.notAnsweredTimeUp': 'sin responder: se acabó el tiempo',
+  'result.timeUp':
+    'Se acabó el tiempo, así que tus respuestas se enviaron tal como estaban. Las preguntas en blanco valen 0.',
+  'result.outOfTime': 'En blanco al acabarse el tiempo:',
   'result.noneTicked': 'ninguna marcada',
   'result.noRightAnswer': 'Esta pregunta no tiene respuesta correcta: recoge tu opinión.',
   'result.points': '{points} de {max, plural, one {# punto} other {# puntos}}',

@@ -28,6 +28,9 @@ export const fr: Messages = {
   'quiz.closedHeading': 'Ce quiz est fermé',
   'quiz.closedText':
     'Il n’accepte pas de réponses pour le moment. Si vous pensez que c’est une erreur, contactez la personne qui vous l’a envoyé.',
+  'quiz.previewBanner':
+    'Aperçu : voici la page telle que les participants la verront. Rien de ce que vous saisissez ici n’est enregistré.',
+  'quiz.previewNoSubmit': 'L’envoi est désactivé dans un aperçu.',
   'error.nameMissing': 'Saisissez votre nom.',
   'error.emailMissing': 'Saisissez votre adresse e-mail.',
   'error.emailInvalid': 'Saisissez une adresse e-mail comme nom@exemple.com.',
@@ -74,6 +77,10 @@ export const fr: Messages = {
   'result.yourAnswers': 'Vos réponses',
   'result.yourAnswer': 'Votre réponse :',
   'result.notAnswered': 'sans réponse',
+  'result.notAnsweredTimeUp': 'sans réponse : le temps était écoulé',
+  'result.timeUp':
+    'Le temps est écoulé : vos réponses ont été envoyées telles quelles. Les questions laissées vides valent 0.',
+  'result.outOfTime': 'Laissées vides à la fin du temps :',
   'result.noneTicked': 'aucune cochée',
   'result.noRightAnswer': 'Cette question n’a pas de bonne réponse : elle recueille votre avis.',
   'result.points': '{points} sur {max, plural, one {# point} other {# points}}',

@@ -28,6 +28,9 @@ export const pt: Messages = {
   'quiz.closedHeading': 'Este questionário está encerrado',
   'quiz.closedText':
     'Ele não está aceitando respostas no momento. Se acha que deveria, fale com quem o compartilhou com você.',
+  'quiz.previewBanner':
+    'Pré-visualização: esta é a página como os participantes a verão. Nada do que você digitar aqui é guardado.',
+  'quiz.previewNoSubmit': 'Na pré-visualização não é possível enviar.',
   'error.nameMissing': 'Digite seu nome.',
   'error.emailMissing': 'Digite seu e-mail.',
   'error.emailInvalid': 'Digite um e-mail como nome@exemplo.com.',
@@ -75,6 +78,10 @@ export const pt: Messages = {
   'result.yourAnswers': 'Suas respostas',
   'result.yourAnswer': 'Sua resposta:',
   'result.notAnswered': 'sem resposta',
+  'result.notAnsweredTimeUp': 'sem resposta: o tempo acabou',
+  'result.timeUp':
+    'O tempo acabou, por isso suas respostas foram enviadas como estavam. Perguntas em branco valem 0.',
+  'result.outOfTime': 'Em branco quando o tempo acabou:',
   'result.noneTicked': 'nenhuma marcada',
   'result.noRightAnswer': 'Esta pergunta não tem resposta certa: ela recolhe sua opinião.',
   'result.points': '{points} de {max, plural, one {# ponto} other {# pontos}}',
