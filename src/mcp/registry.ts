@@ -138,7 +138,14 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       }
       try {
         const result = await prepared.run(context);
-        return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+        const links = (definition.resourceLinks?.(result) ?? []).map((link) => ({
+          type: 'resource_link' as const,
+          ...link,
+        }));
+        return {
+          content: [{ type: 'text', text: JSON.stringify(result) }, ...links],
+          structuredContent: result,
+        };
       } catch (error) {
         if (isDomainError(error)) return toolError(toolErrorText(error, name));
         return toolError(context.onInternalError(error));
