@@ -2,6 +2,8 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { DomainError } from '../domain/errors';
 import { createQuiz } from '../domain/quizzes/create-quiz';
 import { deleteQuiz } from '../domain/quizzes/delete-quiz';
+import { duplicateQuiz } from '../domain/quizzes/duplicate-quiz';
+import { previewLink } from '../domain/links/quiz-links';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { publishQuiz } from '../domain/quizzes/publish-quiz';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
@@ -250,6 +252,28 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       });
     }
     res.redirect(303, quizPath(id));
+  });
+
+  ownedQuizPost('/dashboard/quizzes/:quizId/preview', async (_req, res, { session, id }) => {
+    // The one preview mechanism: a signed link made for this session, which dies with it.
+    const link = await previewLink(deps, session.userId, { kind: 'session', id: session.id }, id);
+    res.set('Referrer-Policy', 'no-referrer').redirect(303, link.url);
+  });
+
+  ownedQuizPost('/dashboard/quizzes/:quizId/duplicate', async (_req, res, { session, id }) => {
+    const copy = await duplicateQuiz(deps, session.userId, { ref: id });
+    const cleared = copy.warnings.map((warning) =>
+      `${warning.field ?? ''}: ${warning.message}`.replace(/^: /, ''),
+    );
+    setFlash(res, {
+      notice: {
+        kind: 'success',
+        text:
+          `“${copy.title}” is a new draft with the ${plural(copy.question_count, 'question', 'questions')} and settings; ` +
+          `no responses were copied.${cleared.length > 0 ? ` Note: ${cleared.join('; ')}.` : ''}`,
+      },
+    });
+    res.redirect(303, quizPath(copy.quiz_id));
   });
 
   ownedQuizPost('/dashboard/quizzes/:quizId/accepting', async (req, res, { session, id }) => {

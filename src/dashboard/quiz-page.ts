@@ -298,8 +298,13 @@ function postButton(res: Response, action: string, label: string, fields: Record
 function quizActions(res: Response, { questions, settings }: QuizPageData): Html {
   const base = `/dashboard/quizzes/${questions.quiz_id}`;
   const published = questions.status === 'published';
+  // Preview opens the signed preview link in a new tab (a POST: making a link is an action).
+  const preview = html`<form class="inline" method="post" action="${base}/preview" target="_blank">
+    ${csrfField(res)}<button type="submit" class="secondary">Preview</button>
+  </form>`;
   return html`<div class="actions quiz-actions">
     <a class="button" href="${base}/edit">Edit the quiz</a>
+    ${preview} ${postButton(res, `${base}/duplicate`, 'Duplicate')}
     ${published ? '' : postButton(res, `${base}/publish`, 'Publish')}
     ${
       published
