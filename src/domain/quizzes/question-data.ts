@@ -100,3 +100,16 @@ export function questionsKeepingIds(
     return { ...data, id: previous.id };
   });
 }
+
+/**
+ * True when the edit leaves the same questions, in the same order, each marking answers as
+ * before: only texts changed (question, option labels, explanation), so an attempt in progress
+ * may still be submitted against the same version.
+ */
+export function onlyTextsChanged(current: readonly QuestionRow[], next: readonly QuestionData[]): boolean {
+  if (current.length !== next.length) return false;
+  return current.every((question, index) => {
+    const data = next[index]!;
+    return data.id === question.id && answerKeyOf(toScorable(question)) === answerKeyOf(scorable(data));
+  });
+}

@@ -1,6 +1,7 @@
 import type { ToolDefinition } from '../tool';
 import { createQuizTool } from './create-quiz';
 import { deleteQuizTool } from './delete-quiz';
+import { editQuestionsTool } from './edit-questions';
 import { getQuizQuestionsTool } from './get-quiz-questions';
 import { getQuizSettingsTool } from './get-quiz-settings';
 import { getResultsTool } from './get-results';
@@ -18,6 +19,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getQuizQuestionsTool,
   getQuizSettingsTool,
   updateQuizTool,
+  editQuestionsTool,
   publishQuizTool,
   getResultsTool,
   deleteQuizTool,
