@@ -23,6 +23,7 @@ import { isDatabaseUnavailable } from './db/errors';
 import { respondentRouter } from './respondent/respondent-router';
 import { submissionLimiter } from './respondent/submission-limiter';
 import { attemptTokens } from './respondent/attempt-token';
+import { linkSigner } from './domain/links/signed-links';
 import type { Logger } from './logger';
 import { mcpEndpoint } from './mcp/endpoint';
 import { createToolRegistry } from './mcp/registry';
@@ -87,7 +88,11 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
   app.set('etag', false);
 
-  const deps: DomainDeps = { repos: database.repos, baseUrl: config.baseUrl };
+  const deps: DomainDeps = {
+    repos: database.repos,
+    baseUrl: config.baseUrl,
+    links: linkSigner(config.sessionSecret),
+  };
   const webhookSettings: WebhookSettings = {
     sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),
     allowLoopback: config.webhooks.allowLoopback,

@@ -12,7 +12,9 @@ const booleanString = z
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  // Unset: loopback in development (a laptop on a café's network exposes nothing), every
+  // interface in production (a proxy or a class must reach it); see defaultHost.
+  HOST: z.string().min(1).optional(),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z.string().min(1).default('file:./data/quiz.db'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -136,6 +138,11 @@ export interface PublicLimits {
 
 export class ConfigError extends Error {}
 
+/** Where the server listens when HOST is unset: every interface in production only. */
+export function defaultHost(nodeEnv: Env['NODE_ENV']): string {
+  return nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1';
+}
+
 function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
   if (raw === undefined || raw.trim() === '' || raw === 'false') return false;
   if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
@@ -171,7 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? defaultHost(env.NODE_ENV),
     baseUrl,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -224,9 +231,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 export function listenAddress(source: NodeJS.ProcessEnv = process.env): Pick<Config, 'port' | 'host'> {
   const port = EnvSchema.shape.PORT.safeParse(source.PORT);
   const host = EnvSchema.shape.HOST.safeParse(source.HOST);
+  const nodeEnv = EnvSchema.shape.NODE_ENV.safeParse(source.NODE_ENV);
   return {
     port: port.success ? port.data : EnvSchema.shape.PORT.parse(undefined),
-    host: host.success ? host.data : EnvSchema.shape.HOST.parse(undefined),
+    host:
+      (host.success ? host.data : undefined) ?? defaultHost(nodeEnv.success ? nodeEnv.data : 'development'),
   };
 }
 

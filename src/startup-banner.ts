@@ -1,11 +1,15 @@
 import type { Config } from './config';
 import { describeDatabaseUrl } from './db/database';
+import { classReachHint, type ClassReachHint } from './http/class-reach';
 
 /**
  * What a person needs once the service is up, on stderr (stdout carries the JSON log lines,
  * which collectors read). Colour only on a terminal, and never with NO_COLOR set.
  */
-export function startupBanner(config: Config, options: { colour: boolean }): string {
+export function startupBanner(
+  config: Config,
+  options: { colour: boolean; reach?: ClassReachHint | undefined },
+): string {
   const bold = (text: string) => (options.colour ? `\u001b[1m${text}\u001b[22m` : text);
   const dim = (text: string) => (options.colour ? `\u001b[2m${text}\u001b[22m` : text);
   const database = describeDatabaseUrl(config.databaseUrl);
@@ -18,12 +22,20 @@ export function startupBanner(config: Config, options: { colour: boolean }): str
     ['Database', `${kind}, ${database}`],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
+  const reach = 'reach' in options ? options.reach : classReachHint(config);
   return [
     '',
     bold('Quiz service is running.'),
     '',
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
     '',
+    ...(reach
+      ? [
+          bold(`Only this computer can open these links: they name ${reach.baseUrl}.`),
+          `To let a class on this network in (their QR codes too), start with: ${reach.settings} npm start`,
+          '',
+        ]
+      : []),
     dim('Connect an assistant: open the home page, "Connect your assistant". Stop with Ctrl+C.'),
     '',
   ].join('\n');

@@ -1,4 +1,6 @@
-import { escapeHtml, html, type Html } from '../web/html';
+import { embedSnippet } from '../domain/links/quiz-links';
+import { classReachHint } from '../http/class-reach';
+import { html, type Html } from '../web/html';
 
 export interface ShareTarget {
   quizId: string;
@@ -6,11 +8,6 @@ export interface ShareTarget {
   title: string;
   publicUrl: string;
   allowEmbedding: boolean;
-}
-
-/** What another site pastes to show the quiz; the frame is allowed only while allow_embedding is on. */
-export function embedSnippet(target: ShareTarget): string {
-  return `<iframe src="${target.publicUrl}" title="${escapeHtml(target.title)}" width="100%" height="720" style="border:0" loading="lazy"></iframe>`;
 }
 
 function copyButton(target: string, label: string, message: string): Html {
@@ -35,6 +32,7 @@ export function sharePanel(target: ShareTarget): Html {
   const base = `/dashboard/quizzes/${target.quizId}`;
   return html`<section class="share" aria-labelledby="share-title">
     <h2 id="share-title">Share</h2>
+    ${loopbackWarning(target.publicUrl)}
     <div class="share-grid">
       <div>
         <p class="share-label" id="share-link-label">Public link</p>
@@ -68,4 +66,28 @@ export function sharePanel(target: ShareTarget): Html {
       </figure>
     </div>
   </section>`;
+}
+
+/**
+ * A link on a loopback address opens on this computer only: a student's phone that scans the QR
+ * code opens itself. Says what to start the service with instead (the link carries the port the
+ * service listens on, since a loopback address has no proxy in front).
+ */
+function loopbackWarning(publicUrl: string): Html {
+  const url = new URL(publicUrl);
+  const reach = classReachHint({
+    baseUrl: url.origin,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+  });
+  if (!reach) return html``;
+  return html`<div class="notice info" role="note">
+    <p>
+      <strong>Only this computer can open this link and its QR code:</strong> they name
+      <code>${reach.baseUrl}</code>.
+    </p>
+    <p>
+      To let a class on this network in, restart the service with <code>${reach.settings}</code> (README, “Let
+      your class in”). For a public address, set <code>BASE_URL</code> to it.
+    </p>
+  </div>`;
 }

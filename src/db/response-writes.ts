@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
-import type { NewResponseRow, ResponseRemark } from './repositories/response-rows';
+import {
+  PerEmailLimitReached,
+  type NewResponseRow,
+  type PerEmailLimit,
+  type ResponseRemark,
+} from './repositories/response-rows';
 import { outboxStatement, type OutboxEvent } from './repositories/webhooks';
 import {
   deltasOf,
@@ -41,12 +46,14 @@ export interface ResultRows {
 export interface ResponseWrites {
   /**
    * The new response's id, or null when its quiz is gone. `event` builds its webhook event, whose
-   * outbox rows commit in the same transaction (db/repositories/webhooks.ts).
+   * outbox rows commit in the same transaction (db/repositories/webhooks.ts). With `limit`, the
+   * count of the email's responses and the insert run under one lock (PerEmailLimitReached).
    */
   create(
     row: NewResponseRow,
     at?: Date,
     event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+    limit?: PerEmailLimit,
   ): Promise<string | null>;
   /**
    * A bulk load: the same rows as `create`, many in one transaction, with the figures changed
@@ -234,7 +241,14 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     prepared(text).run(...values);
   };
   type EventOf = ((created: { id: string; submittedAt: Date }) => OutboxEvent) | undefined;
-  const create = transaction((row: NewResponseRow, at: Date, event: EventOf) => {
+  const create = transaction((row: NewResponseRow, at: Date, event: EventOf, limit?: PerEmailLimit) => {
+    // The transaction is IMMEDIATE: no other writer runs between this count and the insert.
+    if (limit) {
+      const { used } = prepared(
+        'SELECT COUNT(*) AS "used" FROM "responses" WHERE "quizId" = ? AND "respondentEmail" = ?',
+      ).get(row.quizId, limit.email) as { used: number };
+      if (used >= limit.max) throw new PerEmailLimitReached(used);
+    }
     const id = insert(row, at);
     apply(row.quizId, deltasOf([{ response: row, sign: 1 }]));
     if (event) outbox(event({ id, submittedAt: at }));
@@ -296,9 +310,9 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
   });
 
   return {
-    async create(row, at = new Date(), event) {
+    async create(row, at = new Date(), event, limit) {
       try {
-        return create(row, at, event);
+        return create(row, at, event, limit);
       } catch (error) {
         if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return null;
         throw error;
@@ -467,7 +481,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
   }
 
   return {
-    async create(row, at = new Date(), event) {
+    async create(row, at = new Date(), event, limit) {
       const deltas = deltasOf([{ response: row, sign: 1 }]);
       const id = newId(at.getTime());
       const values: unknown[] = [
@@ -493,7 +507,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         deltas.values.length,
       );
       try {
-        if (!event) {
+        if (!event && !limit) {
           // One statement: atomic by itself, one round trip.
           for (let attempt = 1; ; attempt += 1) {
             try {
@@ -505,10 +519,27 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
           }
         }
         // With a webhook event, its outbox rows commit in the same transaction.
-        const outbox = outboxStatement('postgresql', event({ id, submittedAt: at }), pgTimestamp(at));
+        const outbox =
+          event && outboxStatement('postgresql', event({ id, submittedAt: at }), pgTimestamp(at));
         await inTransaction(async (client) => {
+          if (limit) {
+            // Submissions under one email to one quiz queue here until the holder commits, so
+            // each count sees the responses stored before it.
+            await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+              `response-email:${row.quizId}:${limit.email}`,
+            ]);
+            const used = Number(
+              (
+                await client.query<{ used: string }>(
+                  'SELECT COUNT(*) AS "used" FROM "responses" WHERE "quizId" = $1 AND "respondentEmail" = $2',
+                  [row.quizId, limit.email],
+                )
+              ).rows[0]?.used ?? 0,
+            );
+            if (used >= limit.max) throw new PerEmailLimitReached(used);
+          }
           await client.query({ ...statement, values });
-          await client.query(outbox.text, outbox.values);
+          if (outbox) await client.query(outbox.text, outbox.values);
         });
         return id;
       } catch (error) {

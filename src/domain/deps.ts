@@ -6,6 +6,13 @@ export interface DomainDeps {
   baseUrl: string;
   /** Milliseconds since the epoch; tests move it instead of waiting (time limits, windows). */
   now?: () => number;
+  /** Signs the quizzes' signed links (links/signed-links.ts); the app sets it from SESSION_SECRET. */
+  links?: LinkSigner;
+}
+
+/** HMAC with a key of its own, derived from the server's secret (links/signed-links.ts builds it). */
+export interface LinkSigner {
+  mac(payload: string): string;
 }
 
 /** The domain's clock: the injected one, else the system's. */

@@ -54,3 +54,4 @@ export type * from './responses';
 export type * from './users';
 export type * from './webhooks';
 export type { KeysetPosition } from './where';
+export { PerEmailLimitReached, type PerEmailLimit } from './response-rows';

@@ -118,6 +118,8 @@ export interface OAuthRepository {
    * under it. False when there is no such active grant.
    */
   revokeGrant(userId: string, grantId: string, at: Date): Promise<boolean>;
+  /** True while the grant exists and is not revoked. */
+  grantActive(grantId: string): Promise<boolean>;
   /** Writes `lastUsedAt` unless it was written less than `intervalMs` before `at`. */
   recordGrantUse(grantId: string, at: Date, intervalMs: number): Promise<void>;
 
@@ -196,6 +198,9 @@ export function prismaOAuthRepository(
       }));
     },
     activeGrantCount: (userId) => db.oAuthGrant.count({ where: { userId, revokedAt: null } }),
+    async grantActive(grantId) {
+      return (await db.oAuthGrant.count({ where: { id: grantId, revokedAt: null } })) > 0;
+    },
     revokeGrant(userId, grantId, at) {
       return db.$transaction(async (tx) => {
         const result = await tx.oAuthGrant.updateMany({

@@ -130,6 +130,10 @@ export interface QuizRepository extends QuizReads {
   ): Promise<QuizListing[]>;
   /** How many quizzes the owner has, or has in one status. */
   countByOwner(ownerId: string, status?: QuizRow['status']): Promise<number>;
+  /** The quiz's link secret (null until first rotated); undefined when there is no such quiz. */
+  linkSecret(id: string): Promise<string | null | undefined>;
+  /** Replaces the owner's quiz's link secret; false when the owner has no such quiz. */
+  setLinkSecret(ownerId: string, id: string, secret: string): Promise<boolean>;
   /** The id, slug and title of the owner's `limit` most recently changed quizzes. */
   titlesByOwner(ownerId: string, limit: number): Promise<Array<Pick<QuizRow, 'id' | 'slug' | 'title'>>>;
 }
@@ -272,6 +276,14 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
     },
     byId: (id) => db.quiz.findUnique({ where: { id } }),
     bySlug: (slug) => reads.quizBySlug(slug),
+    async linkSecret(id) {
+      const row = await db.quiz.findUnique({ where: { id }, select: { linkSecret: true } });
+      return row ? row.linkSecret : undefined;
+    },
+    async setLinkSecret(ownerId, id, secret) {
+      const { count } = await db.quiz.updateMany({ where: { id, ownerId }, data: { linkSecret: secret } });
+      return count > 0;
+    },
     async ownedId(ownerId, id) {
       const quiz = await db.quiz.findFirst({ where: { id, ownerId }, select: { id: true } });
       return quiz?.id ?? null;

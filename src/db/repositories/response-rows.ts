@@ -29,6 +29,19 @@ export interface NewResponseRow {
   answers: readonly NewAnswerRow[];
 }
 
+/** Stores a response only while its email has fewer than `max` responses to the quiz. */
+export interface PerEmailLimit {
+  email: string;
+  max: number;
+}
+
+/** The email has used its responses to the quiz: nothing was stored. */
+export class PerEmailLimitReached extends Error {
+  constructor(readonly used: number) {
+    super(`${used} responses stored under this email already`);
+  }
+}
+
 /** A response's new marks after an answer key was fixed: its answers' and its own. */
 export interface ResponseRemark {
   responseId: string;

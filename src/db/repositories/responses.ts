@@ -2,7 +2,7 @@ import type { PrismaClient } from '../../generated/sqlite/client';
 import type { ResponseWrites, ResultRows } from '../response-writes';
 export type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
 export type { ResultRows } from '../response-writes';
-import type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
+import type { NewAnswerRow, NewResponseRow, PerEmailLimit, ResponseRemark } from './response-rows';
 import type { OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
@@ -77,6 +77,8 @@ export interface ResponseRepository {
   create(
     row: NewResponseRow,
     event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+    /** The email's responses counted and the row inserted under one lock (PerEmailLimitReached). */
+    limit?: PerEmailLimit,
   ): Promise<string | null>;
   /** Many responses in one transaction with their figures, each at its own time; how many were stored. */
   createMany(rows: ReadonlyArray<{ row: NewResponseRow; at: Date }>): Promise<number>;
@@ -162,7 +164,7 @@ const withAnswers = {
  */
 export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrites): ResponseRepository {
   return {
-    create: (row, event) => writes.create(row, new Date(), event),
+    create: (row, event, limit) => writes.create(row, new Date(), event, limit),
     createMany: (rows) => writes.createMany(rows),
     figures: (quizId) => writes.figures(quizId),
     recomputeFigures: (quizId) => writes.recompute(quizId),

@@ -12,6 +12,8 @@ export interface UserRow {
   id: string;
   email: string;
   passwordHash: string;
+  /** IANA zone the account reads and writes times in. */
+  timeZone: string;
   createdAt: Date;
 }
 
@@ -20,6 +22,8 @@ export interface SessionRow {
   userId: string;
   /** The account's email, read with the session so pages can show it without a second query. */
   email: string;
+  /** The account's time zone, read with the session for the same reason. */
+  timeZone: string;
   tokenHash: string;
   csrfToken: string;
   createdAt: Date;
@@ -62,6 +66,8 @@ export interface UserRepository {
    * them, or all but `keepSessionId`). Returns how many sessions ended.
    */
   replacePasswordHash(userId: string, passwordHash: string, keepSessionId?: string): Promise<number>;
+  /** False when there is no such user. */
+  setTimeZone(userId: string, timeZone: string): Promise<boolean>;
   /** Removes the user; the foreign keys take everything the account owns with it. */
   delete(userId: string): Promise<void>;
 
@@ -70,6 +76,8 @@ export interface UserRepository {
   touchSession(sessionId: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
   deleteSession(sessionId: string): Promise<void>;
   deleteSessionByTokenHash(tokenHash: string): Promise<void>;
+  /** True while the session exists and has not expired at `now`. */
+  sessionActive(sessionId: string, now: Date): Promise<boolean>;
   /** Removes sessions expired at `now`: one user's, or everyone's. Returns how many went. */
   deleteExpiredSessions(now: Date, userId?: string): Promise<number>;
 
@@ -86,16 +94,18 @@ export interface UserRepository {
   activeApiKeyCount(userId: string): Promise<number>;
   /** False when the user has no such active key. */
   revokeApiKey(userId: string, keyId: string, at: Date): Promise<boolean>;
+  /** True while the key exists and is not revoked. */
+  apiKeyActive(keyId: string): Promise<boolean>;
   /** Every request with an API key asks this: through the raw driver (hot-queries.ts). */
   apiKeyByHash(keyHash: string): Promise<ApiKeyRow | null>;
   /** Writes `lastUsedAt` unless it was written less than `intervalMs` before `at`. */
   recordApiKeyUse(keyId: string, at: Date, intervalMs: number): Promise<void>;
 }
 
-const withEmail = { user: { select: { email: true } } } as const;
+const withEmail = { user: { select: { email: true, timeZone: true } } } as const;
 
-function sessionRow<T extends { user: { email: string } }>({ user, ...row }: T) {
-  return { ...row, email: user.email };
+function sessionRow<T extends { user: { email: string; timeZone: string } }>({ user, ...row }: T) {
+  return { ...row, email: user.email, timeZone: user.timeZone };
 }
 
 const keyListing = {
@@ -111,7 +121,7 @@ export function prismaUserRepository(
   db: PrismaClient,
   hot: Pick<HotQueries, 'apiKeyByHash'>,
 ): UserRepository {
-  const userColumns = { id: true, email: true, passwordHash: true, createdAt: true } as const;
+  const userColumns = { id: true, email: true, passwordHash: true, timeZone: true, createdAt: true } as const;
   return {
     async create(email, passwordHash) {
       try {
@@ -132,6 +142,10 @@ export function prismaUserRepository(
         return ended.count;
       }, WRITE_TRANSACTION_OPTIONS);
     },
+    async setTimeZone(userId, timeZone) {
+      const { count } = await db.user.updateMany({ where: { id: userId }, data: { timeZone } });
+      return count > 0;
+    },
     async delete(userId) {
       await db.user.delete({ where: { id: userId } });
     },
@@ -151,6 +165,9 @@ export function prismaUserRepository(
     },
     async deleteSessionByTokenHash(tokenHash) {
       await db.session.deleteMany({ where: { tokenHash } });
+    },
+    async sessionActive(sessionId, now) {
+      return (await db.session.count({ where: { id: sessionId, expiresAt: { gt: now } } })) > 0;
     },
     async deleteExpiredSessions(now, userId) {
       const where = { expiresAt: { lte: now }, ...(userId ? { userId } : {}) };
@@ -179,6 +196,9 @@ export function prismaUserRepository(
         data: { revokedAt: at },
       });
       return result.count > 0;
+    },
+    async apiKeyActive(keyId) {
+      return (await db.apiKey.count({ where: { id: keyId, revokedAt: null } })) > 0;
     },
     apiKeyByHash: (keyHash) => hot.apiKeyByHash(keyHash),
     async recordApiKeyUse(keyId, at, intervalMs) {

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { AttemptLayoutItem, AttemptRow, QuestionRow, QuizWithQuestions } from '../../db/repositories';
+import type {
+  AttemptLayoutItem,
+  AttemptRow,
+  PerEmailLimit,
+  QuestionRow,
+  QuizWithQuestions,
+} from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from '../results/validate-submission';
@@ -90,17 +96,20 @@ export function requireOpen(quiz: QuizWithQuestions, now: number): void {
 
 const limitedPerEmail = (quiz: QuizWithQuestions) => quiz.maxAttemptsPerEmail !== null && quiz.collectEmail;
 
+/** The refusal of one attempt too many for an email address. */
+export function limitReached(quiz: QuizWithQuestions, email: string, used: number): AttemptRefusal {
+  return new AttemptRefusal(
+    'limit_reached',
+    `${email} has already submitted "${quiz.title}" ${used} time${used === 1 ? '' : 's'}, its limit per email address.`,
+    null,
+    email,
+  );
+}
+
 async function requireAttemptsLeft(deps: DomainDeps, quiz: QuizWithQuestions, email: string): Promise<void> {
   if (!limitedPerEmail(quiz)) return;
   const used = await deps.repos.attempts.submissionsByEmail(quiz.id, email);
-  if (used >= quiz.maxAttemptsPerEmail!) {
-    throw new AttemptRefusal(
-      'limit_reached',
-      `${email} has already submitted "${quiz.title}" ${used} time${used === 1 ? '' : 's'}, its limit per email address.`,
-      null,
-      email,
-    );
-  }
+  if (used >= quiz.maxAttemptsPerEmail!) throw limitReached(quiz, email, used);
 }
 
 /**
@@ -173,6 +182,8 @@ export interface TakenSubmission {
   quiz: QuizWithQuestions;
   input: SubmitResponseInput;
   attemptId: string | null;
+  /** The attempt limit the store checks again, under a lock, as it inserts. */
+  perEmail?: PerEmailLimit;
 }
 
 /**
@@ -240,6 +251,7 @@ export async function takeSubmission(
   );
   if (notDrawn.length > 0) throw invalidInput(notDrawn, 'The submission cannot be accepted');
   let taken = input;
+  let perEmail: PerEmailLimit | undefined;
   if (attempt.email) {
     const given = normalEmail(input.respondent?.email);
     if (given && given !== attempt.email) {
@@ -255,11 +267,13 @@ export async function takeSubmission(
     }
     taken = { ...input, respondent: { ...input.respondent, email: attempt.email } };
     await requireAttemptsLeft(deps, quiz, attempt.email);
+    if (limitedPerEmail(quiz)) perEmail = { email: attempt.email, max: quiz.maxAttemptsPerEmail! };
   }
   return {
     quiz: { ...quiz, questions: quiz.questions.filter((question) => drawn.has(question.id)) },
     input: taken,
     attemptId: attempt.id,
+    ...(perEmail ? { perEmail } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 import { AttemptRefusal } from '../attempts/attempt-refusal';
-import { takeSubmission } from '../attempts/attempts';
+import { limitReached, takeSubmission } from '../attempts/attempts';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
-import type { NewAnswerRow, QuizWithQuestions } from '../../db/repositories';
+import { PerEmailLimitReached, type NewAnswerRow, type QuizWithQuestions } from '../../db/repositories';
 import { toScorable } from '../quiz-records';
 import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
@@ -85,7 +85,13 @@ export async function recordResponse(
   };
   // Webhooks: the event commits with the response, for the owner's endpoints that take it.
   const responseId = await storeResponse(deps, taken.attemptId, () =>
-    deps.repos.responses.create(row, (created) => responseSubmittedEvent(quiz, row, created)),
+    deps.repos.responses
+      .create(row, (created) => responseSubmittedEvent(quiz, row, created), taken.perEmail)
+      .catch((error: unknown) => {
+        if (error instanceof PerEmailLimitReached)
+          throw limitReached(quiz, taken.perEmail!.email, error.used);
+        throw error;
+      }),
   );
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);

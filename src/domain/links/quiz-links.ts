@@ -1,0 +1,142 @@
+import type { QuizWithQuestions } from '../../db/repositories';
+import { nowOf, type DomainDeps } from '../deps';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { quizNotFound } from '../quizzes/resolve-quiz';
+import { publicUrl } from '../quiz-records';
+import {
+  checkQuizLink,
+  LINK_PARAM,
+  newLinkSecret,
+  signQuizLink,
+  type LinkCheck,
+  type LinkCredential,
+  type LinkPurpose,
+} from './signed-links';
+
+type LinkDeps = Pick<DomainDeps, 'repos' | 'baseUrl' | 'links' | 'now'>;
+
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** What another site pastes to show the quiz; the frame is allowed only while allow_embedding is on. */
+export function embedSnippet(target: { publicUrl: string; title: string }): string {
+  return `<iframe src="${attribute(target.publicUrl)}" title="${attribute(target.title)}" width="100%" height="720" style="border:0" loading="lazy"></iframe>`;
+}
+
+/** Where each signed link is served: the pages that serve them check the `sig` they carry. */
+export function signedLinkPath(quiz: Pick<QuizWithQuestions, 'id' | 'slug'>, purpose: LinkPurpose): string {
+  switch (purpose) {
+    case 'preview':
+      return `/q/${quiz.slug}/preview`;
+    case 'csv':
+      return `/dashboard/quizzes/${quiz.id}/responses.csv`;
+    case 'qr':
+      return `/dashboard/quizzes/${quiz.id}/qr.png`;
+  }
+}
+
+export interface QuizLink {
+  url: string;
+  expires_at: string;
+}
+
+async function quizLink(
+  deps: LinkDeps,
+  quiz: Pick<QuizWithQuestions, 'id' | 'slug'>,
+  purpose: LinkPurpose,
+  credential: LinkCredential,
+): Promise<QuizLink> {
+  const signed = await signQuizLink(deps, quiz.id, purpose, credential);
+  return {
+    url: `${deps.baseUrl}${signedLinkPath(quiz, purpose)}?${LINK_PARAM}=${signed.sig}`,
+    expires_at: signed.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * The preview link of the owner's quiz: its public page as respondents will see it, marked as a
+ * preview, storing nothing; for drafts and published quizzes alike. The dashboard's Preview
+ * button and get_quiz_links both make it here.
+ */
+export async function previewLink(
+  deps: LinkDeps,
+  ownerId: string,
+  credential: LinkCredential,
+  ref: string,
+): Promise<QuizLink> {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  return quizLink(deps, quiz, 'preview', credential);
+}
+
+/** Everything get_quiz_links answers: the public link, its QR code, a preview, the CSV and the embed snippet. */
+export async function getQuizLinks(deps: LinkDeps, ownerId: string, credential: LinkCredential, ref: string) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const url = publicUrl(deps.baseUrl, quiz);
+  const [preview, csv, qr] = await Promise.all([
+    quizLink(deps, quiz, 'preview', credential),
+    quizLink(deps, quiz, 'csv', credential),
+    url ? quizLink(deps, quiz, 'qr', credential) : Promise.resolve(null),
+  ]);
+  return {
+    quiz_id: quiz.id,
+    title: quiz.title,
+    status: quiz.status as 'draft' | 'published',
+    public_url: url,
+    qr_code: qr,
+    preview,
+    csv,
+    embed_html: url ? embedSnippet({ publicUrl: url, title: quiz.title }) : null,
+    embedding_allowed: quiz.allowEmbedding,
+    note:
+      (url ? '' : 'A draft has no public link, QR code or embed snippet until it is published. ') +
+      'Signed links expire and stop working when the credential that made them is revoked.',
+  };
+}
+
+/** Replaces the quiz's link secret: every preview, CSV and QR link made before stops working. */
+export async function rotateLinkSecret(deps: LinkDeps, ownerId: string, ref: string) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  if (!(await deps.repos.quizzes.setLinkSecret(ownerId, quiz.id, newLinkSecret()))) throw quizNotFound(ref);
+  return { quiz_id: quiz.id, rotated_at: new Date(nowOf(deps)).toISOString() };
+}
+
+/** Why a link was refused: see refusedLinkText. */
+export type RefusedLink = { ok: false; reason: Extract<LinkCheck, { ok: false }>['reason'] | 'not_found' };
+
+export type OpenedLink = { ok: true; quiz: QuizWithQuestions } | RefusedLink;
+
+/** The quiz a preview link opens, by its public slug; drafts included, since a preview is for them. */
+export async function openPreview(deps: LinkDeps, slug: string, sig: unknown): Promise<OpenedLink> {
+  const quiz = await deps.repos.quizzes.bySlug(slug);
+  if (!quiz) return { ok: false, reason: 'not_found' };
+  const check = await checkQuizLink(deps, quiz.id, 'preview', sig);
+  return check.ok ? { ok: true, quiz } : check;
+}
+
+/**
+ * The owner a CSV or QR link acts for, by the quiz id in its address; the page then reads the
+ * quiz as that owner, as the dashboard does.
+ */
+export async function openOwnerLink(
+  deps: LinkDeps,
+  quizId: string,
+  purpose: 'csv' | 'qr',
+  sig: unknown,
+): Promise<{ ok: true; ownerId: string } | RefusedLink> {
+  const quiz = await deps.repos.quizzes.byId(quizId);
+  if (!quiz) return { ok: false, reason: 'not_found' };
+  const check = await checkQuizLink(deps, quiz.id, purpose, sig);
+  return check.ok ? { ok: true, ownerId: quiz.ownerId } : check;
+}
+
+/** What a refused link says, in one place for every page that serves one. */
+export function refusedLinkText(reason: RefusedLink['reason']): string {
+  switch (reason) {
+    case 'expired':
+      return 'This link has expired. Ask for a new one (get_quiz_links, or the quiz page on the dashboard).';
+    case 'revoked':
+      return 'This link no longer works: the key or session that made it was revoked. Ask for a new one.';
+    default:
+      return 'This link is not valid: it may have been mistyped, or its quiz’s links were renewed. Ask for a new one.';
+  }
+}

@@ -1,0 +1,115 @@
+import { randomInt } from 'node:crypto';
+import type { QuizRow, SettingsData } from '../../db/repositories';
+import { nowOf, type DomainDeps } from '../deps';
+import { LIMITS, type Language, type QuestionInput } from '../quiz-input';
+import { questionRecord } from '../quiz-records';
+import { newSlug } from '../slug';
+import { loadOwnedQuiz } from './get-quiz';
+import { toQuestionData } from './question-data';
+import { titleKey } from './resolve-quiz';
+
+/** One thing a call did that the caller did not ask for, said per question and field. */
+export interface QuizWarning {
+  code: string;
+  question_id: string | null;
+  field: string | null;
+  message: string;
+}
+
+export interface DuplicateQuizInput {
+  ref: string;
+  /** Default: the original's title with " (copy)". */
+  title?: string | undefined;
+  language?: Language | undefined;
+}
+
+/** The settings a copy takes over, named once: every column of SettingsData. */
+const COPIED: ReadonlyArray<keyof SettingsData & keyof QuizRow> = [
+  'showScoreToRespondent',
+  'passMarkPercent',
+  'collectName',
+  'collectEmail',
+  'requireAllAnswers',
+  'showCorrectAnswers',
+  'allowEmbedding',
+  'timeLimitMinutes',
+  'opensAt',
+  'closesAt',
+  'shuffleQuestions',
+  'shuffleOptions',
+  'questionPoolSize',
+  'maxAttemptsPerEmail',
+  'language',
+];
+
+const SLUG_ATTEMPTS = 5;
+
+/**
+ * A new draft with the quiz's questions and settings, for another class or in another language.
+ * Responses, statistics, webhooks and the link secret stay with the original; the copy takes
+ * responses (accepting_responses is on), and an opening or closing time already past is cleared
+ * with a warning, since the copy would otherwise be closed before it is shared. The web's
+ * Duplicate button and duplicate_quiz both call this.
+ */
+export async function duplicateQuiz(deps: DomainDeps, ownerId: string, input: DuplicateQuizInput) {
+  const original = await loadOwnedQuiz(deps, ownerId, input.ref);
+  const now = nowOf(deps);
+  const warnings: QuizWarning[] = [];
+  const settings: SettingsData = { acceptingResponses: true };
+  for (const key of COPIED) (settings as Record<string, unknown>)[key] = original[key];
+  if (input.language !== undefined) settings.language = input.language;
+  for (const [key, field] of [
+    ['opensAt', 'settings.opens_at'],
+    ['closesAt', 'settings.closes_at'],
+  ] as const) {
+    const at = original[key];
+    if (at && at.getTime() <= now) {
+      settings[key] = null;
+      warnings.push({
+        code: 'past_time_cleared',
+        question_id: null,
+        field,
+        message: `was ${at.toISOString()}, already past: the copy has none; set a new one if it needs one`,
+      });
+    }
+  }
+  if (!original.acceptingResponses) {
+    warnings.push({
+      code: 'reopened',
+      question_id: null,
+      field: 'settings.accepting_responses',
+      message: 'the original is closed; the copy takes responses once published',
+    });
+  }
+  const title = input.title ?? `${original.title} (copy)`.slice(0, LIMITS.titleMax);
+  // The stored questions, through the same shape the tools answer with, so the copy is what a
+  // caller would get by sending them back: the same types, keys, scores and explanations.
+  const questions = original.questions.map((row) => {
+    const { question_id: _id, ...rest } = questionRecord(row);
+    return toQuestionData(rest as QuestionInput);
+  });
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
+    const copy = await deps.repos.quizzes.create({
+      ownerId,
+      title,
+      titleKey: titleKey(title),
+      slug: newSlug(title, randomInt),
+      description: original.description,
+      settings,
+      questions,
+    });
+    if (copy) {
+      return {
+        quiz_id: copy.id,
+        slug: copy.slug,
+        title: copy.title,
+        status: 'draft' as const,
+        language: copy.language,
+        question_count: copy.questions.length,
+        duplicated_from: { quiz_id: original.id, title: original.title },
+        warnings,
+      };
+    }
+  }
+  throw new Error(`could not find a free slug for "${title}" after ${SLUG_ATTEMPTS} attempts`);
+}
