@@ -11,6 +11,7 @@ import { questionStats } from './quiz-question-stats';
 import type { ScoreCount } from '../domain/results/score-distribution';
 import { binLabel, scoreBins, scoreHistogram } from './charts';
 import { sharePanel } from './quiz-share';
+import { quizWarnings } from '../domain/quizzes/quiz-warnings';
 
 export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
 export type QuizSettings = Awaited<ReturnType<typeof getQuizSettings>>;
@@ -302,6 +303,21 @@ function quizActions(res: Response, { questions, settings }: QuizPageData): Html
   </div>`;
 }
 
+/** What create_quiz, update_quiz and publish_quiz warn of, shown where the owner decides to publish. */
+function warningsBox({ questions }: QuizPageData): Html {
+  const warnings = quizWarnings(questions.questions);
+  if (warnings.length === 0) return html``;
+  const position = new Map(questions.questions.map((question, index) => [question.question_id, index + 1]));
+  return html`<section class="notice warning" aria-labelledby="warnings-heading">
+    <h2 id="warnings-heading">Check before publishing</h2>
+    <ul>
+      ${warnings.map(
+        (warning) => html`<li>Question ${position.get(warning.question_id) ?? ''}: ${warning.message}.</li>`,
+      )}
+    </ul>
+  </section>`;
+}
+
 function publicState({ questions, settings }: QuizPageData): Html {
   if (!questions.public_url) {
     return html`<p class="muted">Draft: only you can see it. Publish it when the questions are ready.</p>`;
@@ -321,7 +337,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
     body: html`<p class="breadcrumb"><a href="/dashboard/quizzes">Quizzes</a> ›</p>
       ${noticeBox(data.flash ?? null)}
       <h1>${questions.title} ${statusBadge(questions.status)}</h1>
-      ${publicState(data)} ${quizActions(res, data)}
+      ${publicState(data)} ${warningsBox(data)} ${quizActions(res, data)}
       ${
         questions.public_url
           ? sharePanel({

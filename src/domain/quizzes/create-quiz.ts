@@ -7,6 +7,7 @@ import { newSlug } from '../slug';
 import { toQuestionData } from './question-data';
 import { titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
+import { withWarnings } from './quiz-warnings';
 
 export interface CreateQuizInput {
   title: string;
@@ -42,7 +43,7 @@ export async function createQuiz(deps: DomainDeps, ownerId: string, input: Creat
       // A new quiz has no questions to keep: every one gets a new id.
       questions: input.questions.map((question) => toQuestionData(question)),
     });
-    if (quiz) return quizWithQuestionsRecord(baseUrl, quiz);
+    if (quiz) return withWarnings(quizWithQuestionsRecord(baseUrl, quiz));
   }
   throw new Error(`could not find a free slug for "${input.title}" after ${SLUG_ATTEMPTS} attempts`);
 }

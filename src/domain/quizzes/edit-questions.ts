@@ -5,7 +5,7 @@ import { DomainError, invalidInput, type FieldIssue } from '../errors';
 import { toFieldIssues } from '../field-issues';
 import { LIMITS, QuestionInputSchema, UNKNOWN_ARGUMENT, type QuestionInput } from '../quiz-input';
 import { questionRecord, quizSummary, toScorable } from '../quiz-records';
-import type { QuizWarning } from '../quiz-warnings';
+import { quizWarnings, type EditWarning, type QuizWarning } from './quiz-warnings';
 import { remarkResponses } from '../results/remark-responses';
 import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
@@ -249,7 +249,7 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
   for (const change of changes) {
     if (change.position !== null) change.question_id = quiz.questions[change.position - 1]?.id ?? null;
   }
-  const warnings: QuizWarning[] = [...renewed].map(([previous, index]) => {
+  const warnings: Array<EditWarning | QuizWarning> = [...renewed].map(([previous, index]) => {
     const change = changes[index]!;
     return {
       code: 'question_id_renewed',
@@ -262,6 +262,19 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
       }.`,
     };
   });
+  // What the quiz now holds that is probably not meant, for the questions this edit wrote.
+  const written = new Map(
+    changes.flatMap((change, index) =>
+      (change.op === 'add' || change.op === 'update') && change.question_id
+        ? [[change.question_id, index]]
+        : [],
+    ),
+  );
+  for (const warning of quizWarnings(quiz.questions.map(questionRecord))) {
+    const index = written.get(warning.question_id);
+    if (index === undefined) continue;
+    warnings.push({ ...warning, field: warning.field.replace(/^questions\[\d+\]/, `operations[${index}]`) });
+  }
   const updatedIds = changes.flatMap((change) =>
     change.id === 'kept' && change.question_id ? [change.question_id] : [],
   );

@@ -1,6 +1,7 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
-import { publicUrl } from '../quiz-records';
+import { publicUrl, questionRecord } from '../quiz-records';
+import { quizWarnings } from './quiz-warnings';
 import { loadOwnedQuiz } from './get-quiz';
 import { quizNotFound } from './resolve-quiz';
 import { quizPublishedEvent } from '../webhooks/events';
@@ -36,6 +37,7 @@ export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string
     published_at: fresh.publishedAt?.toISOString() ?? null,
     public_url: url,
     already_published: alreadyPublished,
+    warnings: quizWarnings(quiz.questions.map(questionRecord)),
     message: alreadyPublished
       ? `"${fresh.title}" was already published; nothing changed. Its public page is ${url}.`
       : `"${fresh.title}" is published. People can take it at ${url}.`,

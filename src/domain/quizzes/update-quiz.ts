@@ -3,11 +3,13 @@ import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
-import type { QuestionData, QuizChange } from '../../db/repositories';
+import type { QuestionData, QuestionRow, QuizChange } from '../../db/repositories';
 import { remarkResponses } from '../results/remark-responses';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
+import { withWarnings } from './quiz-warnings';
+import { replaceWarnings } from './replace-warnings';
 import { quizClosedEvent } from '../webhooks/events';
 
 export interface UpdateQuizInput {
@@ -59,11 +61,13 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     settings: settingsData(input.settings),
   };
   let stored: readonly QuestionData[] = [];
+  let before: readonly QuestionRow[] = [];
   if (input.questions !== undefined) {
     const incoming = input.questions;
     const remarking = input.remarkPastResponses === true;
     // Ids are kept against the questions as the locked edit finds them.
     change.questionsFrom = (current) => {
+      before = current.questions;
       stored = questionsKeepingIds(current.questions, incoming, remarking);
       return { questions: stored, keepVersion: onlyTextsChanged(current.questions, stored) };
     };
@@ -94,7 +98,15 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     (closed) => quizClosedEvent(closed, new Date(), 'owner'),
   );
   if (!quiz) throw quizNotFound(input.ref);
-  const record = quizWithQuestionsRecord(deps.baseUrl, quiz);
+  const written = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz));
+  const edits = input.questions
+    ? replaceWarnings(
+        before,
+        input.questions,
+        quiz.questions.map((question) => question.id),
+      )
+    : [];
+  const record = { ...written, warnings: [...edits, ...written.warnings] };
   if (!input.remarkPastResponses) return record;
   // Every kept question: those whose key is unchanged give the same marks, so change nothing.
   const kept = stored.flatMap((question) => (question.id ? [question.id] : []));

@@ -100,6 +100,18 @@ export const SettingsRecordSchema = QuizSummarySchema.extend({
 
 export { timestamp };
 
+/** Allowed but probably not meant (domain/quizzes/quiz-warnings.ts); never an error. */
+export const WarningsSchema = z
+  .array(
+    z.object({
+      code: z.string(),
+      question_id: z.string().nullable().describe('Null when about the whole quiz.'),
+      field: z.string(),
+      message: z.string(),
+    }),
+  )
+  .describe('Likely mistakes, e.g. no_points_possible, question_id_renewed; never errors.');
+
 /*
  * What tools/list publishes of the answers (`listedOutput`): the shape and the fields a model
  * reads, each named once. The answers carry more (timestamps, counts the view draws), and the
@@ -140,4 +152,5 @@ export const ListedQuizWithQuestionsSchema = ListedQuizSchema.extend({
 /** What a model reads of a quiz it has just written: where it is, and the new question ids. */
 export const ListedQuizWrittenSchema = ListedQuizSchema.extend({
   questions: z.array(ListedQuestionSchema.pick({ question_id: true, type: true, text: true })),
+  warnings: WarningsSchema,
 });

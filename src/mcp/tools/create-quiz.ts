@@ -7,7 +7,7 @@ import {
   TitleSchema,
 } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { ListedQuizWrittenSchema, QuizWithQuestionsSchema } from './common';
+import { ListedQuizWrittenSchema, QuizWithQuestionsSchema, WarningsSchema } from './common';
 
 export const createQuizTool = defineTool({
   name: 'create_quiz',
@@ -21,7 +21,7 @@ export const createQuizTool = defineTool({
     questions: QuestionsInputSchema.default([]).describe('In order.'),
     settings: SettingsInputSchema.optional().describe('Anything left out keeps its default.'),
   }),
-  output: QuizWithQuestionsSchema,
+  output: QuizWithQuestionsSchema.extend({ warnings: WarningsSchema }),
   listedOutput: ListedQuizWrittenSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
 import { LIMITS, QuestionFieldsSchema } from '../../domain/quiz-input';
-import { QuizWarningSchema } from '../../domain/quiz-warnings';
 import { defineTool } from '../tool';
-import { QuizRefSchema, StatusSchema } from './common';
+import { QuizRefSchema, StatusSchema, WarningsSchema } from './common';
 
 const OperationSchema = QuestionFieldsSchema.partial().extend({
   op: z.enum(EDIT_OPS, { error: `op must be ${EDIT_OPS.map((op) => `"${op}"`).join(', ')}` }),
@@ -38,7 +37,7 @@ const EditSummarySchema = z.object({
     }),
   ),
   remarked_responses: z.number().int().optional(),
-  warnings: z.array(QuizWarningSchema),
+  warnings: WarningsSchema,
   message: z.string(),
 });
 
@@ -76,7 +75,7 @@ export const editQuestionsTool = defineTool({
     changes: z.array(
       z.object({ op: z.string(), question_id: z.string().nullable(), id: z.string().optional() }),
     ),
-    warnings: z.array(QuizWarningSchema),
+    warnings: WarningsSchema,
     message: z.string(),
   }),
   describedIn: { tool: 'create_quiz', properties: ['operations'] },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publishQuiz } from '../../domain/quizzes/publish-quiz';
 import { defineTool } from '../tool';
-import { QuizRefSchema, timestamp } from './common';
+import { QuizRefSchema, timestamp, WarningsSchema } from './common';
 
 export const publishQuizTool = defineTool({
   name: 'publish_quiz',
@@ -18,8 +18,14 @@ export const publishQuizTool = defineTool({
     public_url: z.string().nullable(),
     already_published: z.boolean(),
     message: z.string(),
+    warnings: WarningsSchema,
   }),
-  listedOutput: z.object({ quiz_id: z.string(), public_url: z.string().nullable(), message: z.string() }),
+  listedOutput: z.object({
+    quiz_id: z.string(),
+    public_url: z.string().nullable(),
+    message: z.string(),
+    warnings: WarningsSchema,
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) => publishQuiz(deps, principal.userId, args.quiz_id),

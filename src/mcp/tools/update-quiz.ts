@@ -7,19 +7,19 @@ import {
   TitleSchema,
 } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { ListedQuizWrittenSchema, QuizRefSchema, QuizWithQuestionsSchema } from './common';
+import { ListedQuizWrittenSchema, QuizRefSchema, QuizWithQuestionsSchema, WarningsSchema } from './common';
 
 export const updateQuizTool = defineTool({
   name: 'update_quiz',
   title: 'Update a quiz',
   description:
-    'Changes one of your quizzes. `questions` REPLACES every question: send the complete list. ' +
+    'Changes one of your quizzes; for a few questions, edit_questions sends less. `questions` REPLACES every question: send the complete list. ' +
     "Send a kept question's `question_id` to keep its id and statistics (kept while its type, answer key and scores are unchanged; " +
     'other items get new ids). A published quiz changes only with confirm_edit_published: true; responses received keep their scores.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
-      'The complete new list, in order; replaces every current question. Fields as in create_quiz.',
+      'The complete new list, in order; replaces every current question. Fields as in create_quiz; omitted fields take their defaults.',
     ),
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
@@ -38,6 +38,7 @@ export const updateQuizTool = defineTool({
     ),
   }),
   output: QuizWithQuestionsSchema.extend({
+    warnings: WarningsSchema,
     remarked_responses: z
       .number()
       .int()
