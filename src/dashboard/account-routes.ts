@@ -19,6 +19,10 @@ const FIELD_MESSAGES: Record<string, string> = {
 };
 
 function fieldErrors(error: DomainError): FieldError[] {
+  // A taken email is nothing to fix in the field: said once, at the top, with the way forward.
+  if (error.code === 'user_exists') {
+    return [{ field: '', message: FIELD_MESSAGES['email:is already registered']! }];
+  }
   return error.issues.map((issue) => ({
     field: issue.field,
     message: FIELD_MESSAGES[`${issue.field}:${issue.message}`] ?? issue.message,

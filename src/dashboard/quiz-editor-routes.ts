@@ -110,7 +110,7 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
         setFlash(res, {
           notice: {
             kind: 'success',
-            text: `“${quiz.title}” is saved as a draft: only you can see it. Publish it when the questions are ready.`,
+            text: `“${quiz.title}” is saved as a draft.`,
           },
         });
         res.redirect(303, quizPath(quiz.quiz_id));

@@ -124,13 +124,13 @@ const LANGUAGE_NAMES: Record<string, string> = {
 };
 
 /** How the quiz is taken: the settings of domain/attempts/, and whether it is open right now. */
-function takingSettings(settings: QuizPageData['settings']): Html {
+function takingSettings({ questions, settings }: QuizPageData): Html {
   const row = (term: string, value: Html | string) =>
     html`<div>
       <dt>${term}</dt>
       <dd>${value}</dd>
     </div>`;
-  return html`${row('Open right now', yesNo(settings.is_open))}
+  return html`${row('Open right now', openNow(questions.status, settings))}
   ${row('Time limit', settings.time_limit_minutes === null ? 'None' : `${settings.time_limit_minutes} minutes`)}
   ${row('Opens', formatTime(settings.opens_at, 'Any time'))}
   ${row('Closes', formatTime(settings.closes_at, 'When closed by hand'))}
@@ -144,12 +144,21 @@ function takingSettings(settings: QuizPageData['settings']): Html {
   ${row('Language of the public pages', LANGUAGE_NAMES[settings.language] ?? settings.language)}`;
 }
 
-function settingsList({ settings }: QuizPageData): Html {
+/**
+ * Whether the public page takes responses now and, when not, the one reason: a draft, closed by
+ * hand, or outside its window (one row, so "accepting" and "open" never disagree on screen).
+ */
+function openNow(status: string, settings: QuizPageData['settings']): string {
+  if (settings.is_open) return 'Yes';
+  if (status !== 'published') return 'No: it is a draft';
+  if (!settings.accepting_responses) return 'No: closed by hand';
+  if (settings.opens_at && Date.parse(settings.opens_at) > Date.now()) return 'No: not open yet';
+  return 'No: its closing time has passed';
+}
+
+function settingsList(data: QuizPageData): Html {
+  const { settings } = data;
   return html`<dl class="settings">
-    <div>
-      <dt>Accepting responses</dt>
-      <dd>${yesNo(settings.accepting_responses)}</dd>
-    </div>
     <div>
       <dt>Show score to respondents</dt>
       <dd>${yesNo(settings.show_score_to_respondent)}</dd>
@@ -174,7 +183,7 @@ function settingsList({ settings }: QuizPageData): Html {
       <dt>Other sites may embed it</dt>
       <dd>${yesNo(settings.allow_embedding)}</dd>
     </div>
-    ${takingSettings(settings)}
+    ${takingSettings(data)}
     <div>
       <dt>Maximum score</dt>
       <dd>${settings.max_score}</dd>

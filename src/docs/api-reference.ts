@@ -15,6 +15,7 @@ import type { ToolEntry, ToolRegistry } from '../mcp/registry';
 import { TOOLSET_VERSION } from '../version';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
+import { publicNavigation } from '../web/page-shell';
 
 /**
  * GET /en/docs/api-reference: the human reference, generated from the same sources the
@@ -369,5 +370,5 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       working for at least 90 days, and responses that use it carry <code>Deprecation</code> and
       <code>Sunset</code> headers. Changes are listed in the changelog.
     </p>`;
-  return layout({ title: 'API reference: quiz service', body });
+  return layout({ title: 'API reference: quiz service', body, nav: publicNavigation('api-docs') });
 }

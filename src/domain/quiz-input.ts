@@ -1,33 +1,20 @@
 import { z } from 'zod';
-import { NUMBER_MAGNITUDE_MAX, TEXT_ANSWER_MAX } from './answer-text';
 import { invalidInput } from './errors';
 import { toFieldIssues } from './field-issues';
+import { LIMITS } from './limits';
+import { QUESTION_TYPE_DEFINITIONS, QUESTION_TYPES, definitionOf, TYPED_FIELDS } from './question-types';
 
 /** An argument the tool's schema does not know, most often a misspelt name. */
 export const UNKNOWN_ARGUMENT =
   'is not a known field: remove it (check the spelling against the tool schema)';
 
+export { LIMITS };
+
 /**
- * What callers send to create or change a quiz, with its bounds (the README's Tools section).
+ * What callers send to create or change a quiz, with its bounds (limits.ts).
  * The MCP tools publish these schemas (as JSON Schema) and validate with them; the dashboard
  * and any other adapter use the same ones, so every door enforces the same rules.
  */
-export const LIMITS = {
-  titleMax: 200,
-  questionTextMax: 2000,
-  questionsMax: 100,
-  optionsMin: 2,
-  optionsMax: 20,
-  optionLabelMax: 200,
-  explanationMax: 2000,
-  descriptionMax: 5000,
-  pointsMin: -1000,
-  pointsMax: 1000,
-  acceptedAnswersMax: 20,
-  acceptedAnswerMax: TEXT_ANSWER_MAX,
-  numberMagnitudeMax: NUMBER_MAGNITUDE_MAX,
-} as const;
-
 const trimmed = (field: string, max: number) =>
   z
     .string({ error: `${field} must be a string` })
@@ -53,15 +40,7 @@ export const OptionInputSchema = z.strictObject({
 /** When respondents may see the answer key (domain/results/answer-review.ts). */
 export const SHOW_CORRECT_ANSWERS = ['never', 'after_submit', 'after_close'] as const;
 
-/** The question types, in the order the tools describe them. */
-export const QUESTION_TYPES = [
-  'yes_no',
-  'multiple_choice',
-  'multiple_select',
-  'short_text',
-  'number',
-] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
+export { QUESTION_TYPES, type QuestionType } from './question-types';
 
 /** A question's id as the tools hand it out: what `question_id` may hold when sent back. */
 const QuestionIdSchema = z
@@ -85,10 +64,7 @@ const numberIn = (field: string) =>
 export const QuestionFieldsSchema = z.strictObject({
   type: z
     .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(', ')}` })
-    .describe(
-      'yes_no; multiple_choice (pick one option); multiple_select (tick any, scores summed, min 0); ' +
-        'short_text (typed, matched to accepted_answers); number (within tolerance of correct_number).',
-    ),
+    .describe(`${QUESTION_TYPE_DEFINITIONS.map((definition) => definition.summary).join('; ')}.`),
   question_id: QuestionIdSchema.optional().describe('update_quiz: the question this item edits.'),
   text: trimmed('text', LIMITS.questionTextMax).describe('The question.'),
   // Null (as get_quiz_questions returns it) is none, so a question read can be sent back as is.
@@ -126,29 +102,14 @@ export const QuestionFieldsSchema = z.strictObject({
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;
 
-const TYPED_FIELDS = [
-  'points',
-  'correct_answer',
-  'options',
-  'accepted_answers',
-  'correct_number',
-  'tolerance',
-] as const;
-
-/** Which fields a type takes beyond type, question_id, text and explanation. */
-const TYPE_FIELDS: Record<QuestionType, ReadonlyArray<(typeof TYPED_FIELDS)[number]>> = {
-  yes_no: ['points', 'correct_answer'],
-  multiple_choice: ['options'],
-  multiple_select: ['options'],
-  short_text: ['points', 'accepted_answers'],
-  number: ['points', 'correct_number', 'tolerance'],
-};
-
+/** Refuses the typed fields the question's type does not take, then applies its own rules. */
 function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
-  const takes = TYPE_FIELDS[question.type];
+  const definition = definitionOf(question.type);
   for (const field of TYPED_FIELDS) {
-    if (question[field] !== undefined && !takes.includes(field)) {
-      const owners = QUESTION_TYPES.filter((type) => TYPE_FIELDS[type].includes(field));
+    if (question[field] !== undefined && !definition.takes.includes(field)) {
+      const owners = QUESTION_TYPE_DEFINITIONS.filter((type) => type.takes.includes(field)).map(
+        (type) => type.name,
+      );
       ctx.addIssue({
         code: 'custom',
         path: [field],
@@ -156,19 +117,9 @@ function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
       });
     }
   }
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (question.type === 'multiple_choice' || question.type === 'multiple_select') {
-    const count = question.options?.length ?? 0;
-    if (count < LIMITS.optionsMin) {
-      issue(
-        'options',
-        `a ${question.type} question needs at least ${LIMITS.optionsMin} options (got ${count})`,
-      );
-    }
-  }
-  if (question.type === 'number' && question.correct_number === undefined) {
-    issue('correct_number', 'a number question needs correct_number: the value that earns the points');
-  }
+  definition.checkInput(question, (field, message) =>
+    ctx.addIssue({ code: 'custom', path: [field], message }),
+  );
 }
 
 export const QuestionInputSchema = QuestionFieldsSchema.superRefine(perTypeRules);

@@ -1,7 +1,10 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
 import { isOpen } from './attempts/taking-rules';
 import { LANGUAGES, type Language } from './quiz-input';
-import { maxScoreOf, type ScorableQuestion } from './scoring';
+import { storedDefinition, toScorable } from './question-types';
+import { maxScoreOf } from './scoring';
+
+export { toScorable };
 
 /**
  * The records that every adapter shows (MCP payloads, dashboard pages): snake_case,
@@ -22,11 +25,6 @@ export type QuestionRecord = QuestionRecordBase &
     | { type: 'number'; points: number; correct_number: number; tolerance: number }
   );
 
-/** A yes/no question's answer key: stored "no", else "yes" (also for questions made before keys existed). */
-export function correctAnswerOf(question: Pick<QuestionRow, 'correctAnswer'>): 'yes' | 'no' {
-  return question.correctAnswer === 'no' ? 'no' : 'yes';
-}
-
 /** When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means). */
 export type ShowCorrectAnswers = 'never' | 'after_submit' | 'after_close';
 
@@ -35,63 +33,17 @@ export function showCorrectAnswersOf(quiz: Pick<QuizRow, 'showCorrectAnswers'>):
   return value === 'after_submit' || value === 'after_close' ? value : 'never';
 }
 
-/** A short_text question's accepted answers, stored as a JSON array (none: it only collects text). */
-export function acceptedAnswersOf(question: Pick<QuestionRow, 'acceptedAnswers'>): string[] {
-  if (!question.acceptedAnswers) return [];
-  const parsed: unknown = JSON.parse(question.acceptedAnswers);
-  return Array.isArray(parsed) ? parsed.map(String) : [];
-}
-
-export function toScorable(question: QuestionRow): ScorableQuestion {
-  const id = question.id;
-  switch (question.type) {
-    case 'yes_no':
-      return { id, type: 'yes_no', points: question.points ?? 0, correctAnswer: correctAnswerOf(question) };
-    case 'multiple_select':
-      return { id, type: 'multiple_select', options: question.options };
-    case 'short_text':
-      return {
-        id,
-        type: 'short_text',
-        points: question.points ?? 0,
-        acceptedAnswers: acceptedAnswersOf(question),
-      };
-    case 'number':
-      return {
-        id,
-        type: 'number',
-        points: question.points ?? 0,
-        correctNumber: question.correctNumber ?? 0,
-        tolerance: question.tolerance ?? 0,
-      };
-    default:
-      return { id, type: 'multiple_choice', options: question.options };
-  }
-}
-
 export function questionRecord(question: QuestionRow): QuestionRecord {
-  const head = { question_id: question.id, type: question.type, text: question.text };
-  const explanation = question.explanation;
-  const scorable = toScorable(question);
-  switch (scorable.type) {
-    case 'yes_no': {
-      const correct_answer = scorable.correctAnswer ?? 'yes';
-      return { ...head, type: 'yes_no', points: scorable.points, correct_answer, explanation };
-    }
-    case 'short_text': {
-      const accepted_answers = [...scorable.acceptedAnswers];
-      return { ...head, type: 'short_text', points: scorable.points, accepted_answers, explanation };
-    }
-    case 'number': {
-      const { points, correctNumber: correct_number, tolerance } = scorable;
-      return { ...head, type: 'number', points, correct_number, tolerance, explanation };
-    }
-    case 'multiple_choice':
-    case 'multiple_select': {
-      const options = question.options.map((option) => ({ label: option.label, score: option.score }));
-      return { ...head, type: scorable.type, options, explanation };
-    }
-  }
+  const definition = storedDefinition(question.type);
+  const key = definition.fromRow(question);
+  // The record's fields in the order the tools have always listed them: type, text, the key, explanation.
+  return {
+    question_id: question.id,
+    type: key.type,
+    text: question.text,
+    ...definition.record(key, question),
+    explanation: question.explanation,
+  } as QuestionRecord;
 }
 
 export function publicUrl(baseUrl: string, quiz: Pick<QuizRow, 'slug' | 'status'>): string | null {

@@ -1,33 +1,11 @@
-import { comparableText, matchesAcceptedAnswer, withinTolerance } from './answer-text';
+import { definitionOf, type Choice, type QuestionKey, type ScorableQuestion } from './question-types';
 
 /**
- * Scoring rules, pure so they can be tested exhaustively.
- * - yes_no: the answer named by `correctAnswer` (default "yes") earns `points`, the other 0;
- *   the question's maximum is max(points, 0).
- * - multiple_choice: the chosen option's score; the maximum is the highest option score.
- * - multiple_select: the sum of the ticked options' scores, never below 0 (ticking none is an
- *   answer, worth 0); the maximum is the sum of the positive scores.
- * - short_text: `points` when the text matches an accepted answer (answer-text.ts); without
- *   accepted answers the question only collects text, and its maximum is 0.
- * - number: `points` when within `tolerance` of `correctNumber`, bounds included.
+ * Scoring: each type's rules live in its module (question-types/); here they are summed.
  * - score = sum earned; max_score = sum of maxima; percent = 100 * score / max_score
  *   (null when max_score is 0); passed = percent >= pass mark (null without a pass mark).
  */
-export type ScorableQuestion =
-  | { id: string; type: 'yes_no'; points: number; correctAnswer?: 'yes' | 'no' }
-  | { id: string; type: 'multiple_choice'; options: ReadonlyArray<{ score: number }> }
-  | { id: string; type: 'multiple_select'; options: ReadonlyArray<{ score: number }> }
-  | { id: string; type: 'short_text'; points: number; acceptedAnswers: readonly string[] }
-  | { id: string; type: 'number'; points: number; correctNumber: number; tolerance: number };
-
-/** One answer, in the form its question type takes. */
-export type Choice =
-  | { choice: 'yes' | 'no' }
-  | { optionIndex: number }
-  | { optionIndexes: readonly number[] }
-  | { text: string }
-  /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
-  | { number: number; written?: string };
+export type { Choice, ScorableQuestion };
 
 export interface QuestionScore {
   questionId: string;
@@ -45,47 +23,11 @@ export interface Score {
 }
 
 export function questionMaxPoints(question: ScorableQuestion): number {
-  switch (question.type) {
-    case 'yes_no':
-      return Math.max(question.points, 0);
-    case 'multiple_choice':
-      return question.options.reduce((max, option) => Math.max(max, option.score), -Infinity);
-    case 'multiple_select':
-      return question.options.reduce((sum, option) => sum + Math.max(option.score, 0), 0);
-    case 'short_text':
-      return question.acceptedAnswers.length > 0 ? Math.max(question.points, 0) : 0;
-    case 'number':
-      return Math.max(question.points, 0);
-  }
+  return definitionOf(question.type).maxPoints(question);
 }
 
 export function pointsFor(question: ScorableQuestion, answer: Choice | undefined): number {
-  if (!answer) return 0;
-  switch (question.type) {
-    case 'yes_no':
-      return 'choice' in answer && answer.choice === (question.correctAnswer ?? 'yes') ? question.points : 0;
-    case 'multiple_choice':
-      return 'optionIndex' in answer ? (question.options[answer.optionIndex]?.score ?? 0) : 0;
-    case 'multiple_select': {
-      if (!('optionIndexes' in answer)) return 0;
-      // Each option counts once, however often its index was sent.
-      const ticked = [...new Set(answer.optionIndexes)];
-      return Math.max(
-        0,
-        ticked.reduce((sum, index) => sum + (question.options[index]?.score ?? 0), 0),
-      );
-    }
-    case 'short_text':
-      return 'text' in answer && question.acceptedAnswers.length > 0
-        ? matchesAcceptedAnswer(answer.text, question.acceptedAnswers)
-          ? question.points
-          : 0
-        : 0;
-    case 'number':
-      return 'number' in answer && withinTolerance(answer.number, question.correctNumber, question.tolerance)
-        ? question.points
-        : 0;
-  }
+  return answer ? definitionOf(question.type).points(question, answer) : 0;
 }
 
 export function maxScoreOf(questions: ReadonlyArray<ScorableQuestion>): number {
@@ -125,23 +67,9 @@ export function scoreResponse(
 }
 
 /**
- * What decides a question's marks, as one string: two versions of a question with equal keys
- * score every possible answer alike, so an edit that keeps the key (a typo in the text, an
- * option's label, the explanation) may keep the question's id and its statistics. Option order
- * is part of the key: answers name options by index.
+ * What decides a question's marks, as one string (each type's `answerKey`): an edit that keeps
+ * it may keep the question's id and its statistics.
  */
-export function answerKeyOf(question: ScorableQuestion): string {
-  switch (question.type) {
-    case 'yes_no':
-      return JSON.stringify([question.type, question.points, question.correctAnswer ?? 'yes']);
-    case 'multiple_choice':
-    case 'multiple_select':
-      return JSON.stringify([question.type, question.options.map((option) => option.score)]);
-    case 'short_text': {
-      const accepted = [...new Set(question.acceptedAnswers.map(comparableText))].sort();
-      return JSON.stringify([question.type, question.points, accepted]);
-    }
-    case 'number':
-      return JSON.stringify([question.type, question.points, question.correctNumber, question.tolerance]);
-  }
+export function answerKeyOf(question: QuestionKey): string {
+  return definitionOf(question.type).answerKey(question);
 }

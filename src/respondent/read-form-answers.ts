@@ -1,6 +1,7 @@
 import type { FieldIssue } from '../domain/errors';
 import type { QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
+import { storedDefinition } from '../domain/question-types';
 import {
   issueQuestionId,
   RESPONDENT_LIMITS,
@@ -67,26 +68,12 @@ export function readFormValues(quiz: QuizWithQuestions, body: Record<string, unk
   return { name: text(body.name), email: text(body.email), answers, version: version || undefined };
 }
 
-const optionIndex = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : Number.NaN);
-
 /** The submission the domain validates: values pass through unchecked, so it names every problem. */
 export function toSubmission(quiz: QuizWithQuestions, values: FormValues): SubmitResponseInput {
   const answers = quiz.questions.flatMap((question): SubmittedAnswer[] => {
     const value = values.answers.get(question.id);
     if (value === undefined) return [];
-    const question_id = question.id;
-    switch (question.type) {
-      case 'yes_no':
-        return [{ question_id, answer: value }];
-      case 'short_text':
-        return [{ question_id, text: value }];
-      case 'number':
-        return [{ question_id, number: value }];
-      case 'multiple_select':
-        return [{ question_id, choices: value === '' ? [] : value.split(',').map(optionIndex) }];
-      default:
-        return [{ question_id, option_index: optionIndex(value) }];
-    }
+    return [{ question_id: question.id, ...storedDefinition(question.type).formAnswer(value) }];
   });
   return { respondent: { name: values.name, email: values.email }, answers };
 }

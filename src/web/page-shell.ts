@@ -79,6 +79,18 @@ function navigation(res: Response, section: Section, returnTo: string | null | u
   </nav>`;
 }
 
+/**
+ * The header of a page that is the same for everyone and may be cached (the API reference): no
+ * session, so the Dashboard link leads to the log-in page when nobody is logged in.
+ */
+export function publicNavigation(current: 'api-docs'): Html {
+  return html`<nav aria-label="Main">
+    <a class="brand" href="/">Quiz service</a>
+    ${navLink('/', 'Home', false)} ${navLink('/dashboard', 'Dashboard', false)}
+    ${navLink('/en/docs/api-reference', 'API docs', current === 'api-docs')}
+  </nav>`;
+}
+
 /** Sends a full HTML page. Every dashboard page is personal or carries a CSRF token: never cached. */
 export function sendPage(res: Response, options: PageOptions): void {
   const scripts = (options.scripts ?? []).map((name) => html`<script src="/assets/${name}" defer></script>`);

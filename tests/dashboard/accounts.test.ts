@@ -114,6 +114,9 @@ describe('sign up', () => {
     expect(errorSummaryText(res.text)).toContain(
       'An account with this email already exists. Log in instead.',
     );
+    // Said once: at the top, not again beside the email field.
+    expect(squash(res.text).split('An account with this email already exists.')).toHaveLength(2);
+    expect(squash(res.text)).not.toMatch(/<input id="email"[^>]*aria-invalid/);
   });
 
   test.each([

@@ -110,6 +110,7 @@ describe('creating a quiz without JavaScript', () => {
     expect(res.headers.location).toBe(`/dashboard/quizzes/${quiz!.id}`);
     const page = squash((await agent.get(String(res.headers.location))).text);
     expect(page).toContain('is saved as a draft');
+    expect(page.split('only you can see it')).toHaveLength(2); // said once, not in the notice too
     expect(page).toContain('Longest river?');
     expect(page).toContain('Publish');
   });

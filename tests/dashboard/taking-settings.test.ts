@@ -80,7 +80,8 @@ test('the editor saves the taking settings, refuses a conflict beside its field,
   expect(page).toContain('<dt>Questions per attempt</dt><dd>1</dd>');
   expect(page).toContain('<dt>Submissions per email</dt><dd>2</dd>');
   expect(page).toContain('<dt>Language of the public pages</dt><dd>Spanish</dd>');
-  expect(page).toContain('<dt>Open right now</dt><dd>No</dd>');
+  expect(page).toContain('<dt>Open right now</dt><dd>No: it is a draft</dd>');
+  expect(page).not.toContain('Accepting responses');
 
   // The editor of the saved quiz comes back with the same settings, the times as stored (UTC).
   const edit = formOf((await agent.get(`${String(saved.headers.location)}/edit`)).text);

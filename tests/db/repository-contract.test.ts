@@ -10,9 +10,26 @@ import { createRepositories, type QuestionData, type Repositories } from '../../
 import { describeEachDatabase } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
+// The key columns a question's type leaves empty.
+const NO_KEY = {
+  points: null,
+  correctAnswer: null,
+  acceptedAnswers: null,
+  correctNumber: null,
+  tolerance: null,
+};
 const QUESTIONS: QuestionData[] = [
-  { type: 'yes_no', text: 'Is the sky blue?', points: 2, correctAnswer: 'yes', explanation: null },
   {
+    ...NO_KEY,
+    type: 'yes_no',
+    text: 'Is the sky blue?',
+    points: 2,
+    correctAnswer: 'yes',
+    explanation: null,
+    options: [],
+  },
+  {
+    ...NO_KEY,
     type: 'multiple_choice',
     text: 'Capital of Italy?',
     explanation: 'Rome has been the capital since 1871.',

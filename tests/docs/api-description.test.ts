@@ -2,6 +2,7 @@
 // table, problem codes and limits; every problem `type` URI lands on its explanation.
 import { spawnSync } from 'node:child_process';
 import request from 'supertest';
+import { squash } from '../dashboard/dashboard-helpers';
 import { PROBLEMS } from '../../src/http/problem';
 import { TOOLS } from '../../src/mcp/tools';
 import { TOOLSET_VERSION } from '../../src/version';
@@ -94,6 +95,18 @@ describe('API description', () => {
     expect(res.text).toContain('<code>confirm_edit_published</code>');
     expect(res.text).toContain(`curl -s ${app.baseUrl}/api/mcp`);
     expect(res.text).toContain('120 requests per 60-second window');
+  });
+
+  test('the reference page has the site header: a way back to the dashboard and home', async () => {
+    const page = squash((await request(app.app).get('/en/docs/api-reference').expect(200)).text);
+    const header = /<header class="site">(.*?)<\/header>/.exec(page)?.[1] ?? '';
+    expect(header).toMatch(/<a href="\/dashboard" ?>Dashboard<\/a>/);
+    expect(header).toContain('<a class="brand" href="/">Quiz service</a>');
+    expect(header).toContain('<a href="/en/docs/api-reference" aria-current="page">API docs</a>');
+    // The dashboard link leads somewhere for everyone: the log-in page when nobody is logged in.
+    const dashboard = await request(app.app).get('/dashboard');
+    expect(dashboard.status).toBe(303);
+    expect(dashboard.headers.location).toMatch(/^\/login/);
   });
 
   test('every problem the service sends links to an anchor that exists', async () => {

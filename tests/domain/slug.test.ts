@@ -1,4 +1,6 @@
+import request from 'supertest';
 import { newSlug, slugify, SLUG_MAX_LENGTH } from '../../src/domain/slug';
+import { createTestUser, startTestApp, toolCall } from '../helpers/test-app';
 
 describe("slugs: [a-z0-9-], 1-80 characters, the title's words and a random suffix", () => {
   test.each([
@@ -9,6 +11,18 @@ describe("slugs: [a-z0-9-], 1-80 characters, the title's words and a random suff
     ['---', 'quiz'],
     ['日本語のクイズ', 'quiz'],
     ['<script>alert(1)</script>', 'script-alert-1-script'],
+    // Every supported language reads in its slug, by transliteration within [a-z0-9-].
+    ['Straße der Quiz', 'strasse-der-quiz'],
+    ['STRASSE ẞ', 'strasse-ss'],
+    ['Łódź', 'lodz'],
+    ['Œuvres de Molière', 'oeuvres-de-moliere'],
+    ['¿Cuál es la capital de España?', 'cual-es-la-capital-de-espana'],
+    ['Capitais do Brasil: ação', 'capitais-do-brasil-acao'],
+    ['Ærø og Øresund', 'aero-og-oresund'],
+    ['اختبار العلوم', 'akhtbar-alalwm'],
+    ['الشَّمْسُ نجمة', 'alshms-njma'],
+    ['سؤال ٣ من ١٠', 'sual-3-mn-10'],
+    ['پرسش ۱۲', 'prssh-12'],
   ])('%j -> %j', (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });
@@ -30,5 +44,30 @@ describe("slugs: [a-z0-9-], 1-80 characters, the title's words and a random suff
     const slug = newSlug(`${'word '.repeat(40)}end`, () => 0);
     expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
     expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*-aaaaaa$/);
+  });
+});
+
+describe('a new quiz is named by its transliterated title', () => {
+  test('create_quiz answers readable slugs for German, Polish and Arabic titles', async () => {
+    const app = await startTestApp();
+    try {
+      const user = await createTestUser(app);
+      for (const [title, start] of [
+        ['Straße der Quiz', 'strasse-der-quiz-'],
+        ['Łódź', 'lodz-'],
+        ['اختبار العلوم', 'akhtbar-alalwm-'],
+      ] as const) {
+        const res = await request(app.app)
+          .post('/api/mcp')
+          .set('Authorization', `Bearer ${user.apiKey}`)
+          .set('Accept', 'application/json')
+          .send(toolCall('create_quiz', { title, questions: [{ type: 'yes_no', text: 'Ready?' }] }))
+          .expect(200);
+        const slug = res.body.result.structuredContent.slug as string;
+        expect(slug).toMatch(new RegExp(`^${start}[a-z0-9]{6}$`));
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

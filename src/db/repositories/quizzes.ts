@@ -12,20 +12,21 @@ import { dialectOf, outboxInsert, type OutboxEvent } from './webhooks';
  * `QuizReads` (raw SQL on the service, docs/decisions/0003-raw-sql-on-the-request-path.md); the
  * rest is Prisma.
  */
-export type QuestionData = {
+export interface QuestionData {
   /** An id to keep (the question it edits); a new one is made when absent. */
   id?: string;
+  type: string;
   text: string;
   explanation: string | null;
-} & (
-  | { type: 'yes_no'; points: number; correctAnswer: 'yes' | 'no' }
-  | {
-      type: 'multiple_choice' | 'multiple_select';
-      options: ReadonlyArray<{ label: string; score: number }>;
-    }
-  | { type: 'short_text'; points: number; acceptedAnswers: readonly string[] }
-  | { type: 'number'; points: number; correctNumber: number; tolerance: number }
-);
+  /** The key's columns, as the question's type fills them (domain/question-types/); the rest null. */
+  points: number | null;
+  correctAnswer: string | null;
+  acceptedAnswers: string | null;
+  correctNumber: number | null;
+  tolerance: number | null;
+  /** Choice types' options in display order; none for the others. */
+  options: ReadonlyArray<{ label: string; score: number }>;
+}
 
 /** Settings columns to change; an absent key keeps its value. */
 export interface SettingsData {
@@ -143,38 +144,19 @@ function questionsCreate(
   questions: readonly QuestionData[],
   keepIds = true,
 ): Prisma.QuestionCreateWithoutQuizInput[] {
-  return questions.map((question, position) => {
-    const common = {
-      ...(keepIds && question.id ? { id: question.id } : {}),
-      position,
-      text: question.text,
-      explanation: question.explanation,
-    };
-    switch (question.type) {
-      case 'yes_no':
-        return { ...common, type: 'yes_no', points: question.points, correctAnswer: question.correctAnswer };
-      case 'short_text':
-        return {
-          ...common,
-          type: 'short_text',
-          points: question.points,
-          // Stored as a JSON array; an empty list is stored as none (the question collects text only).
-          acceptedAnswers:
-            question.acceptedAnswers.length > 0 ? JSON.stringify(question.acceptedAnswers) : null,
-        };
-      case 'number':
-        return {
-          ...common,
-          type: 'number',
-          points: question.points,
-          correctNumber: question.correctNumber,
-          tolerance: question.tolerance,
-        };
-      case 'multiple_choice':
-      case 'multiple_select':
-        return {
-          ...common,
-          type: question.type,
+  return questions.map((question, position) => ({
+    ...(keepIds && question.id ? { id: question.id } : {}),
+    position,
+    type: question.type,
+    text: question.text,
+    explanation: question.explanation,
+    points: question.points,
+    correctAnswer: question.correctAnswer,
+    acceptedAnswers: question.acceptedAnswers,
+    correctNumber: question.correctNumber,
+    tolerance: question.tolerance,
+    ...(question.options.length > 0
+      ? {
           options: {
             create: question.options.map((option, index) => ({
               position: index,
@@ -182,9 +164,9 @@ function questionsCreate(
               score: option.score,
             })),
           },
-        };
-    }
-  });
+        }
+      : {}),
+  }));
 }
 
 export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRepository {

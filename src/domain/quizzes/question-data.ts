@@ -1,78 +1,24 @@
 import type { QuestionData, QuestionRow } from '../../db/repositories';
+import { definitionOf, storedDefinition, type QuestionKey } from '../question-types';
 import type { QuestionInput } from '../quiz-input';
-import { toScorable } from '../quiz-records';
-import { answerKeyOf, type ScorableQuestion } from '../scoring';
+import { answerKeyOf } from '../scoring';
 
 /**
  * From what a caller sends (one flat object per question, its type's fields already checked by
- * quiz-input.ts) to what is stored, with the defaults filled in: a yes/no question is worth 1
- * point for "yes" unless it says otherwise, a typed or number answer 1 point when right.
+ * quiz-input.ts) to what is stored, with the defaults its type fills in (question-types/).
  */
 export function toQuestionData(input: QuestionInput, keepId?: string): QuestionData {
-  const common = {
+  return dataOf(input, definitionOf(input.type).fromInput(input) as QuestionKey, keepId);
+}
+
+function dataOf(input: QuestionInput, key: QuestionKey, keepId?: string): QuestionData {
+  return {
     ...(keepId ? { id: keepId } : {}),
+    type: key.type,
     text: input.text,
     explanation: input.explanation ?? null,
+    ...definitionOf(key.type).toColumns(key),
   };
-  switch (input.type) {
-    case 'yes_no':
-      return {
-        ...common,
-        type: 'yes_no',
-        points: input.points ?? 1,
-        correctAnswer: input.correct_answer ?? 'yes',
-      };
-    case 'short_text':
-      return {
-        ...common,
-        type: 'short_text',
-        points: input.points ?? 1,
-        acceptedAnswers: input.accepted_answers ?? [],
-      };
-    case 'number':
-      return {
-        ...common,
-        type: 'number',
-        points: input.points ?? 1,
-        correctNumber: input.correct_number ?? 0,
-        tolerance: input.tolerance ?? 0,
-      };
-    case 'multiple_choice':
-    case 'multiple_select':
-      return { ...common, type: input.type, options: input.options ?? [] };
-  }
-}
-
-function scorable(data: QuestionData): ScorableQuestion {
-  switch (data.type) {
-    case 'yes_no':
-      return { id: '', type: 'yes_no', points: data.points, correctAnswer: data.correctAnswer };
-    case 'short_text':
-      return { id: '', type: 'short_text', points: data.points, acceptedAnswers: data.acceptedAnswers };
-    case 'number':
-      return {
-        id: '',
-        type: 'number',
-        points: data.points,
-        correctNumber: data.correctNumber,
-        tolerance: data.tolerance,
-      };
-    case 'multiple_choice':
-    case 'multiple_select':
-      return { id: '', type: data.type, options: data.options };
-  }
-}
-
-/**
- * Whether a past answer to `previous` can be marked again under `next`: same type, and for
- * choice questions as many options (answers name options by index).
- */
-function answersCarryOver(previous: QuestionRow, next: QuestionData): boolean {
-  if (previous.type !== next.type) return false;
-  if (next.type === 'multiple_choice' || next.type === 'multiple_select') {
-    return previous.options.length === next.options.length;
-  }
-  return true;
 }
 
 /**
@@ -80,7 +26,8 @@ function answersCarryOver(previous: QuestionRow, next: QuestionData): boolean {
  * keeps that id when it marks every answer as before (same type, answer key and scores: the
  * text, option labels and explanation may change), so the question's statistics go on. With
  * `remarking` (the owner fixes a key and re-marks past answers under it), it keeps the id across
- * a change of key too, as long as the past answers still fit it (same type, as many options).
+ * a change of key too, as long as the past answers still fit it (same type, and its type's rule:
+ * as many options for the choice types).
  * Any other item, and a second item naming the same id, gets a new id.
  */
 export function questionsKeepingIds(
@@ -91,11 +38,14 @@ export function questionsKeepingIds(
   const byId = new Map(current.map((question) => [question.id, question]));
   const claimed = new Set<string>();
   return incoming.map((input) => {
-    const data = toQuestionData(input);
+    const key = definitionOf(input.type).fromInput(input) as QuestionKey;
+    const data = dataOf(input, key);
     const previous = input.question_id ? byId.get(input.question_id) : undefined;
     if (!previous || claimed.has(previous.id)) return data;
-    const sameKey = answerKeyOf({ ...toScorable(previous), id: '' }) === answerKeyOf(scorable(data));
-    if (!sameKey && !(remarking && answersCarryOver(previous, data))) return data;
+    const before = storedDefinition(previous.type).fromRow(previous);
+    const sameKey = answerKeyOf(before) === answerKeyOf(key);
+    const carriesOver = before.type === key.type && definitionOf(key.type).answersCarryOver(before, key);
+    if (!sameKey && !(remarking && carriesOver)) return data;
     claimed.add(previous.id);
     return { ...data, id: previous.id };
   });

@@ -1,5 +1,6 @@
 import type { NewAnswerRow, QuestionRow, QuizRow } from '../../db/repositories';
-import { acceptedAnswersOf, correctAnswerOf, showCorrectAnswersOf } from '../quiz-records';
+import { storedDefinition } from '../question-types';
+import { showCorrectAnswersOf } from '../quiz-records';
 import { answerText } from '../stored-answer';
 
 /**
@@ -28,33 +29,13 @@ export interface ReviewItem {
   points: number | null;
   max_points: number | null;
   /**
-   * The answers that earn the most: the yes/no key, the best-scoring option's label, every
-   * option that earns points (multiple_select), the accepted answers, or the number with its
-   * tolerance ("3.5 ± 0.1"). Empty for a question that only collects text. Null when the
+   * The answers that earn the most, as the question's type names them (its `rightAnswers`), such
+   * as the best option's label or the number with its tolerance ("3.5 ± 0.1"). Empty for a
+   * question that only collects text. Null when the
    * question was changed or removed since (its key is not the one this answer met).
    */
   correct_answers: string[] | null;
   explanation: string | null;
-}
-
-function rightAnswers(question: QuestionRow): string[] {
-  switch (question.type) {
-    case 'yes_no':
-      return [correctAnswerOf(question)];
-    case 'multiple_select':
-      return question.options.filter((option) => option.score > 0).map((option) => option.label);
-    case 'short_text':
-      return acceptedAnswersOf(question);
-    case 'number': {
-      const tolerance = question.tolerance ?? 0;
-      const value = String(question.correctNumber ?? 0);
-      return [tolerance > 0 ? `${value} ± ${tolerance}` : value];
-    }
-    default: {
-      const best = Math.max(...question.options.map((option) => option.score));
-      return question.options.filter((option) => option.score === best).map((option) => option.label);
-    }
-  }
 }
 
 /**
@@ -92,7 +73,7 @@ export function reviewOf(
       your_answer: answerText(answer),
       points: showScore ? answer.points : null,
       max_points: showScore ? answer.maxPoints : null,
-      correct_answers: question ? rightAnswers(question) : null,
+      correct_answers: question ? storedDefinition(question.type).rightAnswers(question) : null,
       explanation: question?.explanation ?? null,
     };
   });

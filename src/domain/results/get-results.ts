@@ -1,4 +1,3 @@
-import type { AnswerRow } from '../../db/repositories';
 import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
@@ -7,7 +6,7 @@ import { quizSummary, toScorable } from '../quiz-records';
 import { maxScoreOf } from '../scoring';
 import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
-import { answerText, tickedIndexes } from '../stored-answer';
+import { answerText, typedAnswerValue } from '../stored-answer';
 
 export interface GetResultsInput {
   ref: string;
@@ -35,29 +34,6 @@ function readCursor(cursor: string) {
     );
   }
   return position;
-}
-
-/**
- * The typed value of an answer to the newer question types, named as in the submission:
- * `choices` (multiple_select), `number` (number), and for short_text `text_answer`, since an
- * answer's `text` has always been its question's text. Other types carry none, which keeps
- * every answer as small as before.
- */
-function typedValue(answer: AnswerRow): {
-  choices?: number[] | null;
-  text_answer?: string | null;
-  number?: number | null;
-} {
-  switch (answer.type) {
-    case 'multiple_select':
-      return { choices: tickedIndexes(answer) };
-    case 'short_text':
-      return { text_answer: answer.text };
-    case 'number':
-      return { number: answer.number };
-    default:
-      return {};
-  }
 }
 
 /**
@@ -123,7 +99,7 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
               text: answer.questionText,
               answer: answerText(answer),
               option_index: answer.optionIndex,
-              ...typedValue(answer),
+              ...typedAnswerValue(answer),
               points: answer.points,
               max_points: answer.maxPoints,
             })),

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../deps';
 import type { QuestionRow, QuizWithQuestions, ResultRows } from '../../db/repositories';
 import { comparableText } from '../answer-text';
-import { acceptedAnswersOf, correctAnswerOf, toScorable } from '../quiz-records';
+import { storedDefinition, toScorable } from '../question-types';
 import { questionMaxPoints } from '../scoring';
 import { itemFiguresOf, round2, type ItemFigures } from './result-figures';
 
@@ -37,10 +37,10 @@ export async function getQuestionStatistics(
   quiz: QuizWithQuestions,
   rows: ResultRows,
 ) {
-  const typed = quiz.questions.filter((q) => q.type === 'short_text' || q.type === 'number');
+  const typed = quiz.questions.filter((q) => storedDefinition(q.type).commonAnswers !== 'none');
   const common = await Promise.all(
     typed.map((question) =>
-      question.type === 'number'
+      storedDefinition(question.type).commonAnswers === 'number'
         ? repos.responses.commonAnswers(quiz.id, question.id, 'number', COMMON_ANSWERS_SHOWN)
         : repos.responses.commonAnswers(quiz.id, question.id, 'text', COMMON_TEXTS_READ),
     ),
@@ -86,15 +86,16 @@ function statisticsOf(
       count: count(String(index)),
     }));
   // Null when the question cannot be answered right (it scores nothing).
-  const rightCount = questionMaxPoints(toScorable(question)) > 0 ? count('right') : null;
-  switch (question.type) {
+  const key = toScorable(question);
+  const rightCount = questionMaxPoints(key) > 0 ? count('right') : null;
+  switch (key.type) {
     case 'yes_no':
       return {
         ...base,
         type: 'yes_no' as const,
         yes_count: count('yes'),
         no_count: count('no'),
-        correct_answer: correctAnswerOf(question),
+        correct_answer: key.correctAnswer ?? 'yes',
       };
     case 'multiple_select':
       return { ...base, type: 'multiple_select' as const, options: options() };
@@ -102,7 +103,7 @@ function statisticsOf(
       return {
         ...base,
         type: 'short_text' as const,
-        right_count: acceptedAnswersOf(question).length > 0 ? rightCount : null,
+        right_count: key.acceptedAnswers.length > 0 ? rightCount : null,
         common_answers: mergedTexts(common),
       };
     case 'number':
@@ -112,7 +113,7 @@ function statisticsOf(
         right_count: rightCount,
         common_values: common.map((entry) => ({ value: Number(entry.value), count: entry.count })),
       };
-    default:
+    case 'multiple_choice':
       return { ...base, type: 'multiple_choice' as const, options: options() };
   }
 }

@@ -1,5 +1,5 @@
 import type { QuizWithQuestions, ResultRows } from '../../db/repositories';
-import { correctAnswerOf } from '../quiz-records';
+import { storedDefinition } from '../question-types';
 import { percentOf } from '../scoring';
 import { discrimination, facility, reliability, type ItemSums, type TotalSums } from './item-analysis';
 
@@ -98,23 +98,6 @@ export function scoreDistributionOf(rows: ResultRows): PercentBucket[] {
 
 type ItemRow = ResultRows['items'][number];
 
-/** The answer keys a question's options stand for: yes/no, or the option indexes. */
-function answerKeysOf(question: QuizWithQuestions['questions'][number]): string[] {
-  if (question.type === 'yes_no') return ['yes', 'no'];
-  return question.options.map((_, index) => String(index));
-}
-
-/** Which of answerKeysOf are "the right option": yes_no's key, the best option, every positive one. */
-function rightKeysOf(question: QuizWithQuestions['questions'][number]): Set<string> {
-  if (question.type === 'yes_no') return new Set([correctAnswerOf(question)]);
-  const scores = question.options.map((option) => option.score);
-  if (question.type === 'multiple_select') {
-    return new Set(scores.flatMap((score, index) => (score > 0 ? [String(index)] : [])));
-  }
-  const best = Math.max(...scores);
-  return new Set(scores.flatMap((score, index) => (score === best && best > 0 ? [String(index)] : [])));
-}
-
 /** The option keys one stored answer key counts for (a multiple_select answer ticks several). */
 function keysChosen(choiceKey: string): string[] {
   if (choiceKey.startsWith('[')) {
@@ -174,7 +157,7 @@ export interface ItemFigures {
   counts: Map<string, number>;
   facility: number | null;
   discrimination: number | null;
-  /** Shares aligned with answerKeysOf (yes, no / each option), or null when the groups are too small. */
+  /** Shares aligned with the type's analysis keys (yes, no / each option), or null when the groups are too small. */
   topShares: number[] | null;
   bottomShares: number[] | null;
   flags: Flag[];
@@ -204,16 +187,16 @@ function flagsOf(
       reason: `Barely tells strong from weak (r ${fixed2(d)}).`,
     });
   }
-  if (figures.topShares && question.type !== 'short_text' && question.type !== 'number') {
-    const keys = answerKeysOf(question);
-    const right = rightKeysOf(question);
+  const analysis = storedDefinition(question.type).analysisKeys(question);
+  if (figures.topShares && analysis) {
+    const { keys, right } = analysis;
     const rightShares = keys.flatMap((key, i) => (right.has(key) ? [figures.topShares![i]!] : []));
     if (rightShares.length > 0) {
       const weakestRight = Math.min(...rightShares);
       keys.forEach((key, i) => {
         const share = figures.topShares![i]!;
         if (right.has(key) || share <= weakestRight) return;
-        const label = question.type === 'yes_no' ? `"${key}"` : `option ${i + 1}`;
+        const label = analysis.label(key, i);
         flags.push({
           flag: 'wrong_option_favoured',
           reason: `Top group chose ${label} over the right one (${fixed2(share)} vs ${fixed2(weakestRight)}).`,
@@ -246,10 +229,8 @@ export function itemFiguresOf(
   }
   const item: ItemSums = { n: seen, sumX: sums.sumX, sumX2: sums.sumX2, sumXT: sums.sumXT, max: 1 };
   const totals: TotalSums = { n: seen, sumT: sums.sumT, sumT2: sums.sumT2 };
-  const groups =
-    question.type === 'short_text' || question.type === 'number'
-      ? null
-      : groupShares(rows, answerKeysOf(question));
+  const analysis = storedDefinition(question.type).analysisKeys(question);
+  const groups = analysis ? groupShares(rows, analysis.keys) : null;
   const figures = {
     seen,
     answered,

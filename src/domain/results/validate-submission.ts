@@ -1,23 +1,8 @@
 import { invalidInput, type FieldIssue } from '../errors';
 import type { QuestionRow, QuizWithQuestions } from '../../db/repositories';
-import { parseNumberAnswer, TEXT_ANSWER_MAX } from '../answer-text';
-import type { Choice } from '../scoring';
+import { storedDefinition, type Choice, type SubmittedAnswer } from '../question-types';
 
-/**
- * One answer as callers send it, in its question type's field: `answer` ("yes"/"no") for
- * yes_no, `option_index` (0-based) for multiple_choice, `choices` (0-based indexes, none allowed)
- * for multiple_select, `text` for short_text, `number` (a number, or a string such as "3,5") for
- * number.
- */
-export interface SubmittedAnswer {
-  question_id: string;
-  /** Typed loosely on purpose: a form sends any string, and this module says what is wrong with it. */
-  answer?: string | undefined;
-  option_index?: number | undefined;
-  choices?: readonly number[] | undefined;
-  text?: string | undefined;
-  number?: number | string | undefined;
-}
+export type { SubmittedAnswer };
 
 export interface SubmitResponseInput {
   respondent?: { name?: string | null | undefined; email?: string | null | undefined } | null | undefined;
@@ -80,61 +65,12 @@ function excerpt(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+/** The answer read by its question's type (question-types/), or the issue that names what is wrong. */
 function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string): Choice | SubmissionIssue {
-  const issue = (at: string, message: string): SubmissionIssue => ({
-    field: `${field}.${at}`,
-    questionId: question.id,
-    message,
-  });
-  const optionCount = question.options.length;
-  switch (question.type) {
-    case 'yes_no':
-      if (answer.answer === 'yes' || answer.answer === 'no') return { choice: answer.answer };
-      return issue('answer', 'a yes_no question takes answer "yes" or "no".');
-    case 'multiple_select': {
-      const indexes = answer.choices;
-      const fits = (index: number) => Number.isInteger(index) && index >= 0 && index < optionCount;
-      if (Array.isArray(indexes) && indexes.every(fits) && new Set(indexes).size === indexes.length) {
-        return { optionIndexes: [...indexes].sort((a, b) => a - b) };
-      }
-      return issue(
-        'choices',
-        `a multiple_select question takes choices: a list of distinct option indexes from 0 to ${optionCount - 1} ([] ticks none).`,
-      );
-    }
-    case 'short_text': {
-      if (typeof answer.text !== 'string')
-        return issue('text', 'a short_text question takes text: a string.');
-      const text = answer.text.trim();
-      if (text === '') return issue('text', 'Type an answer, or leave the question out.');
-      if (text.length > TEXT_ANSWER_MAX) {
-        return issue('text', `Use at most ${TEXT_ANSWER_MAX} characters (got ${text.length}).`);
-      }
-      return { text };
-    }
-    case 'number': {
-      const written = typeof answer.number === 'number' ? String(answer.number) : answer.number;
-      if (typeof written !== 'string') {
-        return issue('number', 'a number question takes number: a number, or a string such as "3,5".');
-      }
-      const parsed = parseNumberAnswer(written);
-      if ('error' in parsed) return issue('number', `${capitalised(parsed.error)}.`);
-      return { number: parsed.value, written: written.trim() };
-    }
-    default: {
-      const index = answer.option_index;
-      if (index !== undefined && Number.isInteger(index) && index >= 0 && index < optionCount) {
-        return { optionIndex: index };
-      }
-      return issue(
-        'option_index',
-        `a multiple_choice question takes option_index from 0 to ${optionCount - 1}.`,
-      );
-    }
-  }
+  const read = storedDefinition(question.type).parseAnswer(question, answer);
+  if (!('field' in read && 'message' in read)) return read;
+  return { field: `${field}.${read.field}`, questionId: question.id, message: read.message };
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * Checks a submission against the quiz and its settings, reporting every problem at once

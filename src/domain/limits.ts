@@ -1,0 +1,21 @@
+import { NUMBER_MAGNITUDE_MAX, TEXT_ANSWER_MAX } from './answer-text';
+
+/**
+ * The bounds of what callers send to create or change a quiz (the README's Tools section), apart
+ * from the schemas so that the question types' modules can use them too.
+ */
+export const LIMITS = {
+  titleMax: 200,
+  questionTextMax: 2000,
+  questionsMax: 100,
+  optionsMin: 2,
+  optionsMax: 20,
+  optionLabelMax: 200,
+  explanationMax: 2000,
+  descriptionMax: 5000,
+  pointsMin: -1000,
+  pointsMax: 1000,
+  acceptedAnswersMax: 20,
+  acceptedAnswerMax: TEXT_ANSWER_MAX,
+  numberMagnitudeMax: NUMBER_MAGNITUDE_MAX,
+} as const;

@@ -1,0 +1,160 @@
+import type { NewAnswerRow, QuestionRow } from '../../db/repositories';
+import type { QuestionType } from './names';
+
+/**
+ * What one question type must say about itself. Each type's module exports one object of this
+ * shape and index.ts lists them; everything that differs between types is asked of it, so a
+ * new type is a new module plus one entry in each surface's table (docs/architecture.md).
+ */
+
+/** The per-type fields of the one flat question object the tools take (domain/quiz-input.ts). */
+export const TYPED_FIELDS = [
+  'points',
+  'correct_answer',
+  'options',
+  'accepted_answers',
+  'correct_number',
+  'tolerance',
+] as const;
+export type TypedField = (typeof TYPED_FIELDS)[number];
+
+/** A question as the caller sent it, its fields already checked one by one by the flat schema. */
+export interface QuestionFields {
+  type: QuestionType;
+  points?: number | undefined;
+  correct_answer?: 'yes' | 'no' | undefined;
+  options?: ReadonlyArray<{ label: string; score: number }> | undefined;
+  accepted_answers?: readonly string[] | undefined;
+  correct_number?: number | undefined;
+  tolerance?: number | undefined;
+}
+
+/** The key columns a question is stored with: each type fills its own, the others stay null. */
+export interface QuestionColumns {
+  points: number | null;
+  correctAnswer: string | null;
+  /** A JSON array of strings, or null for none. */
+  acceptedAnswers: string | null;
+  correctNumber: number | null;
+  tolerance: number | null;
+  options: ReadonlyArray<{ label: string; score: number }>;
+}
+
+/** One answer, in the form its question type takes. */
+export type Choice =
+  | { choice: 'yes' | 'no' }
+  | { optionIndex: number }
+  | { optionIndexes: readonly number[] }
+  | { text: string }
+  /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
+  | { number: number; written?: string };
+
+/** The columns an answer is stored in: each type fills its own, an unanswered question none. */
+export type AnswerColumns = Pick<
+  NewAnswerRow,
+  'choice' | 'optionIndex' | 'optionLabel' | 'choices' | 'text' | 'number'
+>;
+
+export const NO_ANSWER: AnswerColumns = {
+  choice: null,
+  optionIndex: null,
+  optionLabel: null,
+  choices: null,
+  text: null,
+  number: null,
+};
+
+/**
+ * One answer as callers send it, in its question type's field: `answer` ("yes"/"no"),
+ * `option_index` and `choices` (options named by their place in the quiz's order, whatever order
+ * an attempt showed them in), `text`, `number` (a number, or a string such as "3,5").
+ */
+export interface SubmittedAnswer {
+  question_id: string;
+  /** Typed loosely on purpose: a form sends any string, and the type's module says what is wrong with it. */
+  answer?: string | undefined;
+  option_index?: number | undefined;
+  choices?: readonly number[] | undefined;
+  text?: string | undefined;
+  number?: number | string | undefined;
+}
+
+/** What a type's answer parser found wrong: the submission field it concerns, and why. */
+export interface AnswerProblem {
+  field: keyof Omit<SubmittedAnswer, 'question_id'>;
+  message: string;
+}
+
+/**
+ * The typed value get_results shows beside an answer's text, named as in the submission; a typed
+ * text is `text_answer`, since an answer's `text` has always been its question's text. The
+ * oldest types carry none, which keeps their answers as small as before.
+ */
+export interface TypedAnswerValue {
+  choices?: number[] | null;
+  text_answer?: string | null;
+  number?: number | null;
+}
+
+/** The keys a question's answers are counted under, for the choice counts and the item analysis. */
+export interface AnalysisKeys {
+  /** Each key a respondent can choose ("yes"/"no", option indexes). */
+  keys: string[];
+  /** Which of those are "right" in the item analysis. */
+  right: Set<string>;
+  /** How a flag names the key at `index` ("yes" in quotes, "option 2"). */
+  label(key: string, index: number): string;
+}
+
+/**
+ * `S` is the type's scorable shape: its id, its name and its key (what decides the marks),
+ * read from the stored row once and passed to every rule below.
+ */
+export interface QuestionTypeDefinition<S extends { id: string; type: QuestionType }> {
+  readonly name: S['type'];
+  /** How the tools' `type` description names it, e.g. "multiple_choice (pick one option)". */
+  readonly summary: string;
+  /** The typed fields it takes; any other is refused by name. */
+  readonly takes: readonly TypedField[];
+  /** Rules across its fields, beyond what each field's schema checks. */
+  checkInput(input: QuestionFields, issue: (field: TypedField, message: string) => void): void;
+  /** Its key from what the caller sent, defaults filled. */
+  fromInput(input: QuestionFields): Omit<S, 'id'>;
+  /** Its key from the stored row. */
+  fromRow(row: QuestionRow): S;
+  /** Its key in the stored columns. */
+  toColumns(key: Omit<S, 'id'>): QuestionColumns;
+  /** The typed fields of its record, as the tools return them (and take them back). */
+  record(key: S, row: QuestionRow): Record<string, unknown>;
+  /** The most it can earn. */
+  maxPoints(key: Omit<S, 'id'>): number;
+  /** What one answer earns (0 for an answer of another type's shape). */
+  points(key: Omit<S, 'id'>, answer: Choice): number;
+  /**
+   * What decides its marks, as one string: two versions with equal keys score every possible
+   * answer alike, so an edit that keeps it may keep the question's id and statistics.
+   */
+  answerKey(key: Omit<S, 'id'>): string;
+  /** Whether answers given under `previous` can be marked again under `next` (same type already). */
+  answersCarryOver(previous: S, next: Omit<S, 'id'>): boolean;
+  /** Whether an attempt shows its options in an order of its own when the quiz shuffles options. */
+  readonly shufflesOptions: boolean;
+  /** A submitted answer read for this type: the answer, or what is wrong with it. */
+  parseAnswer(question: QuestionRow, answer: SubmittedAnswer): Choice | AnswerProblem;
+  /** A form's raw value (always a string) as a submitted answer. */
+  formAnswer(value: string): Omit<SubmittedAnswer, 'question_id'>;
+  /** How an answer is stored in its row. */
+  storedAnswer(question: Pick<QuestionRow, 'options'>, choice: Choice): AnswerColumns;
+  /** A stored answer read back; undefined when unanswered. */
+  choiceOf(answer: AnswerColumns): Choice | undefined;
+  /** The answer as one string for results and CSV; null when unanswered. */
+  answerText(answer: AnswerColumns): string | null;
+  /** The typed value get_results shows beside the text. */
+  typedValue(answer: AnswerColumns): TypedAnswerValue;
+  /** The answers a review shows as right. */
+  rightAnswers(question: QuestionRow): string[];
+  /** Where its answers are counted, and which count as right; null for typed answers (counted right or wrong). */
+  analysisKeys(question: QuestionRow): AnalysisKeys | null;
+  /** Which stored value the statistics list the most common of ("none": it has choice counts instead). */
+  readonly commonAnswers: 'none' | 'text' | 'number';
+}

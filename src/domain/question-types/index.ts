@@ -1,0 +1,64 @@
+import type { QuestionRow } from '../../db/repositories';
+import type { QuestionTypeDefinition } from './definition';
+import { multipleChoice, type MultipleChoiceQuestion } from './multiple-choice';
+import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
+import { QUESTION_TYPES, type QuestionType } from './names';
+import { numberType, type NumberQuestion } from './number';
+import { shortText, type ShortTextQuestion } from './short-text';
+import { yesNo, type YesNoQuestion } from './yes-no';
+
+export * from './definition';
+export { QUESTION_TYPES, type QuestionType } from './names';
+export { tickedIndexes, TICKED_LABELS_SEPARATOR } from './multiple-select';
+export { acceptedAnswersOf } from './short-text';
+
+/** A question as scoring reads it: its id, its type and its key. */
+export type ScorableQuestion =
+  YesNoQuestion | MultipleChoiceQuestion | MultipleSelectQuestion | ShortTextQuestion | NumberQuestion;
+
+/** A question's key without its id (what an edit compares before ids are chosen). */
+export type QuestionKey = ScorableQuestion extends infer S
+  ? S extends unknown
+    ? Omit<S, 'id'>
+    : never
+  : never;
+
+/**
+ * Every type's definition, by name. The compiler holds it to the union: a name without its
+ * module, or a module under another name, fails to build.
+ */
+const REGISTRY: { [T in QuestionType]: QuestionTypeDefinition<Extract<ScorableQuestion, { type: T }>> } = {
+  yes_no: yesNo,
+  multiple_choice: multipleChoice,
+  multiple_select: multipleSelect,
+  short_text: shortText,
+  number: numberType,
+};
+
+/** The definitions in the order the tools describe them. */
+export const QUESTION_TYPE_DEFINITIONS = QUESTION_TYPES.map((name) => REGISTRY[name]);
+
+export function isQuestionType(value: string): value is QuestionType {
+  return (QUESTION_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * The definition of a type, seen through the union of their keys: the one place where a key is
+ * handed to the definition of its own type, which the compiler cannot correlate by itself.
+ */
+export function definitionOf(type: QuestionType): QuestionTypeDefinition<ScorableQuestion> {
+  return REGISTRY[type] as unknown as QuestionTypeDefinition<ScorableQuestion>;
+}
+
+/**
+ * The definition a stored row or answer names. Stored types were always one of the union; a row
+ * written otherwise (by hand) reads as a multiple_choice question, as it always has.
+ */
+export function storedDefinition(type: string): QuestionTypeDefinition<ScorableQuestion> {
+  return definitionOf(isQuestionType(type) ? type : 'multiple_choice');
+}
+
+/** A stored question's key, as every rule reads it. */
+export function toScorable(question: QuestionRow): ScorableQuestion {
+  return storedDefinition(question.type).fromRow(question);
+}

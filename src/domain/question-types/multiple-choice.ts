@@ -1,0 +1,72 @@
+import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import {
+  checkOptionCount,
+  formIndex,
+  optionColumns,
+  optionKeys,
+  optionLabel,
+  optionsKey,
+  optionsRecord,
+  sameOptionCount,
+  type ScoredOptions,
+} from './options';
+
+/** Pick one option: it earns its score; the maximum is the highest option score. */
+export interface MultipleChoiceQuestion {
+  id: string;
+  type: 'multiple_choice';
+  options: ScoredOptions;
+}
+
+export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion> = {
+  name: 'multiple_choice',
+  summary: 'multiple_choice (pick one option)',
+  takes: ['options'],
+  checkInput: checkOptionCount,
+  fromInput: (input) => ({ type: 'multiple_choice', options: input.options ?? [] }),
+  fromRow: (row) => ({ id: row.id, type: 'multiple_choice', options: row.options }),
+  toColumns: (key) => optionColumns(key.options as ReadonlyArray<{ label: string; score: number }>),
+  record: (_key, row) => optionsRecord(row),
+  maxPoints: (key) => key.options.reduce((max, option) => Math.max(max, option.score), -Infinity),
+  points: (key, answer) => ('optionIndex' in answer ? (key.options[answer.optionIndex]?.score ?? 0) : 0),
+  answerKey: (key) => optionsKey(key.type, key.options),
+  answersCarryOver: (previous, next) => sameOptionCount(previous.options, next.options),
+  shufflesOptions: true,
+  parseAnswer: (question, answer) => {
+    const count = question.options.length;
+    const index = answer.option_index;
+    if (index !== undefined && Number.isInteger(index) && index >= 0 && index < count) {
+      return { optionIndex: index };
+    }
+    return {
+      field: 'option_index',
+      message: `a multiple_choice question takes option_index from 0 to ${count - 1}.`,
+    };
+  },
+  formAnswer: (value) => ({ option_index: formIndex(value) }),
+  storedAnswer: (question, choice) =>
+    'optionIndex' in choice
+      ? {
+          ...NO_ANSWER,
+          optionIndex: choice.optionIndex,
+          optionLabel: question.options[choice.optionIndex]?.label ?? null,
+        }
+      : NO_ANSWER,
+  choiceOf: (answer) => (answer.optionIndex === null ? undefined : { optionIndex: answer.optionIndex }),
+  answerText: (answer) => answer.optionLabel,
+  typedValue: () => ({}),
+  rightAnswers: (question) => {
+    const best = Math.max(...question.options.map((option) => option.score));
+    return question.options.filter((option) => option.score === best).map((option) => option.label);
+  },
+  analysisKeys: (question) => {
+    const scores = question.options.map((option) => option.score);
+    const best = Math.max(...scores);
+    return {
+      keys: optionKeys(question),
+      label: optionLabel,
+      right: new Set(scores.flatMap((score, index) => (score === best && best > 0 ? [String(index)] : []))),
+    };
+  },
+  commonAnswers: 'none',
+};

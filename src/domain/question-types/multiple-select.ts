@@ -1,0 +1,92 @@
+import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import {
+  checkOptionCount,
+  formIndex,
+  optionColumns,
+  optionKeys,
+  optionLabel,
+  optionsKey,
+  optionsRecord,
+  sameOptionCount,
+  type ScoredOptions,
+} from './options';
+
+/**
+ * Tick any options: the ticked options' scores summed, never below 0 (ticking none is an answer,
+ * worth 0); the maximum is the sum of the positive scores.
+ */
+export interface MultipleSelectQuestion {
+  id: string;
+  type: 'multiple_select';
+  options: ScoredOptions;
+}
+
+/** Between the ticked options' labels of an answer ("Red; Blue"), as spreadsheets show checkboxes. */
+export const TICKED_LABELS_SEPARATOR = '; ';
+
+/** The ticked indexes as stored (a JSON array); null when it was left unanswered. */
+export function tickedIndexes(answer: { choices: string | null }): number[] | null {
+  if (answer.choices === null) return null;
+  const parsed: unknown = JSON.parse(answer.choices);
+  return Array.isArray(parsed) ? parsed.filter((index): index is number => Number.isInteger(index)) : [];
+}
+
+export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion> = {
+  name: 'multiple_select',
+  summary: 'multiple_select (tick any, scores summed, min 0)',
+  takes: ['options'],
+  checkInput: checkOptionCount,
+  fromInput: (input) => ({ type: 'multiple_select', options: input.options ?? [] }),
+  fromRow: (row) => ({ id: row.id, type: 'multiple_select', options: row.options }),
+  toColumns: (key) => optionColumns(key.options as ReadonlyArray<{ label: string; score: number }>),
+  record: (_key, row) => optionsRecord(row),
+  maxPoints: (key) => key.options.reduce((sum, option) => sum + Math.max(option.score, 0), 0),
+  points: (key, answer) => {
+    if (!('optionIndexes' in answer)) return 0;
+    // Each option counts once, however often its index was sent.
+    const ticked = [...new Set(answer.optionIndexes)];
+    return Math.max(
+      0,
+      ticked.reduce((sum, index) => sum + (key.options[index]?.score ?? 0), 0),
+    );
+  },
+  answerKey: (key) => optionsKey(key.type, key.options),
+  answersCarryOver: (previous, next) => sameOptionCount(previous.options, next.options),
+  shufflesOptions: true,
+  parseAnswer: (question, answer) => {
+    const count = question.options.length;
+    const indexes = answer.choices;
+    const fits = (index: number) => Number.isInteger(index) && index >= 0 && index < count;
+    if (Array.isArray(indexes) && indexes.every(fits) && new Set(indexes).size === indexes.length) {
+      return { optionIndexes: [...indexes].sort((a, b) => a - b) };
+    }
+    return {
+      field: 'choices',
+      message: `a multiple_select question takes choices: a list of distinct option indexes from 0 to ${count - 1} ([] ticks none).`,
+    };
+  },
+  formAnswer: (value) => ({ choices: value === '' ? [] : value.split(',').map(formIndex) }),
+  storedAnswer: (question, choice) => {
+    if (!('optionIndexes' in choice)) return NO_ANSWER;
+    const labels = choice.optionIndexes.map((index) => question.options[index]?.label ?? '');
+    return {
+      ...NO_ANSWER,
+      choices: JSON.stringify(choice.optionIndexes),
+      optionLabel: labels.join(TICKED_LABELS_SEPARATOR),
+    };
+  },
+  choiceOf: (answer) => {
+    const ticked = tickedIndexes(answer);
+    return ticked === null ? undefined : { optionIndexes: ticked };
+  },
+  answerText: (answer) => (answer.choices === null ? null : (answer.optionLabel ?? '')),
+  typedValue: (answer) => ({ choices: tickedIndexes(answer) }),
+  rightAnswers: (question) =>
+    question.options.filter((option) => option.score > 0).map((option) => option.label),
+  analysisKeys: (question) => ({
+    keys: optionKeys(question),
+    label: optionLabel,
+    right: new Set(question.options.flatMap((option, index) => (option.score > 0 ? [String(index)] : []))),
+  }),
+  commonAnswers: 'none',
+};

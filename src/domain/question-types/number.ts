@@ -1,0 +1,80 @@
+import { parseNumberAnswer, withinTolerance } from '../answer-text';
+import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+
+/** A number: `points` when within `tolerance` of `correctNumber`, bounds included. */
+export interface NumberQuestion {
+  id: string;
+  type: 'number';
+  points: number;
+  correctNumber: number;
+  tolerance: number;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const numberType: QuestionTypeDefinition<NumberQuestion> = {
+  name: 'number',
+  summary: 'number (within tolerance of correct_number)',
+  takes: ['points', 'correct_number', 'tolerance'],
+  checkInput: (input, issue) => {
+    if (input.correct_number === undefined) {
+      issue('correct_number', 'a number question needs correct_number: the value that earns the points');
+    }
+  },
+  fromInput: (input) => ({
+    type: 'number',
+    points: input.points ?? 1,
+    correctNumber: input.correct_number ?? 0,
+    tolerance: input.tolerance ?? 0,
+  }),
+  fromRow: (row) => ({
+    id: row.id,
+    type: 'number',
+    points: row.points ?? 0,
+    correctNumber: row.correctNumber ?? 0,
+    tolerance: row.tolerance ?? 0,
+  }),
+  toColumns: (key) => ({
+    points: key.points,
+    correctAnswer: null,
+    acceptedAnswers: null,
+    correctNumber: key.correctNumber,
+    tolerance: key.tolerance,
+    options: [],
+  }),
+  record: (key) => ({ points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance }),
+  maxPoints: (key) => Math.max(key.points, 0),
+  points: (key, answer) =>
+    'number' in answer && withinTolerance(answer.number, key.correctNumber, key.tolerance) ? key.points : 0,
+  answerKey: (key) => JSON.stringify([key.type, key.points, key.correctNumber, key.tolerance]),
+  answersCarryOver: () => true,
+  shufflesOptions: false,
+  parseAnswer: (_question, answer) => {
+    const written = typeof answer.number === 'number' ? String(answer.number) : answer.number;
+    if (typeof written !== 'string') {
+      return {
+        field: 'number',
+        message: 'a number question takes number: a number, or a string such as "3,5".',
+      };
+    }
+    const parsed = parseNumberAnswer(written);
+    if ('error' in parsed) return { field: 'number', message: `${capitalised(parsed.error)}.` };
+    return { number: parsed.value, written: written.trim() };
+  },
+  formAnswer: (value) => ({ number: value }),
+  storedAnswer: (_question, choice) =>
+    'number' in choice
+      ? { ...NO_ANSWER, text: choice.written ?? String(choice.number), number: choice.number }
+      : NO_ANSWER,
+  choiceOf: (answer) =>
+    answer.number === null ? undefined : { number: answer.number, written: answer.text ?? undefined },
+  answerText: (answer) => answer.text,
+  typedValue: (answer) => ({ number: answer.number }),
+  rightAnswers: (question) => {
+    const tolerance = question.tolerance ?? 0;
+    const value = String(question.correctNumber ?? 0);
+    return [tolerance > 0 ? `${value} ± ${tolerance}` : value];
+  },
+  analysisKeys: () => null,
+  commonAnswers: 'number',
+};

@@ -1,0 +1,80 @@
+import type { QuestionRow } from '../../db/repositories';
+import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answer-text';
+import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+
+/**
+ * A typed answer: `points` when it matches an accepted answer (answer-text.ts); without accepted
+ * answers the question only collects text, and its maximum is 0.
+ */
+export interface ShortTextQuestion {
+  id: string;
+  type: 'short_text';
+  points: number;
+  acceptedAnswers: readonly string[];
+}
+
+/** The accepted answers, stored as a JSON array (none: it only collects text). */
+export function acceptedAnswersOf(question: Pick<QuestionRow, 'acceptedAnswers'>): string[] {
+  if (!question.acceptedAnswers) return [];
+  const parsed: unknown = JSON.parse(question.acceptedAnswers);
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+}
+
+export const shortText: QuestionTypeDefinition<ShortTextQuestion> = {
+  name: 'short_text',
+  summary: 'short_text (typed, matched to accepted_answers)',
+  takes: ['points', 'accepted_answers'],
+  checkInput: () => undefined,
+  fromInput: (input) => ({
+    type: 'short_text',
+    points: input.points ?? 1,
+    acceptedAnswers: input.accepted_answers ?? [],
+  }),
+  fromRow: (row) => ({
+    id: row.id,
+    type: 'short_text',
+    points: row.points ?? 0,
+    acceptedAnswers: acceptedAnswersOf(row),
+  }),
+  toColumns: (key) => ({
+    points: key.points,
+    correctAnswer: null,
+    // An empty list is stored as none (the question collects text only).
+    acceptedAnswers: key.acceptedAnswers.length > 0 ? JSON.stringify(key.acceptedAnswers) : null,
+    correctNumber: null,
+    tolerance: null,
+    options: [],
+  }),
+  record: (key) => ({ points: key.points, accepted_answers: [...key.acceptedAnswers] }),
+  maxPoints: (key) => (key.acceptedAnswers.length > 0 ? Math.max(key.points, 0) : 0),
+  points: (key, answer) =>
+    'text' in answer &&
+    key.acceptedAnswers.length > 0 &&
+    matchesAcceptedAnswer(answer.text, key.acceptedAnswers)
+      ? key.points
+      : 0,
+  answerKey: (key) => {
+    const accepted = [...new Set(key.acceptedAnswers.map(comparableText))].sort();
+    return JSON.stringify([key.type, key.points, accepted]);
+  },
+  answersCarryOver: () => true,
+  shufflesOptions: false,
+  parseAnswer: (_question, answer) => {
+    if (typeof answer.text !== 'string')
+      return { field: 'text', message: 'a short_text question takes text: a string.' };
+    const text = answer.text.trim();
+    if (text === '') return { field: 'text', message: 'Type an answer, or leave the question out.' };
+    if (text.length > TEXT_ANSWER_MAX) {
+      return { field: 'text', message: `Use at most ${TEXT_ANSWER_MAX} characters (got ${text.length}).` };
+    }
+    return { text };
+  },
+  formAnswer: (value) => ({ text: value }),
+  storedAnswer: (_question, choice) => ('text' in choice ? { ...NO_ANSWER, text: choice.text } : NO_ANSWER),
+  choiceOf: (answer) => (answer.text === null ? undefined : { text: answer.text }),
+  answerText: (answer) => answer.text,
+  typedValue: (answer) => ({ text_answer: answer.text }),
+  rightAnswers: (question) => acceptedAnswersOf(question),
+  analysisKeys: () => null,
+  commonAnswers: 'text',
+};

@@ -1,0 +1,63 @@
+import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+
+/** Yes or no: the answer named by the key (default "yes") earns `points`, the other 0. */
+export interface YesNoQuestion {
+  id: string;
+  type: 'yes_no';
+  points: number;
+  correctAnswer?: 'yes' | 'no';
+}
+
+/** The stored key: "no", else "yes" (also for questions made before keys existed). */
+const correctOf = (stored: string | null): 'yes' | 'no' => (stored === 'no' ? 'no' : 'yes');
+
+export const yesNo: QuestionTypeDefinition<YesNoQuestion> = {
+  name: 'yes_no',
+  summary: 'yes_no',
+  takes: ['points', 'correct_answer'],
+  checkInput: () => undefined,
+  fromInput: (input) => ({
+    type: 'yes_no',
+    points: input.points ?? 1,
+    correctAnswer: input.correct_answer ?? 'yes',
+  }),
+  fromRow: (row) => ({
+    id: row.id,
+    type: 'yes_no',
+    points: row.points ?? 0,
+    correctAnswer: correctOf(row.correctAnswer),
+  }),
+  toColumns: (key) => ({
+    points: key.points,
+    correctAnswer: key.correctAnswer ?? 'yes',
+    acceptedAnswers: null,
+    correctNumber: null,
+    tolerance: null,
+    options: [],
+  }),
+  record: (key) => ({ points: key.points, correct_answer: key.correctAnswer ?? 'yes' }),
+  maxPoints: (key) => Math.max(key.points, 0),
+  points: (key, answer) =>
+    'choice' in answer && answer.choice === (key.correctAnswer ?? 'yes') ? key.points : 0,
+  answerKey: (key) => JSON.stringify([key.type, key.points, key.correctAnswer ?? 'yes']),
+  answersCarryOver: () => true,
+  shufflesOptions: false,
+  parseAnswer: (_question, answer) =>
+    answer.answer === 'yes' || answer.answer === 'no'
+      ? { choice: answer.answer }
+      : { field: 'answer', message: 'a yes_no question takes answer "yes" or "no".' },
+  formAnswer: (value) => ({ answer: value }),
+  storedAnswer: (_question, choice) =>
+    'choice' in choice ? { ...NO_ANSWER, choice: choice.choice } : NO_ANSWER,
+  choiceOf: (answer) =>
+    answer.choice === 'yes' || answer.choice === 'no' ? { choice: answer.choice } : undefined,
+  answerText: (answer) => answer.choice,
+  typedValue: () => ({}),
+  rightAnswers: (question) => [correctOf(question.correctAnswer)],
+  analysisKeys: (question) => ({
+    keys: ['yes', 'no'],
+    right: new Set([correctOf(question.correctAnswer)]),
+    label: (key) => `"${key}"`,
+  }),
+  commonAnswers: 'none',
+};
