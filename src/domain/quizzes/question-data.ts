@@ -60,6 +60,10 @@ export function onlyTextsChanged(current: readonly QuestionRow[], next: readonly
   if (current.length !== next.length) return false;
   return current.every((question, index) => {
     const data = next[index]!;
-    return data.id === question.id && answerKeyOf(toScorable(question)) === answerKeyOf(scorable(data));
+    if (data.id !== question.id || data.type !== question.type) return false;
+    const stored = storedDefinition(question.type);
+    const options = data.options.map((option, position) => ({ ...option, id: '', questionId: '', position }));
+    const after = stored.fromRow({ ...question, ...data, id: question.id, options });
+    return answerKeyOf(stored.fromRow(question)) === answerKeyOf(after);
   });
 }
