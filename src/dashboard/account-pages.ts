@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import { csrfField } from '../web/csrf';
 import { html } from '../web/html';
 import type { Flash } from '../web/session-flash';
-import { errorSummary, inputField, type FieldError } from './form-fields';
+import { errorSummary, errorsFor, field, type FieldError } from '../web/parts';
 import { noticeBox, sendPage, withReturnTo } from '../web/page-shell';
 
 export interface AccountFormState {
@@ -34,8 +34,8 @@ export function sendLoginPage(res: Response, state: AccountFormState = {}): void
       }
       <form method="post" action="/login" novalidate>
         ${csrfField(res)} ${returnToField(state.returnTo)}
-        ${inputField({ name: 'email', label: 'Email', type: 'email', value: state.email ?? '', autocomplete: 'username', errors })}
-        ${inputField({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', errors })}
+        ${field({ id: 'email', name: 'email', required: true, label: 'Email', type: 'email', value: state.email ?? '', autocomplete: 'username', errors: errorsFor(errors, 'email') })}
+        ${field({ id: 'password', name: 'password', required: true, label: 'Password', type: 'password', autocomplete: 'current-password', errors: errorsFor(errors, 'password') })}
         <p><button type="submit">Log in</button></p>
       </form>
       <p>No account yet? <a href="${withReturnTo('/signup', state.returnTo)}">Sign up</a></p>
@@ -66,15 +66,17 @@ export function sendSignupPage(res: Response, state: AccountFormState = {}): voi
       ${errorSummary(errors)}
       <form method="post" action="/signup" novalidate>
         ${csrfField(res)} ${returnToField(state.returnTo)}
-        ${inputField({ name: 'email', label: 'Email', type: 'email', value: state.email ?? '', autocomplete: 'email', maxlength: 254, errors })}
-        ${inputField({
+        ${field({ id: 'email', name: 'email', required: true, label: 'Email', type: 'email', value: state.email ?? '', autocomplete: 'email', maxlength: 254, errors: errorsFor(errors, 'email') })}
+        ${field({
+          id: 'password',
           name: 'password',
+          required: true,
           label: 'Password',
           type: 'password',
           hint: 'At least 10 characters. A few unrelated words make a strong one.',
           autocomplete: 'new-password',
           maxlength: 200,
-          errors,
+          errors: errorsFor(errors, 'password'),
         })}
         <p><button type="submit">Create account</button></p>
       </form>

@@ -9,7 +9,8 @@ import { clientKey } from './attempt-limiter';
 import type { DashboardContext } from './context';
 import { answerDomainErrors } from './domain-error-pages';
 import { sendTooManyAttempts } from '../web/error-pages';
-import { formString, type FieldError } from './form-fields';
+import { formString } from './form-fields';
+import type { FieldError } from '../web/parts';
 
 /** One message for an unknown email and a wrong password: the form must not reveal which accounts exist. */
 export const BAD_CREDENTIALS = 'The email or password is not right.';

@@ -8,7 +8,8 @@ import { currentSession, endSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash, type Flash } from '../web/session-flash';
 import type { DashboardContext } from './context';
 import { answerDomainErrors } from './domain-error-pages';
-import { errorSummary, formString, inputField, type FieldError } from './form-fields';
+import { formString } from './form-fields';
+import { errorSummary, errorsFor, field, type FieldError } from '../web/parts';
 
 const PATH = '/account';
 
@@ -49,8 +50,8 @@ async function sendAccountPage(
         ${errorSummary(passwordErrors)}
         <form method="post" action="${PATH}/password" novalidate>
           ${csrfField(res)}
-          ${inputField({ name: 'current_password', label: 'Current password', type: 'password', autocomplete: 'current-password', errors: passwordErrors })}
-          ${inputField({ name: 'new_password', label: 'New password', type: 'password', autocomplete: 'new-password', hint: `${PASSWORD_RULE}.`, maxlength: 200, errors: passwordErrors })}
+          ${field({ id: 'current_password', name: 'current_password', required: true, label: 'Current password', type: 'password', autocomplete: 'current-password', errors: errorsFor(passwordErrors, 'current_password') })}
+          ${field({ id: 'new_password', name: 'new_password', required: true, label: 'New password', type: 'password', autocomplete: 'new-password', hint: `${PASSWORD_RULE}.`, maxlength: 200, errors: errorsFor(passwordErrors, 'new_password') })}
           <p><button type="submit">Change password</button></p>
         </form>
       </section>
@@ -73,7 +74,7 @@ async function sendAccountPage(
         ${errorSummary(deleteErrors)}
         <form method="post" action="${PATH}/delete" novalidate>
           ${csrfField(res)}
-          ${inputField({ name: 'password', label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', errors: deleteErrors })}
+          ${field({ id: 'password', name: 'password', required: true, label: 'Your password, to confirm', type: 'password', autocomplete: 'current-password', errors: errorsFor(deleteErrors, 'password') })}
           <p><button type="submit" class="danger">Delete my account and everything in it</button></p>
         </form>
       </section>`,

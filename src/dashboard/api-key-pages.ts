@@ -3,7 +3,7 @@ import { MAX_ACTIVE_KEYS, type ApiKeyRecord } from '../domain/api-keys';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
-import { errorSummary, inputField, type FieldError } from './form-fields';
+import { errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
 import { formatTime, noticeBox, sendPage } from '../web/page-shell';
 
 export interface ApiKeysPageState {
@@ -17,26 +17,14 @@ export interface ApiKeysPageState {
 
 /** The new key's value, shown this one time, with a copy button (assets/copy-button.js). */
 function newKeyPanel(newKey: NonNullable<Flash['newApiKey']>): Html {
-  return html`<section class="notice success new-key" aria-labelledby="new-key-title">
-    <h2 id="new-key-title">Your new API key “${newKey.name}”</h2>
-    <p>
-      <strong>Copy it now. For your security it cannot be shown again.</strong> If you lose it, revoke it and
-      create a new one.
-    </p>
-    <code class="secret" id="new-key-value">${newKey.key}</code>
-    <p class="copy-row">
-      <button
-        type="button"
-        class="secondary"
-        data-copy-target="new-key-value"
-        data-copied-message="The key is on your clipboard."
-        hidden
-      >
-        Copy key
-      </button>
-      <span class="copy-status" role="status" aria-live="polite"></span>
-    </p>
-  </section>`;
+  return secretPanel({
+    id: 'new-key-value',
+    title: `Your new API key “${newKey.name}”`,
+    use: 'If you lose it, revoke it and create a new one.',
+    value: newKey.key,
+    copyLabel: 'Copy key',
+    copiedMessage: 'The key is on your clipboard.',
+  });
 }
 
 function keyRows(res: Response, keys: ApiKeyRecord[]): Html {
@@ -79,14 +67,16 @@ export function sendApiKeysPage(res: Response, state: ApiKeysPageState): void {
       ${errorSummary(errors)}
       <form method="post" action="/settings/security/api-keys" novalidate>
         ${csrfField(res)}
-        ${inputField({
+        ${field({
+          id: 'name',
           name: 'name',
+          required: true,
           label: 'Name',
           hint: 'Where you will use it, so you can tell your keys apart. For example: Claude Desktop on my laptop.',
           value: state.name ?? '',
           autocomplete: 'off',
           maxlength: 100,
-          errors,
+          errors: errorsFor(errors, 'name'),
         })}
         <p><button type="submit">Create key</button></p>
       </form>

@@ -16,6 +16,18 @@ const NOT_FOUND_NOUNS: Partial<Record<DomainErrorCode, string>> = {
 };
 
 /**
+ * A domain error a route explains in place, with the status of the error table; null for anything
+ * else, which the route throws on. Routes call this in the catch around the domain call.
+ */
+export function domainRefusal(
+  error: unknown,
+  codes: readonly DomainErrorCode[],
+): { error: DomainError; status: number } | null {
+  if (!isDomainError(error) || !codes.includes(error.code)) return null;
+  return { error, status: domainErrorStatus(error) };
+}
+
+/**
  * Called by a route before it asks the domain: should the domain throw one of `codes`, the
  * dashboard's error middleware answers with `answer` (given the code's status from the error
  * table) instead of an error page. Routes themselves only throw.

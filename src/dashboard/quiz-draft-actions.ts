@@ -63,3 +63,34 @@ export function applyAction(draft: QuizDraft, action: DraftAction): QuizDraft {
   }
   return next;
 }
+
+/**
+ * The id of the element a change leaves the teacher at, from the draft before it: the new
+ * question's text, the moved question's button, the question that took a removed one's place, the
+ * new option. The button posts to the page with it as the fragment, and the page focuses it.
+ */
+export function placeAfter(draft: QuizDraft, action: DraftAction): string {
+  const count = draft.questions.length;
+  const at = (index: number, rest: string) => `questions-${index}-${rest}`;
+  switch (action.kind) {
+    case 'add':
+      return at(Math.min(count, LIMITS.questionsMax - 1), 'text');
+    case 'up':
+    case 'down': {
+      const to = Math.max(0, Math.min(count - 1, action.question + (action.kind === 'up' ? -1 : 1)));
+      // The same button where the question went, unless it is now at the end that has none.
+      if (action.kind === 'up') return at(to, to > 0 ? 'up' : 'down');
+      return at(to, to < count - 1 ? 'down' : 'up');
+    }
+    case 'remove':
+      return count <= 1 ? 'questions-title' : at(Math.min(action.question, count - 2), 'text');
+    case 'add-option': {
+      const options = draft.questions[action.question]?.options.length ?? 0;
+      return at(action.question, `options-${Math.min(options, LIMITS.optionsMax - 1)}-label`);
+    }
+    case 'remove-option':
+      return at(action.question, 'options-add');
+    default:
+      return '';
+  }
+}

@@ -1,3 +1,4 @@
+import { fromLocalInput, isLocalInput, toLocalInput } from '../web/local-time';
 import { z } from 'zod';
 import type { QuestionRecord, SettingsRecord } from '../domain/quiz-records';
 import {
@@ -141,7 +142,9 @@ export function newQuestion(type: QuestionType): DraftQuestion {
 export function draftFromQuiz(
   quiz: { title: string; description: string | null; questions: QuestionRecord[] },
   settings: SettingsRecord,
+  timeZone = 'UTC',
 ): QuizDraft {
+  const local = (instant: string | null) => (instant ? toLocalInput(instant, timeZone) : '');
   return {
     title: quiz.title,
     description: quiz.description ?? '',
@@ -170,8 +173,8 @@ export function draftFromQuiz(
       show_correct_answers: settings.show_correct_answers,
       allow_embedding: settings.allow_embedding,
       time_limit_minutes: settings.time_limit_minutes === null ? '' : String(settings.time_limit_minutes),
-      opens_at: settings.opens_at ?? '',
-      closes_at: settings.closes_at ?? '',
+      opens_at: local(settings.opens_at),
+      closes_at: local(settings.closes_at),
       shuffle_questions: settings.shuffle_questions,
       shuffle_options: settings.shuffle_options,
       question_pool_size: settings.question_pool_size === null ? '' : String(settings.question_pool_size),
@@ -307,8 +310,11 @@ const EditorInputSchema = z.strictObject({
 
 export type EditorInput = z.output<typeof EditorInputSchema>;
 
-/** The draft checked by the tools' own schemas; a DomainError with one issue per field otherwise. */
-export function draftToInput(draft: QuizDraft): EditorInput {
+/**
+ * The draft checked by the tools' own schemas; a DomainError with one issue per field otherwise.
+ * Times picked without an offset (the date-time control) are read in `timeZone`.
+ */
+export function draftToInput(draft: QuizDraft, timeZone = 'UTC'): EditorInput {
   const pass = draft.settings.pass_mark_percent.trim();
   const input = {
     title: draft.title,
@@ -322,7 +328,8 @@ export function draftToInput(draft: QuizDraft): EditorInput {
         TAKING_TEXTS.map((key) => {
           const value = draft.settings[key].trim();
           if (value === '') return [key, null];
-          return [key, key.endsWith('_at') ? value : (integerOrText(value) ?? null)];
+          if (!key.endsWith('_at')) return [key, integerOrText(value) ?? null];
+          return [key, isLocalInput(value) ? fromLocalInput(value, timeZone) : value];
         }),
       ),
       language: draft.settings.language,

@@ -9,8 +9,17 @@ import {
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { sendPage } from '../web/page-shell';
-import { errorSummary, type FieldError } from './form-fields';
+import {
+  checkbox,
+  errorSummary,
+  errorsFor,
+  field,
+  fieldErrorText,
+  radioGroup,
+  type FieldError,
+} from '../web/parts';
 import type { DraftQuestion, QuizDraft } from './quiz-draft';
+import { parseAction, placeAfter } from './quiz-draft-actions';
 
 export interface EditorState {
   draft: QuizDraft;
@@ -19,6 +28,10 @@ export interface EditorState {
   /** Field errors by form id (see `fieldId`), with '' for the form as a whole. */
   errors?: FieldError[];
   status?: number;
+  /** The element a button's change left the teacher at (focused on load). */
+  focus?: string;
+  /** The IANA zone the opening and closing times are shown and picked in. */
+  timeZone?: string;
 }
 
 /** `questions[2].options[1].label` (the domain's field) and `questions[2][options][1][label]` (the form's name) as one element id. */
@@ -52,110 +65,114 @@ const SHOW_CORRECT_LABELS: Record<(typeof SHOW_CORRECT_ANSWERS)[number], string>
   after_close: 'Once the quiz is closed',
 };
 
+/** What the editor is showing: where a teacher's last button left them, and the zone of its times. */
+interface View {
+  errors: FieldError[];
+  /** The element to focus on load, so the keyboard stays where the change was made. */
+  focus: string;
+  /** The form's address, to which each button adds the fragment it lands on. */
+  action: string;
+  timeZone: string;
+  /** The draft as shown, from which each button's landing place is worked out. */
+  draft: QuizDraft;
+}
+
 function errorOf(errors: FieldError[], id: string): Html {
-  const messages = errors.filter((error) => error.field === id).map((error) => error.message);
-  if (messages.length === 0) return html``;
-  return html`<p class="field-error" id="${id}-error">
-    <span class="sr-only">Error: </span>${messages.join('; ')}
-  </p>`;
+  return fieldErrorText(id, errorsFor(errors, id));
 }
 
 interface TextOptions {
   name: string;
   label: Html | string;
   value: string;
-  errors: FieldError[];
+  view: View;
   hint?: string;
   multiline?: boolean;
   maxlength?: number;
   inputmode?: 'numeric' | 'decimal';
   className?: string;
+  type?: 'text' | 'datetime-local';
+  /** Owner's text in any script. */
+  text?: boolean;
 }
 
-/** A labelled input or textarea with its hint and error tied to it (aria-describedby). */
+/** A field of the editor: its id from the form name, its errors and focus from the view. */
 function textField(options: TextOptions): Html {
   const id = fieldId(options.name);
-  const hasError = options.errors.some((error) => error.field === id);
-  const describedBy = [options.hint ? `${id}-hint` : '', hasError ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  const attributes = html`id="${id}"
-  name="${options.name}"${
-    options.maxlength ? html` maxlength="${options.maxlength}"` : ''
-  }${describedBy ? html` aria-describedby="${describedBy}"` : ''}${hasError ? html` aria-invalid="true"` : ''}`;
-  return html`<div class="field ${options.className ?? ''}">
-    <label for="${id}">${options.label}</label>
-    ${options.hint ? html`<p class="hint" id="${id}-hint">${options.hint}</p>` : ''}
-    ${errorOf(options.errors, id)}
-    ${
-      options.multiline
-        ? html`<textarea ${attributes} rows="3">${options.value}</textarea>`
-        : html`<input
-            type="text"
-            ${attributes}
-            value="${options.value}"
-            ${options.inputmode ? html` inputmode="${options.inputmode}"` : ''}
-          />`
-    }
-  </div>`;
+  return field({
+    id,
+    name: options.name,
+    label: options.label,
+    value: options.value,
+    errors: errorsFor(options.view.errors, id),
+    ...(options.hint ? { hint: options.hint } : {}),
+    ...(options.multiline ? { multiline: true } : {}),
+    ...(options.maxlength ? { maxlength: options.maxlength } : {}),
+    ...(options.inputmode ? { inputmode: options.inputmode } : {}),
+    ...(options.className ? { className: options.className } : {}),
+    ...(options.type ? { type: options.type } : {}),
+    ...(options.text ? { dir: 'auto' as const } : {}),
+  });
 }
 
-function checkbox(name: string, label: string, checked: boolean, hint?: string): Html {
-  const id = fieldId(name);
-  return html`<label class="choice" for="${id}">
-    <input
-      type="checkbox"
-      id="${id}"
-      name="${name}"
-      ${checked ? html` checked` : ''}${hint ? html` aria-describedby="${id}-hint"` : ''}
-    />
-    <span>${label}${hint ? html`<span class="hint" id="${id}-hint"> ${hint}</span>` : ''}</span>
-  </label>`;
+function checkboxField(name: string, label: string, checked: boolean, hint?: string): Html {
+  return checkbox({ id: fieldId(name), name, label, checked, ...(hint ? { hint } : {}) });
 }
 
+/**
+ * A submit button that changes the form; `lands` is the element the page comes back at: the
+ * button posts to the form's address with that fragment (formaction), so the browser scrolls
+ * there, and assets/editor-place.js focuses the element the view names.
+ */
 function actionButton(
+  view: View,
   action: string,
   label: string,
   accessible: string,
   className = 'secondary small',
+  id?: string,
 ): Html {
-  return html`<button type="submit" name="_action" value="${action}" class="${className}">
-    ${label}<span class="sr-only"> ${accessible}</span>
+  const lands = placeAfter(view.draft, parseAction(action));
+  return html`<button
+    type="submit"
+    name="_action"
+    value="${action}"
+    class="${className}"
+    formaction="${view.action}#${lands}"
+    ${id ? html`id="${id}"` : ''}
+  >
+    ${label}${accessible ? html`<span class="sr-only"> ${accessible}</span>` : ''}
   </button>`;
 }
 
-function yesNoFields(base: string, question: DraftQuestion, errors: FieldError[]): Html {
+function yesNoFields(base: string, question: DraftQuestion, view: View): Html {
   const id = fieldId(`${base}[correct_answer]`);
-  return html`<fieldset class="inline-choices" id="${id}">
-      <legend>Right answer</legend>
-      ${(['yes', 'no'] as const).map(
-        (value) =>
-          html`<label class="choice" for="${id}-${value}">
-            <input
-              type="radio"
-              id="${id}-${value}"
-              name="${base}[correct_answer]"
-              value="${value}"
-              ${question.correct_answer === value ? html` checked` : ''}
-            />
-            <span>${value === 'yes' ? 'Yes' : 'No'}</span>
-          </label>`,
-      )}
-    </fieldset>
-    ${textField({
-      name: `${base}[points]`,
-      label: 'Points for the right answer',
-      value: question.points,
-      errors,
-      hint: `A whole number from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}; the other answer earns 0.`,
-      inputmode: 'numeric',
-      className: 'short',
-    })}`;
+  return html`${radioGroup({
+    id,
+    name: `${base}[correct_answer]`,
+    legend: 'Right answer',
+    value: question.correct_answer,
+    choices: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+    errors: errorsFor(view.errors, id),
+  })}
+  ${textField({
+    name: `${base}[points]`,
+    label: 'Points for the right answer',
+    value: question.points,
+    view,
+    hint: `A whole number from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}; the other answer earns 0.`,
+    inputmode: 'numeric',
+    className: 'short',
+  })}`;
 }
 
-function optionFields(base: string, index: number, question: DraftQuestion, errors: FieldError[]): Html {
+function optionFields(base: string, index: number, question: DraftQuestion, view: View): Html {
   const id = fieldId(`${base}[options]`);
-  const hasError = errors.some((error) => error.field === id);
+  const hasError = view.errors.some((error) => error.field === id);
+  const count = question.options.length;
   return html`<fieldset class="options${hasError ? ' has-error' : ''}" id="${id}">
     <legend>
       Options
@@ -167,7 +184,7 @@ function optionFields(base: string, index: number, question: DraftQuestion, erro
         }</span
       >
     </legend>
-    ${errorOf(errors, id)}
+    ${errorOf(view.errors, id)}
     <ol class="option-list">
       ${question.options.map((option, optionIndex) => {
         const name = `${base}[options][${optionIndex}]`;
@@ -176,18 +193,20 @@ function optionFields(base: string, index: number, question: DraftQuestion, erro
             name: `${name}[label]`,
             label: html`Option ${optionIndex + 1}`,
             value: option.label,
-            errors,
+            view,
             maxlength: LIMITS.optionLabelMax,
+            text: true,
           })}
           ${textField({
             name: `${name}[score]`,
             label: 'Score',
             value: option.score,
-            errors,
+            view,
             inputmode: 'numeric',
             className: 'short',
           })}
           ${actionButton(
+            view,
             `remove-option:${index}:${optionIndex}`,
             'Remove',
             `option ${optionIndex + 1} of question ${index + 1}`,
@@ -197,8 +216,15 @@ function optionFields(base: string, index: number, question: DraftQuestion, erro
       })}
     </ol>
     ${
-      question.options.length < LIMITS.optionsMax
-        ? actionButton(`add-option:${index}`, 'Add an option', `to question ${index + 1}`)
+      count < LIMITS.optionsMax
+        ? actionButton(
+            view,
+            `add-option:${index}`,
+            'Add an option',
+            `to question ${index + 1}`,
+            'secondary small',
+            `${id}-add`,
+          )
         : ''
     }
   </fieldset>`;
@@ -220,36 +246,37 @@ const ADD_LABELS: Record<QuestionType, string> = {
   number: 'Add a number question',
 };
 
-function pointsField(base: string, question: DraftQuestion, errors: FieldError[], hint: string): Html {
+function pointsField(base: string, question: DraftQuestion, view: View, hint: string): Html {
   return textField({
     name: `${base}[points]`,
     label: 'Points for the right answer',
     value: question.points,
-    errors,
+    view,
     hint,
     inputmode: 'numeric',
     className: 'short',
   });
 }
 
-function typedAnswerFields(base: string, question: DraftQuestion, errors: FieldError[]): Html {
+function typedAnswerFields(base: string, question: DraftQuestion, view: View): Html {
   return html`${textField({
     name: `${base}[accepted_answers]`,
     label: 'Accepted answers (optional), one per line',
     value: question.accepted_answers,
-    errors,
+    view,
     multiline: true,
+    text: true,
     hint: 'Compared ignoring case and extra spaces; accents count, so list "Peru" and "Perú" if both are right. Leave empty to collect text without marking it.',
   })}
-  ${pointsField(base, question, errors, 'A whole number; used when accepted answers are given.')}`;
+  ${pointsField(base, question, view, 'A whole number; used when accepted answers are given.')}`;
 }
 
-function numberFields(base: string, question: DraftQuestion, errors: FieldError[]): Html {
+function numberFields(base: string, question: DraftQuestion, view: View): Html {
   return html`${textField({
     name: `${base}[correct_number]`,
     label: 'Right number',
     value: question.correct_number,
-    errors,
+    view,
     inputmode: 'decimal',
     className: 'short',
     hint: 'A decimal point or comma both work: 3.5 or 3,5.',
@@ -258,75 +285,92 @@ function numberFields(base: string, question: DraftQuestion, errors: FieldError[
     name: `${base}[tolerance]`,
     label: 'Tolerance',
     value: question.tolerance,
-    errors,
+    view,
     inputmode: 'decimal',
     className: 'short',
     hint: 'How far off an answer may be and still earn the points, bounds included (0: exactly).',
   })}
-  ${pointsField(base, question, errors, 'A whole number; a wrong answer earns 0.')}`;
+  ${pointsField(base, question, view, 'A whole number; a wrong answer earns 0.')}`;
 }
 
-function answerKeyFields(base: string, index: number, question: DraftQuestion, errors: FieldError[]): Html {
+function answerKeyFields(base: string, index: number, question: DraftQuestion, view: View): Html {
   switch (question.type) {
     case 'yes_no':
-      return yesNoFields(base, question, errors);
+      return yesNoFields(base, question, view);
     case 'short_text':
-      return typedAnswerFields(base, question, errors);
+      return typedAnswerFields(base, question, view);
     case 'number':
-      return numberFields(base, question, errors);
+      return numberFields(base, question, view);
     default:
-      return optionFields(base, index, question, errors);
+      return optionFields(base, index, question, view);
   }
 }
 
-function questionFields(question: DraftQuestion, index: number, count: number, errors: FieldError[]): Html {
+function questionFields(question: DraftQuestion, index: number, count: number, view: View): Html {
   const base = `questions[${index}]`;
   const id = fieldId(base);
-  const hasError = errors.some((error) => error.field === id || error.field.startsWith(`${id}-`));
+  const hasError = view.errors.some((error) => error.field === id || error.field.startsWith(`${id}-`));
   const typeName = TYPE_NAMES[question.type];
   return html`<li>
     <fieldset class="question-editor${hasError ? ' has-error' : ''}" id="${id}">
       <legend>Question ${index + 1} <span class="badge">${typeName}</span></legend>
-      ${errorOf(errors, id)}
+      ${errorOf(view.errors, id)}
       <input type="hidden" name="${base}[type]" value="${question.type}" />
       <input type="hidden" name="${base}[question_id]" value="${question.question_id}" />
       ${textField({
         name: `${base}[text]`,
         label: 'Question',
         value: question.text,
-        errors,
+        view,
         multiline: true,
         maxlength: LIMITS.questionTextMax,
+        text: true,
       })}
-      ${answerKeyFields(base, index, question, errors)}
+      ${answerKeyFields(base, index, question, view)}
       ${textField({
         name: `${base}[explanation]`,
         label: 'Explanation (optional)',
         value: question.explanation,
-        errors,
+        view,
         multiline: true,
         maxlength: LIMITS.explanationMax,
+        text: true,
         hint: 'Why the right answer is right; shown with the answers when the settings say so.',
       })}
       <p class="question-tools">
-        ${index > 0 ? actionButton(`up:${index}`, 'Move up', `question ${index + 1}`) : ''}
-        ${index < count - 1 ? actionButton(`down:${index}`, 'Move down', `question ${index + 1}`) : ''}
-        ${actionButton(`remove:${index}`, 'Remove', `question ${index + 1}`, 'secondary small danger')}
+        ${
+          index > 0
+            ? actionButton(view, `up:${index}`, 'Move up', `question ${index + 1}`, undefined, `${id}-up`)
+            : ''
+        }
+        ${
+          index < count - 1
+            ? actionButton(
+                view,
+                `down:${index}`,
+                'Move down',
+                `question ${index + 1}`,
+                undefined,
+                `${id}-down`,
+              )
+            : ''
+        }
+        ${actionButton(view, `remove:${index}`, 'Remove', `question ${index + 1}`, 'secondary small danger')}
       </p>
     </fieldset>
   </li>`;
 }
 
-function settingsFields(draft: QuizDraft, errors: FieldError[]): Html {
+function settingsFields(draft: QuizDraft, view: View): Html {
   const s = draft.settings;
   const showId = 'settings-show_correct_answers';
   return html`<fieldset id="settings">
     <legend>Settings</legend>
-    ${checkbox('settings[show_score_to_respondent]', 'Show respondents their score', s.show_score_to_respondent)}
-    ${checkbox('settings[collect_name]', 'Ask for their name', s.collect_name)}
-    ${checkbox('settings[collect_email]', 'Ask for their email address', s.collect_email)}
-    ${checkbox('settings[require_all_answers]', 'Every question must be answered', s.require_all_answers)}
-    ${checkbox(
+    ${checkboxField('settings[show_score_to_respondent]', 'Show respondents their score', s.show_score_to_respondent)}
+    ${checkboxField('settings[collect_name]', 'Ask for their name', s.collect_name)}
+    ${checkboxField('settings[collect_email]', 'Ask for their email address', s.collect_email)}
+    ${checkboxField('settings[require_all_answers]', 'Every question must be answered', s.require_all_answers)}
+    ${checkboxField(
       'settings[allow_embedding]',
       'Allow other sites to embed the quiz',
       s.allow_embedding,
@@ -336,13 +380,13 @@ function settingsFields(draft: QuizDraft, errors: FieldError[]): Html {
       name: 'settings[pass_mark_percent]',
       label: 'Pass mark, in percent (optional)',
       value: s.pass_mark_percent,
-      errors,
+      view,
       hint: 'From 0 to 100; leave empty for no pass mark.',
       className: 'short',
     })}
     <div class="field">
       <label for="${showId}">Show the right answers and explanations</label>
-      ${errorOf(errors, showId)}
+      ${errorOf(view.errors, showId)}
       <select id="${showId}" name="settings[show_correct_answers]">
         ${SHOW_CORRECT_ANSWERS.map(
           (value) =>
@@ -352,7 +396,7 @@ function settingsFields(draft: QuizDraft, errors: FieldError[]): Html {
         )}
       </select>
     </div>
-    ${takingFields(draft, errors)}
+    ${takingFields(draft, view)}
   </fieldset>`;
 }
 
@@ -366,16 +410,17 @@ const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
 };
 
 /** How the quiz is taken: time limit, window, shuffles, pool, attempts per email, language. */
-function takingFields(draft: QuizDraft, errors: FieldError[]): Html {
+function takingFields(draft: QuizDraft, view: View): Html {
   const s = draft.settings;
   const languageId = 'settings-language';
+  const zone = view.timeZone === 'UTC' ? 'UTC' : `your time zone (${view.timeZone})`;
   return html`<fieldset id="settings-taking">
     <legend>How it is taken</legend>
     ${textField({
       name: 'settings[time_limit_minutes]',
       label: 'Time limit, in minutes (optional)',
       value: s.time_limit_minutes,
-      errors,
+      view,
       hint: 'From 1 to 600. The page counts down and sends the answers when the time is up.',
       className: 'short',
       inputmode: 'numeric',
@@ -384,23 +429,28 @@ function takingFields(draft: QuizDraft, errors: FieldError[]): Html {
       name: 'settings[opens_at]',
       label: 'Opens at (optional)',
       value: s.opens_at,
-      errors,
-      hint: 'A date, time and offset, such as 2026-03-01T09:00+01:00 or 2026-03-01T08:00Z.',
+      view,
+      type: 'datetime-local',
+      className: 'short-time',
+      hint: `A date and time in ${zone}; leave empty to open it at once.`,
     })}
     ${textField({
       name: 'settings[closes_at]',
       label: 'Closes at (optional)',
       value: s.closes_at,
-      errors,
-      hint: 'After the opening time. An attempt started before it may finish within its time limit.',
+      view,
+      type: 'datetime-local',
+      className: 'short-time',
+      hint: `In ${zone}, after the opening time. An attempt started before it may finish within its time limit.`,
     })}
-    ${checkbox('settings[shuffle_questions]', 'Shuffle the questions for each attempt', s.shuffle_questions)}
-    ${checkbox('settings[shuffle_options]', 'Shuffle the options for each attempt', s.shuffle_options)}
+    <input type="hidden" name="time_zone" value="${view.timeZone}" />
+    ${checkboxField('settings[shuffle_questions]', 'Shuffle the questions for each attempt', s.shuffle_questions)}
+    ${checkboxField('settings[shuffle_options]', 'Shuffle the options for each attempt', s.shuffle_options)}
     ${textField({
       name: 'settings[question_pool_size]',
       label: 'Questions drawn per attempt (optional)',
       value: s.question_pool_size,
-      errors,
+      view,
       hint: 'Each attempt gets this many questions at random; leave empty for all of them.',
       className: 'short',
       inputmode: 'numeric',
@@ -409,14 +459,14 @@ function takingFields(draft: QuizDraft, errors: FieldError[]): Html {
       name: 'settings[max_attempts_per_email]',
       label: 'Submissions per email address (optional)',
       value: s.max_attempts_per_email,
-      errors,
+      view,
       hint: 'Needs "Ask for their email address". It holds honest people to the rule; someone determined can use another address.',
       className: 'short',
       inputmode: 'numeric',
     })}
     <div class="field">
       <label for="${languageId}">Language of the public pages</label>
-      ${errorOf(errors, languageId)}
+      ${errorOf(view.errors, languageId)}
       <select id="${languageId}" name="settings[language]">
         ${LANGUAGES.map(
           (value) =>
@@ -440,32 +490,22 @@ function publishedConfirmation(draft: QuizDraft, errors: FieldError[]): Html {
       scores change counts as a new question in the statistics.
     </p>
     ${errorOf(errors, id)}
-    <label class="choice" for="${id}">
-      <input
-        type="checkbox"
-        id="${id}"
-        name="${id}"
-        aria-describedby="${id}-hint"
-        ${draft.confirm_edit_published ? html` checked` : ''}${hasError ? html` aria-invalid="true"` : ''}
-      />
-      <span>Change the published quiz</span>
-    </label>
-    <label class="choice" for="remark_past_responses">
-      <input
-        type="checkbox"
-        id="remark_past_responses"
-        name="remark_past_responses"
-        aria-describedby="remark_past_responses-hint"
-        ${draft.remark_past_responses ? html` checked` : ''}
-      />
-      <span
-        >Re-mark past responses
-        <span class="hint" id="remark_past_responses-hint">
-          For a question whose answer key I fixed (same type and number of options): keep its statistics and
-          mark its past answers again. Each changed response keeps its original score.</span
-        ></span
-      >
-    </label>
+    ${checkbox({
+      id,
+      name: id,
+      label: 'Change the published quiz',
+      checked: draft.confirm_edit_published,
+      invalid: hasError,
+    })}
+    ${checkbox({
+      id: 'remark_past_responses',
+      name: 'remark_past_responses',
+      label: 'Re-mark past responses',
+      checked: draft.remark_past_responses,
+      hint:
+        'For a question whose answer key I fixed (same type and number of options): keep its statistics and ' +
+        'mark its past answers again. Each changed response keeps its original score.',
+    })}
   </fieldset>`;
 }
 
@@ -473,6 +513,7 @@ export function sendEditorPage(res: Response, state: EditorState): void {
   const { draft, quiz } = state;
   const errors = state.errors ?? [];
   const action = quiz ? `/dashboard/quizzes/${quiz.id}/edit` : '/dashboard/quizzes/new';
+  const view: View = { errors, focus: state.focus ?? '', action, timeZone: state.timeZone ?? 'UTC', draft };
   const title = quiz ? `Edit “${quiz.title}”` : 'New quiz';
   const save = html`<button type="submit" name="_action" value="save">
     ${quiz ? 'Save changes' : 'Create the quiz'}
@@ -482,13 +523,20 @@ export function sendEditorPage(res: Response, state: EditorState): void {
     title,
     section: 'quizzes',
     status: state.status ?? 200,
+    scripts: ['editor-place.js'],
     body: html`<p class="breadcrumb">
         <a href="/dashboard/quizzes">Quizzes</a> ›
         ${quiz ? html`<a href="/dashboard/quizzes/${quiz.id}">${quiz.title}</a> ›` : ''}
       </p>
       <h1>${title}</h1>
-      ${errorSummary(errors)}
-      <form method="post" action="${action}" class="quiz-editor" novalidate>
+      ${errorSummary({ errors, autofocus: errors.length > 0 })}
+      <form
+        method="post"
+        action="${action}"
+        class="quiz-editor"
+        novalidate
+        ${view.focus ? html`data-focus="${view.focus}"` : ''}
+      >
         ${csrfField(res)}
         <!-- The first submit button is what Enter in a field presses: Save, never Remove. -->
         <p class="editor-top">${save}</p>
@@ -496,39 +544,43 @@ export function sendEditorPage(res: Response, state: EditorState): void {
           name: 'title',
           label: 'Title',
           value: draft.title,
-          errors,
+          view,
           maxlength: LIMITS.titleMax,
+          text: true,
         })}
         ${textField({
           name: 'description',
           label: 'Description (optional)',
           value: draft.description,
-          errors,
+          view,
           multiline: true,
           maxlength: LIMITS.descriptionMax,
           hint: 'Plain text shown above the questions.',
+          text: true,
         })}
         <section aria-labelledby="questions-title" id="questions">
-          <h2 id="questions-title">Questions</h2>
+          <h2 id="questions-title" tabindex="-1">Questions</h2>
           ${errorOf(errors, 'questions')}
           ${
             draft.questions.length === 0
               ? html`<p class="muted">No questions yet. A quiz needs one before it can be published.</p>`
               : html`<ol class="question-editors">
                   ${draft.questions.map((question, index) =>
-                    questionFields(question, index, draft.questions.length, errors),
+                    questionFields(question, index, draft.questions.length, view),
                   )}
                 </ol>`
           }
           ${
             canAdd
               ? html`<p class="add-question">
-                  ${QUESTION_TYPES.map((type) => actionButton(`add:${type}`, ADD_LABELS[type], '', 'secondary'))}
+                  ${QUESTION_TYPES.map((type) =>
+                    actionButton(view, `add:${type}`, ADD_LABELS[type], '', 'secondary'),
+                  )}
                 </p>`
               : html`<p class="muted">A quiz takes at most ${LIMITS.questionsMax} questions.</p>`
           }
         </section>
-        ${settingsFields(draft, errors)} ${quiz?.published ? publishedConfirmation(draft, errors) : ''}
+        ${settingsFields(draft, view)} ${quiz?.published ? publishedConfirmation(draft, errors) : ''}
         <p class="actions">
           ${save}
           <a class="button secondary" href="${quiz ? `/dashboard/quizzes/${quiz.id}` : '/dashboard/quizzes'}"

@@ -14,12 +14,16 @@ import type { SessionRecord } from '../domain/sessions';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
-import type { FieldError } from './form-fields';
+import { domainRefusal } from './domain-error-pages';
+import { formString } from './form-fields';
+import { ownerTimeZone } from './time-zone';
+import { isTimeZone } from '../web/local-time';
+import { quizNotFound } from '../domain/quizzes/resolve-quiz';
+import type { FieldError } from '../web/parts';
 import { sendDeleteQuizPage } from './quiz-delete-page';
 import { sendRemarkQuizPage } from './quiz-remark-page';
 import { draftFromQuiz, draftToInput, emptyDraft, readDraft, type QuizDraft } from './quiz-draft';
-import { applyAction, parseAction } from './quiz-draft-actions';
+import { applyAction, parseAction, placeAfter } from './quiz-draft-actions';
 import { renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
 
 /** Up to 100 questions of 20 options each, with their texts: far more than the account forms. */
@@ -27,12 +31,60 @@ const EDITOR_FORM = { limit: '4mb', parameterLimit: 5000 };
 
 const quizPath = (id: string) => `/dashboard/quizzes/${id}`;
 
-/** "Question 3, option 2" for `questions[2].options[1].label`; '' for a field outside the questions. */
-function placeOf(field: string): string {
-  const match = /^questions\[(\d+)\](?:\.options\[(\d+)\])?/.exec(field);
-  if (!match) return '';
-  const question = `Question ${Number(match[1]) + 1}`;
-  return match[2] === undefined ? question : `${question}, option ${Number(match[2]) + 1}`;
+/** The editor's own names for the domain's fields, as its labels say them. */
+const FIELD_LABELS: Record<string, string> = {
+  text: 'Question',
+  explanation: 'Explanation',
+  points: 'Points',
+  correct_answer: 'Right answer',
+  options: 'Options',
+  accepted_answers: 'Accepted answers',
+  correct_number: 'Right number',
+  tolerance: 'Tolerance',
+  label: 'Text',
+  score: 'Score',
+  title: 'Title',
+  description: 'Description',
+  pass_mark_percent: 'Pass mark',
+  show_correct_answers: 'Show the right answers',
+  time_limit_minutes: 'Time limit',
+  opens_at: 'Opens at',
+  closes_at: 'Closes at',
+  question_pool_size: 'Questions drawn per attempt',
+  max_attempts_per_email: 'Submissions per email address',
+  collect_email: 'Ask for their email address',
+  language: 'Language',
+};
+
+/** The domain's words made the editor's: a field's name leading the message goes, others become labels. */
+function inEditorWords(message: string, key: string | undefined): string {
+  const rest = key && message.startsWith(`${key} `) ? message.slice(key.length + 1) : message;
+  return rest
+    .replace(/\b([a-z]+(?:_[a-z]+)+): true\b/g, (whole, name: string) =>
+      FIELD_LABELS[name] ? `“${FIELD_LABELS[name]}” ticked` : whole,
+    )
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => (FIELD_LABELS[name] ? `“${FIELD_LABELS[name]}”` : name));
+}
+
+/**
+ * "Question 3, Right number: must be a number" for `questions[2].correct_number`; "Question 2,
+ * option 1, Score: ..." for an option's; "Closes at: ..." for a setting: where the teacher looks.
+ */
+export function editorMessage(field: string, message: string): string {
+  const match = /^questions\[(\d+)\](?:\.options\[(\d+)\])?(?:\.(\w+))?/.exec(field);
+  const key = match ? match[3] : /(\w+)$/.exec(field)?.[1];
+  const label = key ? FIELD_LABELS[key] : undefined;
+  const place = match
+    ? [
+        `Question ${Number(match[1]) + 1}`,
+        match[2] === undefined ? '' : `option ${Number(match[2]) + 1}`,
+        label ?? '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : (label ?? '');
+  const text = inEditorWords(message, key);
+  return place ? `${place}: ${text}` : text;
 }
 
 /** The domain's refusal as errors beside the editor's fields, each saying where it is. */
@@ -48,34 +100,49 @@ function editorErrors(error: DomainError): FieldError[] {
     ];
   }
   if (error.issues.length === 0) return [{ field: '', message: error.message }];
-  return error.issues.map((issue) => {
-    const place = placeOf(issue.field);
-    return {
-      field: renderedField(issue.field),
-      message: place ? `${place}: ${issue.message}` : issue.message,
-    };
-  });
+  return error.issues.map((issue) => ({
+    field: renderedField(issue.field),
+    message: editorMessage(issue.field, issue.message),
+  }));
 }
 
+/** The codes a save explains beside the fields; anything else is an error page. */
+const SAVE_REFUSALS = ['invalid_input', 'confirmation_required', 'invalid_state'] as const;
+
 /**
- * Add, remove, move: the form comes back with the change made and nothing stored. Save: the
- * draft goes through the tools' schemas and the same domain function; a refusal shows the form
- * again as typed, each error beside its field.
+ * Add, remove, move: the form comes back with the change made and nothing stored, at the place
+ * of the change. Save: the draft goes through the tools' schemas and the same domain function; a
+ * refusal shows the form again as typed, each error beside its field.
  */
 async function handleEditorPost(
   req: Request,
   res: Response,
-  page: Omit<EditorState, 'draft'>,
+  page: Omit<EditorState, 'draft'> & { timeZone: string },
   save: (draft: QuizDraft) => Promise<void>,
 ): Promise<void> {
   const body = req.body as Record<string, unknown>;
   const draft = readDraft(body);
   const action = parseAction(body._action);
-  if (action.kind !== 'save') return sendEditorPage(res, { ...page, draft: applyAction(draft, action) });
-  answerDomainErrors(res, ['invalid_input', 'confirmation_required', 'invalid_state'], (error, status) =>
-    sendEditorPage(res, { ...page, draft, errors: editorErrors(error), status }),
-  );
-  await save(draft);
+  if (action.kind !== 'save') {
+    return sendEditorPage(res, {
+      ...page,
+      draft: applyAction(draft, action),
+      focus: placeAfter(draft, action),
+    });
+  }
+  try {
+    await save(draft);
+  } catch (error) {
+    const refusal = domainRefusal(error, SAVE_REFUSALS);
+    if (!refusal) throw error;
+    sendEditorPage(res, { ...page, draft, errors: editorErrors(refusal.error), status: refusal.status });
+  }
+}
+
+/** The zone the form's times were shown in (the page says it), else the account's. */
+function formTimeZone(body: unknown, fallback: string): string {
+  const sent = formString(body, 'time_zone');
+  return sent && isTimeZone(sent) ? sent : fallback;
 }
 
 /** The quiz editor (create, edit), publishing, closing and reopening responses, and deletion. */
@@ -93,8 +160,9 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       await handle(req, res, { session, id });
     });
 
-  router.get('/dashboard/quizzes/new', requireLogin(), (_req, res) => {
-    sendEditorPage(res, { draft: emptyDraft() });
+  router.get('/dashboard/quizzes/new', requireLogin(), async (_req, res) => {
+    const session = currentSession(res)!;
+    sendEditorPage(res, { draft: emptyDraft(), timeZone: await ownerTimeZone(deps, session.userId) });
   });
 
   router.post(
@@ -104,8 +172,9 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     verifyCsrf(),
     async (req, res) => {
       const session = currentSession(res)!;
-      await handleEditorPost(req, res, {}, async (draft) => {
-        const input = draftToInput(draft);
+      const timeZone = formTimeZone(req.body, await ownerTimeZone(deps, session.userId));
+      await handleEditorPost(req, res, { timeZone }, async (draft) => {
+        const input = draftToInput(draft, timeZone);
         const quiz = await createQuiz(deps, session.userId, input);
         setFlash(res, {
           notice: {
@@ -118,25 +187,19 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     },
   );
 
-  /** The quiz as the editor's header names it: its stored title, not the one being typed. */
-  async function editedQuiz(userId: string, ref: string) {
-    const id = await requireOwnedQuizId(deps.repos, userId, ref);
-    const [questions, settings] = await Promise.all([
-      getQuizQuestions(deps, userId, id),
-      getQuizSettings(deps, userId, id),
-    ]);
-    return {
-      id,
-      questions,
-      settings,
-      quiz: { id, title: questions.title, published: questions.status === 'published' },
-    };
-  }
-
   router.get('/dashboard/quizzes/:quizId/edit', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
-    const { questions, settings, quiz } = await editedQuiz(session.userId, String(req.params.quizId));
-    sendEditorPage(res, { quiz, draft: draftFromQuiz(questions, settings) });
+    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+    const [questions, settings, timeZone] = await Promise.all([
+      getQuizQuestions(deps, session.userId, id),
+      getQuizSettings(deps, session.userId, id),
+      ownerTimeZone(deps, session.userId),
+    ]);
+    sendEditorPage(res, {
+      quiz: { id, title: questions.title, published: questions.status === 'published' },
+      draft: draftFromQuiz(questions, settings, timeZone),
+      timeZone,
+    });
   });
 
   router.post(
@@ -146,9 +209,14 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     verifyCsrf(),
     async (req, res) => {
       const session = currentSession(res)!;
-      const { id, quiz } = await editedQuiz(session.userId, String(req.params.quizId));
-      await handleEditorPost(req, res, { quiz }, async (draft) => {
-        const input = draftToInput(draft);
+      // One read of the quiz: the owner's, with the stored title and status the editor's header names.
+      const stored = await deps.repos.quizzes.quizWithQuestions(session.userId, String(req.params.quizId));
+      if (!stored) throw quizNotFound(String(req.params.quizId));
+      const id = stored.id;
+      const quiz = { id, title: stored.title, published: stored.status === 'published' };
+      const timeZone = formTimeZone(req.body, await ownerTimeZone(deps, session.userId));
+      await handleEditorPost(req, res, { quiz, timeZone }, async (draft) => {
+        const input = draftToInput(draft, timeZone);
         const updated = await updateQuiz(deps, session.userId, {
           ref: id,
           title: input.title,
@@ -171,17 +239,18 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
   );
 
   ownedQuizPost('/dashboard/quizzes/:quizId/publish', async (_req, res, { session, id }) => {
-    answerDomainErrors(res, ['invalid_state'], () => {
+    try {
+      const published = await publishQuiz(deps, session.userId, id);
+      setFlash(res, { notice: { kind: 'success', text: published.message } });
+    } catch (error) {
+      if (!domainRefusal(error, ['invalid_state'])) throw error;
       setFlash(res, {
         notice: {
           kind: 'error',
           text: 'A quiz without questions cannot be published: add a question first.',
         },
       });
-      res.redirect(303, quizPath(id));
-    });
-    const published = await publishQuiz(deps, session.userId, id);
-    setFlash(res, { notice: { kind: 'success', text: published.message } });
+    }
     res.redirect(303, quizPath(id));
   });
 

@@ -6,7 +6,7 @@ import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { formatTime, noticeBox, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
-import { errorSummary, inputField, type FieldError } from './form-fields';
+import { errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
 
 export const WEBHOOKS_PATH = '/settings/webhooks';
 
@@ -27,26 +27,14 @@ export interface WebhooksPageState {
 
 /** The new secret, shown this one time, with a copy button (assets/copy-button.js). */
 function newSecretPanel(secret: NonNullable<Flash['newWebhookSecret']>): Html {
-  return html`<section class="notice success new-key" aria-labelledby="new-secret-title">
-    <h2 id="new-secret-title" class="long-text">Signing secret for ${secret.url}</h2>
-    <p>
-      <strong>Copy it now. For your security it cannot be shown again.</strong> Your receiver uses it to check
-      that each webhook comes from this service.
-    </p>
-    <code class="secret" id="new-secret-value">${secret.secret}</code>
-    <p class="copy-row">
-      <button
-        type="button"
-        class="secondary"
-        data-copy-target="new-secret-value"
-        data-copied-message="The secret is on your clipboard."
-        hidden
-      >
-        Copy secret
-      </button>
-      <span class="copy-status" role="status" aria-live="polite"></span>
-    </p>
-  </section>`;
+  return secretPanel({
+    id: 'new-secret-value',
+    title: `Signing secret for ${secret.url}`,
+    use: 'Your receiver uses it to check that each webhook comes from this service.',
+    value: secret.secret,
+    copyLabel: 'Copy secret',
+    copiedMessage: 'The secret is on your clipboard.',
+  });
 }
 
 function stateOf(endpoint: EndpointView): Html {
@@ -85,8 +73,10 @@ function addForm(res: Response, state: WebhooksPageState): Html {
   const quizzesError = errors.find((error) => error.field === 'quizzes');
   return html`<form method="post" action="${WEBHOOKS_PATH}" novalidate>
     ${csrfField(res)}
-    ${inputField({
+    ${field({
+      id: 'url',
       name: 'url',
+      required: true,
       label: 'Endpoint URL',
       hint: state.allowLoopback
         ? 'An https:// address on the public internet (this server also allows http://127.0.0.1 for development).'
@@ -94,7 +84,7 @@ function addForm(res: Response, state: WebhooksPageState): Html {
       value: form.url,
       autocomplete: 'off',
       maxlength: 2000,
-      errors,
+      errors: errorsFor(errors, 'url'),
     })}
     <fieldset id="events" class="${eventsError ? 'has-error' : ''}">
       <legend>Events to send</legend>

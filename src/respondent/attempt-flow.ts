@@ -17,7 +17,7 @@ import type { Logger } from '../logger';
 import { allowFraming } from '../web/security';
 import { attemptFormFields, renderIntroPage, renderWindowPage, TAKING_SCRIPT } from './attempt-pages';
 import type { AttemptTokens } from './attempt-token';
-import { languageOfHeader, translator, type Translator } from './i18n';
+import { readerLanguageOf, translator, type Translator } from './i18n';
 import { isPublicSlug } from './public-paths';
 import { toFormErrors, type FormValues } from './read-form-answers';
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
@@ -148,14 +148,13 @@ export function startAttemptFromPage(
 ): RequestHandler {
   return async (req, res) => {
     const { slug } = req.params;
-    if (!isPublicSlug(slug))
-      return send(res, 404, NOT_FOUND_PAGE(translator(languageOfHeader(req.get('accept-language')))));
+    if (!isPublicSlug(slug)) return send(res, 404, NOT_FOUND_PAGE(translator(readerLanguageOf(req))));
     let quiz: QuizWithQuestions;
     try {
       quiz = await loadPublishedQuiz(deps, slug);
     } catch (error) {
       if (isDomainError(error) && error.code === 'quiz_not_found')
-        return send(res, 404, NOT_FOUND_PAGE(translator(languageOfHeader(req.get('accept-language')))));
+        return send(res, 404, NOT_FOUND_PAGE(translator(readerLanguageOf(req))));
       throw error;
     }
     if (quiz.allowEmbedding) allowFraming(res);

@@ -1,6 +1,7 @@
 import type { QuizWithQuestions } from '../db/repositories';
 import type { WindowState } from '../domain/attempts/taking-rules';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
+import { errorSummary } from '../web/parts';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
 import type { Translator } from './i18n';
@@ -95,16 +96,13 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
     ${quiz.description ? html`<p class="quiz-description" dir="auto">${quiz.description}</p>` : ''}
     ${
       problem
-        ? html`<div
-            class="error-summary"
-            role="alert"
-            tabindex="-1"
-            autofocus
-            aria-labelledby="intro-problem"
-          >
-            <h2 id="intro-problem">${tr.t('quiz.problemHeading')}</h2>
-            <p>${state.emailError ? html`<a href="#${EMAIL_ID}">${state.emailError}</a>` : problem}</p>
-          </div>`
+        ? errorSummary({
+            errors: state.emailError ? [{ field: EMAIL_ID, message: state.emailError }] : [],
+            heading: tr.t('quiz.problemHeading'),
+            intro: state.emailError ? '' : problem,
+            autofocus: true,
+            force: true,
+          })
         : ''
     }
     <ul class="intro-facts">

@@ -1,4 +1,5 @@
 import MessageFormat from '@messageformat/core';
+import type { Request } from 'express';
 import { LANGUAGES, type Language } from '../domain/quiz-input';
 import { ar } from './messages/ar';
 import { de } from './messages/de';
@@ -63,20 +64,10 @@ export function translator(lang: string | undefined): Translator {
   return found;
 }
 
-/** The first supported language of an Accept-Language header, by quality; English when none. */
-export function languageOfHeader(header: string | undefined): Language {
-  if (!header) return 'en';
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [range = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { base: range.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((item) => item.q > 0 && !Number.isNaN(item.q))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const item of ranked) {
-    if ((LANGUAGES as readonly string[]).includes(item.base)) return item.base as Language;
-  }
-  return 'en';
+/**
+ * The reader's language for a page without a quiz: the browser's Accept-Language, negotiated by
+ * Express (quality, then order; `pt-BR` matches `pt`); English when it names none we speak.
+ */
+export function readerLanguageOf(req: Pick<Request, 'acceptsLanguages'>): Language {
+  return (req.acceptsLanguages(...LANGUAGES) || 'en') as Language;
 }

@@ -15,12 +15,12 @@ import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
 import { renderClosedPage, renderQuizPage } from './render-quiz-page';
-import { translator, languageOfHeader, type Translator } from './i18n';
+import { translator, readerLanguageOf, type Translator } from './i18n';
 import { NOT_FOUND_PAGE, renderMessagePageIn, renderResultPage } from './render-result-page';
 
 /** The language of a page without a quiz (a 404, a request not read): the browser's Accept-Language. */
 export function readerLanguage(res: Response): Translator {
-  return translator(languageOfHeader(res.req.get('accept-language')));
+  return translator(readerLanguageOf(res.req));
 }
 
 export function sendRespondentPage(res: Response, status: number, page: string): void {

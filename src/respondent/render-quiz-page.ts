@@ -3,6 +3,7 @@ import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
+import { errorSummary, field } from '../web/parts';
 import { translator, type Translator } from './i18n';
 import {
   EMAIL_ID,
@@ -27,26 +28,19 @@ export interface QuizPageState {
 // Public pages of someone else's quiz: keep them (and their results) out of search engines.
 export const ROBOTS = 'noindex, nofollow';
 
-function errorSummary(tr: Translator, errors: FormErrors | undefined, changed: boolean): Html | string {
+function formErrorSummary(tr: Translator, errors: FormErrors | undefined, changed: boolean): Html | string {
   if (!errors?.summary.length && !changed) return '';
   // Focused on load (autofocus works without scripts) so keyboard and screen-reader users land on it.
-  return html`<div
-    class="error-summary"
-    role="alert"
-    aria-labelledby="error-summary-title"
-    tabindex="-1"
-    autofocus
-  >
-    <h2 id="error-summary-title">${changed ? tr.t('quiz.changedHeading') : tr.t('quiz.problemHeading')}</h2>
-    ${changed ? html`<p>${tr.t('quiz.changedText')}</p>` : ''}
-    ${
-      errors?.summary.length
-        ? html`<ul>
-            ${errors.summary.map((item) => html`<li><a href="${item.href}">${item.message}</a></li>`)}
-          </ul>`
-        : ''
-    }
-  </div>`;
+  return errorSummary({
+    errors: (errors?.summary ?? []).map((item) => ({
+      field: item.href.replace(/^#/, ''),
+      message: item.message,
+    })),
+    heading: changed ? tr.t('quiz.changedHeading') : tr.t('quiz.problemHeading'),
+    intro: changed ? tr.t('quiz.changedText') : '',
+    autofocus: true,
+    force: true,
+  });
 }
 
 function textField(
@@ -64,20 +58,19 @@ function textField(
   },
 ): Html {
   const { id, key, error } = options;
-  return html`<div class="field">
-    <label for="${id}">${options.label}</label>
-    ${error ? html`<p class="field-error" id="${errorId(key)}"><span class="sr-only">${tr.t('quiz.errorPrefix')}</span> ${error}</p>` : ''}
-    <input
-      type="${options.type}"
-      id="${id}"
-      name="${options.name}"
-      value="${options.value}"
-      autocomplete="${options.autocomplete}"
-      maxlength="${options.maxlength}"
-      ${options.type === 'email' ? html`spellcheck="false" inputmode="email"` : ''}
-      ${error ? html`aria-invalid="true" aria-describedby="${errorId(key)}"` : ''}
-    />
-  </div>`;
+  return field({
+    id,
+    errorId: errorId(key),
+    name: options.name,
+    label: options.label,
+    type: options.type,
+    value: options.value,
+    autocomplete: options.autocomplete,
+    maxlength: options.maxlength,
+    errors: error ? [error] : [],
+    errorPrefix: tr.t('quiz.errorPrefix'),
+    ...(options.type === 'email' ? { spellcheck: false, inputmode: 'email' as const } : {}),
+  });
 }
 
 function respondentFields(
@@ -291,7 +284,7 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
       ${tr.t('quiz.questionCount', { count: total })}
       ${quiz.requireAllAnswers ? tr.t('quiz.answerEvery') : tr.t('quiz.answerAny')}
     </p>
-    ${errorSummary(tr, state.errors, Boolean(state.changed))}
+    ${formErrorSummary(tr, state.errors, Boolean(state.changed))}
     <form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>
       ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
       ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}

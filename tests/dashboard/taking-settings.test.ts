@@ -57,8 +57,8 @@ test('the editor saves the taking settings, refuses a conflict beside its field,
     .send({ ...form, _action: 'save' });
   expect(refused.status).toBe(422);
   const summary = errorSummaryText(refused.text);
-  expect(summary).toContain('must be after opens_at');
-  expect(summary).toContain('needs collect_email: true');
+  expect(summary).toContain('Closes at: must be after “Opens at”');
+  expect(summary).toContain('Submissions per email address: needs “Ask for their email address” ticked');
   const back = formOf(refused.text);
   expect(back['settings[time_limit_minutes]']).toBe('15');
   expect(back['settings[language]']).toBe('es');
@@ -83,9 +83,10 @@ test('the editor saves the taking settings, refuses a conflict beside its field,
   expect(page).toContain('<dt>Open right now</dt><dd>No: it is a draft</dd>');
   expect(page).not.toContain('Accepting responses');
 
-  // The editor of the saved quiz comes back with the same settings, the times as stored (UTC).
+  // The editor of the saved quiz comes back with the same settings, the times in the date-time
+  // control's form, in the account's zone (UTC here), which saves unchanged when sent back.
   const edit = formOf((await agent.get(`${String(saved.headers.location)}/edit`)).text);
-  expect(edit['settings[opens_at]']).toBe('2026-01-01T08:00:00.000Z');
+  expect(edit['settings[opens_at]']).toBe('2026-01-01T08:00');
   expect(edit['settings[shuffle_questions]']).toBe('on');
   expect(edit['settings[shuffle_options]']).toBeUndefined();
 });

@@ -111,10 +111,10 @@ describe('POST /q/:slug and the result page', () => {
     );
     // Beside each field: the message, tied to the control by aria-describedby, with aria-invalid.
     expect(page).toMatch(
-      /<p class="field-error" id="error-name">.*Enter your name\.<\/p>\s*<input type="text" id="respondent-name" name="name" value=""[^>]* aria-invalid="true" aria-describedby="error-name">/,
+      /<p class="field-error" id="error-name">.*Enter your name\.<\/p>\s*<input id="respondent-name" name="name" type="text" value=""[^>]* aria-describedby="error-name" aria-invalid="true">/,
     );
     expect(page).toMatch(
-      /id="respondent-email" name="email" value="not an email"[^>]* aria-invalid="true" aria-describedby="error-email"/,
+      /id="respondent-email" name="email" type="email" value="not an email"[^>]* aria-describedby="error-email" aria-invalid="true"/,
     );
     expect(page).toContain(`aria-invalid="true" aria-describedby="error-${choice!.question_id}"`);
     expect(page).toContain(

@@ -3,7 +3,7 @@
 // and formats; Arabic uses its own plural forms. The 404 page follows Accept-Language.
 import request from 'supertest';
 import { LANGUAGES } from '../../src/domain/quiz-input';
-import { CATALOGS, languageOfHeader, translator } from '../../src/respondent/i18n';
+import { CATALOGS, translator } from '../../src/respondent/i18n';
 import { en, type MessageKey } from '../../src/respondent/messages/en';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -44,13 +44,6 @@ describe('respondent messages', () => {
     expect(translator('de').t('intro.timeAllowed', { minutes: 1 })).toBe('Verfügbare Zeit: 1 Minute.');
   });
 
-  test('Accept-Language: the first supported language by quality, else English', () => {
-    expect(languageOfHeader('pt-BR,pt;q=0.9,en;q=0.8')).toBe('pt');
-    expect(languageOfHeader('it-IT, de;q=0.5, fr;q=0.7')).toBe('fr');
-    expect(languageOfHeader('ja')).toBe('en');
-    expect(languageOfHeader(undefined)).toBe('en');
-  });
-
   describe('the 404 page', () => {
     let app: TestApp;
     beforeAll(async () => {
@@ -68,5 +61,23 @@ describe('respondent messages', () => {
       const plain = await request(app.app).get('/q/no-such-quiz');
       expect(plain.text).toContain('Quiz not found');
     });
+
+    test.each([
+      ['pt-BR,pt;q=0.9,en;q=0.8', 'pt'],
+      ['pt-BR', 'pt'],
+      ['it-IT, de;q=0.5, fr;q=0.7', 'fr'],
+      ['de, fr', 'de'],
+      ['fr;q=0, de;q=0.1', 'de'],
+      ['ja', 'en'],
+      ['*', 'en'],
+      ['', 'en'],
+    ])(
+      'Accept-Language %j: the first supported language by quality, else English (%s)',
+      async (header, lang) => {
+        const res = await request(app.app).get('/q/no-such-quiz').set('Accept-Language', header);
+        expect(res.status).toBe(404);
+        expect(res.text).toContain(`<html lang="${lang}"`);
+      },
+    );
   });
 });

@@ -100,7 +100,7 @@ describe('GET /q/:slug', () => {
     if (shown.includes('name')) expect(page).toContain('<label for="respondent-name">Your name</label>');
     if (shown.includes('email'))
       expect(page).toMatch(
-        /<input type="email" id="respondent-email" name="email" value="" autocomplete="email"/,
+        /<input id="respondent-email" name="email" type="email" value="" autocomplete="email"/,
       );
     for (const field of hidden) expect(page).not.toContain(`name="${field}"`);
     expect(page.includes('<legend>About you</legend>')).toBe(shown.length > 0);
