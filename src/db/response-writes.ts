@@ -96,7 +96,7 @@ export function newId(now = Date.now()): string {
 const sqliteDate = (at: Date) => at.toISOString().replace('Z', '+00:00');
 
 const RESPONSE_COLUMNS =
-  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt"';
+  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt", "timeUp"';
 const ANSWER_COLUMNS =
   '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "choice", "optionIndex", ' +
   '"optionLabel", "choices", "text", "number", "points", "maxPoints"';
@@ -217,7 +217,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
 
   const insert = (row: NewResponseRow, at: Date) => {
     const id = newId(at.getTime());
-    prepared(`INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    prepared(`INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       id,
       row.quizId,
       row.quizVersion,
@@ -228,6 +228,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       row.percent,
       row.passed === null ? null : row.passed ? 1 : 0,
       sqliteDate(at),
+      row.timeUp ? 1 : 0,
     );
     const insertAnswer = prepared(
       `INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -383,7 +384,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
     if (!sql) {
       let n = 0;
       const params = (count: number) => Array.from({ length: count }, () => `$${++n}`).join(', ');
-      const response = `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (${params(10)})`;
+      const response = `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (${params(11)})`;
       // Answer rows: id, then the 12 values of answerValues; responseId and quizId come from the response.
       const answerRows = Array.from({ length: answers }, () => {
         const id = `$${++n}`;
@@ -495,6 +496,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
         row.percent,
         row.passed,
         at.toISOString().replace('T', ' ').replace('Z', ''), // timestamp(3) without zone, in UTC
+        row.timeUp ?? false,
       ];
       for (const answer of row.answers) values.push(newId(at.getTime()), ...answerValues(answer));
       for (const delta of deltas.items) values.push(...itemValues(delta));
@@ -568,6 +570,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
               row.percent,
               row.passed,
               at.toISOString().replace('T', ' ').replace('Z', ''),
+              row.timeUp ?? false,
             );
             for (const answer of row.answers)
               answerValuesList.push(newId(at.getTime()), id, row.quizId, ...answerValues(answer));
@@ -581,7 +584,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
               (_, i) => `(${Array.from({ length: width }, (_, j) => `$${i * width + j + 1}`).join(', ')})`,
             ).join(', ');
           await client.query(
-            `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES ${tuples(responseValues, 10)}`,
+            `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES ${tuples(responseValues, 11)}`,
             responseValues,
           );
           for (let at = 0; at < answerValuesList.length; at += 15 * 4000) {

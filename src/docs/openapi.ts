@@ -548,6 +548,16 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
                 },
               },
             },
+            time_up: {
+              type: 'boolean',
+              description:
+                "True when sent after the attempt's deadline, within its grace: stored as it was, whatever require_all_answers says.",
+            },
+            out_of_time: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'The question_ids left blank when the time ran out (each scores 0); [] otherwise.',
+            },
           },
         },
         OAuthError: {

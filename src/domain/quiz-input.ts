@@ -168,7 +168,7 @@ const wholeOrNull = (field: string, min: number, max?: number) => {
 /** How a quiz is taken (domain/attempts/): kept apart so each door lists them the same. */
 const TakingSettingsShape = {
   time_limit_minutes: wholeOrNull('time_limit_minutes', 1, TIME_LIMIT_MAX_MINUTES).describe(
-    'Minutes per attempt; the page submits at zero. null: none.',
+    'Minutes per attempt; the page submits at zero, blanks score 0. null: none.',
   ),
   opens_at: instant('opens_at').describe('ISO-8601 with offset: no attempts before. null: none.'),
   closes_at: instant('closes_at').describe('ISO-8601 with offset, after opens_at: no attempts after.'),
@@ -208,7 +208,7 @@ export const SettingsInputSchema = z
     collect_email: z.boolean({ error: 'collect_email must be true or false' }).describe('Ask for an email.'),
     require_all_answers: z
       .boolean({ error: 'require_all_answers must be true or false' })
-      .describe('Every question must be answered.'),
+      .describe('Every question must be answered, unless time runs out.'),
     show_correct_answers: z
       .enum(SHOW_CORRECT_ANSWERS, {
         error: `show_correct_answers must be ${SHOW_CORRECT_ANSWERS.map((v) => `"${v}"`).join(', ')}`,

@@ -60,9 +60,11 @@ export function renderAttemptForm(
   const tr = translator(quiz.language);
   const shown = attemptQuiz(quiz, attempt);
   const remainingMs = attempt.deadline ? Math.max(0, attempt.deadline.getTime() - nowOf(deps)) : null;
+  // A form sent back after its time ran out shows no timer: a timer at zero would send it again.
+  const refusedAtZero = state.values !== undefined && remainingMs === 0;
   const fields = attemptFormFields(tr, {
     token: tokens.sign(attempt.id, attemptExpiry(attempt)),
-    remainingMs: state.problem ? null : remainingMs,
+    remainingMs: state.problem || refusedAtZero ? null : remainingMs,
     timeLimitMinutes: quiz.timeLimitMinutes,
     email: attempt.email,
   });

@@ -30,14 +30,15 @@ function said(tr: Translator, answer: string): string {
   return answer;
 }
 
-function yourAnswer(tr: Translator, item: ReviewItem): Html | string {
-  if (item.your_answer === null) return html`<em>${tr.t('result.notAnswered')}</em>`;
+function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean): Html | string {
+  if (item.your_answer === null)
+    return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
   if (item.your_answer === '' && item.type === 'multiple_select')
     return html`<em>${tr.t('result.noneTicked')}</em>`;
   return said(tr, item.your_answer);
 }
 
-function reviewItem(tr: Translator, item: ReviewItem, index: number): Html {
+function reviewItem(tr: Translator, item: ReviewItem, index: number, timeUp: boolean): Html {
   const earned =
     item.points === null
       ? ''
@@ -59,17 +60,17 @@ function reviewItem(tr: Translator, item: ReviewItem, index: number): Html {
     <h3 class="question-text"><span class="muted">${index + 1}.</span> ${item.text}</h3>
     <p>
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
-      ${yourAnswer(tr, item)} ${earned}
+      ${yourAnswer(tr, item, timeUp)} ${earned}
     </p>
     ${right} ${item.explanation ? html`<p class="review-explanation">${item.explanation}</p>` : ''}
   </li>`;
 }
 
-function answerReview(tr: Translator, review: ReviewItem[]): Html {
+function answerReview(tr: Translator, review: ReviewItem[], timeUp: boolean): Html {
   return html`<section class="review" aria-labelledby="review-title">
     <h2 id="review-title">${tr.t('result.yourAnswers')}</h2>
     <ol class="review-list">
-      ${review.map((item, index) => reviewItem(tr, item, index))}
+      ${review.map((item, index) => reviewItem(tr, item, index, timeUp))}
     </ol>
   </section>`;
 }
@@ -78,18 +79,35 @@ function answerReview(tr: Translator, review: ReviewItem[]): Html {
  * GET /q/:slug/r/:responseId: the score when the quiz shows it, a thank-you either way, and
  * each answer with the key and explanations once the quiz's setting shows them.
  */
+/** A submission sent when the time ran out: said so, with the questions it left blank. */
+function timeUpNotice(tr: Translator, timeUp: NonNullable<ResponseResult['time_up']>): Html {
+  return html`<div class="notice time-up" role="status">
+    <p>${tr.t('result.timeUp')}</p>
+    ${
+      timeUp.out_of_time.length > 0
+        ? html`<p>${tr.t('result.outOfTime')}</p>
+            <ul class="out-of-time">
+              ${timeUp.out_of_time.map((text) => html`<li dir="auto">${text}</li>`)}
+            </ul>`
+        : ''
+    }
+  </div>`;
+}
+
 export function renderResultPage(result: ResponseResult): string {
   const tr = translator(result.quiz.language);
-  const review = result.review ? answerReview(tr, result.review) : '';
+  const review = result.review ? answerReview(tr, result.review, result.time_up !== null) : '';
   const heading = result.score ? tr.t('result.yourResult') : tr.t('result.thankYou');
+  const timeUp = result.time_up ? timeUpNotice(tr, result.time_up) : '';
   const body = result.score
     ? html`<p class="eyebrow">${result.quiz.title}</p>
         <h1>${heading}</h1>
-        ${scoreCard(tr, result.score)}
+        ${timeUp} ${scoreCard(tr, result.score)}
         <p>${tr.t('result.recordedThanks')}</p>
         ${review}`
     : html`<p class="eyebrow">${result.quiz.title}</p>
         <h1>${heading}</h1>
+        ${timeUp}
         <p>${tr.t('result.recorded')}</p>
         ${review}`;
   return layout({

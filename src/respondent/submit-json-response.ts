@@ -129,6 +129,9 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
           result_url: resultUrl,
           // Each answer marked, with the key: only when the quiz shows it right after submitting.
           review: result.review,
+          // Sent after the deadline, within the grace: stored as it was; these blanks score 0.
+          time_up: result.time_up,
+          out_of_time: result.out_of_time,
         });
     } catch (error) {
       if (!isDomainError(error)) throw error;

@@ -52,6 +52,9 @@ describe('POST /api/quizzes/:slug/responses', () => {
       result_url: resultUrl,
       // The quiz shows no answer key (the default), so no review.
       review: null,
+      // Sent in time: nothing ran out of time.
+      time_up: false,
+      out_of_time: [],
     });
     expect(res.headers.location).toBe(resultUrl);
     expect((await results(quiz)).responses[0]).toMatchObject({

@@ -27,6 +27,8 @@ export interface NewResponseRow {
   percent: number | null;
   passed: boolean | null;
   answers: readonly NewAnswerRow[];
+  /** Sent when the attempt's time ran out: its blank answers ran out of time. */
+  timeUp?: boolean;
 }
 
 /** Stores a response only while its email has fewer than `max` responses to the quiz. */

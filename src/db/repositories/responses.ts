@@ -14,8 +14,9 @@ export interface AnswerRow extends NewAnswerRow {
   id: string;
 }
 
-export interface ResponseRow extends Omit<NewResponseRow, 'answers'> {
+export interface ResponseRow extends Omit<NewResponseRow, 'answers' | 'timeUp'> {
   id: string;
+  timeUp: boolean;
   submittedAt: Date;
   /** When the owner last re-marked it; null when never. */
   remarkedAt: Date | null;
@@ -56,6 +57,7 @@ export interface PublicResultRow {
   maxScore: number;
   percent: number | null;
   passed: boolean | null;
+  timeUp: boolean;
   quiz: {
     slug: string;
     title: string;
@@ -135,6 +137,7 @@ const responseColumns = {
   remarkedAt: true,
   originalScore: true,
   originalMaxScore: true,
+  timeUp: true,
 } as const;
 
 const answerColumns = {
@@ -224,6 +227,7 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
           maxScore: true,
           percent: true,
           passed: true,
+          timeUp: true,
           quiz: {
             select: {
               slug: true,

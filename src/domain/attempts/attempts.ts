@@ -184,6 +184,11 @@ export interface TakenSubmission {
   attemptId: string | null;
   /** The attempt limit the store checks again, under a lock, as it inserts. */
   perEmail?: PerEmailLimit;
+  /**
+   * Sent after the attempt's deadline, within the grace: stored with what it holds, whatever
+   * require_all_answers says; its blanks ran out of time.
+   */
+  timeUp?: boolean;
 }
 
 /**
@@ -274,6 +279,7 @@ export async function takeSubmission(
     input: taken,
     attemptId: attempt.id,
     ...(perEmail ? { perEmail } : {}),
+    ...(attempt.deadline && now > attempt.deadline.getTime() ? { timeUp: true } : {}),
   };
 }
 

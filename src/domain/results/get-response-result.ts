@@ -10,7 +10,23 @@ export interface ResponseResult {
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
   /** Each answer marked, with the key and explanations: null until the quiz's setting shows them. */
   review: ReviewItem[] | null;
+  /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
+  time_up: { out_of_time: string[] } | null;
 }
+
+/** A stored answer that holds nothing (multiple_select's "none ticked" is "[]", an answer). */
+export const isBlank = (answer: {
+  choice: string | null;
+  optionIndex: number | null;
+  choices?: string | null;
+  text?: string | null;
+  number?: number | null;
+}) =>
+  answer.choice === null &&
+  answer.optionIndex === null &&
+  (answer.choices ?? null) === null &&
+  (answer.text ?? null) === null &&
+  (answer.number ?? null) === null;
 
 /**
  * What the public result page of one response may show. Anyone holding the link can open it,
@@ -46,5 +62,8 @@ export async function getResponseResult(
         }
       : null,
     review: current ? reviewOf(current.questions, response.answers, showScore) : null,
+    time_up: response.timeUp
+      ? { out_of_time: response.answers.filter(isBlank).map((answer) => answer.questionText) }
+      : null,
   };
 }

@@ -92,6 +92,8 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
       quiz_version: response.quizVersion,
       remarked_at: response.remarkedAt?.toISOString() ?? null,
       original_score: response.originalScore,
+      // Only when true: an additive field that costs nothing on every other response.
+      ...(response.timeUp ? { time_up: true as const } : {}),
       ...(includeAnswers
         ? {
             answers: response.answers.map((answer) => ({

@@ -40,6 +40,10 @@ export interface SubmittedResponse {
   show_score_to_respondent: boolean;
   /** Each answer marked with the key and explanations, when the quiz shows them right away; else null. */
   review: ReviewItem[] | null;
+  /** Sent when the attempt's time ran out: stored as it was, its blanks scoring 0. */
+  time_up: boolean;
+  /** The questions left blank when the time ran out, in the quiz's order; [] otherwise. */
+  out_of_time: string[];
 }
 
 /**
@@ -62,7 +66,8 @@ export async function recordResponse(
   // The window, the attempt and its drawn questions (attempts/attempts.ts): `quiz` is what is marked.
   const taken = await takeSubmission(deps, loaded, submitted, attemptId);
   const { quiz, input } = taken;
-  const choices = validateSubmission(quiz, input);
+  const timeUp = taken.timeUp === true;
+  const choices = validateSubmission(quiz, input, { timeUp });
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
   const answers = answerRows(quiz, choices, score);
@@ -82,6 +87,7 @@ export async function recordResponse(
     percent: score.percent,
     passed: score.passed,
     answers,
+    ...(timeUp ? { timeUp } : {}),
   };
   // Webhooks: the event commits with the response, for the owner's endpoints that take it.
   const responseId = await storeResponse(deps, taken.attemptId, () =>
@@ -104,6 +110,8 @@ export async function recordResponse(
     passed: score.passed,
     show_score_to_respondent: quiz.showScoreToRespondent,
     review: answerKeyShown(quiz) ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent) : null,
+    time_up: timeUp,
+    out_of_time: timeUp ? quiz.questions.filter((q) => !choices.has(q.id)).map((q) => q.id) : [],
   };
 }
 

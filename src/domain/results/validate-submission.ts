@@ -24,13 +24,17 @@ export function issueQuestionId(issue: FieldIssue): string | undefined {
   return (issue as SubmissionIssue).questionId;
 }
 
-/** Trimmed respondent fields, or null when the quiz does not collect them (never stored then). */
+/**
+ * Trimmed respondent fields, or null when the quiz does not collect them (never stored then) or,
+ * in a submission sent when the time ran out, when they are not valid.
+ */
 export function respondentOf(quiz: QuizWithQuestions, input: SubmitResponseInput) {
   const name = input.respondent?.name?.trim() ?? '';
   const email = input.respondent?.email?.trim() ?? '';
+  const emailValid = email.length <= RESPONDENT_LIMITS.emailMax && EMAIL.test(email);
   return {
-    name: quiz.collectName && name ? name : null,
-    email: quiz.collectEmail && email ? email.toLowerCase() : null,
+    name: quiz.collectName && name ? name.slice(0, RESPONDENT_LIMITS.nameMax) : null,
+    email: quiz.collectEmail && email && emailValid ? email.toLowerCase() : null,
   };
 }
 
@@ -75,9 +79,17 @@ function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string
 /**
  * Checks a submission against the quiz and its settings, reporting every problem at once
  * (a form shows them all, not one per round trip). Returns the choices by question id.
+ * With `timeUp` (sent when the attempt's time ran out) nothing can be corrected any more: an
+ * answer that is not valid counts as blank, as do questions left out, and the respondent's
+ * fields are kept only when valid. Answers naming no question of the quiz are still refused.
  */
-export function validateSubmission(quiz: QuizWithQuestions, input: SubmitResponseInput): Map<string, Choice> {
-  const issues = respondentIssues(quiz, input);
+export function validateSubmission(
+  quiz: QuizWithQuestions,
+  input: SubmitResponseInput,
+  options: { timeUp?: boolean } = {},
+): Map<string, Choice> {
+  const { timeUp = false } = options;
+  const issues = timeUp ? [] : respondentIssues(quiz, input);
   const byId = new Map(quiz.questions.map((question) => [question.id, question]));
   const choices = new Map<string, Choice>();
   const attempted = new Set<string>();
@@ -101,10 +113,12 @@ export function validateSubmission(quiz: QuizWithQuestions, input: SubmitRespons
     }
     attempted.add(question.id);
     const choice = choiceFor(question, answer, field);
-    if ('field' in choice) issues.push(choice);
-    else choices.set(question.id, choice);
+    if (!('field' in choice)) choices.set(question.id, choice);
+    else if (!timeUp) issues.push(choice);
   });
-  if (quiz.requireAllAnswers) {
+  if (timeUp) {
+    // Every question left blank is stored as such and scores 0.
+  } else if (quiz.requireAllAnswers) {
     quiz.questions.forEach((question, position) => {
       // A question with a wrong answer already has its issue; do not report it twice.
       if (attempted.has(question.id)) return;

@@ -157,6 +157,7 @@ export const getResultsTool = defineTool({
           .int()
           .nullable()
           .describe('The score it was first given, once re-marked; null when never re-marked.'),
+        time_up: z.literal(true).optional().describe('Sent at time-up; blanks scored 0.'),
         answers: z
           .array(
             z.object({

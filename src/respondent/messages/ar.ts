@@ -75,6 +75,9 @@ export const ar: Messages = {
   'result.yourAnswers': 'إجاباتك',
   'result.yourAnswer': 'إجابتك:',
   'result.notAnswered': 'لم تُجب',
+  'result.notAnsweredTimeUp': 'لم تُجب: انتهى الوقت',
+  'result.timeUp': 'انتهى الوقت، فأُرسلت إجاباتك كما هي. الأسئلة المتروكة فارغة تُحتسب 0.',
+  'result.outOfTime': 'تُركت فارغة عند انتهاء الوقت:',
   'result.noneTicked': 'لم تحدد شيئًا',
   'result.noRightAnswer': 'ليس لهذا السؤال إجابة صحيحة: إنه يجمع آراءك.',
   'result.points':

@@ -75,6 +75,10 @@ export const de: Messages = {
   'result.yourAnswers': 'Deine Antworten',
   'result.yourAnswer': 'Deine Antwort:',
   'result.notAnswered': 'nicht beantwortet',
+  'result.notAnsweredTimeUp': 'nicht beantwortet: die Zeit war um',
+  'result.timeUp':
+    'Die Zeit ist abgelaufen, deshalb wurden deine Antworten so gesendet, wie sie waren. Leer gelassene Fragen zählen 0 Punkte.',
+  'result.outOfTime': 'Leer gelassen, als die Zeit ablief:',
   'result.noneTicked': 'nichts angekreuzt',
   'result.noRightAnswer': 'Diese Frage hat keine richtige Antwort: Sie sammelt deine Gedanken.',
   'result.points': '{points} von {max, plural, one {# Punkt} other {# Punkten}}',

@@ -75,6 +75,10 @@ export const es: Messages = {
   'result.yourAnswers': 'Tus respuestas',
   'result.yourAnswer': 'Tu respuesta:',
   'result.notAnswered': 'sin responder',
+  'result.notAnsweredTimeUp': 'sin responder: se acabó el tiempo',
+  'result.timeUp':
+    'Se acabó el tiempo, así que tus respuestas se enviaron tal como estaban. Las preguntas en blanco valen 0.',
+  'result.outOfTime': 'En blanco al acabarse el tiempo:',
   'result.noneTicked': 'ninguna marcada',
   'result.noRightAnswer': 'Esta pregunta no tiene respuesta correcta: recoge tu opinión.',
   'result.points': '{points} de {max, plural, one {# punto} other {# puntos}}',

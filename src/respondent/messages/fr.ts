@@ -74,6 +74,10 @@ export const fr: Messages = {
   'result.yourAnswers': 'Vos réponses',
   'result.yourAnswer': 'Votre réponse :',
   'result.notAnswered': 'sans réponse',
+  'result.notAnsweredTimeUp': 'sans réponse : le temps était écoulé',
+  'result.timeUp':
+    'Le temps est écoulé : vos réponses ont été envoyées telles quelles. Les questions laissées vides valent 0.',
+  'result.outOfTime': 'Laissées vides à la fin du temps :',
   'result.noneTicked': 'aucune cochée',
   'result.noRightAnswer': 'Cette question n’a pas de bonne réponse : elle recueille votre avis.',
   'result.points': '{points} sur {max, plural, one {# point} other {# points}}',

@@ -75,6 +75,10 @@ export const pt: Messages = {
   'result.yourAnswers': 'Suas respostas',
   'result.yourAnswer': 'Sua resposta:',
   'result.notAnswered': 'sem resposta',
+  'result.notAnsweredTimeUp': 'sem resposta: o tempo acabou',
+  'result.timeUp':
+    'O tempo acabou, por isso suas respostas foram enviadas como estavam. Perguntas em branco valem 0.',
+  'result.outOfTime': 'Em branco quando o tempo acabou:',
   'result.noneTicked': 'nenhuma marcada',
   'result.noRightAnswer': 'Esta pergunta não tem resposta certa: ela recolhe sua opinião.',
   'result.points': '{points} de {max, plural, one {# ponto} other {# pontos}}',

@@ -4,7 +4,7 @@
 // and the server refuses a late submission with the answers kept on the page.
 // - <time data-local-time datetime="...">: rewritten in the reader's own time zone, zone named.
 // - #quiz-timer (data-remaining-ms, data-warn-ms, data-sending): counts down, shows the warning
-//   (#timer-warning, a live region) near the end, and submits the form at zero.
+//   (#timer-warning, a live region) near the end, and submits the form at zero, once per attempt.
 (function () {
   'use strict';
 
@@ -48,6 +48,19 @@
   var sent = false;
   var interval;
 
+  var tokenField = form && form.querySelector('input[name="attempt_token"]');
+  var sentKey = 'quiz-sent-at-zero:' + (tokenField ? tokenField.value.split('.')[0] : '');
+
+  function alreadySent() {
+    try {
+      if (window.sessionStorage.getItem(sentKey)) return true;
+      window.sessionStorage.setItem(sentKey, '1');
+    } catch {
+      // Storage refused (private mode): the server's form without a timer still stops a loop.
+    }
+    return false;
+  }
+
   function two(n) {
     return (n < 10 ? '0' : '') + n;
   }
@@ -71,6 +84,9 @@
     if (left <= 0 && !sent && form) {
       sent = true;
       window.clearInterval(interval);
+      // Once per attempt: a page shown again after the automatic send (a refusal, Back) never
+      // sends itself a second time; the student can still press the button.
+      if (alreadySent()) return;
       if (warning) warning.textContent = timer.getAttribute('data-sending');
       // Not requestSubmit: nothing may hold the answers back once the time is up.
       form.submit();

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "responses" ADD COLUMN     "timeUp" BOOLEAN NOT NULL DEFAULT false;
