@@ -17,6 +17,8 @@ import { answerDomainErrors } from './domain-error-pages';
 import { sendPage } from '../web/page-shell';
 import { sendOverviewPage, sendQuizListPage } from './quiz-list-page';
 import { sendQuizPage } from './quiz-page';
+import { signedLink, type OpenedOwnerLink } from './signed-link';
+import type { DomainDeps } from '../domain/deps';
 
 const PAGE_SIZE = 20;
 /** The newest quizzes shown on the overview. */
@@ -120,24 +122,38 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     });
   });
 
+  // The same file through a signed link (get_quiz_links), for whoever holds the link: no session.
+  router.get('/dashboard/quizzes/:quizId/responses.csv', signedLink(deps, 'csv'), async (_req, res) => {
+    const { ownerId, quizId } = res.locals.signedLink as OpenedOwnerLink;
+    await sendResponsesCsv(res, deps, ownerId, quizId);
+  });
   router.get('/dashboard/quizzes/:quizId/responses.csv', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-    const exported = await exportResponses(deps, session.userId, id);
-    // Slugs are [a-z0-9-] only, so the file name needs no quoting beyond the quotes.
-    res.status(200).set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exported.quiz.slug}-responses.csv"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    // Streamed a batch at a time, honouring back-pressure: memory stays flat for any size.
-    res.write(CSV_BOM + csvLine(exported.header));
-    for await (const row of exported.rows()) {
-      if (!res.write(csvLine(row)) && !(await drained(res))) return;
-    }
-    res.end();
+    await sendResponsesCsv(res, deps, session.userId, id);
   });
 
   return router;
+}
+
+/** The responses as CSV, streamed a batch at a time, honouring back-pressure: memory stays flat for any size. */
+async function sendResponsesCsv(
+  res: Response,
+  deps: DomainDeps,
+  ownerId: string,
+  quizId: string,
+): Promise<void> {
+  const exported = await exportResponses(deps, ownerId, quizId);
+  // Slugs are [a-z0-9-] only, so the file name needs no quoting beyond the quotes.
+  res.status(200).set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${exported.quiz.slug}-responses.csv"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.write(CSV_BOM + csvLine(exported.header));
+  for await (const row of exported.rows()) {
+    if (!res.write(csvLine(row)) && !(await drained(res))) return;
+  }
+  res.end();
 }

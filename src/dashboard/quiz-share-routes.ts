@@ -5,11 +5,19 @@ import { sendNotFound } from '../web/error-pages';
 import { currentSession, requireLogin } from '../web/session';
 import type { DashboardContext } from './context';
 import { qrPng, qrSvg } from './quiz-qr';
+import { signedLink, type OpenedOwnerLink } from './signed-link';
 
 /** The QR code of a published quiz's public link, as SVG and PNG (a draft has no link, so none). */
 export function quizShareRoutes({ deps }: DashboardContext): Router {
   const router = express.Router();
 
+  // The PNG through a signed link (get_quiz_links), for whoever holds the link: no session.
+  router.get('/dashboard/quizzes/:quizId/qr.png', signedLink(deps, 'qr'), async (_req, res) => {
+    const { ownerId, quizId } = res.locals.signedLink as OpenedOwnerLink;
+    const quiz = await getQuizQuestions(deps, ownerId, quizId);
+    if (!quiz.public_url) return sendNotFound(res, 'quiz');
+    res.type('image/png').send(await qrPng(quiz.public_url));
+  });
   router.get('/dashboard/quizzes/:quizId/qr.:format', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const format = String(req.params.format);

@@ -92,6 +92,8 @@ const DESCRIBED_ELSEWHERE = new Set([
   'minItems',
   'maxItems',
   'default',
+  'required',
+  'additionalProperties',
 ]);
 
 /** The schema with only the shape nested in it (its own description stays): another tool's listing has the rest. */
@@ -102,7 +104,7 @@ function withoutNestedDescriptions(schema: unknown, top = true): unknown {
     Object.entries(schema)
       .filter(([key]) => top || !DESCRIBED_ELSEWHERE.has(key))
       .map(([key, value]) => {
-        if (key === 'enum' || key === 'required') return [key, value];
+        if (key === 'enum') return [key, value];
         // Under `properties`, keys are field names, not keywords.
         if (key === 'properties' && value && typeof value === 'object') {
           const fields = Object.entries(value).map(([name, field]) => [
@@ -164,7 +166,14 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       }
       try {
         const result = await prepared.run(context);
-        return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+        const links = (definition.resourceLinks?.(result) ?? []).map((link) => ({
+          type: 'resource_link' as const,
+          ...link,
+        }));
+        return {
+          content: [{ type: 'text', text: JSON.stringify(result) }, ...links],
+          structuredContent: result,
+        };
       } catch (error) {
         if (isDomainError(error)) return toolError(toolErrorText(error, name));
         return toolError(context.onInternalError(error));

@@ -19,6 +19,14 @@ export interface Deprecation {
   replacement: string;
 }
 
+/** A `resource_link` content item (MCP 2025-06-18 and later). */
+export interface ResourceLinkItem {
+  uri: string;
+  name: string;
+  mimeType: string;
+  description?: string;
+}
+
 type Annotations = Required<
   Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>
 >;
@@ -52,6 +60,11 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   /** True when the MCP App view (apps/view/) draws this tool's answer: its listing links the view. */
   view?: boolean;
   deprecation?: Deprecation;
+  /**
+   * Large content the answer points at rather than carries (a CSV, an image): each becomes a
+   * `resource_link` item after the JSON text, so a client fetches it only if it wants it.
+   */
+  resourceLinks?(output: z.output<O>): ResourceLinkItem[];
   run(args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
 }
 
@@ -67,19 +80,23 @@ export type PreparedCall =
  */
 export interface ToolDefinition<O extends z.ZodObject = z.ZodObject> extends Omit<
   ToolSpec<z.ZodObject, O>,
-  'run' | 'view'
+  'run' | 'view' | 'resourceLinks'
 > {
   view: boolean;
+  resourceLinks?(output: Record<string, unknown>): ResourceLinkItem[];
   prepare(args: unknown): PreparedCall;
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
   spec: ToolSpec<I, O>,
 ): ToolDefinition<O> {
-  const { run, view = false, ...contract } = spec;
+  const { run, view = false, resourceLinks, ...contract } = spec;
   return {
     ...contract,
     view,
+    ...(resourceLinks
+      ? { resourceLinks: (output: Record<string, unknown>) => resourceLinks(output as z.output<O>) }
+      : {}),
     prepare(args) {
       const parsed = spec.input.safeParse(args);
       if (!parsed.success) return { ok: false, error: parsed.error };

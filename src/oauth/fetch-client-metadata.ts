@@ -1,15 +1,14 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { isLoopbackAddress, isPublicAddress } from './public-address';
+import { hostOf, pinnedLookup, systemResolver, vetHost, type Resolver } from '../domain/outbound-address';
 
 /**
  * Fetches a Client ID Metadata Document: a URL that anyone can put in `client_id`, so every
  * step is guarded against server-side request forgery (draft-ietf-oauth-client-id-metadata-
  * document, Security Considerations; RFC 9700 section 4.15.1 likewise for fetched URIs):
  * - https only;
- * - the host is resolved here and every address must be public (public-address.ts); the
+ * - the host is resolved here and every address must be public (domain/outbound-address.ts); the
  *   connection then goes to that vetted address (pinned `lookup`), so a second DNS answer
  *   cannot swap in an internal one (DNS rebinding, time-of-check/time-of-use);
  * - redirects are refused, not followed (each hop would need the same checks, and a
@@ -25,7 +24,7 @@ export interface FetchClientMetadataOptions {
    */
   allowLoopbackForTests?: boolean;
   /** DNS resolution (tests substitute a resolver that maps names to chosen addresses). */
-  resolve?: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+  resolve?: Resolver;
 }
 
 export interface FetchedDocument {
@@ -41,33 +40,28 @@ export class MetadataFetchError extends Error {
 export const DEFAULT_FETCH_TIMEOUT_MS = 3_000;
 export const DEFAULT_MAX_DOCUMENT_BYTES = 5 * 1024;
 
-const systemResolve = (hostname: string) => dns.promises.lookup(hostname, { all: true, verbatim: true });
-
 async function vettedAddress(url: URL, options: FetchClientMetadataOptions, deadline: number) {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = net.isIP(host);
-  const addresses = literal
-    ? [{ address: host, family: literal }]
-    : await withDeadline(
-        (options.resolve ?? systemResolve)(host),
-        deadline,
-        'its host name did not resolve in time',
-      ).catch((error: unknown) => {
-        if (error instanceof MetadataFetchError) throw error;
-        throw new MetadataFetchError('its host name does not resolve');
-      });
-  if (addresses.length === 0) throw new MetadataFetchError('its host name does not resolve');
-  const allowed = (address: string) =>
-    url.protocol === 'https:'
-      ? isPublicAddress(address) || (options.allowLoopbackForTests === true && isLoopbackAddress(address))
-      : options.allowLoopbackForTests === true && isLoopbackAddress(address);
-  // Every answer must pass, not just the first: the connection could otherwise land on another.
-  if (!addresses.every((entry) => allowed(entry.address))) {
-    throw new MetadataFetchError(
-      'its host resolves to a private, loopback, link-local or otherwise non-public address',
-    );
+  const resolve = options.resolve ?? systemResolver;
+  let timedOut: MetadataFetchError | undefined;
+  const vetted = await vetHost(hostOf(url), {
+    allowLoopback: options.allowLoopbackForTests === true,
+    resolve: (host) =>
+      withDeadline(resolve(host), deadline, 'its host name did not resolve in time').catch(
+        (error: unknown) => {
+          // A resolver that took too long is said as such; any other failure reads "does not resolve".
+          if (error instanceof MetadataFetchError) timedOut = error;
+          throw error;
+        },
+      ),
+  });
+  if (vetted.ok && (url.protocol === 'https:' || vetted.loopback)) return vetted;
+  if (timedOut) throw timedOut;
+  if (!vetted.ok && vetted.problem === 'does_not_resolve') {
+    throw new MetadataFetchError('its host name does not resolve');
   }
-  return addresses[0]!;
+  throw new MetadataFetchError(
+    'its host resolves to a private, loopback, link-local or otherwise non-public address',
+  );
 }
 
 function withDeadline<T>(promise: Promise<T>, deadline: number, message: string): Promise<T> {
@@ -107,7 +101,7 @@ export async function fetchClientMetadata(
     throw new MetadataFetchError('its URL must use https');
   }
   const target = await vettedAddress(url, options, deadline);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   const client = url.protocol === 'https:' ? https : http;
 
   return new Promise<FetchedDocument>((resolve, reject) => {
@@ -128,15 +122,7 @@ export async function fetchClientMetadata(
       agent: false,
       headers: { Accept: 'application/json', 'User-Agent': 'quiz-service-oauth/1 (client metadata fetch)' },
       // The connection goes to the address vetted above, never to a fresh DNS answer.
-      lookup: (_hostname, lookupOptions, callback) => {
-        if ((lookupOptions as { all?: boolean }).all) {
-          (callback as unknown as (e: null, all: Array<{ address: string; family: number }>) => void)(null, [
-            target,
-          ]);
-        } else {
-          callback(null, target.address, target.family);
-        }
-      },
+      lookup: pinnedLookup(target),
       ...(net.isIP(host) ? {} : { servername: host }),
     });
     const timer = setTimeout(

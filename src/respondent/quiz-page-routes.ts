@@ -14,7 +14,9 @@ import { attemptIdOf } from './attempt-routes';
 import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
-import { renderClosedPage, renderQuizPage } from './render-quiz-page';
+import { renderClosedPage, renderLinkRefusedPage, renderQuizPage } from './render-quiz-page';
+import { openPreview, refusedLinkText } from '../domain/links/quiz-links';
+import { LINK_PARAM } from '../domain/links/signed-links';
 import { translator, readerLanguageOf, type Translator } from './i18n';
 import { NOT_FOUND_PAGE, renderMessagePageIn, renderResultPage } from './render-result-page';
 
@@ -53,6 +55,25 @@ export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHa
     const taking = await takingPage(deps, tokens, quiz, req.query.attempt);
     if (taking) return sendRespondentPage(res, taking.status, taking.page);
     sendRespondentPage(res, 200, renderQuizPage(quiz));
+  };
+}
+
+/**
+ * GET /q/:slug/preview?sig=: the page as respondents will see it, for the holder of a preview
+ * link (get_quiz_links, the dashboard's Preview button); drafts too. Marked as a preview, its form
+ * sends nothing, and no attempt is started: nothing is stored.
+ */
+export function showPreviewPage(deps: DomainDeps): RequestHandler {
+  return async (req, res) => {
+    res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    const { slug } = req.params;
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
+    const opened = await openPreview(deps, slug, req.query[LINK_PARAM]);
+    if (!opened.ok) {
+      const status = { malformed: 403, revoked: 403, expired: 410, not_found: 404 }[opened.reason];
+      return sendRespondentPage(res, status, renderLinkRefusedPage(refusedLinkText(opened.reason)));
+    }
+    sendRespondentPage(res, 200, renderQuizPage(opened.quiz, { preview: true }));
   };
 }
 

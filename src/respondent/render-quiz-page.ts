@@ -23,6 +23,8 @@ export interface QuizPageState {
   changed?: boolean;
   /** A quiz taken in one attempt (attempt-pages.ts): its token, timer and email, in place of the version field. */
   attempt?: { fields: Html; scripts: readonly string[]; emailFixed: boolean };
+  /** A preview (a signed link): marked as one, and its form sends nothing. */
+  preview?: boolean;
 }
 
 // Public pages of someone else's quiz: keep them (and their results) out of search engines.
@@ -284,12 +286,20 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
       ${tr.t('quiz.questionCount', { count: total })}
       ${quiz.requireAllAnswers ? tr.t('quiz.answerEvery') : tr.t('quiz.answerAny')}
     </p>
+    ${state.preview ? html`<div class="notice preview" role="note"><p>${tr.t('quiz.previewBanner')}</p></div>` : ''}
     ${formErrorSummary(tr, state.errors, Boolean(state.changed))}
-    <form method="post" action="/q/${quiz.slug}" class="quiz-form" novalidate>
+    <form method="post" action="${state.preview ? '' : `/q/${quiz.slug}`}" class="quiz-form" novalidate>
       ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
       ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}
       ${quiz.questions.map((question, index) => questionFieldset(tr, question, index, total, quiz.requireAllAnswers, values, state.errors))}
-      <button type="submit">${tr.t('quiz.submit')}</button>
+      ${
+        state.preview
+          ? html`<p class="muted" id="preview-no-submit">${tr.t('quiz.previewNoSubmit')}</p>
+              <button type="submit" disabled aria-describedby="preview-no-submit">
+                ${tr.t('quiz.submit')}
+              </button>`
+          : html`<button type="submit">${tr.t('quiz.submit')}</button>`
+      }
     </form>`;
   return layout({
     title: hasErrors ? tr.t('quiz.errorTitle', { title: quiz.title }) : quiz.title,
@@ -316,4 +326,11 @@ export function renderClosedPage(quiz: QuizWithQuestions): string {
     lang: tr.lang,
     dir: tr.dir,
   });
+}
+
+/** A preview link that does not open (expired, revoked, altered): said to its owner, in English. */
+export function renderLinkRefusedPage(text: string): string {
+  const body = html`<h1>This link does not work</h1>
+    <p>${text}</p>`;
+  return layout({ title: 'Link not valid', body, robots: ROBOTS, lang: 'en', dir: 'ltr' });
 }

@@ -9,6 +9,7 @@ import {
   pageErrors,
   readerLanguage,
   sendRespondentPage,
+  showPreviewPage,
   showQuizPage,
   showResultPage,
   submitQuizForm,
@@ -65,6 +66,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
   const json = express.json({ limit: maxBodyBytes, verify: verifyUtf8 });
 
   router.get('/q/:slug', ...page, showQuizPage(deps, tokens));
+  router.get('/q/:slug/preview', ...page, showPreviewPage(deps));
   const formWithGoodText = refuseBadTextInBody((res, field, message) =>
     sendRespondentPage(
       res,

@@ -11,6 +11,7 @@ import { createApiKey } from '../../src/domain/api-keys';
 import type { DomainDeps } from '../../src/domain/deps';
 import { createUser } from '../../src/domain/users';
 import { createLogger, type Logger } from '../../src/logger';
+import { linkSigner } from '../../src/domain/links/signed-links';
 import { createHttpServer } from '../../src/server';
 import { connectClient, type AnyClient } from './mcp-clients';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from './test-database';
@@ -71,7 +72,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     baseUrl,
     config,
     database,
-    deps: { repos: database.repos, baseUrl },
+    deps: { repos: database.repos, baseUrl, links: linkSigner(config.sessionSecret) },
     logger,
     async close() {
       server.closeAllConnections();
@@ -192,6 +193,10 @@ export const SPEC_TOOLS = [
   'publish_quiz',
   'get_results',
   'delete_quiz',
+  'close_quiz',
+  'reopen_quiz',
+  'duplicate_quiz',
+  'get_quiz_links',
 ] as const;
 
 /** A JSON-RPC `tools/call` body. */

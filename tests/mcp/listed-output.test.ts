@@ -71,6 +71,11 @@ describe('listed output schemas', () => {
       const results = await call('get_results', { quiz_id: quiz.quiz_id });
       expect(results.responses).toHaveLength(1);
       await call('list_quizzes', {});
+      await call('get_quiz_links', { quiz_id: quiz.quiz_id });
+      await call('close_quiz', { quiz_id: quiz.quiz_id });
+      await call('reopen_quiz', { quiz_id: quiz.quiz_id, until: '2099-01-01T09:00' });
+      const copy = await call('duplicate_quiz', { quiz_id: quiz.quiz_id });
+      await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
       await call('delete_quiz', { quiz_id: quiz.quiz_id, confirm: true });
       expect([...checked].sort()).toEqual(tools.map((tool) => tool.name).sort());
     });

@@ -1,6 +1,6 @@
 // Pure rules: redirect URI matching (exact, loopback port free) and which addresses the
 // metadata-document fetcher may reach.
-import { isLoopbackAddress, isPublicAddress } from '../../src/oauth/public-address';
+import { isLoopbackAddress, isPublicAddress } from '../../src/domain/outbound-address';
 import { redirectUriMatches, redirectUriProblem, describeRedirect } from '../../src/oauth/redirect-uris';
 import { metadataDocumentUrlProblem } from '../../src/oauth/resolve-client';
 import { grantableScopes } from '../../src/oauth/scopes';

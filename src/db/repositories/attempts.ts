@@ -36,6 +36,8 @@ export interface AttemptRepository {
   release(id: string): Promise<void>;
   /** Moves the attempt to a new quiz version with the questions it keeps. */
   rebase(id: string, quizVersion: number, layout: readonly AttemptLayoutItem[]): Promise<void>;
+  /** Timed attempts not yet submitted whose deadline is after `deadlineAfter`: those still under way. */
+  inProgressCount(quizId: string, deadlineAfter: Date): Promise<number>;
   /** Responses to the quiz stored under this (lower-cased) email. */
   submissionsByEmail(quizId: string, email: string): Promise<number>;
 }
@@ -83,6 +85,8 @@ export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
     async rebase(id, quizVersion, layout) {
       await db.attempt.updateMany({ where: { id }, data: { quizVersion, layout: JSON.stringify(layout) } });
     },
+    inProgressCount: (quizId, deadlineAfter) =>
+      db.attempt.count({ where: { quizId, submittedAt: null, deadline: { gt: deadlineAfter } } }),
     submissionsByEmail: (quizId, email) => db.response.count({ where: { quizId, respondentEmail: email } }),
   };
 }

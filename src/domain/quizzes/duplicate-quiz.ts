@@ -8,8 +8,8 @@ import { loadOwnedQuiz } from './get-quiz';
 import { toQuestionData } from './question-data';
 import { titleKey } from './resolve-quiz';
 
-/** One thing a call did that the caller did not ask for, said per question and field. */
-export interface QuizWarning {
+/** The warnings shape of quiz-warnings.ts; a warning about the quiz itself has no question_id. */
+export interface CopyWarning {
   code: string;
   question_id: string | null;
   field: string | null;
@@ -54,7 +54,7 @@ const SLUG_ATTEMPTS = 5;
 export async function duplicateQuiz(deps: DomainDeps, ownerId: string, input: DuplicateQuizInput) {
   const original = await loadOwnedQuiz(deps, ownerId, input.ref);
   const now = nowOf(deps);
-  const warnings: QuizWarning[] = [];
+  const warnings: CopyWarning[] = [];
   const settings: SettingsData = { acceptingResponses: true };
   for (const key of COPIED) (settings as Record<string, unknown>)[key] = original[key];
   if (input.language !== undefined) settings.language = input.language;

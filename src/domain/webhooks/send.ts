@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { pinnedLookup } from '../outbound-address';
 import { checkTarget, type Resolver } from './address';
 
 /** How an attempt ended, as the delivery log and the metrics count it. */
@@ -43,15 +43,7 @@ export async function sendWebhook(
     return { outcome: 'refused_address', status: null, latencyMs: elapsed(), snippet: checked.reason };
   const { url, address, family } = checked;
   // The connection goes to the checked address whatever DNS says now; TLS still checks the name.
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) {
-      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
-        { address, family },
-      ]);
-    } else {
-      callback(null, address, family);
-    }
-  };
+  const pinned = pinnedLookup({ address, family });
   const body = Buffer.from(target.body, 'utf8');
   return new Promise<SendResult>((resolve) => {
     let settled = false;

@@ -105,12 +105,13 @@ export const WarningsSchema = z
   .array(
     z.object({
       code: z.string(),
-      question_id: z.string().nullable().describe('Null when about the whole quiz.'),
+      // Null when the warning is about the whole quiz.
+      question_id: z.string().nullable(),
       field: z.string(),
       message: z.string(),
     }),
   )
-  .describe('Likely mistakes, e.g. no_points_possible, question_id_renewed; never errors.');
+  .describe('Likely mistakes; never errors.');
 
 /*
  * What tools/list publishes of the answers (`listedOutput`): the shape and the fields a model
@@ -154,3 +155,29 @@ export const ListedQuizWrittenSchema = ListedQuizSchema.extend({
   questions: z.array(ListedQuestionSchema.pick({ question_id: true, type: true, text: true })),
   warnings: WarningsSchema,
 });
+
+/** A date and time as a caller writes it; read by domain/time-zone.ts, which explains a bad one. */
+export const localTime = (field: string) =>
+  z
+    .string({ error: `${field} must be a date and time such as 2026-11-27T18:00` })
+    .max(40, { error: `${field} is too long: send a date and time such as 2026-11-27T18:00` });
+
+export const TimeZoneSchema = z
+  .string({ error: 'timezone must be an IANA time zone name such as Europe/Paris' })
+  .max(64, { error: 'timezone is too long: send an IANA name such as Europe/Paris' })
+  .optional()
+  .describe("IANA zone for times without an offset (default: account's).");
+
+export const ZonedTimeSchema = z.object({ utc: z.string(), local: z.string(), time_zone: z.string() });
+
+/** WarningsSchema's items, for warnings about the quiz itself too (question_id null). */
+export const QuizLevelWarningsSchema = z
+  .array(
+    z.object({
+      code: z.string(),
+      question_id: z.string().nullable(),
+      field: z.string().nullable(),
+      message: z.string(),
+    }),
+  )
+  .describe('What the call did that was not asked for, e.g. past_time_cleared.');

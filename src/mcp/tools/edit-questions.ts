@@ -45,9 +45,8 @@ export const editQuestionsTool = defineTool({
   name: 'edit_questions',
   title: 'Edit questions',
   description:
-    'Changes single questions of one of your quizzes without resending the rest: all operations apply, in order, or none. ' +
-    'Answers a summary, not the quiz. A question keeps its id and statistics while its answer key and scores stay; ' +
-    'a change of texts only keeps attempts in progress going.',
+    'Changes single questions of one of your quizzes, not resending the rest; all operations apply, in order, or none. ' +
+    'Answers a summary, not the quiz. Ids and statistics stay while keys and scores do; a texts-only edit lets attempts in progress go on.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     operations: z
@@ -71,7 +70,7 @@ export const editQuestionsTool = defineTool({
   output: EditSummarySchema,
   listedOutput: z.object({
     quiz_id: z.string(),
-    version_raised: z.boolean().describe('False: only texts changed, attempts in progress go on.'),
+    version_raised: z.boolean(),
     changes: z.array(
       z.object({ op: z.string(), question_id: z.string().nullable(), id: z.string().optional() }),
     ),

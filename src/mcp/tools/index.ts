@@ -1,7 +1,10 @@
 import type { ToolDefinition } from '../tool';
+import { closeQuizTool, reopenQuizTool } from './close-quiz';
 import { createQuizTool } from './create-quiz';
 import { deleteQuizTool } from './delete-quiz';
 import { editQuestionsTool } from './edit-questions';
+import { duplicateQuizTool } from './duplicate-quiz';
+import { getQuizLinksTool } from './get-quiz-links';
 import { getQuizQuestionsTool } from './get-quiz-questions';
 import { getQuizSettingsTool } from './get-quiz-settings';
 import { getResultsTool } from './get-results';
@@ -23,4 +26,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   publishQuizTool,
   getResultsTool,
   deleteQuizTool,
+  closeQuizTool,
+  reopenQuizTool,
+  duplicateQuizTool,
+  getQuizLinksTool,
 ];

@@ -29,6 +29,8 @@ export const ar: Messages = {
   'quiz.closedHeading': 'هذا الاختبار مغلق',
   'quiz.closedText':
     'لا يقبل الاختبار إجابات في الوقت الحالي. إن كنت ترى أنه يجب أن يقبلها، فتواصل مع من شاركه معك.',
+  'quiz.previewBanner': 'معاينة: هكذا سيرى المشاركون الصفحة. لا يُحفظ أي شيء تُدخله هنا.',
+  'quiz.previewNoSubmit': 'الإرسال معطّل في المعاينة.',
   'error.nameMissing': 'اكتب اسمك.',
   'error.emailMissing': 'اكتب بريدك الإلكتروني.',
   'error.emailInvalid': 'اكتب بريدًا إلكترونيًا مثل name@example.com.',

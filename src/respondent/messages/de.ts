@@ -28,6 +28,9 @@ export const de: Messages = {
   'quiz.closedHeading': 'Dieses Quiz ist geschlossen',
   'quiz.closedText':
     'Es nimmt zurzeit keine Antworten an. Wenn du meinst, dass es das sollte, wende dich an die Person, die es mit dir geteilt hat.',
+  'quiz.previewBanner':
+    'Vorschau: So sehen Teilnehmende die Seite. Nichts, was du hier eingibst, wird gespeichert.',
+  'quiz.previewNoSubmit': 'In der Vorschau kann nichts abgeschickt werden.',
   'error.nameMissing': 'Gib deinen Namen ein.',
   'error.emailMissing': 'Gib deine E-Mail-Adresse ein.',
   'error.emailInvalid': 'Gib eine E-Mail-Adresse wie name@beispiel.de ein.',

@@ -31,6 +31,9 @@ export const en = {
   'quiz.closedHeading': 'This quiz is closed',
   'quiz.closedText':
     'It is not accepting responses at the moment. If you think it should be, contact the person who shared it with you.',
+  'quiz.previewBanner':
+    'Preview: this is the page as respondents will see it. Nothing you enter here is stored.',
+  'quiz.previewNoSubmit': 'Submitting is off in a preview.',
 
   // Errors beside the fields
   'error.nameMissing': 'Enter your name.',

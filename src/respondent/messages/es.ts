@@ -28,6 +28,9 @@ export const es: Messages = {
   'quiz.closedHeading': 'Este cuestionario está cerrado',
   'quiz.closedText':
     'No acepta respuestas en este momento. Si crees que debería, ponte en contacto con quien te lo compartió.',
+  'quiz.previewBanner':
+    'Vista previa: así verán la página quienes respondan. Nada de lo que escribas aquí se guarda.',
+  'quiz.previewNoSubmit': 'En la vista previa no se puede enviar.',
   'error.nameMissing': 'Escribe tu nombre.',
   'error.emailMissing': 'Escribe tu correo electrónico.',
   'error.emailInvalid': 'Escribe un correo electrónico como nombre@ejemplo.com.',

@@ -28,6 +28,9 @@ export const fr: Messages = {
   'quiz.closedHeading': 'Ce quiz est fermé',
   'quiz.closedText':
     'Il n’accepte pas de réponses pour le moment. Si vous pensez que c’est une erreur, contactez la personne qui vous l’a envoyé.',
+  'quiz.previewBanner':
+    'Aperçu : voici la page telle que les participants la verront. Rien de ce que vous saisissez ici n’est enregistré.',
+  'quiz.previewNoSubmit': 'L’envoi est désactivé dans un aperçu.',
   'error.nameMissing': 'Saisissez votre nom.',
   'error.emailMissing': 'Saisissez votre adresse e-mail.',
   'error.emailInvalid': 'Saisissez une adresse e-mail comme nom@exemple.com.',

@@ -28,6 +28,9 @@ export const pt: Messages = {
   'quiz.closedHeading': 'Este questionário está encerrado',
   'quiz.closedText':
     'Ele não está aceitando respostas no momento. Se acha que deveria, fale com quem o compartilhou com você.',
+  'quiz.previewBanner':
+    'Pré-visualização: esta é a página como os participantes a verão. Nada do que você digitar aqui é guardado.',
+  'quiz.previewNoSubmit': 'Na pré-visualização não é possível enviar.',
   'error.nameMissing': 'Digite seu nome.',
   'error.emailMissing': 'Digite seu e-mail.',
   'error.emailInvalid': 'Digite um e-mail como nome@exemplo.com.',

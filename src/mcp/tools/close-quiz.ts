@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { closeQuiz, reopenQuiz } from '../../domain/quizzes/close-quiz';
+import { defineTool } from '../tool';
+import { QuizRefSchema, TimeZoneSchema, ZonedTimeSchema, localTime } from './common';
+
+export const closeQuizTool = defineTool({
+  name: 'close_quiz',
+  title: 'Close a quiz',
+  description:
+    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish within their time limit (counted in the answer).',
+  input: z.strictObject({
+    quiz_id: QuizRefSchema,
+    at: localTime('at')
+      .optional()
+      .describe('When to close (default now). Without an offset, read in timezone.'),
+    timezone: TimeZoneSchema,
+  }),
+  output: z.object({
+    quiz_id: z.string(),
+    status: z.enum(['draft', 'published']),
+    is_open: z.boolean(),
+    closes_at: ZonedTimeSchema,
+    already_closed: z.boolean(),
+    in_progress_attempts: z.number().int().describe('Timed attempts still under way.'),
+    message: z.string(),
+  }),
+  listedOutput: z.object({
+    is_open: z.boolean(),
+    closes_at: ZonedTimeSchema,
+    in_progress_attempts: z.number(),
+    message: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: (args, { deps, principal }) =>
+    closeQuiz(deps, principal.userId, { ref: args.quiz_id, at: args.at, timezone: args.timezone }),
+});
+
+export const reopenQuizTool = defineTool({
+  name: 'reopen_quiz',
+  title: 'Reopen a quiz',
+  description:
+    'A published quiz takes responses again from now, until `until` if given. No confirmation needed.',
+  input: z.strictObject({
+    quiz_id: QuizRefSchema,
+    until: localTime('until')
+      .optional()
+      .describe('When to close again (default never). Without an offset, read in timezone.'),
+    timezone: TimeZoneSchema,
+  }),
+  output: z.object({
+    quiz_id: z.string(),
+    status: z.literal('published'),
+    is_open: z.boolean(),
+    closes_at: ZonedTimeSchema.nullable(),
+    message: z.string(),
+  }),
+  listedOutput: z.object({
+    is_open: z.boolean(),
+    closes_at: ZonedTimeSchema.nullable(),
+    message: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: (args, { deps, principal }) =>
+    reopenQuiz(deps, principal.userId, { ref: args.quiz_id, until: args.until, timezone: args.timezone }),
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { duplicateQuiz } from '../../domain/quizzes/duplicate-quiz';
+import { LANGUAGES, TitleSchema } from '../../domain/quiz-input';
+import { defineTool } from '../tool';
+import { QuizLevelWarningsSchema, QuizRefSchema } from './common';
+
+export const duplicateQuizTool = defineTool({
+  name: 'duplicate_quiz',
+  title: 'Duplicate a quiz',
+  description:
+    'Copies a quiz into a new draft: questions and settings, not responses or webhooks. Past opening/closing times are cleared (warned).',
+  input: z.strictObject({
+    quiz_id: QuizRefSchema,
+    title: TitleSchema.optional().describe('Default: the title + " (copy)".'),
+    language: z
+      .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
+      .optional()
+      .describe("Respondent pages' language (default: the original's)."),
+  }),
+  output: z.object({
+    quiz_id: z.string().describe('The new draft.'),
+    slug: z.string(),
+    title: z.string(),
+    status: z.literal('draft'),
+    language: z.string(),
+    question_count: z.number().int(),
+    duplicated_from: z.object({ quiz_id: z.string(), title: z.string() }),
+    warnings: QuizLevelWarningsSchema,
+  }),
+  listedOutput: z.object({
+    quiz_id: z.string(),
+    title: z.string(),
+    warnings: z.array(z.object({ message: z.string() })),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: async (args, { deps, principal }) => {
+    const copy = await duplicateQuiz(deps, principal.userId, {
+      ref: args.quiz_id,
+      title: args.title,
+      language: args.language,
+    });
+    if (principal.scopes.has('quizzes:read')) return copy;
+    // A write-only credential learns ids and status, not the quiz's content.
+    return { ...copy, title: '', duplicated_from: { quiz_id: copy.duplicated_from.quiz_id, title: '' } };
+  },
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { getQuizLinks } from '../../domain/links/quiz-links';
+import { defineTool, READ_ONLY } from '../tool';
+import { QuizRefSchema } from './common';
+
+const SignedLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+
+export const getQuizLinksTool = defineTool({
+  name: 'get_quiz_links',
+  title: 'Get a quiz’s links',
+  description:
+    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), responses as CSV, embed snippet. ' +
+    'Signed links expire (CSV 10 min, others 1 day).',
+  input: z.strictObject({ quiz_id: QuizRefSchema }),
+  output: z.object({
+    quiz_id: z.string(),
+    title: z.string(),
+    status: z.enum(['draft', 'published']),
+    public_url: z.string().nullable().describe('null for a draft.'),
+    qr_code: SignedLinkSchema.nullable(),
+    preview: SignedLinkSchema,
+    csv: SignedLinkSchema,
+    embed_html: z.string().nullable(),
+    embedding_allowed: z
+      .boolean()
+      .describe('Other sites may frame it only when true (setting allow_embedding).'),
+    note: z.string(),
+  }),
+  listedOutput: z.object({
+    public_url: z.string().nullable(),
+    qr_code: SignedLinkSchema.nullable(),
+    preview: SignedLinkSchema,
+    csv: SignedLinkSchema,
+    embed_html: z.string().nullable(),
+  }),
+  annotations: READ_ONLY,
+  scope: 'quizzes:read',
+  run: (args, { deps, principal }) =>
+    getQuizLinks(deps, principal.userId, principal.credential, args.quiz_id),
+  resourceLinks: (links) => [
+    {
+      uri: links.csv.url,
+      name: 'responses.csv',
+      mimeType: 'text/csv',
+      description: `The responses as CSV; the link expires at ${links.csv.expires_at}.`,
+    },
+    ...(links.qr_code
+      ? [
+          {
+            uri: links.qr_code.url,
+            name: 'qr-code.png',
+            mimeType: 'image/png',
+            description: 'QR code of the public link.',
+          },
+        ]
+      : []),
+  ],
+});
