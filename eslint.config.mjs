@@ -12,6 +12,21 @@ export default tseslint.config(
     },
   },
   {
+    // A `default:` on a question type would take in silently a type added later: each type gets
+    // its case, or a table keyed by the type (docs/architecture.md, "How to add a question type").
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "SwitchStatement[discriminant.property.name='type'] > SwitchCase[test=null]",
+          message:
+            'No default on a type: give each question type its case, or use a Record<QuestionType, ...> table.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'src/cli/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },

@@ -270,35 +270,7 @@ function questionInput(question: DraftQuestion) {
     text: question.text,
     ...(question.explanation.trim() ? { explanation: question.explanation } : {}),
   };
-  switch (question.type) {
-    case 'yes_no':
-      return { ...common, points: integerOrText(question.points), correct_answer: question.correct_answer };
-    case 'short_text': {
-      const accepted = question.accepted_answers
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      // Without accepted answers the question only collects text: its points field does not apply.
-      return accepted.length > 0
-        ? { ...common, points: integerOrText(question.points), accepted_answers: accepted }
-        : common;
-    }
-    case 'number':
-      return {
-        ...common,
-        points: integerOrText(question.points),
-        correct_number: numberOrText(question.correct_number),
-        tolerance: numberOrText(question.tolerance),
-      };
-    default:
-      return {
-        ...common,
-        options: question.options.map((option) => ({
-          label: option.label,
-          score: integerOrText(option.score),
-        })),
-      };
-  }
+  return { ...common, ...TYPED_INPUT[question.type](question) };
 }
 
 const EditorInputSchema = z.strictObject({
@@ -336,4 +308,33 @@ export function draftToInput(draft: QuizDraft, timeZone = 'UTC'): EditorInput {
     },
   };
   return parseOrThrow(EditorInputSchema, input, 'The quiz was not saved');
+}
+
+/** Each type's key fields as the editor sends them to the schema, which names any problem. */
+const TYPED_INPUT: Record<QuestionType, (question: DraftQuestion) => Record<string, unknown>> = {
+  yes_no: (question) => ({ points: integerOrText(question.points), correct_answer: question.correct_answer }),
+  multiple_choice: (question) => optionsInput(question),
+  multiple_select: (question) => optionsInput(question),
+  short_text: (question) => {
+    const accepted = question.accepted_answers
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    // Without accepted answers the question only collects text: its points field does not apply.
+    return accepted.length > 0 ? { points: integerOrText(question.points), accepted_answers: accepted } : {};
+  },
+  number: (question) => ({
+    points: integerOrText(question.points),
+    correct_number: numberOrText(question.correct_number),
+    tolerance: numberOrText(question.tolerance),
+  }),
+};
+
+function optionsInput(question: DraftQuestion) {
+  return {
+    options: question.options.map((option) => ({
+      label: option.label,
+      score: integerOrText(option.score),
+    })),
+  };
 }

@@ -293,17 +293,20 @@ function numberFields(base: string, question: DraftQuestion, view: View): Html {
   ${pointsField(base, question, view, 'A whole number; a wrong answer earns 0.')}`;
 }
 
+/** Each type's key fields in the editor. */
+const ANSWER_KEY_FIELDS: Record<
+  QuestionType,
+  (base: string, index: number, question: DraftQuestion, view: View) => Html
+> = {
+  yes_no: (base, _index, question, view) => yesNoFields(base, question, view),
+  multiple_choice: optionFields,
+  multiple_select: optionFields,
+  short_text: (base, _index, question, view) => typedAnswerFields(base, question, view),
+  number: (base, _index, question, view) => numberFields(base, question, view),
+};
+
 function answerKeyFields(base: string, index: number, question: DraftQuestion, view: View): Html {
-  switch (question.type) {
-    case 'yes_no':
-      return yesNoFields(base, question, view);
-    case 'short_text':
-      return typedAnswerFields(base, question, view);
-    case 'number':
-      return numberFields(base, question, view);
-    default:
-      return optionFields(base, index, question, view);
-  }
+  return ANSWER_KEY_FIELDS[question.type](base, index, question, view);
 }
 
 function questionFields(question: DraftQuestion, index: number, count: number, view: View): Html {

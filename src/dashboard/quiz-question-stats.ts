@@ -1,6 +1,7 @@
 import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
 import { matchesAcceptedAnswer, withinTolerance } from '../domain/answer-text';
+import type { QuestionType } from '../domain/question-types';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
 import { answerChart, type Bar } from './charts';
@@ -22,7 +23,7 @@ function countRow(label: Html | string, detail: string, count: number, total: nu
   </tr>`;
 }
 
-const TYPE_NAMES: Record<string, string> = {
+const TYPE_NAMES: Record<QuestionType, string> = {
   yes_no: 'Yes / no',
   multiple_choice: 'Multiple choice',
   multiple_select: 'Tick all that apply',
@@ -134,9 +135,8 @@ export function questionStats(questions: Questions, results: Results): Html[] {
     const stat = byId.get(question.question_id);
     const answered = stat?.answered_count ?? 0;
     const meta = html`<p class="muted">
-      ${TYPE_NAMES[question.type] ?? question.type} · answered ${answered}
-      ${answered === 1 ? 'time' : 'times'} · average ${formatNumber(stat?.average_points)}
-      ${stat?.average_points === 1 ? 'point' : 'points'}
+      ${TYPE_NAMES[question.type]} · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
+      ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}
     </p>`;
     const { bars, rows, counted, note } = breakdownOf(question, stat, answered);
     return html`<li class="question">

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { TEXT_ANSWER_MAX } from '../domain/answer-text';
+import { QUESTION_TYPE_DEFINITIONS, type AnswerFieldSpec } from '../domain/question-types';
 import { PROBLEMS } from '../http/problem';
 import type { ToolRegistry } from '../mcp/registry';
 import { oauthOpenApiPaths } from '../oauth/openapi-paths';
@@ -158,6 +158,17 @@ function webhookDescriptions(): Json {
       },
     ]),
   );
+}
+
+/** One type's answer in a submission: the question's id and the type's one field. */
+function answerItem(field: AnswerFieldSpec): Json {
+  return {
+    type: 'object',
+    ...(field.description ? { description: field.description } : {}),
+    required: ['question_id', field.name],
+    additionalProperties: false,
+    properties: { question_id: { type: 'string' }, [field.name]: field.jsonSchema },
+  } as Json;
 }
 
 export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
@@ -430,54 +441,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             answers: {
               type: 'array',
               items: {
-                oneOf: [
-                  {
-                    type: 'object',
-                    required: ['question_id', 'answer'],
-                    additionalProperties: false,
-                    properties: { question_id: { type: 'string' }, answer: { enum: ['yes', 'no'] } },
-                  },
-                  {
-                    type: 'object',
-                    required: ['question_id', 'option_index'],
-                    additionalProperties: false,
-                    properties: {
-                      question_id: { type: 'string' },
-                      option_index: { type: 'integer', minimum: 0 },
-                    },
-                  },
-                  {
-                    type: 'object',
-                    description: 'multiple_select: the ticked options, by index; [] ticks none.',
-                    required: ['question_id', 'choices'],
-                    additionalProperties: false,
-                    properties: {
-                      question_id: { type: 'string' },
-                      choices: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
-                    },
-                  },
-                  {
-                    type: 'object',
-                    description: 'short_text: the typed answer.',
-                    required: ['question_id', 'text'],
-                    additionalProperties: false,
-                    properties: {
-                      question_id: { type: 'string' },
-                      text: { type: 'string', minLength: 1, maxLength: TEXT_ANSWER_MAX },
-                    },
-                  },
-                  {
-                    type: 'object',
-                    description:
-                      'number: a number, or a string with one decimal point or comma ("3,5"); thousands separators are refused.',
-                    required: ['question_id', 'number'],
-                    additionalProperties: false,
-                    properties: {
-                      question_id: { type: 'string' },
-                      number: { type: ['number', 'string'] },
-                    },
-                  },
-                ],
+                oneOf: QUESTION_TYPE_DEFINITIONS.map(({ answerField }) => answerItem(answerField)),
               },
             },
           },

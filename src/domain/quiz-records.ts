@@ -1,7 +1,7 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
 import { isOpen } from './attempts/taking-rules';
 import { LANGUAGES, type Language } from './quiz-input';
-import { storedDefinition, toScorable } from './question-types';
+import { storedDefinition, toScorable, type TypedRecord } from './question-types';
 import { maxScoreOf } from './scoring';
 
 export { toScorable };
@@ -17,13 +17,7 @@ interface QuestionRecordBase {
   explanation: string | null;
 }
 
-export type QuestionRecord = QuestionRecordBase &
-  (
-    | { type: 'yes_no'; points: number; correct_answer: 'yes' | 'no' }
-    | { type: 'multiple_choice' | 'multiple_select'; options: { label: string; score: number }[] }
-    | { type: 'short_text'; points: number; accepted_answers: string[] }
-    | { type: 'number'; points: number; correct_number: number; tolerance: number }
-  );
+export type QuestionRecord = QuestionRecordBase & TypedRecord;
 
 /** When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means). */
 export type ShowCorrectAnswers = 'never' | 'after_submit' | 'after_close';

@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../domain/errors';
 import type { QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
-import { storedDefinition } from '../domain/question-types';
+import { storedDefinition, storedTypeOf, type QuestionType } from '../domain/question-types';
 import {
   issueQuestionId,
   RESPONDENT_LIMITS,
@@ -59,8 +59,9 @@ export function readFormValues(quiz: QuizWithQuestions, body: Record<string, unk
   const answers = new Map<string, string>();
   for (const question of quiz.questions) {
     const raw = body[fieldName(question.id)];
-    const value = question.type === 'multiple_select' ? ticked(raw) : text(raw).trim() ? text(raw) : '';
-    if (value !== undefined && (value !== '' || question.type === 'multiple_select')) {
+    const reading = FORM_READING[storedTypeOf(question.type)];
+    const value = reading.ticked ? ticked(raw) : text(raw).trim() ? text(raw) : '';
+    if (value !== undefined && (value !== '' || reading.ticked)) {
       answers.set(question.id, value);
     }
   }
@@ -90,14 +91,30 @@ function questionMessage(
 ): string {
   if (issue.field === 'answers') return tr.t('error.answerQuestion');
   const type = quiz.questions.find((question) => question.id === questionId)?.type;
-  if (type === 'short_text') {
-    return issue.message.startsWith('Use at most')
-      ? tr.t('error.tooLong', { max: TEXT_ANSWER_MAX })
-      : tr.t('error.typeAnswer');
-  }
-  if (type === 'number') return tr.t('error.numberInvalid');
-  return type === 'multiple_select' ? tr.t('error.tickListed') : tr.t('error.chooseListed');
+  return FORM_READING[storedTypeOf(type ?? '')].message(issue, tr);
 }
+
+/**
+ * How the form reads each type: whether it is a checkbox group (its empty marker always sent),
+ * and its problems in the page's words. For a typed answer, the domain's own reason (too long,
+ * not a number); for a choice, any problem is a value the page never offers (tampering).
+ */
+const FORM_READING: Record<
+  QuestionType,
+  { ticked: boolean; message: (issue: FieldIssue, tr: Translator) => string }
+> = {
+  yes_no: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
+  multiple_choice: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
+  multiple_select: { ticked: true, message: (_issue, tr) => tr.t('error.tickListed') },
+  short_text: {
+    ticked: false,
+    message: (issue, tr) =>
+      issue.message.startsWith('Use at most')
+        ? tr.t('error.tooLong', { max: TEXT_ANSWER_MAX })
+        : tr.t('error.typeAnswer'),
+  },
+  number: { ticked: false, message: (_issue, tr) => tr.t('error.numberInvalid') },
+};
 
 /** The respondent fields' problems in the page's language (the domain words them in English). */
 function respondentMessage(issue: FieldIssue, tr: Translator): string {

@@ -1,5 +1,6 @@
 import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
+import { storedTypeOf, type QuestionType } from '../domain/question-types';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -221,6 +222,27 @@ function tickedAnswerFieldset(
   </fieldset>`;
 }
 
+/** How the public form asks each type. */
+const FIELDSETS: Record<
+  QuestionType,
+  (
+    tr: Translator,
+    question: QuestionRow,
+    index: number,
+    total: number,
+    required: boolean,
+    values: FormValues,
+    error: string | undefined,
+  ) => Html
+> = {
+  yes_no: radioFieldset,
+  multiple_choice: radioFieldset,
+  multiple_select: (tr, question, index, total, _required, values, error) =>
+    tickedAnswerFieldset(tr, question, index, total, values, error),
+  short_text: typedAnswerField,
+  number: typedAnswerField,
+};
+
 function questionFieldset(
   tr: Translator,
   question: QuestionRow,
@@ -231,11 +253,19 @@ function questionFieldset(
   errors: FormErrors | undefined,
 ): Html {
   const error = errors?.fields.get(question.id);
-  if (question.type === 'short_text' || question.type === 'number') {
-    return typedAnswerField(tr, question, index, total, required, values, error);
-  }
-  if (question.type === 'multiple_select')
-    return tickedAnswerFieldset(tr, question, index, total, values, error);
+  return FIELDSETS[storedTypeOf(question.type)](tr, question, index, total, required, values, error);
+}
+
+/** A radio group: one choice of the question's (yes and no, or its options). */
+function radioFieldset(
+  tr: Translator,
+  question: QuestionRow,
+  index: number,
+  total: number,
+  required: boolean,
+  values: FormValues,
+  error: string | undefined,
+): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
   const chosen = values.answers.get(question.id);

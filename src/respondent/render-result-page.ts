@@ -33,8 +33,8 @@ function said(tr: Translator, answer: string): string {
 function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean): Html | string {
   if (item.your_answer === null)
     return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
-  if (item.your_answer === '' && item.type === 'multiple_select')
-    return html`<em>${tr.t('result.noneTicked')}</em>`;
+  // Every other answer has text (labels and typed answers are never empty): "" is a checkbox group left unticked.
+  if (item.your_answer === '') return html`<em>${tr.t('result.noneTicked')}</em>`;
   return said(tr, item.your_answer);
 }
 

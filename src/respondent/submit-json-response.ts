@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError, type DomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
-import { TEXT_ANSWER_MAX } from '../domain/answer-text';
+import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
@@ -20,8 +20,8 @@ import { isPublicSlug, resultPath } from './public-paths';
  * POST /api/quizzes/:slug/responses: the JSON door to the same submission the form makes.
  * No credential (respondents are anonymous); strict schema, problem+json for every error.
  */
-/** The answer's fields, one per question type; an answer gives exactly one. */
-const ANSWER_FIELDS = ['answer', 'option_index', 'choices', 'text', 'number'] as const;
+/** The answer's fields, one per question type (its module's `answerField`); an answer gives exactly one. */
+const ANSWER_FIELDS = QUESTION_TYPE_DEFINITIONS.map((definition) => definition.answerField);
 
 const AnswerSchema = z
   .strictObject({
@@ -29,35 +29,20 @@ const AnswerSchema = z
       .string({ error: 'question_id must be a string: a question_id from get_quiz_questions' })
       .min(1, { error: 'question_id must not be empty' })
       .max(100, { error: 'question_id is too long' }),
-    answer: z.enum(['yes', 'no'], { error: 'answer must be "yes" or "no"' }).optional(),
-    option_index: z
-      .number({ error: 'option_index must be a whole number: 0 for the first option' })
-      .int({ error: 'option_index must be a whole number: 0 for the first option' })
-      .min(0, { error: 'option_index counts from 0' })
-      .optional(),
-    choices: z
-      .array(
-        z
-          .number({ error: 'choices holds option indexes: whole numbers, 0 for the first option' })
-          .int({ error: 'choices holds option indexes: whole numbers, 0 for the first option' }),
-        { error: 'choices must be an array of option indexes, [] for none' },
-      )
-      .max(LIMITS.optionsMax, { error: `choices takes at most ${LIMITS.optionsMax} indexes` })
-      .optional(),
-    text: z
-      .string({ error: 'text must be a string' })
-      .max(TEXT_ANSWER_MAX * 2, { error: `text is too long: at most ${TEXT_ANSWER_MAX} characters` })
-      .optional(),
-    number: z
-      .union([z.number(), z.string().max(100, { error: 'number is too long' })], {
-        error: 'number must be a number, or a string such as "3,5"',
-      })
-      .optional(),
+    ...Object.fromEntries(ANSWER_FIELDS.map((field) => [field.name, field.schema.optional()])),
   })
-  .refine((value) => ANSWER_FIELDS.filter((field) => value[field] !== undefined).length === 1, {
-    error:
-      'give exactly one of answer ("yes"/"no", yes_no), option_index (multiple_choice), choices (multiple_select), text (short_text) or number (number)',
-  });
+  .refine(
+    (value) =>
+      ANSWER_FIELDS.filter((field) => (value as Record<string, unknown>)[field.name] !== undefined).length ===
+      1,
+    {
+      error: `give exactly one of ${ANSWER_FIELDS.slice(0, -1)
+        .map((field) => field.help)
+        .join(', ')} or ${ANSWER_FIELDS.at(-1)!.help}`,
+    },
+  );
+
+const FIELD_NAMES = ANSWER_FIELDS.map((field) => field.name);
 
 export const SubmissionBodySchema = z.strictObject({
   attempt_token: z
@@ -72,7 +57,7 @@ export const SubmissionBodySchema = z.strictObject({
     .nullish(),
   answers: z
     .array(AnswerSchema, {
-      error: 'answers must be an array of { question_id, answer | option_index | choices | text | number }',
+      error: `answers must be an array of { question_id, ${FIELD_NAMES.join(' | ')} }`,
     })
     .max(LIMITS.questionsMax, {
       error: `answers takes at most ${LIMITS.questionsMax} entries: one per question`,

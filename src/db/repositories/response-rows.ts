@@ -6,9 +6,9 @@ export interface NewAnswerRow {
   type: string;
   choice: string | null;
   optionIndex: number | null;
-  /** multiple_choice: the chosen label; multiple_select: the ticked labels, joined. */
+  /** The chosen option's label, or the ticked labels joined (domain/question-types/ fills each column). */
   optionLabel: string | null;
-  /** multiple_select: the ticked indexes as a JSON array ("[]": none ticked). */
+  /** Ticked option indexes as a JSON array ("[]": none ticked). */
   choices: string | null;
   /** short_text: the text typed; number: the number as written. */
   text: string | null;

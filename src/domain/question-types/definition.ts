@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { NewAnswerRow, QuestionRow } from '../../db/repositories';
 import type { QuestionType } from './names';
 
@@ -79,9 +80,24 @@ export interface SubmittedAnswer {
   number?: number | string | undefined;
 }
 
+/** The field of a submitted answer that carries its value. */
+export type AnswerField = keyof Omit<SubmittedAnswer, 'question_id'>;
+
+/** How the JSON door takes a type's answer: its field, checked alone, and its published schema. */
+export interface AnswerFieldSpec {
+  name: AnswerField;
+  /** The field's own check, before the question is known (respondent/submit-json-response.ts). */
+  schema: z.ZodType;
+  /** How a refusal of "exactly one field" names it, e.g. `answer ("yes"/"no", yes_no)`. */
+  help: string;
+  /** Its item in /openapi.json's list of answers: the field's JSON Schema, and a description. */
+  jsonSchema: Record<string, unknown>;
+  description?: string;
+}
+
 /** What a type's answer parser found wrong: the submission field it concerns, and why. */
 export interface AnswerProblem {
-  field: keyof Omit<SubmittedAnswer, 'question_id'>;
+  field: AnswerField;
   message: string;
 }
 
@@ -106,14 +122,28 @@ export interface AnalysisKeys {
   label(key: string, index: number): string;
 }
 
+/** Something a question holds that is allowed but probably not meant (quizzes/quiz-warnings.ts). */
+export interface FoundWarning {
+  code: 'no_points_possible';
+  /** The question's field it is about. */
+  field: TypedField;
+  message: string;
+}
+
 /**
  * `S` is the type's scorable shape: its id, its name and its key (what decides the marks),
- * read from the stored row once and passed to every rule below.
+ * read from the stored row once and passed to every rule below. `R` is its typed fields as the
+ * tools return them.
  */
-export interface QuestionTypeDefinition<S extends { id: string; type: QuestionType }> {
+export interface QuestionTypeDefinition<
+  S extends { id: string; type: QuestionType },
+  R extends object = object,
+> {
   readonly name: S['type'];
   /** How the tools' `type` description names it, e.g. "multiple_choice (pick one option)". */
   readonly summary: string;
+  /** Its section of the skill (mcp/skills/), under a heading of its name: what to send, and the traps. */
+  readonly guide: readonly string[];
   /** The typed fields it takes; any other is refused by name. */
   readonly takes: readonly TypedField[];
   /** Rules across its fields, beyond what each field's schema checks. */
@@ -125,7 +155,9 @@ export interface QuestionTypeDefinition<S extends { id: string; type: QuestionTy
   /** Its key in the stored columns. */
   toColumns(key: Omit<S, 'id'>): QuestionColumns;
   /** The typed fields of its record, as the tools return them (and take them back). */
-  record(key: S, row: QuestionRow): Record<string, unknown>;
+  record(key: S, row: QuestionRow): R;
+  /** The warnings of create_quiz, update_quiz and publish_quiz about one question, from its record. */
+  warnings(record: R): FoundWarning[];
   /** The most it can earn. */
   maxPoints(key: Omit<S, 'id'>): number;
   /** What one answer earns (0 for an answer of another type's shape). */
@@ -139,6 +171,8 @@ export interface QuestionTypeDefinition<S extends { id: string; type: QuestionTy
   answersCarryOver(previous: S, next: Omit<S, 'id'>): boolean;
   /** Whether an attempt shows its options in an order of its own when the quiz shuffles options. */
   readonly shufflesOptions: boolean;
+  /** Its answer's field in a JSON submission. */
+  readonly answerField: AnswerFieldSpec;
   /** A submitted answer read for this type: the answer, or what is wrong with it. */
   parseAnswer(question: QuestionRow, answer: SubmittedAnswer): Choice | AnswerProblem;
   /** A form's raw value (always a string) as a submitted answer. */

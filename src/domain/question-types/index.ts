@@ -1,11 +1,12 @@
 import type { QuestionRow } from '../../db/repositories';
 import type { QuestionTypeDefinition } from './definition';
 import { multipleChoice, type MultipleChoiceQuestion } from './multiple-choice';
+import type { OptionsRecord } from './options';
 import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
 import { QUESTION_TYPES, type QuestionType } from './names';
-import { numberType, type NumberQuestion } from './number';
-import { shortText, type ShortTextQuestion } from './short-text';
-import { yesNo, type YesNoQuestion } from './yes-no';
+import { numberType, type NumberQuestion, type NumberRecord } from './number';
+import { shortText, type ShortTextQuestion, type ShortTextRecord } from './short-text';
+import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
 
 export * from './definition';
 export { QUESTION_TYPES, type QuestionType } from './names';
@@ -15,6 +16,20 @@ export { acceptedAnswersOf } from './short-text';
 /** A question as scoring reads it: its id, its type and its key. */
 export type ScorableQuestion =
   YesNoQuestion | MultipleChoiceQuestion | MultipleSelectQuestion | ShortTextQuestion | NumberQuestion;
+
+/** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
+interface RecordFieldsByType {
+  yes_no: YesNoRecord;
+  multiple_choice: OptionsRecord;
+  multiple_select: OptionsRecord;
+  short_text: ShortTextRecord;
+  number: NumberRecord;
+}
+type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
+type AnyRecordFields = RecordFieldsByType[QuestionType];
+
+/** A question's typed fields with its type, as one union the records are built from. */
+export type TypedRecord = { [T in QuestionType]: { type: T } & RecordFields<T> }[QuestionType];
 
 /** A question's key without its id (what an edit compares before ids are chosen). */
 export type QuestionKey = ScorableQuestion extends infer S
@@ -27,7 +42,9 @@ export type QuestionKey = ScorableQuestion extends infer S
  * Every type's definition, by name. The compiler holds it to the union: a name without its
  * module, or a module under another name, fails to build.
  */
-const REGISTRY: { [T in QuestionType]: QuestionTypeDefinition<Extract<ScorableQuestion, { type: T }>> } = {
+const REGISTRY: {
+  [T in QuestionType]: QuestionTypeDefinition<Extract<ScorableQuestion, { type: T }>, RecordFields<T>>;
+} = {
   yes_no: yesNo,
   multiple_choice: multipleChoice,
   multiple_select: multipleSelect,
@@ -46,16 +63,21 @@ export function isQuestionType(value: string): value is QuestionType {
  * The definition of a type, seen through the union of their keys: the one place where a key is
  * handed to the definition of its own type, which the compiler cannot correlate by itself.
  */
-export function definitionOf(type: QuestionType): QuestionTypeDefinition<ScorableQuestion> {
-  return REGISTRY[type] as unknown as QuestionTypeDefinition<ScorableQuestion>;
+export function definitionOf(type: QuestionType): QuestionTypeDefinition<ScorableQuestion, AnyRecordFields> {
+  return REGISTRY[type] as unknown as QuestionTypeDefinition<ScorableQuestion, AnyRecordFields>;
 }
 
 /**
  * The definition a stored row or answer names. Stored types were always one of the union; a row
  * written otherwise (by hand) reads as a multiple_choice question, as it always has.
  */
-export function storedDefinition(type: string): QuestionTypeDefinition<ScorableQuestion> {
-  return definitionOf(isQuestionType(type) ? type : 'multiple_choice');
+export function storedDefinition(type: string): QuestionTypeDefinition<ScorableQuestion, AnyRecordFields> {
+  return definitionOf(storedTypeOf(type));
+}
+
+/** A stored type as the union names it (see storedDefinition). */
+export function storedTypeOf(type: string): QuestionType {
+  return isQuestionType(type) ? type : 'multiple_choice';
 }
 
 /** A stored question's key, as every rule reads it. */

@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { optionsRule } from './warnings';
 import {
   checkOptionCount,
   formIndex,
@@ -8,6 +11,7 @@ import {
   optionsKey,
   optionsRecord,
   sameOptionCount,
+  type OptionsRecord,
   type ScoredOptions,
 } from './options';
 
@@ -18,9 +22,14 @@ export interface MultipleChoiceQuestion {
   options: ScoredOptions;
 }
 
-export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion> = {
+export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion, OptionsRecord> = {
   name: 'multiple_choice',
   summary: 'multiple_choice (pick one option)',
+  guide: [
+    `The respondent picks exactly one of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, each a \`label\` with the \`score\` it earns`,
+    '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',
+    'Make distractors plausible and of similar length, and avoid "all of the above".',
+  ],
   takes: ['options'],
   checkInput: checkOptionCount,
   fromInput: (input) => ({ type: 'multiple_choice', options: input.options ?? [] }),
@@ -29,9 +38,19 @@ export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion> = {
   record: (_key, row) => optionsRecord(row),
   maxPoints: (key) => key.options.reduce((max, option) => Math.max(max, option.score), -Infinity),
   points: (key, answer) => ('optionIndex' in answer ? (key.options[answer.optionIndex]?.score ?? 0) : 0),
+  warnings: optionsRule,
   answerKey: (key) => optionsKey(key.type, key.options),
   answersCarryOver: (previous, next) => sameOptionCount(previous.options, next.options),
   shufflesOptions: true,
+  answerField: {
+    name: 'option_index',
+    schema: z
+      .number({ error: 'option_index must be a whole number: 0 for the first option' })
+      .int({ error: 'option_index must be a whole number: 0 for the first option' })
+      .min(0, { error: 'option_index counts from 0' }),
+    help: 'option_index (multiple_choice)',
+    jsonSchema: { type: 'integer', minimum: 0 },
+  },
   parseAnswer: (question, answer) => {
     const count = question.options.length;
     const index = answer.option_index;

@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { optionsRule } from './warnings';
 import {
   checkOptionCount,
   formIndex,
@@ -8,6 +11,7 @@ import {
   optionsKey,
   optionsRecord,
   sameOptionCount,
+  type OptionsRecord,
   type ScoredOptions,
 } from './options';
 
@@ -31,9 +35,14 @@ export function tickedIndexes(answer: { choices: string | null }): number[] | nu
   return Array.isArray(parsed) ? parsed.filter((index): index is number => Number.isInteger(index)) : [];
 }
 
-export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion> = {
+export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion, OptionsRecord> = {
   name: 'multiple_select',
   summary: 'multiple_select (tick any, scores summed, min 0)',
+  guide: [
+    `The respondent ticks any number of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, none included. The answer earns the sum`,
+    'of the ticked scores, never below 0, and the maximum is the sum of the positive scores. Give every wrong',
+    'option a negative score, or ticking everything earns full marks.',
+  ],
   takes: ['options'],
   checkInput: checkOptionCount,
   fromInput: (input) => ({ type: 'multiple_select', options: input.options ?? [] }),
@@ -50,9 +59,24 @@ export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion> = {
       ticked.reduce((sum, index) => sum + (key.options[index]?.score ?? 0), 0),
     );
   },
+  warnings: optionsRule,
   answerKey: (key) => optionsKey(key.type, key.options),
   answersCarryOver: (previous, next) => sameOptionCount(previous.options, next.options),
   shufflesOptions: true,
+  answerField: {
+    name: 'choices',
+    schema: z
+      .array(
+        z
+          .number({ error: 'choices holds option indexes: whole numbers, 0 for the first option' })
+          .int({ error: 'choices holds option indexes: whole numbers, 0 for the first option' }),
+        { error: 'choices must be an array of option indexes, [] for none' },
+      )
+      .max(LIMITS.optionsMax, { error: `choices takes at most ${LIMITS.optionsMax} indexes` }),
+    help: 'choices (multiple_select)',
+    description: 'multiple_select: the ticked options, by index; [] ticks none.',
+    jsonSchema: { type: 'array', items: { type: 'integer', minimum: 0 }, uniqueItems: true },
+  },
   parseAnswer: (question, answer) => {
     const count = question.options.length;
     const indexes = answer.choices;

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { parseNumberAnswer, withinTolerance } from '../answer-text';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { pointsRule } from './warnings';
 
 /** A number: `points` when within `tolerance` of `correctNumber`, bounds included. */
 export interface NumberQuestion {
@@ -12,9 +14,22 @@ export interface NumberQuestion {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export const numberType: QuestionTypeDefinition<NumberQuestion> = {
+/** Its fields as the tools return them. */
+export interface NumberRecord {
+  points: number;
+  correct_number: number;
+  tolerance: number;
+}
+
+export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord> = {
   name: 'number',
   summary: 'number (within tolerance of correct_number)',
+  guide: [
+    'The respondent types a number. It earns `points` when it lies within `tolerance` (default 0, bounds',
+    'included) of `correct_number`. "3,5" and "3.5" both mean 3.5; grouping separators such as "1,000.5" are',
+    'refused with a message. Set a tolerance whenever the answer is rounded ("pi to two decimals": 3.14 with',
+    'tolerance 0.005).',
+  ],
   takes: ['points', 'correct_number', 'tolerance'],
   checkInput: (input, issue) => {
     if (input.correct_number === undefined) {
@@ -46,9 +61,20 @@ export const numberType: QuestionTypeDefinition<NumberQuestion> = {
   maxPoints: (key) => Math.max(key.points, 0),
   points: (key, answer) =>
     'number' in answer && withinTolerance(answer.number, key.correctNumber, key.tolerance) ? key.points : 0,
+  warnings: pointsRule,
   answerKey: (key) => JSON.stringify([key.type, key.points, key.correctNumber, key.tolerance]),
   answersCarryOver: () => true,
   shufflesOptions: false,
+  answerField: {
+    name: 'number',
+    schema: z.union([z.number(), z.string().max(100, { error: 'number is too long' })], {
+      error: 'number must be a number, or a string such as "3,5"',
+    }),
+    help: 'number (number)',
+    description:
+      'number: a number, or a string with one decimal point or comma ("3,5"); thousands separators are refused.',
+    jsonSchema: { type: ['number', 'string'] },
+  },
   parseAnswer: (_question, answer) => {
     const written = typeof answer.number === 'number' ? String(answer.number) : answer.number;
     if (typeof written !== 'string') {

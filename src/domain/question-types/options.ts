@@ -27,7 +27,12 @@ export const optionColumns = (options: ReadonlyArray<{ label: string; score: num
   options,
 });
 
-export const optionsRecord = (row: QuestionRow) => ({
+/** The choice types' fields as the tools return them. */
+export interface OptionsRecord {
+  options: Array<{ label: string; score: number }>;
+}
+
+export const optionsRecord = (row: QuestionRow): OptionsRecord => ({
   options: row.options.map((option) => ({ label: option.label, score: option.score })),
 });
 

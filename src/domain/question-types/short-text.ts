@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import type { QuestionRow } from '../../db/repositories';
 import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answer-text';
+import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { noPointsPossible } from './warnings';
 
 /**
  * A typed answer: `points` when it matches an accepted answer (answer-text.ts); without accepted
@@ -20,9 +23,21 @@ export function acceptedAnswersOf(question: Pick<QuestionRow, 'acceptedAnswers'>
   return Array.isArray(parsed) ? parsed.map(String) : [];
 }
 
-export const shortText: QuestionTypeDefinition<ShortTextQuestion> = {
+/** Its fields as the tools return them. */
+export interface ShortTextRecord {
+  points: number;
+  accepted_answers: string[];
+}
+
+export const shortText: QuestionTypeDefinition<ShortTextQuestion, ShortTextRecord> = {
   name: 'short_text',
   summary: 'short_text (typed, matched to accepted_answers)',
+  guide: [
+    `The respondent types a short answer. It earns \`points\` when it equals one of \`accepted_answers\` (1-${LIMITS.acceptedAnswersMax}`,
+    'strings), ignoring case and extra spaces. Accents count: "Peru" does not match "Perú", so list every',
+    'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
+    'text and scores nothing (for example "Any comments?").',
+  ],
   takes: ['points', 'accepted_answers'],
   checkInput: () => undefined,
   fromInput: (input) => ({
@@ -53,12 +68,26 @@ export const shortText: QuestionTypeDefinition<ShortTextQuestion> = {
     matchesAcceptedAnswer(answer.text, key.acceptedAnswers)
       ? key.points
       : 0,
+  warnings: (record) =>
+    // Without accepted answers the question only collects text, on purpose.
+    record.accepted_answers.length === 0 || record.points > 0
+      ? []
+      : noPointsPossible('points', 'accepted answers are set but points is not above 0'),
   answerKey: (key) => {
     const accepted = [...new Set(key.acceptedAnswers.map(comparableText))].sort();
     return JSON.stringify([key.type, key.points, accepted]);
   },
   answersCarryOver: () => true,
   shufflesOptions: false,
+  answerField: {
+    name: 'text',
+    schema: z
+      .string({ error: 'text must be a string' })
+      .max(TEXT_ANSWER_MAX * 2, { error: `text is too long: at most ${TEXT_ANSWER_MAX} characters` }),
+    help: 'text (short_text)',
+    description: 'short_text: the typed answer.',
+    jsonSchema: { type: 'string', minLength: 1, maxLength: TEXT_ANSWER_MAX },
+  },
   parseAnswer: (_question, answer) => {
     if (typeof answer.text !== 'string')
       return { field: 'text', message: 'a short_text question takes text: a string.' };

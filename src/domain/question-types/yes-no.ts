@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { pointsRule } from './warnings';
 
 /** Yes or no: the answer named by the key (default "yes") earns `points`, the other 0. */
 export interface YesNoQuestion {
@@ -11,9 +13,20 @@ export interface YesNoQuestion {
 /** The stored key: "no", else "yes" (also for questions made before keys existed). */
 const correctOf = (stored: string | null): 'yes' | 'no' => (stored === 'no' ? 'no' : 'yes');
 
-export const yesNo: QuestionTypeDefinition<YesNoQuestion> = {
+/** Its fields as the tools return them. */
+export interface YesNoRecord {
+  points: number;
+  correct_answer: 'yes' | 'no';
+}
+
+export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord> = {
   name: 'yes_no',
   summary: 'yes_no',
+  guide: [
+    'A statement or question answered yes or no. `correct_answer` ("yes" or "no") earns `points` (default 1); the',
+    'other answer earns 0. Set `correct_answer` every time: it defaults to "yes", so a question whose right',
+    'answer is "no" ("Is Milan the capital of Italy?") is marked wrongly without it.',
+  ],
   takes: ['points', 'correct_answer'],
   checkInput: () => undefined,
   fromInput: (input) => ({
@@ -39,9 +52,16 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion> = {
   maxPoints: (key) => Math.max(key.points, 0),
   points: (key, answer) =>
     'choice' in answer && answer.choice === (key.correctAnswer ?? 'yes') ? key.points : 0,
+  warnings: pointsRule,
   answerKey: (key) => JSON.stringify([key.type, key.points, key.correctAnswer ?? 'yes']),
   answersCarryOver: () => true,
   shufflesOptions: false,
+  answerField: {
+    name: 'answer',
+    schema: z.enum(['yes', 'no'], { error: 'answer must be "yes" or "no"' }),
+    help: 'answer ("yes"/"no", yes_no)',
+    jsonSchema: { enum: ['yes', 'no'] },
+  },
   parseAnswer: (_question, answer) =>
     answer.answer === 'yes' || answer.answer === 'no'
       ? { choice: answer.answer }

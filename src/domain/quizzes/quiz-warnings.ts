@@ -1,3 +1,4 @@
+import { definitionOf, type FoundWarning } from '../question-types';
 import type { QuestionRecord } from '../quiz-records';
 
 /**
@@ -14,7 +15,7 @@ export interface QuizWarning {
   message: string;
 }
 
-export type WarningCode = 'no_points_possible';
+export type WarningCode = FoundWarning['code'];
 
 /**
  * What an edit did that the caller may not have meant, answered by update_quiz and
@@ -29,40 +30,9 @@ export interface EditWarning {
   message: string;
 }
 
-type Found = Omit<QuizWarning, 'question_id'>;
-
-const NO_POINTS = 'so nobody can earn points here';
-
-/** One small rule per question type, keyed by type: what it finds in one question, fields relative to it. */
-type QuestionRule<T extends QuestionRecord['type']> = (
-  question: Extract<QuestionRecord, { type: T }>,
-) => Found[];
-
-const noPoints = (field: string, why: string): Found[] => [
-  { code: 'no_points_possible', field, message: `${why}, ${NO_POINTS}` },
-];
-
-const pointsRule = (question: { points: number }): Found[] =>
-  question.points > 0 ? [] : noPoints('points', 'points is not above 0');
-
-const optionsRule = (question: { options: ReadonlyArray<{ score: number }> }): Found[] =>
-  question.options.some((option) => option.score > 0) ? [] : noPoints('options', 'no option scores above 0');
-
-export const QUESTION_WARNING_RULES: { [T in QuestionRecord['type']]: QuestionRule<T> } = {
-  yes_no: pointsRule,
-  number: pointsRule,
-  multiple_choice: optionsRule,
-  multiple_select: optionsRule,
-  // Without accepted answers the question only collects text, on purpose.
-  short_text: (question) =>
-    question.accepted_answers.length === 0 || question.points > 0
-      ? []
-      : noPoints('points', 'accepted answers are set but points is not above 0'),
-};
-
-function questionWarnings(question: QuestionRecord): Found[] {
-  const rule = QUESTION_WARNING_RULES[question.type] as QuestionRule<typeof question.type>;
-  return rule(question);
+function questionWarnings(question: QuestionRecord): FoundWarning[] {
+  // Each type's own rule (question-types/), from the typed fields of its record.
+  return definitionOf(question.type).warnings(question);
 }
 
 /** Every warning of a quiz's questions, in question order. */

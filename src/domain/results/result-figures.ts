@@ -98,7 +98,7 @@ export function scoreDistributionOf(rows: ResultRows): PercentBucket[] {
 
 type ItemRow = ResultRows['items'][number];
 
-/** The option keys one stored answer key counts for (a multiple_select answer ticks several). */
+/** The option keys one stored answer key counts for (a list of ticked options counts for each). */
 function keysChosen(choiceKey: string): string[] {
   if (choiceKey.startsWith('[')) {
     try {

@@ -1,3 +1,4 @@
+import { definitionOf } from '../../domain/question-types';
 import { LIMITS, QUESTION_TYPES, type QuestionType } from '../../domain/quiz-input';
 
 /** The skill's name: its folder, the last segment of its `skill://` URI, and its front matter's `name`. */
@@ -5,42 +6,6 @@ export const SKILL_NAME = 'writing-good-quizzes';
 export const SKILL_DESCRIPTION =
   'How to write good quizzes with this quiz service. Covers each question type and its answer key, ' +
   'explanations, the settings that matter, and the mistakes to avoid. Load it before creating or editing a quiz.';
-
-/** What each question type asks for, written into the skill in the order of QUESTION_TYPES. */
-const TYPE_GUIDES: Record<QuestionType, string> = {
-  yes_no: [
-    '### yes_no',
-    'A statement or question answered yes or no. `correct_answer` ("yes" or "no") earns `points` (default 1); the',
-    'other answer earns 0. Set `correct_answer` every time: it defaults to "yes", so a question whose right',
-    'answer is "no" ("Is Milan the capital of Italy?") is marked wrongly without it.',
-  ].join('\n'),
-  multiple_choice: [
-    '### multiple_choice',
-    `The respondent picks exactly one of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, each a \`label\` with the \`score\` it earns`,
-    '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',
-    'Make distractors plausible and of similar length, and avoid "all of the above".',
-  ].join('\n'),
-  multiple_select: [
-    '### multiple_select',
-    `The respondent ticks any number of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, none included. The answer earns the sum`,
-    'of the ticked scores, never below 0, and the maximum is the sum of the positive scores. Give every wrong',
-    'option a negative score, or ticking everything earns full marks.',
-  ].join('\n'),
-  short_text: [
-    '### short_text',
-    `The respondent types a short answer. It earns \`points\` when it equals one of \`accepted_answers\` (1-${LIMITS.acceptedAnswersMax}`,
-    'strings), ignoring case and extra spaces. Accents count: "Peru" does not match "Perú", so list every',
-    'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
-    'text and scores nothing (for example "Any comments?").',
-  ].join('\n'),
-  number: [
-    '### number',
-    'The respondent types a number. It earns `points` when it lies within `tolerance` (default 0, bounds',
-    'included) of `correct_number`. "3,5" and "3.5" both mean 3.5; grouping separators such as "1,000.5" are',
-    'refused with a message. Set a tolerance whenever the answer is rounded ("pi to two decimals": 3.14 with',
-    'tolerance 0.005).',
-  ].join('\n'),
-};
 
 /** The skill's SKILL.md: YAML front matter (name, description), then the guide. */
 export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): string {
@@ -64,7 +29,7 @@ export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): 
     `Every question has a \`type\`, a \`text\` (at most ${LIMITS.questionTextMax} characters) and may have an \`explanation\`.`,
     `Scores and points are whole numbers from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}.`,
     '',
-    ...types.flatMap((type) => [TYPE_GUIDES[type], '']),
+    ...types.flatMap((type) => [[`### ${type}`, ...definitionOf(type).guide].join('\n'), '']),
     '## Explanations',
     `Give every question an \`explanation\` (at most ${LIMITS.explanationMax} characters): one or two sentences on why the`,
     'right answer is right, and what the common wrong answer misses. Respondents see it only when the quiz',

@@ -12,6 +12,7 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
+import type { QuestionType } from '../../../domain/question-types/names';
 import type { ToolOutput } from '../../tool';
 import type { getQuizQuestionsTool } from '../../tools/get-quiz-questions';
 import type { getResultsTool } from '../../tools/get-results';
@@ -60,6 +61,49 @@ function bar(label: string, count: number, most: number, total: number, best = f
   );
 }
 
+type PreviewQuestion = QuizPreview['questions'][number];
+
+/** Each type's key as the preview shows it, under the question's text. */
+const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { type: T }>) => HTMLElement[] } =
+  {
+    yes_no: (question) => {
+      const key = question.correct_answer === 'no' ? 'No' : 'Yes';
+      return [el('p', { className: 'muted', text: `Yes / No · “${key}” scores ${question.points ?? 0}` })];
+    },
+    multiple_choice: (question) => [optionList(question.options)],
+    multiple_select: (question) => [
+      el('p', { className: 'muted', text: 'Tick all that apply · ticked scores add up' }),
+      optionList(question.options),
+    ],
+    short_text: (question) => {
+      const accepted = question.accepted_answers;
+      const text = accepted.length
+        ? `Typed answer · “${accepted.join('”, “')}” scores ${question.points}`
+        : 'Typed answer · collects text, scores nothing';
+      return [el('p', { className: 'muted', text })];
+    },
+    number: (question) => {
+      const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';
+      return [
+        el('p', {
+          className: 'muted',
+          text: `Number · ${question.correct_number}${within} scores ${question.points}`,
+        }),
+      ];
+    },
+  };
+
+function keyLines(question: PreviewQuestion): HTMLElement[] {
+  // Each entry takes its own type's question: the table above is checked entry by entry.
+  return (KEY_LINES[question.type] as (question: PreviewQuestion) => HTMLElement[])(question);
+}
+
+function optionList(choices: ReadonlyArray<{ label: string; score: number }>): HTMLElement {
+  const options = el('ul', { className: 'options' });
+  for (const option of choices) options.append(el('li', { text: `${option.label} · ${option.score} pts` }));
+  return options;
+}
+
 function renderPreview(quiz: QuizPreview): void {
   const questions = el('ol', { className: 'questions' });
   for (const question of quiz.questions) {
@@ -68,35 +112,7 @@ function renderPreview(quiz: QuizPreview): void {
       { className: 'question' },
       el('p', { className: 'question-text', text: question.text }),
     );
-    if (question.type === 'yes_no') {
-      const key = question.correct_answer === 'no' ? 'No' : 'Yes';
-      item.append(
-        el('p', { className: 'muted', text: `Yes / No · “${key}” scores ${question.points ?? 0}` }),
-      );
-    } else if (question.type === 'short_text') {
-      const accepted = question.accepted_answers;
-      const text = accepted.length
-        ? `Typed answer · “${accepted.join('”, “')}” scores ${question.points}`
-        : 'Typed answer · collects text, scores nothing';
-      item.append(el('p', { className: 'muted', text }));
-    } else if (question.type === 'number') {
-      const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';
-      item.append(
-        el('p', {
-          className: 'muted',
-          text: `Number · ${question.correct_number}${within} scores ${question.points}`,
-        }),
-      );
-    } else {
-      const options = el('ul', { className: 'options' });
-      if (question.type === 'multiple_select') {
-        item.append(el('p', { className: 'muted', text: 'Tick all that apply · ticked scores add up' }));
-      }
-      for (const option of question.options) {
-        options.append(el('li', { text: `${option.label} · ${option.score} pts` }));
-      }
-      item.append(options);
-    }
+    item.append(...keyLines(question));
     questions.append(item);
   }
   const head = el('header', {}, el('h1', { text: quiz.title }), badge(quiz.status));
@@ -276,7 +292,7 @@ function chartRows(question: Results['questions'][number]) {
         count: option.count,
         best: option.score > 0,
       }));
-    default: {
+    case 'multiple_choice': {
       const top = Math.max(...question.options.map((option) => option.score));
       return question.options.map((option) => ({
         label: option.label,
