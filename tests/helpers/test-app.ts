@@ -164,7 +164,14 @@ export function sseMessages(body: string): any[] {
  * Public limits raised far out of reach, for suites that make many accounts or requests from one
  * address to test something else (the limits themselves have their own suites).
  */
-export function raisedLimits(): Pick<Config, 'limits' | 'submissionsPerMinute' | 'rateLimit'> {
+export function raisedLimits(): Pick<
+  Config,
+  | 'limits'
+  | 'submissionsPerMinute'
+  | 'submissionsPerAddressPerMinute'
+  | 'submissionRefusalsPerMinute'
+  | 'rateLimit'
+> {
   const many = 1_000_000;
   return {
     limits: {
@@ -176,6 +183,8 @@ export function raisedLimits(): Pick<Config, 'limits' | 'submissionsPerMinute' |
       tokenPerAddressPerMinute: many,
     },
     submissionsPerMinute: many,
+    submissionsPerAddressPerMinute: many,
+    submissionRefusalsPerMinute: many,
     rateLimit: { max: many, windowSeconds: 60 },
   };
 }
