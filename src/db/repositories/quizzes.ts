@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '../../generated/sqlite/client';
 import { isUniqueViolation } from '../errors';
 import type { QuizReads } from '../quiz-reads';
-import { questionsInclude } from '../questions-include';
+import { QUIZ_ROW_OMIT, questionsInclude } from '../questions-include';
 import type { QuizRow, QuizWithQuestions } from './quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
@@ -184,6 +184,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
             ...row.settings,
             questions: { create: questionsCreate(row.questions) },
           },
+          omit: QUIZ_ROW_OMIT,
           include: questionsInclude,
         });
       } catch (error) {
@@ -218,6 +219,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
               ? { questions: { create: questionsCreate(change.questions, keepIds) } }
               : {}),
           },
+          omit: QUIZ_ROW_OMIT,
           include: questionsInclude,
         });
         if (closedEvent && current.acceptingResponses && !updated.acceptingResponses) {
@@ -240,7 +242,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         if ((await publish(tx)).count > 0) await outboxInsert(tx, dialect, event);
       }, WRITE_TRANSACTION_OPTIONS);
     },
-    byId: (id) => db.quiz.findUnique({ where: { id } }),
+    byId: (id) => db.quiz.findUnique({ where: { id }, omit: QUIZ_ROW_OMIT }),
     bySlug: (slug) => reads.quizBySlug(slug),
     async linkSecret(id) {
       const row = await db.quiz.findUnique({ where: { id }, select: { linkSecret: true } });
