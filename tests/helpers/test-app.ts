@@ -191,13 +191,14 @@ export function raisedLimits(): Pick<
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
-/** The tools of the spec, in the order tools/list shows them. */
+/** The tools of the contract, in the order tools/list shows them. */
 export const SPEC_TOOLS = [
   'list_quizzes',
   'create_quiz',
   'get_quiz_questions',
   'get_quiz_settings',
   'update_quiz',
+  'edit_questions',
   'publish_quiz',
   'get_results',
   'delete_quiz',
