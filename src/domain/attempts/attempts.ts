@@ -3,7 +3,6 @@ import type {
   AttemptLayoutItem,
   AttemptRow,
   PerEmailLimit,
-  QuestionRow,
   QuizWithQuestions,
 } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
@@ -282,7 +281,3 @@ export async function takeSubmission(
     ...(attempt.deadline && now > attempt.deadline.getTime() ? { timeUp: true } : {}),
   };
 }
-
-/** The questions of an attempt by id, for pages that show what a respondent had drawn. */
-export const questionsOf = (quiz: QuizWithQuestions, attempt: AttemptRow): QuestionRow[] =>
-  displayedQuestions(quiz, attempt).map((item) => item.question);

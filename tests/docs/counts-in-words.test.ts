@@ -1,0 +1,91 @@
+// A count the docs write in words ("five types", "eight suites") goes stale without failing
+// anything: each count the code can state is checked against it here, in the README, SECURITY.md
+// and docs/*.md (decision records and the changelog tell history, and keep their counts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { QUESTION_TYPES } from '../../src/domain/question-types/names';
+
+const ROOT = path.resolve(__dirname, '../..');
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** What the code says each counted thing numbers. */
+function countsInCode(): Array<{ noun: RegExp; what: string; count: number }> {
+  const repositories = /export interface Repositories \{([^}]*)\}/.exec(
+    fs.readFileSync(path.join(ROOT, 'src/db/repositories/index.ts'), 'utf8'),
+  )![1]!;
+  const browserSuites = testFiles(path.join(ROOT, 'tests')).filter(
+    (file) => file !== __filename && /helpers\/browser|playwright-core/.test(fs.readFileSync(file, 'utf8')),
+  );
+  return [
+    {
+      noun: /^(?:question )?types\b/i,
+      what: 'question types (QUESTION_TYPES)',
+      count: QUESTION_TYPES.length,
+    },
+    {
+      noun: /^(?:browser )?suites drive a (?:real )?browser\b/i,
+      what: 'test files that drive a browser',
+      count: browserSuites.length,
+    },
+    {
+      noun: /^repositories\b/i,
+      what: 'repositories (Repositories)',
+      count: repositories.match(/^\s+\w+:/gm)!.length,
+    },
+  ];
+}
+
+const PAGES = [
+  'README.md',
+  'SECURITY.md',
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+describe('counts written in words', () => {
+  test('every count the code can state is the one the docs write', () => {
+    const counts = countsInCode();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const page of PAGES) {
+      const text = fs.readFileSync(path.join(ROOT, page), 'utf8').replace(/\s+/g, ' ');
+      for (const match of text.matchAll(new RegExp(`\\b(${WORDS.join('|')}) (?=\\w)`, 'gi'))) {
+        const rest = text.slice(match.index + match[0].length);
+        for (const { noun, what, count } of counts) {
+          if (!noun.test(rest)) continue;
+          checked += 1;
+          const written = WORDS.indexOf(match[1]!.toLowerCase());
+          if (written !== count)
+            wrong.push(`${page}: "${match[0]}${rest.slice(0, 30)}" but there are ${count} ${what}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The pages do state these counts, so the check above is not vacuous.
+    expect(checked).toBeGreaterThanOrEqual(3);
+  });
+});
