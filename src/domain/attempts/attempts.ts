@@ -1,10 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type {
-  AttemptLayoutItem,
-  AttemptRow,
-  PerEmailLimit,
-  QuizWithQuestions,
-} from '../../db/repositories';
+import type { AttemptLayoutItem, AttemptRow, PerEmailLimit, QuizWithQuestions } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from '../results/validate-submission';
