@@ -120,10 +120,18 @@ export async function startAttempt(
   let email: string | null = null;
   if (limitedPerEmail(quiz)) {
     email = normalEmail(input.email);
-    if (!email) throw invalidInput([{ field: 'respondent.email', message: 'Enter your email address.' }]);
+    if (!email) {
+      throw invalidInput([
+        { field: 'respondent.email', message: 'Enter your email address.', code: 'missing' },
+      ]);
+    }
     if (email.length > RESPONDENT_LIMITS.emailMax || !EMAIL.test(email)) {
       throw invalidInput([
-        { field: 'respondent.email', message: 'Enter an email address such as name@example.com.' },
+        {
+          field: 'respondent.email',
+          message: 'Enter an email address such as name@example.com.',
+          code: 'invalid',
+        },
       ]);
     }
     await requireAttemptsLeft(deps, quiz, email);
@@ -259,6 +267,8 @@ export async function takeSubmission(
           {
             field: 'respondent.email',
             message: `must be the email this attempt was started with (${attempt.email}).`,
+            code: 'not_the_attempt_email',
+            params: { email: attempt.email },
           },
         ],
         'The submission cannot be accepted',
