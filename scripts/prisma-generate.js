@@ -90,7 +90,7 @@ function generate(cli, schemaPath) {
  * `module: node16`, which keeps import() in CommonJS output, and Jest on Node 20 cannot run a
  * dynamic import without --experimental-vm-modules ("A dynamic import callback was invoked
  * without --experimental-vm-modules"). The files it imports are CommonJS (moduleFormat = "cjs"),
- * so `require` loads the same modules, under Jest, ts-node and plain Node alike.
+ * so `require` loads the same modules, under Jest and plain Node alike.
  */
 function requireInsteadOfImport(outputDir) {
   const file = path.join(outputDir, 'internal', 'class.ts');

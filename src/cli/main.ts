@@ -22,9 +22,11 @@ interface CommandHelp {
 
 const COMMANDS: Record<string, CommandHelp> = {
   'users create': {
-    usage: 'users create --email EMAIL [--password PASSWORD]',
+    usage: 'users create --email EMAIL [--if-missing] [--password PASSWORD]',
     summary: 'Create an account; prints its id and email.',
     details: [
+      'With --if-missing, an account that exists already is left as it is (its password unchanged)',
+      'and printed the same way, so a script that sets up an account can run twice.',
       'Without --password, the password is read from a prompt (not echoed) or, when standard input',
       'is not a terminal, from its first line: printf %s "$PASSWORD" | npm run --silent cli -- users create ...',
       `${PASSWORD_RULE}.`,
@@ -117,6 +119,7 @@ function parse(argv: string[]) {
       name: { type: 'string' },
       id: { type: 'string' },
       quiz: { type: 'string' },
+      'if-missing': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -147,8 +150,14 @@ export async function run(argv: string[], database: Database, io: CliIo): Promis
     case 'users create': {
       const email = required(values, 'email');
       const password = values.password ?? (await io.readPassword(`Password for ${email}: `));
-      const user = await createUser(repos, { email, password });
-      out(`${user.id} ${user.email}`);
+      try {
+        const user = await createUser(repos, { email, password });
+        out(`${user.id} ${user.email}`);
+      } catch (error) {
+        if (!(values['if-missing'] && isDomainError(error) && error.code === 'user_exists')) throw error;
+        const user = await requireUserByEmail(repos, email);
+        out(`${user.id} ${user.email}`);
+      }
       return;
     }
     case 'users set-password': {

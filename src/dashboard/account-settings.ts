@@ -1,5 +1,7 @@
 import express, { type Response, type Router } from 'express';
 import type { DomainError } from '../domain/errors';
+import { setAccountTimeZone } from '../domain/account-time-zone';
+import { timeZoneNames } from '../domain/time-zone';
 import { accountContents, changePassword, deleteAccount, PASSWORD_RULE } from '../domain/users';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
@@ -15,6 +17,7 @@ const PATH = '/account';
 
 interface AccountPageState {
   flash?: Flash | null;
+  timeZoneErrors?: FieldError[];
   passwordErrors?: FieldError[];
   deleteErrors?: FieldError[];
   status?: number;
@@ -39,7 +42,34 @@ async function sendAccountPage(
     status: state.status ?? 200,
     body: html`<h1>Account</h1>
       ${noticeBox(state.flash ?? null)}
-      <p>You are logged in as <strong>${session.email}</strong> since ${formatTime(session.createdAt)}.</p>
+      <p>
+        You are logged in as <strong>${session.email}</strong> since
+        ${formatTime(session.createdAt, undefined, session.timeZone)}.
+      </p>
+
+      <section aria-labelledby="time-zone-heading" class="narrow">
+        <h2 id="time-zone-heading">Time zone</h2>
+        <p class="muted">
+          The dashboard shows times in it, and assistants' times without an offset (such as “close it Friday
+          at 18:00”) are read in it.
+        </p>
+        ${errorSummary(state.timeZoneErrors ?? [])}
+        <form method="post" action="${PATH}/time-zone" novalidate>
+          ${csrfField(res)}
+          <div class="field">
+            <label for="time_zone">Time zone</label>
+            <select id="time_zone" name="time_zone" autocomplete="off">
+              ${timeZoneNames().map(
+                (zone) =>
+                  html`<option value="${zone}" ${zone === session.timeZone ? 'selected' : ''}>
+                    ${zone}
+                  </option>`,
+              )}
+            </select>
+          </div>
+          <p><button type="submit">Save time zone</button></p>
+        </form>
+      </section>
 
       <section aria-labelledby="password-heading" class="narrow">
         <h2 id="password-heading">Change your password</h2>
@@ -94,6 +124,16 @@ export function accountSettingsRoutes(context: DashboardContext): Router {
 
   router.get(PATH, requireLogin(), async (req, res) => {
     await sendAccountPage(res, context, { flash: takeFlash(req, res) });
+  });
+
+  router.post(`${PATH}/time-zone`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+    const session = currentSession(res)!;
+    answerDomainErrors(res, FORM_ERRORS, (error, status) =>
+      sendAccountPage(res, context, { timeZoneErrors: fieldErrorsOf(error), status }),
+    );
+    const zone = await setAccountTimeZone(repos, session.userId, formString(req.body, 'time_zone'));
+    setFlash(res, { notice: { kind: 'success', text: `Times are now shown in ${zone}.` } });
+    res.redirect(303, PATH);
   });
 
   router.post(`${PATH}/password`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {

@@ -29,6 +29,8 @@ export interface QuizPageData {
   scores: ScoreCount[];
   /** The item-analysis table's order. */
   itemOrder?: ItemOrder;
+  /** The account's time zone: every time on the page is shown in it. */
+  timeZone?: string;
 }
 
 /** The score histogram with its pass mark, and the same numbers as a table. */
@@ -78,7 +80,7 @@ function scoreSection({ results, scores }: QuizPageData): Html {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-function summary({ results }: QuizPageData): Html {
+function summary({ results, timeZone }: QuizPageData): Html {
   const s = results.summary;
   const average =
     s.average_score === null
@@ -109,7 +111,7 @@ function summary({ results }: QuizPageData): Html {
     }
     <div>
       <dt>Last response</dt>
-      <dd>${formatTime(s.last_submitted_at, 'None yet')}</dd>
+      <dd>${formatTime(s.last_submitted_at, 'None yet', timeZone)}</dd>
     </div>
   </dl>`;
 }
@@ -124,7 +126,7 @@ const LANGUAGE_NAMES: Record<string, string> = {
 };
 
 /** How the quiz is taken: the settings of domain/attempts/, and whether it is open right now. */
-function takingSettings({ questions, settings }: QuizPageData): Html {
+function takingSettings({ questions, settings, timeZone }: QuizPageData): Html {
   const row = (term: string, value: Html | string) =>
     html`<div>
       <dt>${term}</dt>
@@ -132,8 +134,8 @@ function takingSettings({ questions, settings }: QuizPageData): Html {
     </div>`;
   return html`${row('Open right now', openNow(questions.status, settings))}
   ${row('Time limit', settings.time_limit_minutes === null ? 'None' : `${settings.time_limit_minutes} minutes`)}
-  ${row('Opens', formatTime(settings.opens_at, 'Any time'))}
-  ${row('Closes', formatTime(settings.closes_at, 'When closed by hand'))}
+  ${row('Opens', formatTime(settings.opens_at, 'Any time', timeZone))}
+  ${row('Closes', formatTime(settings.closes_at, 'When closed by hand', timeZone))}
   ${row('Shuffle questions', yesNo(settings.shuffle_questions))}
   ${row('Shuffle options', yesNo(settings.shuffle_options))}
   ${row('Questions per attempt', settings.question_pool_size === null ? 'All' : String(settings.question_pool_size))}
@@ -190,15 +192,15 @@ function settingsList(data: QuizPageData): Html {
     </div>
     <div>
       <dt>Created</dt>
-      <dd>${formatTime(settings.created_at)}</dd>
+      <dd>${formatTime(settings.created_at, undefined, data.timeZone)}</dd>
     </div>
     <div>
       <dt>Published</dt>
-      <dd>${formatTime(settings.published_at, 'Not yet')}</dd>
+      <dd>${formatTime(settings.published_at, 'Not yet', data.timeZone)}</dd>
     </div>
     <div>
       <dt>Last changed</dt>
-      <dd>${formatTime(settings.updated_at)}</dd>
+      <dd>${formatTime(settings.updated_at, undefined, data.timeZone)}</dd>
     </div>
   </dl>`;
 }
@@ -220,7 +222,7 @@ function responsesTable(data: QuizPageData): Html {
   const rows = results.responses.map(
     (response) =>
       html`<tr>
-        <td data-label="Submitted">${formatTime(response.submitted_at)}</td>
+        <td data-label="Submitted">${formatTime(response.submitted_at, undefined, data.timeZone)}</td>
         <td data-label="Respondent">${respondent(response)}</td>
         <td data-label="Score">
           <span
@@ -253,7 +255,7 @@ function responsesTable(data: QuizPageData): Html {
         <td data-label="Delete">
           <a href="${base}/responses/${response.response_id}/delete" class="danger-link"
             >Delete<span class="sr-only">
-              the response submitted ${formatTime(response.submitted_at)}</span
+              the response submitted ${formatTime(response.submitted_at, undefined, data.timeZone)}</span
             ></a
           >
         </td>

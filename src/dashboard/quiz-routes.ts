@@ -119,6 +119,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
       cursor,
       flash: takeFlash(req, res),
       itemOrder: itemOrderOf(queryString(req.query.items)),
+      timeZone: session.timeZone,
     });
   });
 

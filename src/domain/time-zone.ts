@@ -6,13 +6,21 @@
 
 export const DEFAULT_TIME_ZONE = 'UTC';
 
-/** The zone's canonical IANA name ("europe/paris" gives "Europe/Paris"), or null when Intl does not know it. */
+let byLowerCase: Map<string, string> | undefined;
+
+/**
+ * The zone's IANA name as listed ("europe/paris" gives "Europe/Paris"), or null when Intl does
+ * not know it. A name Intl accepts but does not list (a newer alias such as Asia/Kolkata, which
+ * some ICU versions list as Asia/Calcutta) is kept as the caller wrote it.
+ */
 export function canonicalTimeZone(zone: string): string | null {
   const trimmed = zone.trim();
   // IANA names only: a bare offset ("+01:00") has no daylight-saving rules to follow.
   if (!/^[A-Za-z]/.test(trimmed) || trimmed.length > 64) return null;
+  byLowerCase ??= new Map(timeZoneNames().map((name) => [name.toLowerCase(), name]));
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
+    return byLowerCase.get(trimmed.toLowerCase()) ?? (resolved === 'UTC' ? 'UTC' : trimmed);
   } catch {
     return null;
   }

@@ -9,6 +9,7 @@ import { problemCodeForStatus, type ProblemCode } from './problem';
  */
 export type ClientErrorKind =
   | 'not_json'
+  | 'too_deep'
   | 'not_utf8'
   | 'too_large'
   | 'unsupported_encoding'
@@ -40,6 +41,9 @@ export function clientErrorOf(
   if (httpStatus === undefined || httpStatus < 400 || httpStatus > 499) return undefined;
   if (type === 'entity.parse.failed') {
     return { kind: 'not_json', status: 400, problem: 'bad_request', reason: 'The body is not valid JSON.' };
+  }
+  if (type === 'entity.too.deep') {
+    return { kind: 'too_deep', status: 400, problem: 'bad_request', reason: (error as Error).message };
   }
   if (type === 'entity.not.utf8') {
     return { kind: 'not_utf8', status: 400, problem: 'bad_request', reason: (error as Error).message };

@@ -49,6 +49,35 @@ function isBlank(text: string): boolean {
   return (first <= 0x20 || first >= 0xa0) && text.trim() === '';
 }
 
+/**
+ * How deep a body's arrays and objects may nest. MCP messages nest a handful of levels (a
+ * question's options sit at about eight); past this bound a body is refused before it is
+ * parsed, since code after the parser (the SDK re-serialises the body) walks it recursively.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether JSON text nests deeper than `max`: one pass over the text, brackets inside strings skipped. */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22) {
+      // A string: to its closing quote, each backslash escaping the character after it.
+      for (i += 1; i < text.length; i += 1) {
+        const inner = text.charCodeAt(i);
+        if (inner === 0x5c) i += 1;
+        else if (inner === 0x22) break;
+      }
+    } else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 /** The body's text into `req.body` (a leading byte-order mark dropped, as body-parser's UTF-8 decoder does). */
 function parseInto(req: Request, body: Buffer): BodyError | undefined {
   // Decoding would put U+FFFD in place of what is not UTF-8: the text stored would not be the text sent.
@@ -58,6 +87,9 @@ function parseInto(req: Request, body: Buffer): BodyError | undefined {
   if (isBlank(text)) {
     req.body = {};
     return undefined;
+  }
+  if (text.length > MAX_JSON_DEPTH && nestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    return bodyError(400, 'entity.too.deep', `The JSON is nested deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   try {
     req.body = JSON.parse(text) as unknown;

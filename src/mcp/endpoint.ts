@@ -125,6 +125,10 @@ function bodyErrorHandler(baseUrl: string, maxBodyBytes: number): ErrorRequestHa
       });
       return;
     }
+    if (client.kind === 'too_deep') {
+      sendJsonRpcError(res, 400, -32600, `Invalid Request: ${client.reason} Send flatter JSON.`);
+      return;
+    }
     const what =
       client.kind === 'not_json' || client.kind === 'not_utf8'
         ? client.reason

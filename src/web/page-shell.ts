@@ -1,3 +1,4 @@
+import { localIso } from '../domain/time-zone';
 import type { Response } from 'express';
 import { csrfField } from './csrf';
 import { html, type Html } from './html';
@@ -117,11 +118,15 @@ export function noticeBox(flash: Flash | null): Html {
   return html`<div class="notice ${flash.notice.kind}" role="${role}">${flash.notice.text}</div>`;
 }
 
-/** `<time>` with a readable UTC form; the machine-readable ISO value stays in `datetime`. */
-export function formatTime(iso: string | Date | null | undefined, fallback = 'Never'): Html {
+/**
+ * `<time>` with a readable form on the clocks of `zone` (the account's, UTC by default); the
+ * machine-readable ISO value stays in `datetime`.
+ */
+export function formatTime(iso: string | Date | null | undefined, fallback = 'Never', zone = 'UTC'): Html {
   if (!iso) return html`<span class="muted">${fallback}</span>`;
   const value = typeof iso === 'string' ? iso : iso.toISOString();
-  return html`<time datetime="${value}">${value.slice(0, 16).replace('T', ' ')} UTC</time>`;
+  const local = zone === 'UTC' ? value : localIso(new Date(value), zone);
+  return html`<time datetime="${value}">${local.slice(0, 16).replace('T', ' ')} ${zone}</time>`;
 }
 
 /** `1 quiz`, `2 quizzes`. */

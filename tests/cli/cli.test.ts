@@ -73,6 +73,42 @@ describe('quiz CLI commands', () => {
     });
   });
 
+  test('users create --if-missing runs twice: the account is made once and its password kept', async () => {
+    const email = newEmail('twice');
+    const first = await cli(
+      'users',
+      'create',
+      '--email',
+      email,
+      '--if-missing',
+      '--password',
+      'correct horse battery',
+    );
+    const second = await cli(
+      'users',
+      'create',
+      '--email',
+      email,
+      '--if-missing',
+      '--password',
+      'another long password',
+    );
+    expect(second).toEqual(first);
+    // The first password still logs in; the second was not set.
+    const login = async (password: string) => {
+      const agent = request.agent(app.app);
+      const page = await agent.get('/login');
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
+      return (await agent.post('/login').type('form').send({ _csrf: csrf, email, password })).status;
+    };
+    expect(await login('correct horse battery')).toBe(303);
+    expect(await login('another long password')).toBe(422);
+    // Other refusals are still refusals.
+    await expect(
+      cli('users', 'create', '--email', newEmail('short'), '--if-missing', '--password', 'short'),
+    ).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
   test('users create with a short password says what the password needs', async () => {
     await expect(
       cli('users', 'create', '--email', newEmail('short'), '--password', 'short'),

@@ -1,7 +1,8 @@
 // The README's runnable blocks (```sh runnable), run in order in one shell as a newcomer would
 // paste them, against a started service and its database: only the base URL is this test's.
 // Each block must succeed; each curl call must get a successful tool answer; both protocol
-// eras must be among them.
+// eras must be among them. The whole walkthrough runs twice, as a person who comes back to it
+// would: nothing in it may depend on a first run.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,10 +43,11 @@ describe('README runnable blocks', () => {
     expect(curls.filter((block) => block.includes('"name":"publish_quiz"'))).toHaveLength(1);
   });
 
-  test('every runnable block, in order in one shell, succeeds as the README says', async () => {
-    const script = blocks
+  test('every runnable block, in order in one shell, succeeds as the README says, twice', async () => {
+    const once = blocks
       .map((block) => `${block.replaceAll(README_BASE, app.baseUrl)}\necho; echo '${END}'`)
       .join('\n');
+    const script = `${once}\n${once}`;
     const output = await new Promise<string>((resolve, reject) => {
       execFile(
         'bash',
@@ -54,15 +56,15 @@ describe('README runnable blocks', () => {
           cwd: ROOT,
           // The newcomer's shell: the CLI reaches the service's database through DATABASE_URL.
           env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: app.database.url },
-          timeout: 60_000,
+          timeout: 150_000,
         },
         (error, stdout, stderr) =>
           error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
       );
     });
-    const outputs = output.split(`${END}\n`).slice(0, blocks.length);
-    expect(outputs).toHaveLength(blocks.length);
-    for (const [index, block] of blocks.entries()) {
+    const outputs = output.split(`${END}\n`).slice(0, 2 * blocks.length);
+    expect(outputs).toHaveLength(2 * blocks.length);
+    for (const [index, block] of [...blocks, ...blocks].entries()) {
       if (!block.startsWith('curl')) continue;
       const answer = answerOf(outputs[index]!.trim());
       if ('jsonrpc' in answer) {
@@ -73,5 +75,5 @@ describe('README runnable blocks', () => {
         expect(answer).toHaveProperty('quizzes'); // a pipeline that prints the tool's payload itself
       }
     }
-  });
+  }, 180_000);
 });

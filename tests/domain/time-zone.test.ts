@@ -104,3 +104,10 @@ describe('time zones, with Intl only', () => {
     });
   });
 });
+
+test('a name Intl accepts but does not list is kept as written; listed names get their listed case', () => {
+  expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+  expect(canonicalTimeZone('america/new_york')).toBe('America/New_York');
+  expect(canonicalTimeZone('utc')).toBe('UTC');
+  expect(canonicalTimeZone('Etc/UTC')).toBe('UTC');
+});

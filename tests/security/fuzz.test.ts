@@ -22,6 +22,8 @@ import {
 
 /** Nested arrays `depth` deep, as JSON text (built as text: no stack is needed to make it). */
 const deepJsonText = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+/** Nested objects `depth` deep, as JSON text. */
+const deepObjectText = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 const deepValue = (depth: number): unknown => {
   let value: unknown = 'bottom';
   for (let i = 0; i < depth; i += 1) value = { nested: value };
@@ -280,6 +282,11 @@ describeEachDatabase('fuzz: bad input never answers 5xx', (provider: Provider) =
       '{"jsonrpc":',
       deepJsonText(100_000),
       `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":${deepJsonText(5_000)}}`,
+      // Nesting inside params and inside a tool's arguments, where the message itself is well formed.
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":${deepObjectText(5_000)}}}`,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_quizzes","arguments":{"cursor":${deepObjectText(5_000)}}}}`,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_quiz","arguments":{"title":"T","questions":[${deepJsonText(100_000)}]}}}`,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_quizzes","arguments":{},"_meta":${deepObjectText(100_000)}}}`,
       '"a string"',
       'null',
       '[]',
@@ -292,6 +299,15 @@ describeEachDatabase('fuzz: bad input never answers 5xx', (provider: Provider) =
       'x'.repeat(2_000_000),
     ];
     for (const body of bodies) await expectClientError(`mcp body ${body.slice(0, 40)}`, raw(body), true);
+    // The nested bodies again as the 2026-07-28 era sends them.
+    const modern = {
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'list_quizzes',
+    };
+    for (const body of bodies.filter((text) => text.length > 10_000)) {
+      await expectClientError(`mcp 2026-07-28 body ${body.slice(0, 40)}`, raw(body, modern), true);
+    }
     const headerSets: Array<Record<string, string>> = [
       { 'MCP-Protocol-Version': 'junk' },
       { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'junk' },

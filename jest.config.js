@@ -1,6 +1,7 @@
-import type { Config } from 'jest';
-
-const config: Config = {
+// Plain CommonJS, so Jest reads it without a TypeScript loader; the test files themselves go
+// through ts-jest.
+/** @type {import('jest').Config} */
+module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
@@ -16,5 +17,3 @@ const config: Config = {
   globalSetup: '<rootDir>/tests/setup/build-once.ts',
   reporters: ['default', '<rootDir>/tests/setup/skipped-suites-reporter.js'],
 };
-
-export default config;
