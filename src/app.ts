@@ -20,8 +20,8 @@ import { closeConnectionsWhenClosing, createLifecycle, type Lifecycle } from './
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { isDatabaseUnavailable } from './db/errors';
-import { respondentRouter } from './respondent/respondent-router';
-import { submissionLimiter } from './respondent/submission-limiter';
+import { respondentRouter, sendTooManySubmissions } from './respondent/respondent-router';
+import { submissionLimiters } from './respondent/submission-limiter';
 import { attemptTokens } from './respondent/attempt-token';
 import { linkSigner } from './domain/links/signed-links';
 import type { Logger } from './logger';
@@ -174,18 +174,28 @@ export function createApp({
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));
 
-  const respondentLimiter = submissionLimiter({
+  const tokens = attemptTokens(config.sessionSecret);
+  const submissionLimits = submissionLimiters({
     perMinute: config.submissionsPerMinute,
+    perAddressPerMinute: config.submissionsPerAddressPerMinute,
+    refusalsPerMinute: config.submissionRefusalsPerMinute,
     baseUrl: config.baseUrl,
-    store: limiterStore('submissions'),
+    tokens,
+    store: limiterStore,
+    languageOf: async (slug) => {
+      const quiz = await deps.repos.quizzes.bySlug(slug);
+      return quiz?.status === 'published' ? quiz.language : undefined;
+    },
+    tooManyPage: sendTooManySubmissions,
   });
   app.use(
     respondentRouter({
       deps,
       logger,
       maxBodyBytes: config.maxBodyBytes,
-      guards: [respondentLimiter],
-      tokens: attemptTokens(config.sessionSecret),
+      guards: submissionLimits.beforeBody,
+      bodyGuards: submissionLimits.afterBody,
+      tokens,
     }),
   );
 

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(60),
   SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SUBMISSIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SUBMISSION_REFUSALS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -76,8 +78,15 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: Env['LOG_LEVEL'];
   rateLimit: { max: number; windowSeconds: number };
-  /** Respondent submissions (form and JSON together) per quiz and client address per minute. */
+  /**
+   * Respondent submissions stored (form and JSON together) per quiz and minute, per attempt where
+   * the quiz is taken through one, else per client address. Refusals do not count.
+   */
   submissionsPerMinute: number;
+  /** Everything respondents send to one quiz from one address per minute (a school behind one NAT). */
+  submissionsPerAddressPerMinute: number;
+  /** Refused submissions (422, 409...) per quiz and minute, per attempt or else per address. */
+  submissionRefusalsPerMinute: number;
   limits: PublicLimits;
   maxBodyBytes: number;
   /** Host names accepted in the Host header; enforced in production (DNS rebinding). */
@@ -189,6 +198,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_S },
     submissionsPerMinute: env.SUBMISSIONS_PER_MINUTE,
+    submissionsPerAddressPerMinute: env.SUBMISSIONS_PER_ADDRESS_PER_MINUTE,
+    submissionRefusalsPerMinute: env.SUBMISSION_REFUSALS_PER_MINUTE,
     limits: {
       signupsPerHour: env.SIGNUPS_PER_HOUR,
       loginsPerMinute: env.LOGINS_PER_MINUTE,

@@ -5,12 +5,12 @@ import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, endSession, safeReturnTo, startSession } from '../web/session';
 import { setFlash, takeFlash } from '../web/session-flash';
 import { sendLoginPage, sendLogoutPage, sendSignupPage } from './account-pages';
-import { clientKey } from './attempt-limiter';
 import type { DashboardContext } from './context';
 import { answerDomainErrors } from './domain-error-pages';
 import { sendTooManyAttempts } from '../web/error-pages';
 import { formString } from './form-fields';
 import type { FieldError } from '../web/parts';
+import { addressKey } from '../http/rate-limit';
 
 /** One message for an unknown email and a wrong password: the form must not reveal which accounts exist. */
 export const BAD_CREDENTIALS = 'The email or password is not right.';
@@ -49,7 +49,7 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     const email = formString(req.body, 'email').trim();
     const password = formString(req.body, 'password');
     const returnTo = safeReturnTo(formString(req.body, 'returnTo'));
-    const clientLimitKey = `signup:${clientKey(req.ip)}`;
+    const clientLimitKey = `signup:${addressKey(req.ip)}`;
     const wait = await limiters.signupClient.consume(clientLimitKey);
     if (wait > 0) return sendTooManyAttempts(res, wait, 'create accounts from your network');
     answerDomainErrors(res, ['invalid_input', 'user_exists'], async (error, status) => {
@@ -80,7 +80,7 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     if (missing.length > 0) return sendLoginPage(res, { email, errors: missing, returnTo, status: 422 });
 
     // Counted before the (slow) password check, so parallel guesses cannot overtake the count.
-    const clientLimitKey = `login:${clientKey(req.ip)}`;
+    const clientLimitKey = `login:${addressKey(req.ip)}`;
     const accountLimitKey = `login:${email.toLowerCase()}`;
     const clientWait = await limiters.loginClient.consume(clientLimitKey);
     if (clientWait > 0) return sendTooManyAttempts(res, clientWait, 'log in from your network');

@@ -90,17 +90,3 @@ export function createStoreLimiter(
     },
   };
 }
-
-/** IPv6 clients usually hold a whole /64 (often a /56): count the /56, as /api/mcp does. */
-export function clientKey(ip: string | undefined): string {
-  const address = (ip ?? 'unknown').replace(/^::ffff:/, '');
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  const [a = '0', b = '0', c = '0', d = '0'] = groups;
-  return `${a}:${b}:${c}:${(parseInt(d, 16) & 0xff00).toString(16)}::/56`;
-}

@@ -1,4 +1,4 @@
-import { fromLocalInput, isLocalInput, toLocalInput } from '../web/local-time';
+import { dateTimeLocalValue, localIso, parseTime } from '../domain/time-zone';
 import { z } from 'zod';
 import type { QuestionRecord, SettingsRecord } from '../domain/quiz-records';
 import {
@@ -144,7 +144,7 @@ export function draftFromQuiz(
   settings: SettingsRecord,
   timeZone = 'UTC',
 ): QuizDraft {
-  const local = (instant: string | null) => (instant ? toLocalInput(instant, timeZone) : '');
+  const local = (instant: string | null) => (instant ? dateTimeLocalValue(new Date(instant), timeZone) : '');
   return {
     title: quiz.title,
     description: quiz.description ?? '',
@@ -301,7 +301,9 @@ export function draftToInput(draft: QuizDraft, timeZone = 'UTC'): EditorInput {
           const value = draft.settings[key].trim();
           if (value === '') return [key, null];
           if (!key.endsWith('_at')) return [key, integerOrText(value) ?? null];
-          return [key, isLocalInput(value) ? fromLocalInput(value, timeZone) : value];
+          // Read in the zone the page showed; anything unreadable goes on as typed for the schema to name.
+          const parsed = parseTime(value, timeZone);
+          return [key, parsed.ok ? localIso(parsed.at, timeZone) : value];
         }),
       ),
       language: draft.settings.language,

@@ -16,8 +16,7 @@ import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
 import { domainRefusal } from './domain-error-pages';
 import { formString } from './form-fields';
-import { ownerTimeZone } from './time-zone';
-import { isTimeZone } from '../web/local-time';
+import { canonicalTimeZone } from '../domain/time-zone';
 import { quizNotFound } from '../domain/quizzes/resolve-quiz';
 import type { FieldError } from '../web/parts';
 import { sendDeleteQuizPage } from './quiz-delete-page';
@@ -141,8 +140,7 @@ async function handleEditorPost(
 
 /** The zone the form's times were shown in (the page says it), else the account's. */
 function formTimeZone(body: unknown, fallback: string): string {
-  const sent = formString(body, 'time_zone');
-  return sent && isTimeZone(sent) ? sent : fallback;
+  return canonicalTimeZone(formString(body, 'time_zone')) ?? fallback;
 }
 
 /** The quiz editor (create, edit), publishing, closing and reopening responses, and deletion. */
@@ -160,9 +158,9 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       await handle(req, res, { session, id });
     });
 
-  router.get('/dashboard/quizzes/new', requireLogin(), async (_req, res) => {
+  router.get('/dashboard/quizzes/new', requireLogin(), (_req, res) => {
     const session = currentSession(res)!;
-    sendEditorPage(res, { draft: emptyDraft(), timeZone: await ownerTimeZone(deps, session.userId) });
+    sendEditorPage(res, { draft: emptyDraft(), timeZone: session.timeZone });
   });
 
   router.post(
@@ -172,7 +170,7 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     verifyCsrf(),
     async (req, res) => {
       const session = currentSession(res)!;
-      const timeZone = formTimeZone(req.body, await ownerTimeZone(deps, session.userId));
+      const timeZone = formTimeZone(req.body, session.timeZone);
       await handleEditorPost(req, res, { timeZone }, async (draft) => {
         const input = draftToInput(draft, timeZone);
         const quiz = await createQuiz(deps, session.userId, input);
@@ -190,10 +188,10 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
   router.get('/dashboard/quizzes/:quizId/edit', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-    const [questions, settings, timeZone] = await Promise.all([
+    const timeZone = session.timeZone;
+    const [questions, settings] = await Promise.all([
       getQuizQuestions(deps, session.userId, id),
       getQuizSettings(deps, session.userId, id),
-      ownerTimeZone(deps, session.userId),
     ]);
     sendEditorPage(res, {
       quiz: { id, title: questions.title, published: questions.status === 'published' },
@@ -214,7 +212,7 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       if (!stored) throw quizNotFound(String(req.params.quizId));
       const id = stored.id;
       const quiz = { id, title: stored.title, published: stored.status === 'published' };
-      const timeZone = formTimeZone(req.body, await ownerTimeZone(deps, session.userId));
+      const timeZone = formTimeZone(req.body, session.timeZone);
       await handleEditorPost(req, res, { quiz, timeZone }, async (draft) => {
         const input = draftToInput(draft, timeZone);
         const updated = await updateQuiz(deps, session.userId, {

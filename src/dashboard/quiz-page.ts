@@ -310,6 +310,7 @@ function quizActions(res: Response, { questions, settings }: QuizPageData): Html
     }
     <a class="button secondary" href="${base}/responses.csv" download>Download responses (CSV)</a>
     ${published ? html`<a class="button secondary" href="${base}/remark">Re-mark responses</a>` : ''}
+    ${postButton(res, `${base}/links/renew`, 'Renew shared links')}
     <a class="button secondary danger" href="${base}/delete">Delete</a>
   </div>`;
 }

@@ -6,6 +6,9 @@ import { currentSession, requireLogin } from '../web/session';
 import type { DashboardContext } from './context';
 import { qrPng, qrSvg } from './quiz-qr';
 import { signedLink, type OpenedOwnerLink } from './signed-link';
+import { rotateLinkSecret } from '../domain/links/quiz-links';
+import { parseForm, verifyCsrf } from '../web/csrf';
+import { setFlash } from '../web/session-flash';
 
 /** The QR code of a published quiz's public link, as SVG and PNG (a draft has no link, so none). */
 export function quizShareRoutes({ deps }: DashboardContext): Router {
@@ -29,6 +32,26 @@ export function quizShareRoutes({ deps }: DashboardContext): Router {
     if (format === 'svg') res.type('image/svg+xml').send(await qrSvg(quiz.public_url));
     else res.type('image/png').send(await qrPng(quiz.public_url));
   });
+
+  // Every preview, CSV and QR link made so far stops working (a link was shared too widely).
+  router.post(
+    '/dashboard/quizzes/:quizId/links/renew',
+    requireLogin(),
+    parseForm(),
+    verifyCsrf(),
+    async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      await rotateLinkSecret(deps, session.userId, id);
+      setFlash(res, {
+        notice: {
+          kind: 'success',
+          text: 'Shared preview, CSV and QR links made before now no longer work. The public link is unchanged.',
+        },
+      });
+      res.redirect(303, `/dashboard/quizzes/${id}`);
+    },
+  );
 
   return router;
 }

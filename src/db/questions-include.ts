@@ -4,3 +4,9 @@ import type { Prisma } from '../generated/sqlite/client';
 export const questionsInclude = {
   questions: { orderBy: { position: 'asc' }, include: { options: { orderBy: { position: 'asc' } } } },
 } as const satisfies Prisma.QuizInclude;
+
+/**
+ * Columns a quiz row never carries: the link secret signs the quiz's links and is read alone,
+ * where a link is made or checked, so it does not travel with every read of the quiz.
+ */
+export const QUIZ_ROW_OMIT = { linkSecret: true } as const satisfies Prisma.QuizOmit;

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { PrismaClient } from '../generated/sqlite/client';
-import { questionsInclude } from './questions-include';
+import { QUIZ_ROW_OMIT, questionsInclude } from './questions-include';
 import type { QuizWithQuestions } from './repositories/quiz-rows';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
@@ -241,10 +241,10 @@ export function prismaQuizReads(db: PrismaClient): QuizReads {
       return [...(byId ? [byId] : []), ...(bySlug ? [bySlug] : []), ...byTitle].slice(0, limit);
     },
     async quizWithQuestions(ownerId, id) {
-      return db.quiz.findFirst({ where: { id, ownerId }, include: questionsInclude });
+      return db.quiz.findFirst({ where: { id, ownerId }, omit: QUIZ_ROW_OMIT, include: questionsInclude });
     },
     async quizBySlug(slug) {
-      return db.quiz.findUnique({ where: { slug }, include: questionsInclude });
+      return db.quiz.findUnique({ where: { slug }, omit: QUIZ_ROW_OMIT, include: questionsInclude });
     },
   };
 }

@@ -21,6 +21,12 @@ export interface RateLimitOptions {
    * the problem body). Pages answer with a page.
    */
   onLimited?: (req: Request, res: Response, state: RateLimitState) => void;
+  /**
+   * Which answers count once sent: all (default), only successful ones (below 400), or only
+   * refusals (400 and above). Each request is counted when it arrives and given back if it
+   * turns out not to count, so parallel requests cannot slip past the limit.
+   */
+  counts?: 'all' | 'successful' | 'refused';
 }
 
 export interface RateLimitState {
@@ -59,7 +65,15 @@ function stateOf(info: RateLimitInfo, windowSeconds: number): RateLimitState {
 export function rateLimitKey(req: Request, res: Response): string {
   const principal = res.locals.principal as Principal | undefined;
   if (principal) return `${principal.credential.kind}:${principal.credential.id}`;
-  return `ip:${ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown', 56)}`;
+  return `ip:${addressKey(req.ip ?? req.socket.remoteAddress)}`;
+}
+
+/**
+ * A client address as every limiter keys it: express-rate-limit's ipKeyGenerator, IPv4 as is
+ * (IPv4-mapped IPv6 unwrapped), IPv6 by its /56, since one host usually holds a whole /64 or /56.
+ */
+export function addressKey(ip: string | undefined): string {
+  return ip ? ipKeyGenerator(ip, 56) : 'unknown';
 }
 
 export function createRateLimiter(options: RateLimitOptions): RequestHandler {
@@ -71,9 +85,12 @@ export function createRateLimiter(options: RateLimitOptions): RequestHandler {
     legacyHeaders: false,
     store: options.store ?? new MemoryStore(),
     keyGenerator: options.key ?? rateLimitKey,
+    skipFailedRequests: options.counts === 'successful',
+    skipSuccessfulRequests: options.counts === 'refused',
     // The store itself degrades to memory when Redis is down (rate-limit-store.ts).
     passOnStoreError: true,
-    validate: { trustProxy: false, xForwardedForHeader: false, ip: false },
+    // Keys go through addressKey (ipKeyGenerator), which the library's source check cannot see.
+    validate: { trustProxy: false, xForwardedForHeader: false, ip: false, keyGeneratorIpFallback: false },
     handler: (req, res) => {
       const state = stateOf((req as LimitedRequest).rateLimit!, windowSeconds);
       res.set(rateLimitHeaders(state, windowSeconds));

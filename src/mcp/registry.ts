@@ -79,14 +79,42 @@ export function toolError(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** The schema without the descriptions nested in it (its own stays): another tool's listing has them. */
+/**
+ * What another tool's listing already says of nested fields: their meaning and their bounds.
+ * The calls are checked against them all the same, and an error names the bound.
+ */
+const DESCRIBED_ELSEWHERE = new Set([
+  'description',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'minItems',
+  'maxItems',
+  'default',
+  'required',
+  'additionalProperties',
+]);
+
+/** The schema with only the shape nested in it (its own description stays): another tool's listing has the rest. */
 function withoutNestedDescriptions(schema: unknown, top = true): unknown {
   if (Array.isArray(schema)) return schema.map((item) => withoutNestedDescriptions(item, false));
   if (!schema || typeof schema !== 'object') return schema;
   return Object.fromEntries(
     Object.entries(schema)
-      .filter(([key]) => top || key !== 'description')
-      .map(([key, value]) => [key, key === 'enum' ? value : withoutNestedDescriptions(value, false)]),
+      .filter(([key]) => top || !DESCRIBED_ELSEWHERE.has(key))
+      .map(([key, value]) => {
+        if (key === 'enum') return [key, value];
+        // Under `properties`, keys are field names, not keywords.
+        if (key === 'properties' && value && typeof value === 'object') {
+          const fields = Object.entries(value).map(([name, field]) => [
+            name,
+            withoutNestedDescriptions(field, false),
+          ]);
+          return [key, Object.fromEntries(fields)];
+        }
+        return [key, withoutNestedDescriptions(value, false)];
+      }),
   );
 }
 

@@ -51,8 +51,8 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   listedOutput?: z.ZodObject;
   /**
    * Input properties whose fields another tool's listing already describes (update_quiz's
-   * questions and settings are create_quiz's): `tools/list` keeps the shape and the bounds but
-   * names the fields' meaning once, in that tool. The property's own description must say so.
+   * questions and settings are create_quiz's): `tools/list` keeps their shape but names their
+   * meaning and bounds once, in that tool. The property's own description must say so.
    */
   describedIn?: { tool: string; properties: readonly string[] };
   annotations: Annotations;

@@ -30,21 +30,41 @@ function said(tr: Translator, answer: string): string {
   return answer;
 }
 
-function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean): Html | string {
+const listComma = (tr: Translator) => (tr.lang === 'ar' ? '، ' : ', ');
+
+/** The respondent's answer, isolated (`<bdi>`): typed text in any script keeps its own direction. */
+function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean): Html {
   if (item.your_answer === null)
     return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
   // Every other answer has text (labels and typed answers are never empty): "" is a checkbox group left unticked.
   if (item.your_answer === '') return html`<em>${tr.t('result.noneTicked')}</em>`;
-  return said(tr, item.your_answer);
+  return html`<bdi class="review-answer">${said(tr, item.your_answer)}</bdi>`;
+}
+
+/**
+ * Right, wrong or partly right, as a mark and a word (never colour alone), when the points are
+ * shown and the question has a key; nothing for a question that only collects text.
+ */
+function verdictOf(tr: Translator, item: ReviewItem): Html {
+  if (item.points === null || !item.max_points || !item.correct_answers?.length) return html``;
+  const [kind, mark, word] =
+    item.points >= item.max_points
+      ? ['right', '✓', tr.t('result.right')]
+      : item.points > 0
+        ? ['partly', '◐', tr.t('result.partlyRight')]
+        : ['wrong', '✗', tr.t('result.wrong')];
+  return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
 function reviewItem(tr: Translator, item: ReviewItem, index: number, timeUp: boolean): Html {
+  // The points are a phrase of their own, on their own line, so they never run into the answer.
   const earned =
     item.points === null
       ? ''
-      : html`<span class="review-points"
-          >${tr.t('result.points', { points: item.points, max: item.max_points ?? 0 })}</span
-        >`;
+      : html`<p class="review-points">
+          <span class="review-label">${tr.t('result.pointsLabel')}</span>
+          <bdi>${tr.t('result.points', { points: item.points, max: item.max_points ?? 0 })}</bdi>
+        </p>`;
   const right =
     item.correct_answers === null
       ? html`<p class="muted">${tr.t('result.questionChanged')}</p>`
@@ -54,15 +74,19 @@ function reviewItem(tr: Translator, item: ReviewItem, index: number, timeUp: boo
             <span class="review-label"
               >${tr.t('result.rightAnswers', { count: item.correct_answers.length })}</span
             >
-            ${item.correct_answers.map((answer) => said(tr, answer)).join(', ')}
+            ${item.correct_answers.map((answer, n) => html`${n > 0 ? listComma(tr) : ''}<bdi>${said(tr, answer)}</bdi>`)}
           </p>`;
   return html`<li class="review-item">
-    <h3 class="question-text"><span class="muted">${index + 1}.</span> ${item.text}</h3>
-    <p>
+    <h3 class="question-text">
+      <span class="muted">${index + 1}.</span> <span dir="auto">${item.text}</span>
+    </h3>
+    <p class="review-answer-line">
+      ${verdictOf(tr, item)}
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
-      ${yourAnswer(tr, item, timeUp)} ${earned}
+      ${yourAnswer(tr, item, timeUp)}
     </p>
-    ${right} ${item.explanation ? html`<p class="review-explanation">${item.explanation}</p>` : ''}
+    ${earned} ${right}
+    ${item.explanation ? html`<p class="review-explanation" dir="auto">${item.explanation}</p>` : ''}
   </li>`;
 }
 
@@ -100,12 +124,12 @@ export function renderResultPage(result: ResponseResult): string {
   const heading = result.score ? tr.t('result.yourResult') : tr.t('result.thankYou');
   const timeUp = result.time_up ? timeUpNotice(tr, result.time_up) : '';
   const body = result.score
-    ? html`<p class="eyebrow">${result.quiz.title}</p>
+    ? html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
         ${timeUp} ${scoreCard(tr, result.score)}
         <p>${tr.t('result.recordedThanks')}</p>
         ${review}`
-    : html`<p class="eyebrow">${result.quiz.title}</p>
+    : html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
         ${timeUp}
         <p>${tr.t('result.recorded')}</p>

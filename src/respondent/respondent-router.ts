@@ -19,14 +19,17 @@ import { jsonBodyErrors, submitJsonResponse } from './submit-json-response';
 import { startJsonAttempt } from './attempt-routes';
 import { startAttemptFromPage } from './attempt-flow';
 import type { AttemptTokens } from './attempt-token';
+import { translator } from './i18n';
 
 export interface RespondentRouterOptions {
   deps: DomainDeps;
   logger: Logger;
   /** Largest request body read, for the form and the JSON route alike. */
   maxBodyBytes: number;
-  /** Run before either submission route (form or JSON) reads its body: the rate limiter goes here. */
+  /** Run before Start and either submission route (form or JSON) read the body: the address's ceiling. */
   guards?: RequestHandler[];
+  /** Run on either submission route once the body is read (the attempt token is in it). */
+  bodyGuards?: RequestHandler[];
   /** Signs and checks attempt tokens (attempt-token.ts). */
   tokens: AttemptTokens;
 }
@@ -38,12 +41,17 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** The answer of the quiz form to a client over its submission limit: a page, with Retry-After set. */
-export function sendTooManySubmissions(res: Response, retryAfterSeconds: number): void {
+/**
+ * The answer of the quiz form to a client over its submission limit: a page in the quiz's
+ * language (the browser's when the quiz is not known), with Retry-After set.
+ */
+export function sendTooManySubmissions(res: Response, retryAfterSeconds: number, language?: string): void {
   sendRespondentPage(
     res,
     429,
-    renderMessagePageIn(readerLanguage(res), 'tooMany', { seconds: retryAfterSeconds }),
+    renderMessagePageIn(language ? translator(language) : readerLanguage(res), 'tooMany', {
+      seconds: retryAfterSeconds,
+    }),
   );
 }
 
@@ -52,7 +60,7 @@ export function sendTooManySubmissions(res: Response, retryAfterSeconds: number)
  * page, and the JSON submission API. No credentials anywhere: the slug names a published quiz.
  */
 export function respondentRouter(options: RespondentRouterOptions): Router {
-  const { deps, logger, maxBodyBytes, guards = [], tokens } = options;
+  const { deps, logger, maxBodyBytes, guards = [], bodyGuards = [], tokens } = options;
   const router = Router();
   const page = [pageSecurity({ https: deps.baseUrl.startsWith('https:') }), noStore];
   // One field per question (a checkbox group: its marker and every box) plus name, email and
@@ -74,7 +82,15 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
       renderMessagePageIn(readerLanguage(res), 'notAccepted', { field, problem: message }),
     ),
   );
-  router.post('/q/:slug', ...page, ...guards, form, formWithGoodText, submitQuizForm(deps, tokens, logger));
+  router.post(
+    '/q/:slug',
+    ...page,
+    ...guards,
+    form,
+    ...bodyGuards,
+    formWithGoodText,
+    submitQuizForm(deps, tokens, logger),
+  );
   router.post(
     '/q/:slug/start',
     ...page,
@@ -99,11 +115,13 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     api,
     ...guards,
     json,
+    ...bodyGuards,
     jsonWithGoodText,
     submitJsonResponse(deps, tokens, logger),
     jsonBodyErrors(deps, maxBodyBytes),
   );
-  // Starting an attempt counts with the submissions: each start writes a row.
+  // Starting an attempt counts under the address's ceiling (each start writes a row), not against
+  // the submissions stored: a class behind one address starts together.
   const attempts = '/api/quizzes/:slug/attempts';
   router.post(
     attempts,

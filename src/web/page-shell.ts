@@ -129,6 +129,11 @@ export function formatTime(iso: string | Date | null | undefined, fallback = 'Ne
   return html`<time datetime="${value}">${local.slice(0, 16).replace('T', ' ')} ${zone}</time>`;
 }
 
+/** The zone the logged-in owner reads times in. */
+export function readerZone(res: Response): string {
+  return currentSession(res)?.timeZone ?? 'UTC';
+}
+
 /** `1 quiz`, `2 quizzes`. */
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

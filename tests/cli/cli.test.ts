@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { eventually } from '../helpers/eventually';
 import { callTool, connectClient, payload } from '../helpers/mcp-clients';
+import { TOOLS } from '../../src/mcp/tools';
 
 const KEY_SHAPE = /^svc_[0-9A-Za-z]{43}$/;
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -126,7 +127,7 @@ describe('quiz CLI commands', () => {
 
     const res = await listTools(printed[0]!);
     expect(res.status).toBe(200);
-    expect(onlyMessage(res.text).result.tools).toHaveLength(8);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(TOOLS.length);
   });
 
   test('keys list on a terminal starts with a header row; piped, it prints the keys alone', async () => {

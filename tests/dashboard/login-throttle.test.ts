@@ -1,6 +1,7 @@
 // Login throttling per account and per client address, through the real form, and the
 // in-memory limiter's rules with a fake clock.
-import { clientKey, createInMemoryLimiter } from '../../src/dashboard/attempt-limiter';
+import { createInMemoryLimiter } from '../../src/dashboard/attempt-limiter';
+import { addressKey } from '../../src/http/rate-limit';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   csrfOf,
@@ -177,12 +178,12 @@ describe('in-memory limiter', () => {
     expect(await limiter.consume('c')).toBeGreaterThan(0);
   });
 
-  test('client keys: IPv4 as is, IPv4-mapped unwrapped, IPv6 by /56', () => {
-    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
-    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(clientKey('2001:db8:1:2345:aaaa::1')).toBe('2001:db8:1:2300::/56');
-    expect(clientKey('2001:db8:1:23ff::9')).toBe('2001:db8:1:2300::/56');
-    expect(clientKey('::1')).toBe('0:0:0:0::/56');
-    expect(clientKey(undefined)).toBe('unknown');
+  test('client keys, as every limiter makes them (ipKeyGenerator): IPv4 as is, IPv4-mapped unwrapped, IPv6 by /56', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('2001:db8:1:2345:aaaa::1')).toBe('2001:db8:1:2300::/56');
+    expect(addressKey('2001:db8:1:23ff::9')).toBe('2001:db8:1:2300::/56');
+    expect(addressKey('::1')).toBe('::/56');
+    expect(addressKey(undefined)).toBe('unknown');
   });
 });

@@ -164,7 +164,14 @@ export function sseMessages(body: string): any[] {
  * Public limits raised far out of reach, for suites that make many accounts or requests from one
  * address to test something else (the limits themselves have their own suites).
  */
-export function raisedLimits(): Pick<Config, 'limits' | 'submissionsPerMinute' | 'rateLimit'> {
+export function raisedLimits(): Pick<
+  Config,
+  | 'limits'
+  | 'submissionsPerMinute'
+  | 'submissionsPerAddressPerMinute'
+  | 'submissionRefusalsPerMinute'
+  | 'rateLimit'
+> {
   const many = 1_000_000;
   return {
     limits: {
@@ -176,19 +183,22 @@ export function raisedLimits(): Pick<Config, 'limits' | 'submissionsPerMinute' |
       tokenPerAddressPerMinute: many,
     },
     submissionsPerMinute: many,
+    submissionsPerAddressPerMinute: many,
+    submissionRefusalsPerMinute: many,
     rateLimit: { max: many, windowSeconds: 60 },
   };
 }
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
-/** The tools of the spec, in the order tools/list shows them. */
+/** The tools of the contract, in the order tools/list shows them. */
 export const SPEC_TOOLS = [
   'list_quizzes',
   'create_quiz',
   'get_quiz_questions',
   'get_quiz_settings',
   'update_quiz',
+  'edit_questions',
   'publish_quiz',
   'get_results',
   'delete_quiz',

@@ -15,6 +15,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
+import { TOOLS } from '../../src/mcp/tools';
 
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
@@ -104,7 +105,7 @@ describe('POST /api/mcp as curl uses it', () => {
     const res = await postMcp(app, { credential: user.apiKey, accept, body: TOOLS_LIST });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(onlyMessage(res.text).result.tools).toHaveLength(8);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(TOOLS.length);
   });
 
   // `text/*` covers text/event-stream (RFC 9110 section 12.5.1).
@@ -119,7 +120,7 @@ describe('POST /api/mcp as curl uses it', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 1 });
-    expect(res.body.result.tools).toHaveLength(8);
+    expect(res.body.result.tools).toHaveLength(TOOLS.length);
   });
 
   test('Accept: text/html -> 406 problem whose hint names the Accept header to send', async () => {

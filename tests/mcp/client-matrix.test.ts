@@ -104,6 +104,21 @@ function expectLifeCycle(
   expect(steps.update_quiz.texts).toEqual(QUESTIONS.map((question) => `${question.text} (edited)`));
   expect(steps.publish_quiz.status).toBe('published');
   expect(steps.get_results).toMatchObject({ summary: { response_count: 0 }, responses: 0 });
+  expect(steps.get_quiz_links).toEqual({
+    public_url: expect.stringContaining('/q/'),
+    csv: expect.stringContaining(`/dashboard/quizzes/${quizId}/responses.csv?sig=`),
+    preview: expect.stringContaining('/preview?sig='),
+  });
+  expect(steps.close_quiz).toEqual({ is_open: false });
+  expect(steps.reopen_quiz).toEqual({
+    is_open: true,
+    closes_at: {
+      utc: '2099-01-01T08:00:00.000Z',
+      local: '2099-01-01T09:00:00+01:00',
+      time_zone: 'Europe/Paris',
+    },
+  });
+  expect(steps.duplicate_quiz).toEqual({ language: 'es', question_count: TYPES.length });
   expect(steps.delete_quiz).toMatchObject({
     quiz_id: quizId,
     deleted: true,
@@ -220,6 +235,18 @@ describeEachDatabase('the client matrix', (provider) => {
       steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
       const results = await call('get_results', { quiz_id: quizId });
       steps.get_results = { summary: results.summary, responses: results.responses.length };
+      const links = await call('get_quiz_links', { quiz_id: quizId });
+      steps.get_quiz_links = { public_url: links.public_url, csv: links.csv.url, preview: links.preview.url };
+      steps.close_quiz = { is_open: (await call('close_quiz', { quiz_id: quizId })).is_open };
+      const reopened = await call('reopen_quiz', {
+        quiz_id: quizId,
+        until: '2099-01-01T09:00',
+        timezone: 'Europe/Paris',
+      });
+      steps.reopen_quiz = { is_open: reopened.is_open, closes_at: reopened.closes_at };
+      const copy = await call('duplicate_quiz', { quiz_id: quizId, language: 'es' });
+      steps.duplicate_quiz = { language: copy.language, question_count: copy.question_count };
+      await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
       const before = await readQuiz(app, quizId);
       steps.delete_quiz = await call('delete_quiz', { quiz_id: quizId, confirm: true });
       expectLifeCycle(steps, before ?? undefined, user, label);

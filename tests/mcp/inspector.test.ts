@@ -3,6 +3,7 @@
 // a prompt and a quiz read as a resource: the README's Inspector commands.
 import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { TOOLS } from '../../src/mcp/tools';
 
 describe('MCP Inspector CLI', () => {
   let app: TestApp;
@@ -43,7 +44,7 @@ describe('MCP Inspector CLI', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const envelope = JSON.parse(run.stdout);
-    expect(envelope.result.tools).toHaveLength(8);
+    expect(envelope.result.tools).toHaveLength(TOOLS.length);
     expect(envelope.schemaFindings).toBeUndefined();
   });
 

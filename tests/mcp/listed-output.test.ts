@@ -49,6 +49,13 @@ describe('listed output schemas', () => {
           { type: 'yes_no', text: 'Is it?', correct_answer: 'no' },
         ],
       });
+      await call('edit_questions', {
+        quiz_id: quiz.quiz_id,
+        operations: [
+          { op: 'update', question_id: quiz.questions[0].question_id, text: 'Is the sky blue today?' },
+          { op: 'move', question_id: quiz.questions[1].question_id, position: 2 },
+        ],
+      });
       await call('get_quiz_questions', { quiz_id: quiz.slug });
       await call('get_quiz_settings', { quiz_id: quiz.title });
       await call('publish_quiz', { quiz_id: quiz.quiz_id });

@@ -295,6 +295,18 @@ describeEachDatabase('signed links of get_quiz_links', (provider) => {
     expect((await request(app.app).get(path(fresh.csv.url))).status).toBe(403);
     expect((await request(app.app).get(path(fresh.preview.url))).status).toBe(403);
 
+    // The dashboard's "Renew shared links" button does the same.
+    const beforeRenew = await call('get_quiz_links', { quiz_id: quiz.quiz_id });
+    const quizPage = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`);
+    expect(quizPage.text).toContain('Renew shared links');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(quizPage.text)![1]!;
+    const renewed = await agent
+      .post(`/dashboard/quizzes/${quiz.quiz_id}/links/renew`)
+      .type('form')
+      .send({ _csrf: csrf });
+    expect(renewed.status).toBe(303);
+    expect((await request(app.app).get(path(beforeRenew.csv.url))).status).toBe(403);
+
     // Revoked: the key that made the link is revoked.
     const again = await call('get_quiz_links', { quiz_id: quiz.quiz_id });
     expect((await request(app.app).get(path(again.preview.url))).status).toBe(200);

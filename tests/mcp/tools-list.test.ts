@@ -45,7 +45,7 @@ describe('tools/list', () => {
       await client.close();
     });
 
-    test('lists the eight tools of the spec, in order', async () => {
+    test('lists the tools of the contract, in order', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(SPEC_TOOLS);
     });
@@ -65,7 +65,7 @@ describe('tools/list', () => {
         expect(tool.outputSchema).toMatchObject({ type: 'object' });
       }
       const destructive = tools.filter((tool) => tool.annotations?.destructiveHint).map((tool) => tool.name);
-      expect(destructive.sort()).toEqual(['delete_quiz', 'update_quiz']);
+      expect(destructive.sort()).toEqual(['delete_quiz', 'edit_questions', 'update_quiz']);
     });
 
     test('spec arguments are named exactly as in the spec', async () => {

@@ -19,6 +19,7 @@ import {
   registerPublicClient,
   startOAuthTestApp,
 } from './oauth-helpers';
+import { TOOLS } from '../../src/mcp/tools';
 
 describeEachDatabase('token lifecycle', (provider) => {
   let app: TestApp;
@@ -48,7 +49,7 @@ describeEachDatabase('token lifecycle', (provider) => {
 
     const listed = await mcp(app, res.body.access_token);
     expect(listed.status).toBe(200);
-    expect(onlyMessage(listed.text).result.tools).toHaveLength(8);
+    expect(onlyMessage(listed.text).result.tools).toHaveLength(TOOLS.length);
 
     // Hashes only at rest: neither the code nor the tokens appear in the database.
     const sha = (value: string) => createHash('sha256').update(value).digest('hex');

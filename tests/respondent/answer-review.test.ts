@@ -104,16 +104,21 @@ describeEachDatabase('the answer review', (provider) => {
         explanation: 'EXPLAIN-PERU',
       },
     ]);
-    // The page as read aloud: its text, without the markup.
-    const page = (await resultPage(submitted.body.result_url)).text
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/\s+/g, ' ');
+    // The page as read aloud: its text, without the markup. Each answer is marked in words (the
+    // ✓ and ✗ are hidden from screen readers), and its points are a phrase of their own.
+    const html = (await resultPage(submitted.body.result_url)).text;
+    const page = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(page).toContain(
-      'Your answers 1. Is Milan the capital of Italy? Your answer: Yes 0 of 2 points Right answer: No',
+      'Your answers 1. Is Milan the capital of Italy? ✗ Wrong Your answer: Yes Points: 0 of 2 points Right answer: No',
     );
     expect(page).toContain(
-      'EXPLAIN-MILAN: Rome is. 2. Capital of Peru? Your answer: Lima 3 of 3 points Right answer: Lima',
+      'EXPLAIN-MILAN: Rome is. 2. Capital of Peru? ✓ Right Your answer: Lima Points: 3 of 3 points Right answer: Lima',
     );
+    expect(html.match(/<span aria-hidden="true">[✓✗]<\/span>/g)).toHaveLength(2);
+    // The owner's text and the answers are isolated, so mixed scripts keep their own direction.
+    expect(html).toContain('<span dir="auto">Is Milan the capital of Italy?</span>');
+    expect(html).toContain('<p class="review-explanation" dir="auto">EXPLAIN-MILAN: Rome is.</p>');
+    expect(html).toContain('<bdi class="review-answer">Lima</bdi>');
   });
 
   test('after_submit through the form: the result page it leads to shows the review', async () => {

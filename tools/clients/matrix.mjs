@@ -120,7 +120,10 @@ const CLIENTS = {
 
 const stdinLines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
-/** A refused input, then create -> read -> update keeping every question_id -> publish -> get_results -> delete. */
+/**
+ * A refused input, then create -> read -> update keeping every question_id -> publish -> get_results
+ * -> get_quiz_links -> close -> reopen -> duplicate (the copy deleted) -> delete.
+ */
 async function lifeCycle(name, client) {
   const steps = {};
   let step = 'refused_input';
@@ -172,6 +175,31 @@ async function lifeCycle(name, client) {
     step = 'get_results';
     const results = await client.call('get_results', { quiz_id: quizId });
     steps.get_results = { summary: results.summary ?? null, responses: results.responses?.length ?? null };
+
+    step = 'get_quiz_links';
+    const links = await client.call('get_quiz_links', { quiz_id: quizId });
+    steps.get_quiz_links = {
+      public_url: links.public_url,
+      csv: links.csv?.url ?? null,
+      preview: links.preview?.url ?? null,
+    };
+
+    step = 'close_quiz';
+    const closed = await client.call('close_quiz', { quiz_id: quizId });
+    steps.close_quiz = { is_open: closed.is_open };
+
+    step = 'reopen_quiz';
+    const reopened = await client.call('reopen_quiz', {
+      quiz_id: quizId,
+      until: '2099-01-01T09:00',
+      timezone: 'Europe/Paris',
+    });
+    steps.reopen_quiz = { is_open: reopened.is_open, closes_at: reopened.closes_at };
+
+    step = 'duplicate_quiz';
+    const copy = await client.call('duplicate_quiz', { quiz_id: quizId, language: 'es' });
+    steps.duplicate_quiz = { language: copy.language, question_count: copy.question_count };
+    await client.call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
 
     if (options['pause-before-delete']) {
       console.log(JSON.stringify({ client: name, phase: 'before-delete', quiz_id: quizId }));

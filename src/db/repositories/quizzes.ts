@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '../../generated/sqlite/client';
 import { isUniqueViolation } from '../errors';
 import type { QuizReads } from '../quiz-reads';
-import { questionsInclude } from '../questions-include';
+import { QUIZ_ROW_OMIT, questionsInclude } from '../questions-include';
 import type { QuizRow, QuizWithQuestions } from './quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
@@ -70,6 +70,17 @@ export interface QuizChange {
    */
   questions?: readonly QuestionData[];
   basedOnVersion?: number;
+  /**
+   * The questions worked out from the quiz as the edit finds it, under the edit's lock (so
+   * operations on single questions never lose a concurrent edit): ids are kept as given, and the
+   * version stays when `keepVersion` (only texts changed: attempts in progress go on).
+   */
+  questionsFrom?: (current: QuizWithQuestions) => QuestionsEdit;
+}
+
+export interface QuestionsEdit {
+  questions: readonly QuestionData[];
+  keepVersion: boolean;
 }
 
 /** Narrows an owner's list: a piece of the folded title, a status, open or closed. */
@@ -184,6 +195,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
             ...row.settings,
             questions: { create: questionsCreate(row.questions) },
           },
+          omit: QUIZ_ROW_OMIT,
           include: questionsInclude,
         });
       } catch (error) {
@@ -197,7 +209,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         // after another and each replaces the whole question set (never a mix of two).
         const locked = await tx.quiz.updateMany({
           where: { id, ownerId },
-          data: { version: { increment: change.questions ? 1 : 0 } },
+          data: { version: { increment: 0 } },
         });
         if (locked.count === 0) return null;
         const current = await tx.quiz.findUniqueOrThrow({
@@ -205,19 +217,25 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
           select: { status: true, title: true, version: true, acceptingResponses: true },
         });
         allow({ status: current.status, title: current.title });
-        // The version was just raised by one for this edit.
-        const keepIds = change.basedOnVersion !== undefined && current.version - 1 === change.basedOnVersion;
-        if (change.questions) await tx.question.deleteMany({ where: { quizId: id } });
+        let questions: readonly QuestionData[] | undefined = change.questions;
+        let keepIds = change.basedOnVersion !== undefined && current.version === change.basedOnVersion;
+        let keepVersion = false;
+        if (change.questionsFrom) {
+          const found = await tx.quiz.findUniqueOrThrow({ where: { id }, include: questionsInclude });
+          ({ questions, keepVersion } = change.questionsFrom(found));
+          keepIds = true;
+        }
+        if (questions) await tx.question.deleteMany({ where: { quizId: id } });
         const updated = await tx.quiz.update({
           where: { id },
           data: {
             ...(change.title ?? {}),
             ...(change.description !== undefined ? { description: change.description } : {}),
             ...change.settings,
-            ...(change.questions
-              ? { questions: { create: questionsCreate(change.questions, keepIds) } }
-              : {}),
+            ...(questions && !keepVersion ? { version: { increment: 1 } } : {}),
+            ...(questions ? { questions: { create: questionsCreate(questions, keepIds) } } : {}),
           },
+          omit: QUIZ_ROW_OMIT,
           include: questionsInclude,
         });
         if (closedEvent && current.acceptingResponses && !updated.acceptingResponses) {
@@ -240,7 +258,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         if ((await publish(tx)).count > 0) await outboxInsert(tx, dialect, event);
       }, WRITE_TRANSACTION_OPTIONS);
     },
-    byId: (id) => db.quiz.findUnique({ where: { id } }),
+    byId: (id) => db.quiz.findUnique({ where: { id }, omit: QUIZ_ROW_OMIT }),
     bySlug: (slug) => reads.quizBySlug(slug),
     async linkSecret(id) {
       const row = await db.quiz.findUnique({ where: { id }, select: { linkSecret: true } });

@@ -50,3 +50,20 @@ export function questionsKeepingIds(
     return { ...data, id: previous.id };
   });
 }
+
+/**
+ * True when the edit leaves the same questions, in the same order, each marking answers as
+ * before: only texts changed (question, option labels, explanation), so an attempt in progress
+ * may still be submitted against the same version.
+ */
+export function onlyTextsChanged(current: readonly QuestionRow[], next: readonly QuestionData[]): boolean {
+  if (current.length !== next.length) return false;
+  return current.every((question, index) => {
+    const data = next[index]!;
+    if (data.id !== question.id || data.type !== question.type) return false;
+    const stored = storedDefinition(question.type);
+    const options = data.options.map((option, position) => ({ ...option, id: '', questionId: '', position }));
+    const after = stored.fromRow({ ...question, ...data, id: question.id, options });
+    return answerKeyOf(stored.fromRow(question)) === answerKeyOf(after);
+  });
+}

@@ -17,6 +17,19 @@ export interface QuizWarning {
 
 export type WarningCode = FoundWarning['code'];
 
+/**
+ * What an edit did that the caller may not have meant, answered by update_quiz and
+ * edit_questions beside what the quiz holds: an id renewed (its statistics start over), a field
+ * reset to its default because a question was sent without it, every question removed.
+ */
+export interface EditWarning {
+  code: 'question_id_renewed' | 'field_reset' | 'all_questions_removed';
+  /** The question it is about; null when it is about the whole quiz. */
+  question_id: string | null;
+  field: string;
+  message: string;
+}
+
 function questionWarnings(question: QuestionRecord): FoundWarning[] {
   // Each type's own rule (question-types/), from the typed fields of its record.
   return definitionOf(question.type).warnings(question);

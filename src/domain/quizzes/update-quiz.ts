@@ -3,12 +3,13 @@ import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
-import type { QuizChange } from '../../db/repositories';
+import type { QuestionData, QuestionRow, QuizChange } from '../../db/repositories';
 import { remarkResponses } from '../results/remark-responses';
-import { questionsKeepingIds, toQuestionData } from './question-data';
+import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
 import { withWarnings } from './quiz-warnings';
+import { replaceWarnings } from './replace-warnings';
 import { quizClosedEvent } from '../webhooks/events';
 
 export interface UpdateQuizInput {
@@ -58,10 +59,19 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     ...(input.title !== undefined ? { title: { title: input.title, titleKey: titleKey(input.title) } } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
     settings: settingsData(input.settings),
-    ...(input.questions !== undefined
-      ? await questionsChange(deps, ownerId, id, input.questions, input.remarkPastResponses === true)
-      : {}),
   };
+  let stored: readonly QuestionData[] = [];
+  let before: readonly QuestionRow[] = [];
+  if (input.questions !== undefined) {
+    const incoming = input.questions;
+    const remarking = input.remarkPastResponses === true;
+    // Ids are kept against the questions as the locked edit finds them.
+    change.questionsFrom = (current) => {
+      before = current.questions;
+      stored = questionsKeepingIds(current.questions, incoming, remarking);
+      return { questions: stored, keepVersion: onlyTextsChanged(current.questions, stored) };
+    };
+  }
   await checkTakingChange(deps, ownerId, id, input, change);
   // Checked inside the edit's transaction, against the state the edit replaces.
   const quiz = await deps.repos.quizzes.update(
@@ -88,33 +98,22 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     (closed) => quizClosedEvent(closed, new Date(), 'owner'),
   );
   if (!quiz) throw quizNotFound(input.ref);
-  const record = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz));
+  const written = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz));
+  const edits = input.questions
+    ? replaceWarnings(
+        before,
+        input.questions,
+        quiz.questions.map((question) => question.id),
+      )
+    : [];
+  const record = { ...written, warnings: [...edits, ...written.warnings] };
   if (!input.remarkPastResponses) return record;
   // Every kept question: those whose key is unchanged give the same marks, so change nothing.
-  const kept = (change.questions ?? []).flatMap((question) => (question.id ? [question.id] : []));
+  const kept = stored.flatMap((question) => (question.id ? [question.id] : []));
   const keptNow = quiz.questions
     .filter((question) => kept.includes(question.id))
     .map((question) => question.id);
   return { ...record, remarked_responses: await remarkResponses(deps, quiz, keptNow) };
-}
-
-/** The new questions, ids kept against the current version (which the edit must still find). */
-async function questionsChange(
-  deps: DomainDeps,
-  ownerId: string,
-  id: string,
-  questions: QuestionInput[],
-  remarking: boolean,
-): Promise<Pick<QuizChange, 'questions' | 'basedOnVersion'>> {
-  if (!questions.some((question) => question.question_id)) {
-    return { questions: questions.map((question) => toQuestionData(question)) };
-  }
-  const current = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
-  if (!current) return { questions: questionsKeepingIds([], questions) };
-  return {
-    questions: questionsKeepingIds(current.questions, questions, remarking),
-    basedOnVersion: current.version,
-  };
 }
 
 /** The settings as they will be after the change, checked together (attempts/taking-rules.ts). */

@@ -102,8 +102,16 @@ export { timestamp };
 
 /** Allowed but probably not meant (domain/quizzes/quiz-warnings.ts); never an error. */
 export const WarningsSchema = z
-  .array(z.object({ code: z.string(), question_id: z.string(), field: z.string(), message: z.string() }))
-  .describe('Likely mistakes, e.g. no_points_possible; never errors.');
+  .array(
+    z.object({
+      code: z.string(),
+      // Null when the warning is about the whole quiz.
+      question_id: z.string().nullable(),
+      field: z.string(),
+      message: z.string(),
+    }),
+  )
+  .describe('Likely mistakes; never errors.');
 
 /*
  * What tools/list publishes of the answers (`listedOutput`): the shape and the fields a model

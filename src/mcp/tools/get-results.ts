@@ -53,12 +53,9 @@ export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get quiz results',
   description:
-    'Returns the results of one of your quizzes: a summary (responses, average, highest, lowest, pass rate), ' +
-    "each question's statistics, and the responses, newest first: up to `limit` (default 5); pass `next_cursor` as `cursor` for more. " +
-    'Start with the summary: `limit: 0` returns it and the statistics alone; `include_answers: false` leaves out ' +
-    "each response's answers. The summary covers every response to every version; a question's statistics and item " +
-    'analysis (facility, discrimination, top/bottom 27% shares, flags) cover the responses shown it, in every version ' +
-    'that kept its question_id, with their current marks.',
+    "Results of one of your quizzes: summary, each question's statistics and item analysis, responses newest first, " +
+    '`limit` per page (`next_cursor` as `cursor` for more; `limit: 0`: no responses). ' +
+    "The summary covers every version; a question's figures cover the responses shown it while it kept its question_id.",
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     limit: z

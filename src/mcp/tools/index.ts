@@ -2,6 +2,7 @@ import type { ToolDefinition } from '../tool';
 import { closeQuizTool, reopenQuizTool } from './close-quiz';
 import { createQuizTool } from './create-quiz';
 import { deleteQuizTool } from './delete-quiz';
+import { editQuestionsTool } from './edit-questions';
 import { duplicateQuizTool } from './duplicate-quiz';
 import { getQuizLinksTool } from './get-quiz-links';
 import { getQuizQuestionsTool } from './get-quiz-questions';
@@ -21,6 +22,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   getQuizQuestionsTool,
   getQuizSettingsTool,
   updateQuizTool,
+  editQuestionsTool,
   publishQuizTool,
   getResultsTool,
   deleteQuizTool,

@@ -13,13 +13,13 @@ export const updateQuizTool = defineTool({
   name: 'update_quiz',
   title: 'Update a quiz',
   description:
-    'Changes one of your quizzes. `questions` REPLACES every question: send the complete list. ' +
-    "Send a kept question's `question_id` to keep its id and statistics (kept while its type, answer key and scores are unchanged; " +
-    'other items get new ids). A published quiz changes only with confirm_edit_published: true; responses received keep their scores.',
+    'Changes one of your quizzes (for a few questions, edit_questions sends less). `questions` REPLACES them all: send the complete list; ' +
+    "a kept question's `question_id` keeps its id and statistics while its type, key and scores stay. " +
+    'A published quiz needs confirm_edit_published: true.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
-      'The complete new list, in order; replaces every current question. Fields as in create_quiz.',
+      'The complete new list, in order; replaces every current question. Fields as in create_quiz; omitted fields take their defaults.',
     ),
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
@@ -28,9 +28,7 @@ export const updateQuizTool = defineTool({
     remark_past_responses: z
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()
-      .describe(
-        'After fixing an answer key: keep the ids sent (same type and option count) and re-mark their past answers; each response keeps its original score.',
-      ),
+      .describe('After fixing a key: keep the ids sent (same type, option count), re-mark past answers.'),
     title: TitleSchema.optional().describe('The slug and public link stay the same.'),
     description: DescriptionSchema.nullable().optional().describe('null or "" removes it.'),
     settings: SettingsInputSchema.optional().describe(

@@ -86,6 +86,10 @@ export const ar: Messages = {
     '{points} من {max, plural, zero {# نقطة} one {نقطة واحدة} two {نقطتين} few {# نقاط} many {# نقطة} other {# نقطة}}',
   'result.rightAnswers':
     '{count, plural, zero {الإجابات الصحيحة} one {الإجابة الصحيحة} two {الإجابتان الصحيحتان} few {الإجابات الصحيحة} many {الإجابات الصحيحة} other {الإجابات الصحيحة}}:',
+  'result.right': 'صحيحة',
+  'result.wrong': 'خاطئة',
+  'result.partlyRight': 'صحيحة جزئيًا',
+  'result.pointsLabel': 'النقاط:',
   'result.questionChanged': 'تغيّر هذا السؤال منذ أن أجبت عنه.',
   'page.notFoundHeading': 'الاختبار غير موجود',
   'page.notFoundText':

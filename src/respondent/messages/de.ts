@@ -86,6 +86,10 @@ export const de: Messages = {
   'result.noRightAnswer': 'Diese Frage hat keine richtige Antwort: Sie sammelt deine Gedanken.',
   'result.points': '{points} von {max, plural, one {# Punkt} other {# Punkten}}',
   'result.rightAnswers': '{count, plural, one {Richtige Antwort} other {Richtige Antworten}}:',
+  'result.right': 'Richtig',
+  'result.wrong': 'Falsch',
+  'result.partlyRight': 'Teilweise richtig',
+  'result.pointsLabel': 'Punkte:',
   'result.questionChanged': 'Diese Frage hat sich geändert, seit du sie beantwortet hast.',
   'page.notFoundHeading': 'Quiz nicht gefunden',
   'page.notFoundText':

@@ -96,6 +96,10 @@ export const en = {
   'result.noRightAnswer': 'This question has no right answer: it collects your thoughts.',
   'result.points': '{points} of {max, plural, one {# point} other {# points}}',
   'result.rightAnswers': '{count, plural, one {Right answer} other {Right answers}}:',
+  'result.right': 'Right',
+  'result.wrong': 'Wrong',
+  'result.partlyRight': 'Partly right',
+  'result.pointsLabel': 'Points:',
   'result.questionChanged': 'This question has changed since you answered it.',
 
   // Dead ends

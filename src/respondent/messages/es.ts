@@ -86,6 +86,10 @@ export const es: Messages = {
   'result.noRightAnswer': 'Esta pregunta no tiene respuesta correcta: recoge tu opinión.',
   'result.points': '{points} de {max, plural, one {# punto} other {# puntos}}',
   'result.rightAnswers': '{count, plural, one {Respuesta correcta} other {Respuestas correctas}}:',
+  'result.right': 'Correcta',
+  'result.wrong': 'Incorrecta',
+  'result.partlyRight': 'Parcialmente correcta',
+  'result.pointsLabel': 'Puntos:',
   'result.questionChanged': 'Esta pregunta ha cambiado desde que la respondiste.',
   'page.notFoundHeading': 'Cuestionario no encontrado',
   'page.notFoundText':

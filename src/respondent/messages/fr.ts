@@ -85,6 +85,10 @@ export const fr: Messages = {
   'result.noRightAnswer': 'Cette question n’a pas de bonne réponse : elle recueille votre avis.',
   'result.points': '{points} sur {max, plural, one {# point} other {# points}}',
   'result.rightAnswers': '{count, plural, one {Bonne réponse} other {Bonnes réponses}} :',
+  'result.right': 'Juste',
+  'result.wrong': 'Fausse',
+  'result.partlyRight': 'En partie juste',
+  'result.pointsLabel': 'Points :',
   'result.questionChanged': 'Cette question a changé depuis votre réponse.',
   'page.notFoundHeading': 'Quiz introuvable',
   'page.notFoundText':

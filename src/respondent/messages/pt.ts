@@ -86,6 +86,10 @@ export const pt: Messages = {
   'result.noRightAnswer': 'Esta pergunta não tem resposta certa: ela recolhe sua opinião.',
   'result.points': '{points} de {max, plural, one {# ponto} other {# pontos}}',
   'result.rightAnswers': '{count, plural, one {Resposta certa} other {Respostas certas}}:',
+  'result.right': 'Certa',
+  'result.wrong': 'Errada',
+  'result.partlyRight': 'Parcialmente certa',
+  'result.pointsLabel': 'Pontos:',
   'result.questionChanged': 'Esta pergunta mudou desde que você a respondeu.',
   'page.notFoundHeading': 'Questionário não encontrado',
   'page.notFoundText':

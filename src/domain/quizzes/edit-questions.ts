@@ -1,0 +1,297 @@
+import type { QuestionData, QuestionRow, QuizWithQuestions } from '../../db/repositories';
+import { checkTakingSettings, mergeSettings } from '../attempts/taking-rules';
+import { nowOf, type DomainDeps } from '../deps';
+import { DomainError, invalidInput, type FieldIssue } from '../errors';
+import { toFieldIssues } from '../field-issues';
+import { LIMITS, QuestionInputSchema, UNKNOWN_ARGUMENT, type QuestionInput } from '../quiz-input';
+import { questionRecord, quizSummary, toScorable } from '../quiz-records';
+import { quizWarnings, type EditWarning, type QuizWarning } from './quiz-warnings';
+import { remarkResponses } from '../results/remark-responses';
+import { maxScoreOf } from '../scoring';
+import { onlyTextsChanged, questionsKeepingIds } from './question-data';
+import { quizNotFound, resolveQuiz } from './resolve-quiz';
+
+export const EDIT_OPERATIONS_MAX = 50;
+export const EDIT_OPS = ['add', 'update', 'remove', 'move'] as const;
+
+/** The question fields an operation may carry besides `op`, `question_id` and `position`. */
+const FIELDS = [
+  'type',
+  'text',
+  'explanation',
+  'points',
+  'correct_answer',
+  'options',
+  'accepted_answers',
+  'correct_number',
+  'tolerance',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+export type EditOperation = {
+  op: (typeof EDIT_OPS)[number];
+  question_id?: string;
+  position?: number;
+} & Partial<Record<Field, unknown>>;
+
+export interface EditQuestionsInput {
+  ref: string;
+  operations: readonly EditOperation[];
+  confirmEditPublished?: boolean | undefined;
+  remarkPastResponses?: boolean | undefined;
+}
+
+/** What one operation did, as the answer reports it. */
+interface Change {
+  op: EditOperation['op'];
+  /** The question's id after the edit; remove: the id removed. */
+  question_id: string | null;
+  /** 1-based, after the edit; null once removed. */
+  position: number | null;
+  /** update: the fields sent. */
+  fields?: Field[];
+  /** update: kept, or renewed when the answer key changed (its statistics start over). */
+  id?: 'kept' | 'renewed';
+  previous_question_id?: string;
+}
+
+/** A question being edited: where it came from, what it will be. */
+interface Item {
+  /** The current question it edits; absent for an added one. */
+  origin?: QuestionRow;
+  input: QuestionInput;
+  /** The operations (by index) that touched it, for the answer. */
+  changes: Change[];
+}
+
+const sent = (operation: EditOperation): Field[] => FIELDS.filter((field) => operation[field] !== undefined);
+
+/** The fields of a stored question as a caller would send them back. */
+function asInput(question: QuestionRow): QuestionInput {
+  return questionRecord(question) as QuestionInput;
+}
+
+/**
+ * Applies the operations, in order, to the quiz as the edit finds it (under its lock), or
+ * throws with every operation that cannot apply; nothing is stored then.
+ */
+export function applyOperations(
+  current: QuizWithQuestions,
+  operations: readonly EditOperation[],
+  remarking: boolean,
+): { questions: QuestionData[]; keepVersion: boolean; changes: Change[]; renewed: Map<string, number> } {
+  const issues: FieldIssue[] = [];
+  const items: Item[] = current.questions.map((question) => ({
+    origin: question,
+    input: asInput(question),
+    changes: [],
+  }));
+  const changes: Change[] = [];
+  operations.forEach((operation, index) => {
+    const at = `operations[${index}]`;
+    const problem = (field: string, message: string) => issues.push({ field: `${at}.${field}`, message });
+    const found = operation.question_id
+      ? items.findIndex((item) => item.origin?.id === operation.question_id)
+      : -1;
+    if (operation.op !== 'add') {
+      if (!operation.question_id) return problem('question_id', `is required for ${operation.op}`);
+      if (found < 0) {
+        const ids = current.questions.map((question) => question.id);
+        return problem(
+          'question_id',
+          ids.includes(operation.question_id)
+            ? 'was removed by an earlier operation'
+            : `is not a question of "${current.title}": use a question_id that get_quiz_questions returns for it`,
+        );
+      }
+    }
+    const positionOk = (max: number) => {
+      if (operation.position === undefined) return true;
+      if (operation.position > max) {
+        problem(
+          'position',
+          `is ${operation.position} but the quiz would have ${max} places: use 1 to ${max}`,
+        );
+        return false;
+      }
+      return true;
+    };
+    const change: Change = { op: operation.op, question_id: null, position: null };
+    switch (operation.op) {
+      case 'add': {
+        if (operation.question_id) return problem('question_id', 'add makes a new question: leave it out');
+        const parsed = parseQuestion(pickFields(operation), at);
+        if (!parsed.ok) return issues.push(...parsed.issues);
+        if (!positionOk(items.length + 1)) return;
+        const item: Item = { input: parsed.input, changes: [change] };
+        items.splice((operation.position ?? items.length + 1) - 1, 0, item);
+        break;
+      }
+      case 'update': {
+        const fields = sent(operation);
+        if (operation.position !== undefined)
+          return problem('position', 'use a move operation to change places');
+        if (fields.length === 0) return problem('op', 'update needs at least one field to change');
+        const item = items[found]!;
+        const typeChanges = operation.type !== undefined && operation.type !== item.input.type;
+        // A new type keeps only the text and explanation; its own fields come from the operation.
+        const base = typeChanges
+          ? { type: item.input.type, text: item.input.text, explanation: item.input.explanation }
+          : item.input;
+        const parsed = parseQuestion({ ...base, ...pickFields(operation) }, at);
+        if (!parsed.ok) return issues.push(...parsed.issues);
+        item.input = parsed.input;
+        change.fields = fields;
+        item.changes.push(change);
+        break;
+      }
+      case 'remove':
+        if (sent(operation).length > 0 || operation.position !== undefined) {
+          return problem('op', 'remove takes only question_id');
+        }
+        items.splice(found, 1);
+        change.question_id = operation.question_id!;
+        break;
+      case 'move': {
+        if (operation.position === undefined) return problem('position', 'is required for move: 1-based');
+        if (sent(operation).length > 0) return problem('op', 'move takes only question_id and position');
+        if (!positionOk(items.length)) return;
+        const [item] = items.splice(found, 1);
+        items.splice(operation.position - 1, 0, item!);
+        item!.changes.push(change);
+        break;
+      }
+    }
+    changes.push(change);
+  });
+  if (items.length > LIMITS.questionsMax) {
+    issues.push({
+      field: 'operations',
+      message: `a quiz takes at most ${LIMITS.questionsMax} questions (this edit leaves ${items.length})`,
+    });
+  }
+  if (current.status === 'published' && items.length === 0) {
+    issues.push({ field: 'operations', message: 'a published quiz needs at least one question' });
+  }
+  if (issues.length > 0) throw invalidInput(issues, 'Nothing was changed');
+
+  const questions = questionsKeepingIds(
+    current.questions,
+    items.map((item) => ({ ...item.input, question_id: item.origin?.id })),
+    remarking,
+  );
+  const renewed = new Map<string, number>();
+  items.forEach((item, position) => {
+    const id = questions[position]!.id ?? null;
+    for (const change of item.changes) {
+      change.question_id = id;
+      change.position = position + 1;
+      if (change.op === 'update' && item.origin) {
+        change.id = id === item.origin.id ? 'kept' : 'renewed';
+        if (change.id === 'renewed') change.previous_question_id = item.origin.id;
+      }
+    }
+    if (item.origin && id !== item.origin.id)
+      renewed.set(item.origin.id, changes.indexOf(item.changes.at(-1)!));
+  });
+  return { questions, keepVersion: onlyTextsChanged(current.questions, questions), changes, renewed };
+}
+
+function pickFields(operation: EditOperation): Record<string, unknown> {
+  return Object.fromEntries(
+    FIELDS.flatMap((field) => (operation[field] === undefined ? [] : [[field, operation[field]]])),
+  );
+}
+
+function parseQuestion(
+  fields: Record<string, unknown>,
+  at: string,
+): { ok: true; input: QuestionInput } | { ok: false; issues: FieldIssue[] } {
+  const parsed = QuestionInputSchema.safeParse(fields);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const issues = toFieldIssues(parsed.error, fields, { unknownField: UNKNOWN_ARGUMENT });
+  return { ok: false, issues: issues.map((issue) => ({ ...issue, field: `${at}.${issue.field}` })) };
+}
+
+/**
+ * Changes single questions of a quiz: add, update (only the fields sent; `options` replaced
+ * whole), remove, move, all in one transaction or none. A question keeps its id while it marks
+ * answers as before (question-data.ts). An edit that changes only texts keeps the quiz's version,
+ * so attempts in progress go on; any other raises it, as update_quiz does.
+ */
+export async function editQuestions(deps: DomainDeps, ownerId: string, input: EditQuestionsInput) {
+  const { id } = await resolveQuiz(deps, ownerId, input.ref);
+  const remarking = input.remarkPastResponses === true;
+  let applied: ReturnType<typeof applyOperations> | undefined;
+  const quiz = await deps.repos.quizzes.update(
+    ownerId,
+    id,
+    {
+      settings: {},
+      questionsFrom: (current) => {
+        if (current.status === 'published' && input.confirmEditPublished !== true) {
+          throw new DomainError(
+            'confirmation_required',
+            `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
+              'To change it anyway, call edit_questions again with confirm_edit_published: true; past responses keep their scores.',
+          );
+        }
+        applied = applyOperations(current, input.operations, remarking);
+        checkTakingSettings(mergeSettings(current, {}), undefined, applied.questions.length, nowOf(deps));
+        return applied;
+      },
+    },
+    () => undefined,
+  );
+  if (!quiz || !applied) throw quizNotFound(input.ref);
+  const { changes, keepVersion, renewed } = applied;
+  // New questions get their ids when stored: read them by position.
+  for (const change of changes) {
+    if (change.position !== null) change.question_id = quiz.questions[change.position - 1]?.id ?? null;
+  }
+  const warnings: Array<EditWarning | QuizWarning> = [...renewed].map(([previous, index]) => {
+    const change = changes[index]!;
+    return {
+      code: 'question_id_renewed',
+      question_id: change.question_id,
+      field: `operations[${index}]`,
+      message: `${previous} became ${String(change.question_id)}: its answer key changed, so its statistics start over${
+        remarking
+          ? ' (its past answers no longer fit it)'
+          : '; remark_past_responses: true keeps the id and re-marks past answers'
+      }.`,
+    };
+  });
+  // What the quiz now holds that is probably not meant, for the questions this edit wrote.
+  const written = new Map(
+    changes.flatMap((change, index) =>
+      (change.op === 'add' || change.op === 'update') && change.question_id
+        ? [[change.question_id, index]]
+        : [],
+    ),
+  );
+  for (const warning of quizWarnings(quiz.questions.map(questionRecord))) {
+    const index = written.get(warning.question_id);
+    if (index === undefined) continue;
+    warnings.push({ ...warning, field: warning.field.replace(/^questions\[\d+\]/, `operations[${index}]`) });
+  }
+  const updatedIds = changes.flatMap((change) =>
+    change.id === 'kept' && change.question_id ? [change.question_id] : [],
+  );
+  const remarked = remarking ? await remarkResponses(deps, quiz, updatedIds) : undefined;
+  const verb = changes.length === 1 ? 'operation' : 'operations';
+  return {
+    ...quizSummary(quiz),
+    question_count: quiz.questions.length,
+    max_score: maxScoreOf(quiz.questions.map(toScorable)),
+    version_raised: !keepVersion,
+    changes,
+    ...(remarked !== undefined ? { remarked_responses: remarked } : {}),
+    warnings,
+    message:
+      `${changes.length} ${verb} applied. ` +
+      (keepVersion
+        ? 'Only texts changed: attempts in progress go on.'
+        : 'Keys, scores or questions changed: a new version, so attempts in progress are asked to submit again.'),
+  };
+}

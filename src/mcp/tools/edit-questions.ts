@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
+import { LIMITS, QuestionFieldsSchema } from '../../domain/quiz-input';
+import { defineTool } from '../tool';
+import { QuizRefSchema, StatusSchema, WarningsSchema } from './common';
+
+const OperationSchema = QuestionFieldsSchema.partial().extend({
+  op: z.enum(EDIT_OPS, { error: `op must be ${EDIT_OPS.map((op) => `"${op}"`).join(', ')}` }),
+  position: z
+    .number({ error: 'position must be a whole number from 1' })
+    .int({ error: 'position must be a whole number from 1' })
+    .min(1, { error: 'position must be at least 1 (the first question)' })
+    .max(LIMITS.questionsMax + 1, { error: `position must be at most ${LIMITS.questionsMax + 1}` })
+    .optional(),
+});
+
+/** What the edit did: per operation, the question, its place and whether its id was kept. */
+const EditSummarySchema = z.object({
+  quiz_id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: StatusSchema,
+  question_count: z.number().int(),
+  max_score: z.number().int(),
+  version_raised: z.boolean().describe('False: only texts changed, attempts in progress go on.'),
+  changes: z.array(
+    z.object({
+      op: z.enum(EDIT_OPS),
+      question_id: z.string().nullable().describe('remove: the id removed.'),
+      position: z.number().int().nullable().describe('1-based, after the edit; null once removed.'),
+      fields: z.array(z.string()).optional().describe('update: the fields sent.'),
+      id: z
+        .enum(['kept', 'renewed'])
+        .optional()
+        .describe('update: renewed when the answer key changed (statistics start over).'),
+      previous_question_id: z.string().optional().describe('The id before it was renewed.'),
+    }),
+  ),
+  remarked_responses: z.number().int().optional(),
+  warnings: WarningsSchema,
+  message: z.string(),
+});
+
+export const editQuestionsTool = defineTool({
+  name: 'edit_questions',
+  title: 'Edit questions',
+  description:
+    'Changes single questions of one of your quizzes, not resending the rest; all operations apply, in order, or none. ' +
+    'Answers a summary, not the quiz. Ids and statistics stay while keys and scores do; a texts-only edit lets attempts in progress go on.',
+  input: z.strictObject({
+    quiz_id: QuizRefSchema,
+    operations: z
+      .array(OperationSchema, { error: 'operations must be an array of { op, ... } objects' })
+      .min(1, { error: 'operations needs at least one operation' })
+      .max(EDIT_OPERATIONS_MAX, { error: `at most ${EDIT_OPERATIONS_MAX} operations per call` })
+      .describe(
+        `1-${EDIT_OPERATIONS_MAX}. op add: a question, at position (1-based; default last). ` +
+          'op update: question_id and only the fields to change (options replace all options). ' +
+          'op remove: question_id. op move: question_id, position. Fields as in create_quiz.',
+      ),
+    confirm_edit_published: z
+      .boolean({ error: 'confirm_edit_published must be true or false' })
+      .optional()
+      .describe('Must be true to change a published quiz.'),
+    remark_past_responses: z
+      .boolean({ error: 'remark_past_responses must be true or false' })
+      .optional()
+      .describe('As in update_quiz.'),
+  }),
+  output: EditSummarySchema,
+  listedOutput: z.object({
+    quiz_id: z.string(),
+    version_raised: z.boolean(),
+    changes: z.array(
+      z.object({ op: z.string(), question_id: z.string().nullable(), id: z.string().optional() }),
+    ),
+    warnings: WarningsSchema,
+    message: z.string(),
+  }),
+  describedIn: { tool: 'create_quiz', properties: ['operations'] },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: (args, { deps, principal }) =>
+    editQuestions(deps, principal.userId, {
+      ref: args.quiz_id,
+      operations: args.operations,
+      confirmEditPublished: args.confirm_edit_published,
+      remarkPastResponses: args.remark_past_responses,
+    }),
+});
