@@ -201,7 +201,7 @@ export async function playTasks(baseUrl: string, apiKey: string) {
         await a.call('edit_questions', {
           quiz_id: quiz.quiz_id,
           confirm_edit_published: true,
-          operations: added.map((item) => ({ op: 'add', question: item })),
+          operations: added.map((item) => ({ op: 'add', ...item })),
         });
       } else {
         a.note('no edit_questions: read all, send all back');

@@ -165,12 +165,14 @@ async function main(): Promise<void> {
       const shot = async (target: Page, name: string, clip?: { height: number }) => {
         const file = path.join(IMAGES, `${name}.png`);
         await target.screenshot(
-          clip ? { path: file, clip: { x: 0, y: 0, width: 1280, height: clip.height } } : { path: file },
+          clip
+            ? { path: file, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: clip.height } }
+            : { path: file },
         );
         console.log(`wrote ${path.relative(ROOT, file)}`);
       };
       await page.goto(`${local}/dashboard/quizzes/${draft.quiz_id as string}/edit`);
-      await shot(page, 'dashboard-quiz-editor', { height: 1400 });
+      await shot(page, 'dashboard-quiz-editor', { height: 1800 });
       await page.goto(`${local}/dashboard/quizzes/${quiz.quiz_id as string}`);
       await shot(page, 'dashboard-share-panel', { height: 1100 });
     } finally {
