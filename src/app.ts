@@ -15,6 +15,7 @@ import { sendProblem } from './http/problem';
 import { refuseBadTextInAddress } from './http/text-guard';
 import { requestId } from './http/request-id';
 import { noSniff } from './http/no-sniff';
+import { strictTransport } from './http/strict-transport';
 import { healthRouter, PROBE_PATHS } from './http/health';
 import { closeConnectionsWhenClosing, createLifecycle, type Lifecycle } from './http/lifecycle';
 import { createMetrics, metricsEndpoint, recordRequests, type Metrics } from './http/metrics';
@@ -118,6 +119,7 @@ export function createApp({
     chain([
       requestId(),
       noSniff(),
+      strictTransport(config.baseUrl),
       closeConnectionsWhenClosing(lifecycle),
       requestLog(logger),
       recordRequests(metrics),

@@ -31,7 +31,12 @@ export interface DashboardLimiters {
   loginClient: AttemptLimiter;
   /** Accounts created per client address (each costs a scrypt hash and a row). */
   signupClient: AttemptLimiter;
+  /** "Send test event" per endpoint: each is a signed POST to a URL of the owner's choosing. */
+  webhookTest: AttemptLimiter;
 }
+
+/** Test events per endpoint per minute. */
+export const TEST_EVENTS_PER_MINUTE = 5;
 
 /** Where the throttles keep their counts when several instances share them (Redis). */
 export interface SharedCounters {
@@ -62,5 +67,6 @@ export function defaultLimiters(
       : createMemoryLoginDelay(limits.loginDelay, now ? { now } : {}),
     loginClient: limiter('login-client', limits.loginsPerMinute, MINUTE),
     signupClient: limiter('signup-client', limits.signupsPerHour, 60 * MINUTE),
+    webhookTest: limiter('webhook-test', TEST_EVENTS_PER_MINUTE, MINUTE),
   };
 }

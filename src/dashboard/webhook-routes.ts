@@ -13,7 +13,7 @@ import {
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash } from '../web/session-flash';
-import type { DashboardContext } from './context';
+import { TEST_EVENTS_PER_MINUTE, type DashboardContext } from './context';
 import { answerDomainErrors } from './domain-error-pages';
 import { formString } from './form-fields';
 import { sendEndpointPage, sendWebhooksPage, WEBHOOKS_PATH, type WebhooksPageState } from './webhook-pages';
@@ -33,7 +33,7 @@ function formList(body: unknown, name: string): string[] {
  * and per endpoint its delivery log with replay, a test event answered at once, rotation,
  * enabling a disabled one, deletion. Every change is a CSRF-checked form post, no script needed.
  */
-export function webhookRoutes({ deps, webhooks, config }: DashboardContext): Router {
+export function webhookRoutes({ deps, webhooks, config, limiters }: DashboardContext): Router {
   const router = express.Router();
   const { repos } = deps;
   const quizChoices = (ownerId: string) => repos.quizzes.titlesByOwner(ownerId, QUIZ_CHOICES);
@@ -139,6 +139,19 @@ export function webhookRoutes({ deps, webhooks, config }: DashboardContext): Rou
       setFlash(res, { notice: { kind: 'error', text: error.message } });
       res.redirect(303, endpointPath(id));
     });
+    // Counted per endpoint, before anything is sent; an endpoint that is not the caller's counts nothing.
+    await getEndpoint(repos, session.userId, id);
+    const wait = await limiters.webhookTest.consume(`endpoint:${id}`);
+    if (wait > 0) {
+      setFlash(res, {
+        notice: {
+          kind: 'error',
+          text: `At most ${TEST_EVENTS_PER_MINUTE} test events a minute per endpoint: wait ${wait} seconds and send it again.`,
+        },
+      });
+      res.redirect(303, endpointPath(id));
+      return;
+    }
     const result = await sendTestEvent(repos, webhooks.worker, session.userId, id);
     const summary =
       result.outcome === 'success'

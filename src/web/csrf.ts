@@ -14,7 +14,7 @@ import { ensureCsrfNonce, sessionState, type WebSessionState } from './session';
  *    exactly that on our own forms (Fetch spec, "serializing a request origin").
  *    The token below still decides those.
  * 2. Synchronizer token: the form carries `_csrf`, compared in constant time with the
- *    session's own token (database), or, before login, with an HMAC of a random nonce in
+ *    session's own token (database), or, only while there is no session, with an HMAC of a random nonce in
  *    an HttpOnly cookie (signed double-submit; the HMAC key never leaves the server).
  *
  *   router.post('/x', parseForm(), loadSession(...), verifyCsrf(), handler)
@@ -55,6 +55,9 @@ export function checkCsrf(req: Request, res: Response): CsrfFailure | null {
   const submitted = body?.[CSRF_FIELD];
   if (typeof submitted !== 'string' || submitted.length === 0 || submitted.length > 200) return 'bad_token';
   if (state.session && sameSecret(submitted, state.session.csrfToken)) return null;
+  // The pre-session token serves the forms shown before log-in only: once a session exists, a
+  // nonce cookie planted by another host (cookie tossing over plain http) must not stand in for it.
+  if (state.session) return 'bad_token';
   if (state.csrfNonce && sameSecret(submitted, preSessionToken(state, state.csrfNonce))) return null;
   return 'bad_token';
 }

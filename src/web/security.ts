@@ -23,7 +23,8 @@ export function pageSecurity(options: { https: boolean }): RequestHandler {
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: options.https ? { maxAge: 15_552_000 } : false,
+    // Sent on every answer over https by http/strict-transport.ts, pages included.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
 }
