@@ -176,7 +176,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-    throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters)');
+    throw new ConfigError(
+      'SESSION_SECRET is required in production (at least 32 characters), the same on every instance: ' +
+        'sessions and attempt tokens made by one instance must verify on the others',
+    );
   }
   if (env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_LOOPBACK) {
     throw new ConfigError(

@@ -64,7 +64,8 @@ describe('HOST', () => {
     const env = Object.fromEntries(
       [...block!.matchAll(/^([A-Z_]+)=(.*?)\s*\\?$/gm)].map((m) => [
         m[1],
-        m[2]!.replace(/^\$\(.*\)$/, 'x'.repeat(48)),
+        // A command or a variable of the shell ("$QUIZ_SESSION_SECRET") stands for a secret.
+        m[2]!.replace(/^"?\$.*$/, 'x'.repeat(48)),
       ]),
     );
     const config = loadConfig(env);
