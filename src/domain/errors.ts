@@ -24,10 +24,19 @@ export const DOMAIN_ERROR_CODES = [
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
+/**
+ * What is wrong with a field, for a door that words it in its own language (the public form, from
+ * its catalogues); `message` words it in English for the others, and only the code is read.
+ */
+export type FieldIssueCode = 'missing' | 'too_long' | 'invalid' | 'not_the_attempt_email';
+
 export interface FieldIssue {
   /** Path in the caller's terms, e.g. `questions[2].options`. */
   field: string;
   message: string;
+  code?: FieldIssueCode;
+  /** The figures or names the code's wording needs: `max` for too_long, `email` for not_the_attempt_email. */
+  params?: Readonly<Record<string, string | number>>;
 }
 
 export class DomainError extends Error {

@@ -3,10 +3,6 @@ import { ALL_SCOPES, type Scope } from '../identity/principal';
 /** The scopes, in their canonical order. */
 export const SUPPORTED_SCOPES: readonly Scope[] = ALL_SCOPES;
 
-export function isSupportedScope(value: string): value is Scope {
-  return (SUPPORTED_SCOPES as readonly string[]).includes(value);
-}
-
 /** A `scope` parameter (RFC 6749 section 3.3: space-delimited) as a list; undefined when absent. */
 export function splitScope(value: string | undefined | null): string[] | undefined {
   if (value === undefined || value === null) return undefined;

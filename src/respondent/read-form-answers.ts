@@ -109,25 +109,24 @@ const FORM_READING: Record<
   short_text: {
     ticked: false,
     message: (issue, tr) =>
-      issue.message.startsWith('Use at most')
-        ? tr.t('error.tooLong', { max: TEXT_ANSWER_MAX })
+      issue.code === 'too_long'
+        ? tr.t('error.tooLong', { max: issue.params?.max ?? TEXT_ANSWER_MAX })
         : tr.t('error.typeAnswer'),
   },
   number: { ticked: false, message: (_issue, tr) => tr.t('error.numberInvalid') },
 };
 
-/** The respondent fields' problems in the page's language (the domain words them in English). */
+/** The respondent fields' problems in the page's language, from the issue's code (never its English). */
 function respondentMessage(issue: FieldIssue, tr: Translator): string {
-  const { message } = issue;
-  if (message.startsWith('Use at most')) {
+  if (issue.code === 'too_long') {
     const max = issue.field === 'respondent.name' ? RESPONDENT_LIMITS.nameMax : RESPONDENT_LIMITS.emailMax;
-    return tr.t('error.tooLong', { max });
+    return tr.t('error.tooLong', { max: issue.params?.max ?? max });
   }
   if (issue.field === 'respondent.name') return tr.t('error.nameMissing');
-  if (message.startsWith('must be the email')) {
-    return tr.t('error.emailNotStarted', { email: /\(([^)]*)\)/.exec(message)?.[1] ?? '' });
+  if (issue.code === 'not_the_attempt_email') {
+    return tr.t('error.emailNotStarted', { email: issue.params?.email ?? '' });
   }
-  return message.startsWith('Enter your') ? tr.t('error.emailMissing') : tr.t('error.emailInvalid');
+  return issue.code === 'missing' ? tr.t('error.emailMissing') : tr.t('error.emailInvalid');
 }
 
 /** Domain issues in the words of the page, next to the control they concern. */

@@ -1,6 +1,6 @@
 /**
  * Server-side HTML with escaping by default: every interpolated value is escaped unless it
- * is itself an `Html` fragment (from this tag or `raw`). User-supplied text can therefore
+ * is itself an `Html` fragment (from this tag). User-supplied text can therefore
  * only ever render as text: a quiz titled `<script>` shows those characters.
  */
 export class Html {
@@ -37,9 +37,4 @@ export function html(strings: TemplateStringsArray, ...values: Interpolation[]):
     out += render(value) + (strings[index + 1] ?? '');
   });
   return new Html(out);
-}
-
-/** Trusted markup only (never user input). */
-export function raw(markup: string): Html {
-  return new Html(markup);
 }

@@ -6,7 +6,7 @@
 // against the database, before and after the delete.
 import path from 'node:path';
 import { QUESTION_TYPES } from '../../src/domain/quiz-input';
-import fixture from '../fixtures/five-type-quiz.json';
+import fixture from '../fixtures/every-type-quiz.json';
 import { MATRIX_CLIENTS, runMatrix, type MatrixClient } from '../helpers/client-matrix';
 import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import {
@@ -18,7 +18,7 @@ import {
   type TestUser,
 } from '../helpers/test-app';
 
-const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'five-type-quiz.json');
+const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'every-type-quiz.json');
 const RUN_TIMEOUT_MS = 120_000;
 
 const QUESTIONS = fixture.questions;

@@ -1,11 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type {
-  AttemptLayoutItem,
-  AttemptRow,
-  PerEmailLimit,
-  QuestionRow,
-  QuizWithQuestions,
-} from '../../db/repositories';
+import type { AttemptLayoutItem, AttemptRow, PerEmailLimit, QuizWithQuestions } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from '../results/validate-submission';
@@ -126,10 +120,18 @@ export async function startAttempt(
   let email: string | null = null;
   if (limitedPerEmail(quiz)) {
     email = normalEmail(input.email);
-    if (!email) throw invalidInput([{ field: 'respondent.email', message: 'Enter your email address.' }]);
+    if (!email) {
+      throw invalidInput([
+        { field: 'respondent.email', message: 'Enter your email address.', code: 'missing' },
+      ]);
+    }
     if (email.length > RESPONDENT_LIMITS.emailMax || !EMAIL.test(email)) {
       throw invalidInput([
-        { field: 'respondent.email', message: 'Enter an email address such as name@example.com.' },
+        {
+          field: 'respondent.email',
+          message: 'Enter an email address such as name@example.com.',
+          code: 'invalid',
+        },
       ]);
     }
     await requireAttemptsLeft(deps, quiz, email);
@@ -265,6 +267,8 @@ export async function takeSubmission(
           {
             field: 'respondent.email',
             message: `must be the email this attempt was started with (${attempt.email}).`,
+            code: 'not_the_attempt_email',
+            params: { email: attempt.email },
           },
         ],
         'The submission cannot be accepted',
@@ -282,7 +286,3 @@ export async function takeSubmission(
     ...(attempt.deadline && now > attempt.deadline.getTime() ? { timeUp: true } : {}),
   };
 }
-
-/** The questions of an attempt by id, for pages that show what a respondent had drawn. */
-export const questionsOf = (quiz: QuizWithQuestions, attempt: AttemptRow): QuestionRow[] =>
-  displayedQuestions(quiz, attempt).map((item) => item.question);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { NewAnswerRow, QuestionRow } from '../../db/repositories';
+import type { FieldIssueCode } from '../errors';
 import type { QuestionType } from './names';
 
 /**
@@ -99,6 +100,9 @@ export interface AnswerFieldSpec {
 export interface AnswerProblem {
   field: AnswerField;
   message: string;
+  /** For the doors that word it themselves (FieldIssue's code); "invalid" when absent. */
+  code?: FieldIssueCode;
+  params?: Readonly<Record<string, string | number>>;
 }
 
 /**

@@ -92,9 +92,15 @@ export const shortText: QuestionTypeDefinition<ShortTextQuestion, ShortTextRecor
     if (typeof answer.text !== 'string')
       return { field: 'text', message: 'a short_text question takes text: a string.' };
     const text = answer.text.trim();
-    if (text === '') return { field: 'text', message: 'Type an answer, or leave the question out.' };
+    if (text === '')
+      return { field: 'text', message: 'Type an answer, or leave the question out.', code: 'missing' };
     if (text.length > TEXT_ANSWER_MAX) {
-      return { field: 'text', message: `Use at most ${TEXT_ANSWER_MAX} characters (got ${text.length}).` };
+      return {
+        field: 'text',
+        message: `Use at most ${TEXT_ANSWER_MAX} characters (got ${text.length}).`,
+        code: 'too_long',
+        params: { max: TEXT_ANSWER_MAX },
+      };
     }
     return { text };
   },

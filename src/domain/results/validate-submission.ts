@@ -43,23 +43,32 @@ function respondentIssues(quiz: QuizWithQuestions, input: SubmitResponseInput): 
   const name = input.respondent?.name?.trim() ?? '';
   const email = input.respondent?.email?.trim() ?? '';
   if (quiz.collectName) {
-    if (!name) issues.push({ field: 'respondent.name', message: 'Enter your name.' });
+    if (!name) issues.push({ field: 'respondent.name', message: 'Enter your name.', code: 'missing' });
     else if (name.length > RESPONDENT_LIMITS.nameMax) {
       issues.push({
         field: 'respondent.name',
         message: `Use at most ${RESPONDENT_LIMITS.nameMax} characters.`,
+        code: 'too_long',
+        params: { max: RESPONDENT_LIMITS.nameMax },
       });
     }
   }
   if (quiz.collectEmail) {
-    if (!email) issues.push({ field: 'respondent.email', message: 'Enter your email address.' });
+    if (!email)
+      issues.push({ field: 'respondent.email', message: 'Enter your email address.', code: 'missing' });
     else if (email.length > RESPONDENT_LIMITS.emailMax) {
       issues.push({
         field: 'respondent.email',
         message: `Use at most ${RESPONDENT_LIMITS.emailMax} characters.`,
+        code: 'too_long',
+        params: { max: RESPONDENT_LIMITS.emailMax },
       });
     } else if (!EMAIL.test(email)) {
-      issues.push({ field: 'respondent.email', message: 'Enter an email address such as name@example.com.' });
+      issues.push({
+        field: 'respondent.email',
+        message: 'Enter an email address such as name@example.com.',
+        code: 'invalid',
+      });
     }
   }
   return issues;
@@ -73,7 +82,13 @@ function excerpt(text: string): string {
 function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string): Choice | SubmissionIssue {
   const read = storedDefinition(question.type).parseAnswer(question, answer);
   if (!('field' in read && 'message' in read)) return read;
-  return { field: `${field}.${read.field}`, questionId: question.id, message: read.message };
+  return {
+    field: `${field}.${read.field}`,
+    questionId: question.id,
+    message: read.message,
+    code: read.code ?? 'invalid',
+    ...(read.params ? { params: read.params } : {}),
+  };
 }
 
 /**

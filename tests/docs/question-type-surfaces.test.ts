@@ -1,0 +1,67 @@
+// A question type added to the union and nowhere else must fail the typecheck in every surface
+// that has to handle it, and docs/architecture.md ("How to add a question type") must name
+// exactly those files. The compiler runs in memory with one more name in
+// src/domain/question-types/names.ts; nothing on disk changes.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '../..');
+const NAMES_FILE = path.join(ROOT, 'src/domain/question-types/names.ts');
+const ADDED = 'added_for_the_test';
+
+/** The files of a project that fail to compile once the union holds one more name. */
+function filesFailingWithAnAddedType(tsconfig: string, only: (file: string) => boolean): string[] {
+  const configPath = path.join(ROOT, tsconfig);
+  const { config } = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(configPath));
+  const host = ts.createCompilerHost(parsed.options);
+  const read = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, language, onError, create) => {
+    if (path.resolve(fileName) !== NAMES_FILE) return read(fileName, language, onError, create);
+    const text = fs.readFileSync(NAMES_FILE, 'utf8').replace('] as const;', `  '${ADDED}',\n] as const;`);
+    return ts.createSourceFile(fileName, text, language);
+  };
+  const program = ts.createProgram(parsed.fileNames.filter(only), { ...parsed.options, noEmit: true }, host);
+  const failing = ts
+    .getPreEmitDiagnostics(program)
+    .flatMap((diagnostic) => (diagnostic.file ? [path.relative(ROOT, diagnostic.file.fileName)] : []));
+  return [...new Set(failing)].sort();
+}
+
+/** The files the architecture's "How to add a question type" names, in backticks. */
+function filesTheDocsName(): string[] {
+  const architecture = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+  const section = /## How to add a question type\n([\s\S]*?)\n## /.exec(architecture)?.[1] ?? '';
+  // The list of the files where the typecheck fails: from its introduction to the blank line after it.
+  const list = /the typecheck\s+now\s+fails[\s\S]*?\n\n/.exec(section)?.[0] ?? '';
+  return [...new Set([...list.matchAll(/`(src\/[^`]+\.ts)`/g)].map((match) => match[1]!))].sort();
+}
+
+describe('adding a question type', () => {
+  // The whole program type-checks twice: slow, and worth it.
+  jest.setTimeout(600_000);
+
+  test('a name added to the union alone fails the typecheck in each surface, and the docs name each one', () => {
+    const server = filesFailingWithAnAddedType('tsconfig.json', (file) =>
+      file.includes(`${path.sep}src${path.sep}`),
+    );
+    const view = filesFailingWithAnAddedType('src/mcp/apps/view/tsconfig.json', () => true);
+    const failing = [...new Set([...server, ...view])].sort();
+    // Without the name the tree compiles, so each of these fails because of it.
+    expect(failing).toEqual(
+      expect.arrayContaining([
+        'src/domain/question-types/index.ts',
+        'src/respondent/render-quiz-page.ts',
+        'src/respondent/read-form-answers.ts',
+        'src/dashboard/quiz-editor-page.ts',
+        'src/dashboard/quiz-draft.ts',
+        'src/dashboard/quiz-question-stats.ts',
+        'src/mcp/apps/view/quiz-app.ts',
+      ]),
+    );
+    const named = filesTheDocsName();
+    expect(named.filter((file) => !failing.includes(file))).toEqual([]);
+    expect(failing.filter((file) => !named.includes(file))).toEqual([]);
+  });
+});
