@@ -156,7 +156,7 @@ export function draftFromQuiz(
       ...('points' in question ? { points: String(question.points) } : {}),
       ...(question.type === 'yes_no' ? { correct_answer: question.correct_answer } : {}),
       options:
-        question.type === 'multiple_choice' || question.type === 'multiple_select'
+        'options' in question
           ? question.options.map((option) => ({ label: option.label, score: String(option.score) }))
           : [],
       ...(question.type === 'short_text' ? { accepted_answers: question.accepted_answers.join('\n') } : {}),

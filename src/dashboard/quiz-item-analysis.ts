@@ -27,8 +27,7 @@ const twoPlaces = (value: number | null) => (value === null ? '–' : value.toFi
 /** The answers of a choice question, in the order of its top/bottom shares. */
 function answerLabels(stat: Stat): string[] {
   if (stat.type === 'yes_no') return ['Yes', 'No'];
-  if (stat.type === 'multiple_choice' || stat.type === 'multiple_select')
-    return stat.options.map((o) => o.label);
+  if ('options' in stat) return stat.options.map((o) => o.label);
   return [];
 }
 

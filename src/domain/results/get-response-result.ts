@@ -14,7 +14,7 @@ export interface ResponseResult {
   time_up: { out_of_time: string[] } | null;
 }
 
-/** A stored answer that holds nothing (multiple_select's "none ticked" is "[]", an answer). */
+/** A stored answer that holds nothing (a tick list with none ticked is "[]", an answer). */
 export const isBlank = (answer: {
   choice: string | null;
   optionIndex: number | null;
