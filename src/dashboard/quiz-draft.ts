@@ -12,6 +12,7 @@ import {
   type QuestionType,
 } from '../domain/quiz-input';
 import { parseNumberAnswer } from '../domain/answer-text';
+import { SETTINGS, type EditorControl, type SettingName } from '../domain/quiz-settings';
 
 /**
  * The quiz editor's form as the owner typed it: every value a string (or a ticked box), so a
@@ -39,25 +40,14 @@ export interface DraftQuestion {
   tolerance: string;
 }
 
-/** Every setting but accepting_responses, which the quiz page's close and reopen buttons change. */
-export interface DraftSettings {
-  show_score_to_respondent: boolean;
-  pass_mark_percent: string;
-  collect_name: boolean;
-  collect_email: boolean;
-  require_all_answers: boolean;
-  show_correct_answers: string;
-  allow_embedding: boolean;
-  // How it is taken (domain/attempts/): typed text, checked by the tools' schemas on Save.
-  time_limit_minutes: string;
-  opens_at: string;
-  closes_at: string;
-  shuffle_questions: boolean;
-  shuffle_options: boolean;
-  question_pool_size: string;
-  max_attempts_per_email: string;
-  language: string;
-}
+/**
+ * Every setting the editor shows (the table's entries with an editor control, domain/quiz-settings.ts),
+ * as typed: a ticked box, or text the tools' schemas check on Save.
+ */
+export type DraftSettings = Partial<Record<SettingName, string | boolean>>;
+
+/** The settings the editor shows, in the table's order. */
+export const EDITOR_SETTINGS = SETTINGS.filter((entry) => entry.editor !== null);
 
 export interface QuizDraft {
   title: string;
@@ -70,48 +60,26 @@ export interface QuizDraft {
   remark_past_responses: boolean;
 }
 
-const CHECKBOXES = [
-  'show_score_to_respondent',
-  'collect_name',
-  'collect_email',
-  'require_all_answers',
-  'allow_embedding',
-  'shuffle_questions',
-  'shuffle_options',
-] as const;
+/**
+ * A setting's value as the editor shows it: a box ticked or not, a number or a choice as text, a
+ * time in the page's zone; empty for none.
+ */
+function draftValue(control: EditorControl, value: unknown, timeZone = 'UTC'): string | boolean {
+  if (control.kind === 'checkbox') return value === true;
+  if (value === null || value === undefined) return '';
+  if (control.kind === 'time') return dateTimeLocalValue(new Date(String(value)), timeZone);
+  return String(value);
+}
 
-/** The taking settings typed as text: empty means none (null). */
-const TAKING_TEXTS = [
-  'time_limit_minutes',
-  'opens_at',
-  'closes_at',
-  'question_pool_size',
-  'max_attempts_per_email',
-] as const;
-
-/** A new quiz's settings: the domain's defaults (the columns' defaults in prisma/schema.prisma). */
+/** A new quiz's settings: the table's defaults (the columns' defaults in prisma/schema.prisma). */
 export function emptyDraft(): QuizDraft {
   return {
     title: '',
     description: '',
     questions: [newQuestion('yes_no')],
-    settings: {
-      show_score_to_respondent: true,
-      pass_mark_percent: '',
-      collect_name: true,
-      collect_email: false,
-      require_all_answers: true,
-      show_correct_answers: 'never',
-      allow_embedding: false,
-      time_limit_minutes: '',
-      opens_at: '',
-      closes_at: '',
-      shuffle_questions: false,
-      shuffle_options: false,
-      question_pool_size: '',
-      max_attempts_per_email: '',
-      language: 'en',
-    },
+    settings: Object.fromEntries(
+      EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, entry.default)]),
+    ),
     confirm_edit_published: false,
     remark_past_responses: false,
   };
@@ -144,7 +112,6 @@ export function draftFromQuiz(
   settings: SettingsRecord,
   timeZone = 'UTC',
 ): QuizDraft {
-  const local = (instant: string | null) => (instant ? dateTimeLocalValue(new Date(instant), timeZone) : '');
   return {
     title: quiz.title,
     description: quiz.description ?? '',
@@ -164,24 +131,9 @@ export function draftFromQuiz(
         ? { correct_number: String(question.correct_number), tolerance: String(question.tolerance) }
         : {}),
     })),
-    settings: {
-      show_score_to_respondent: settings.show_score_to_respondent,
-      pass_mark_percent: settings.pass_mark_percent === null ? '' : String(settings.pass_mark_percent),
-      collect_name: settings.collect_name,
-      collect_email: settings.collect_email,
-      require_all_answers: settings.require_all_answers,
-      show_correct_answers: settings.show_correct_answers,
-      allow_embedding: settings.allow_embedding,
-      time_limit_minutes: settings.time_limit_minutes === null ? '' : String(settings.time_limit_minutes),
-      opens_at: local(settings.opens_at),
-      closes_at: local(settings.closes_at),
-      shuffle_questions: settings.shuffle_questions,
-      shuffle_options: settings.shuffle_options,
-      question_pool_size: settings.question_pool_size === null ? '' : String(settings.question_pool_size),
-      max_attempts_per_email:
-        settings.max_attempts_per_email === null ? '' : String(settings.max_attempts_per_email),
-      language: settings.language,
-    },
+    settings: Object.fromEntries(
+      EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, settings[entry.name], timeZone)]),
+    ),
     confirm_edit_published: false,
     remark_past_responses: false,
   };
@@ -233,12 +185,13 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
   for (const [index, byIndex] of inOrder(options)) {
     questions.get(index)!.options = inOrder(byIndex).map(([, row]) => row);
   }
-  const settings = emptyDraft().settings;
-  for (const key of CHECKBOXES) settings[key] = body[`settings[${key}]`] === 'on';
-  settings.pass_mark_percent = text('settings[pass_mark_percent]');
-  settings.show_correct_answers = text('settings[show_correct_answers]') || 'never';
-  for (const key of TAKING_TEXTS) settings[key] = text(`settings[${key}]`);
-  settings.language = text('settings[language]') || 'en';
+  const settings: DraftSettings = {};
+  for (const { name, editor, default: fallback } of EDITOR_SETTINGS) {
+    const field = `settings[${name}]`;
+    if (editor!.kind === 'checkbox') settings[name] = body[field] === 'on';
+    else if (editor!.kind === 'choice') settings[name] = text(field) || String(fallback);
+    else settings[name] = text(field);
+  }
   return {
     title: text('title'),
     description: text('description'),
@@ -287,29 +240,33 @@ export type EditorInput = z.output<typeof EditorInputSchema>;
  * Times picked without an offset (the date-time control) are read in `timeZone`.
  */
 export function draftToInput(draft: QuizDraft, timeZone = 'UTC'): EditorInput {
-  const pass = draft.settings.pass_mark_percent.trim();
   const input = {
     title: draft.title,
     description: draft.description,
     questions: draft.questions.map(questionInput),
-    settings: {
-      ...Object.fromEntries(CHECKBOXES.map((key) => [key, draft.settings[key]])),
-      pass_mark_percent: pass === '' ? null : Number.isFinite(Number(pass)) ? Number(pass) : pass,
-      show_correct_answers: draft.settings.show_correct_answers,
-      ...Object.fromEntries(
-        TAKING_TEXTS.map((key) => {
-          const value = draft.settings[key].trim();
-          if (value === '') return [key, null];
-          if (!key.endsWith('_at')) return [key, integerOrText(value) ?? null];
-          // Read in the zone the page showed; anything unreadable goes on as typed for the schema to name.
-          const parsed = parseTime(value, timeZone);
-          return [key, parsed.ok ? localIso(parsed.at, timeZone) : value];
-        }),
-      ),
-      language: draft.settings.language,
-    },
+    settings: Object.fromEntries(
+      EDITOR_SETTINGS.map(({ name, editor }) => [name, inputValue(editor!, draft.settings[name], timeZone)]),
+    ),
   };
   return parseOrThrow(EditorInputSchema, input, 'The quiz was not saved');
+}
+
+/**
+ * A setting as typed, for the schema: a box as true or false, a choice as chosen, empty text as
+ * none (null), a number or a time read where it can be; anything unreadable goes on as typed for
+ * the schema to name. Times picked without an offset are read in the zone the page showed.
+ */
+function inputValue(control: EditorControl, typed: string | boolean | undefined, timeZone: string): unknown {
+  if (control.kind === 'checkbox') return typed === true;
+  const value = typeof typed === 'string' ? typed.trim() : '';
+  if (control.kind === 'choice') return value;
+  if (value === '') return null;
+  if (control.kind === 'time') {
+    const parsed = parseTime(value, timeZone);
+    return parsed.ok ? localIso(parsed.at, timeZone) : value;
+  }
+  if (control.whole) return integerOrText(value) ?? null;
+  return Number.isFinite(Number(value)) ? Number(value) : value;
 }
 
 /** Each type's key fields as the editor sends them to the schema, which names any problem. */

@@ -1,11 +1,5 @@
 import type { Response } from 'express';
-import {
-  LANGUAGES,
-  LIMITS,
-  QUESTION_TYPES,
-  SHOW_CORRECT_ANSWERS,
-  type QuestionType,
-} from '../domain/quiz-input';
+import { LIMITS, QUESTION_TYPES, type QuestionType } from '../domain/quiz-input';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { sendPage } from '../web/page-shell';
@@ -18,7 +12,7 @@ import {
   radioGroup,
   type FieldError,
 } from '../web/parts';
-import type { DraftQuestion, QuizDraft } from './quiz-draft';
+import { EDITOR_SETTINGS, type DraftQuestion, type QuizDraft } from './quiz-draft';
 import { parseAction, placeAfter } from './quiz-draft-actions';
 
 export interface EditorState {
@@ -48,8 +42,12 @@ const RENDERED = [
   /^questions-\d+$/,
   /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
-  /^settings-(pass_mark_percent|show_correct_answers)$/,
-  /^settings-(time_limit_minutes|opens_at|closes_at|question_pool_size|max_attempts_per_email|language)$/,
+  // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
+  new RegExp(
+    `^settings-(${EDITOR_SETTINGS.filter((entry) => entry.editor!.kind !== 'checkbox')
+      .map((entry) => entry.name)
+      .join('|')})$`,
+  ),
 ];
 
 /** The nearest field the form shows for a domain field (`questions[2].type` is shown on question 3); '' for the form. */
@@ -58,12 +56,6 @@ export function renderedField(field: string): string {
   while (id && !RENDERED.some((pattern) => pattern.test(id))) id = id.replace(/-?[^-]*$/, '');
   return id;
 }
-
-const SHOW_CORRECT_LABELS: Record<(typeof SHOW_CORRECT_ANSWERS)[number], string> = {
-  never: 'Never',
-  after_submit: 'Right after submitting',
-  after_close: 'Once the quiz is closed',
-};
 
 /** What the editor is showing: where a teacher's last button left them, and the zone of its times. */
 interface View {
@@ -364,121 +356,61 @@ function questionFields(question: DraftQuestion, index: number, count: number, v
   </li>`;
 }
 
-function settingsFields(draft: QuizDraft, view: View): Html {
-  const s = draft.settings;
-  const showId = 'settings-show_correct_answers';
-  return html`<fieldset id="settings">
-    <legend>Settings</legend>
-    ${checkboxField('settings[show_score_to_respondent]', 'Show respondents their score', s.show_score_to_respondent)}
-    ${checkboxField('settings[collect_name]', 'Ask for their name', s.collect_name)}
-    ${checkboxField('settings[collect_email]', 'Ask for their email address', s.collect_email)}
-    ${checkboxField('settings[require_all_answers]', 'Every question must be answered', s.require_all_answers)}
-    ${checkboxField(
-      'settings[allow_embedding]',
-      'Allow other sites to embed the quiz',
-      s.allow_embedding,
-      'Lets a school site or blog show the public page in a frame.',
-    )}
-    ${textField({
-      name: 'settings[pass_mark_percent]',
-      label: 'Pass mark, in percent (optional)',
-      value: s.pass_mark_percent,
-      view,
-      hint: 'From 0 to 100; leave empty for no pass mark.',
-      className: 'short',
-    })}
-    <div class="field">
-      <label for="${showId}">Show the right answers and explanations</label>
-      ${errorOf(view.errors, showId)}
-      <select id="${showId}" name="settings[show_correct_answers]">
-        ${SHOW_CORRECT_ANSWERS.map(
-          (value) =>
-            html`<option value="${value}" ${s.show_correct_answers === value ? html` selected` : ''}>
-              ${SHOW_CORRECT_LABELS[value]}
-            </option>`,
+/** One setting's control, as its entry in the table says (domain/quiz-settings.ts). */
+function settingField(entry: (typeof EDITOR_SETTINGS)[number], draft: QuizDraft, view: View): Html {
+  const name = `settings[${entry.name}]`;
+  const value = draft.settings[entry.name];
+  const control = entry.editor!;
+  if (control.kind === 'checkbox') return checkboxField(name, control.label, value === true, control.hint);
+  const text = typeof value === 'string' ? value : '';
+  if (control.kind === 'choice') {
+    const id = fieldId(name);
+    return html`<div class="field">
+      <label for="${id}">${control.label}</label>
+      ${errorOf(view.errors, id)}
+      <select id="${id}" name="${name}">
+        ${Object.entries(control.choices).map(
+          ([choice, label]) =>
+            html`<option value="${choice}" ${text === choice ? html` selected` : ''}>${label}</option>`,
         )}
       </select>
-    </div>
-    ${takingFields(draft, view)}
-  </fieldset>`;
+    </div>`;
+  }
+  if (control.kind === 'time') {
+    const zone = view.timeZone === 'UTC' ? 'UTC' : `your time zone (${view.timeZone})`;
+    return textField({
+      name,
+      label: control.label,
+      value: text,
+      view,
+      type: 'datetime-local',
+      className: 'short-time',
+      hint: control.hint(zone),
+    });
+  }
+  return textField({
+    name,
+    label: control.label,
+    value: text,
+    view,
+    hint: control.hint,
+    className: 'short',
+    ...(control.whole ? { inputmode: 'numeric' as const } : {}),
+  });
 }
 
-const LANGUAGE_NAMES: Record<(typeof LANGUAGES)[number], string> = {
-  en: 'English',
-  es: 'Español',
-  pt: 'Português',
-  fr: 'Français',
-  de: 'Deutsch',
-  ar: 'العربية',
-};
-
-/** How the quiz is taken: time limit, window, shuffles, pool, attempts per email, language. */
-function takingFields(draft: QuizDraft, view: View): Html {
-  const s = draft.settings;
-  const languageId = 'settings-language';
-  const zone = view.timeZone === 'UTC' ? 'UTC' : `your time zone (${view.timeZone})`;
-  return html`<fieldset id="settings-taking">
-    <legend>How it is taken</legend>
-    ${textField({
-      name: 'settings[time_limit_minutes]',
-      label: 'Time limit, in minutes (optional)',
-      value: s.time_limit_minutes,
-      view,
-      hint: 'From 1 to 600. The page counts down and sends the answers when the time is up.',
-      className: 'short',
-      inputmode: 'numeric',
-    })}
-    ${textField({
-      name: 'settings[opens_at]',
-      label: 'Opens at (optional)',
-      value: s.opens_at,
-      view,
-      type: 'datetime-local',
-      className: 'short-time',
-      hint: `A date and time in ${zone}; leave empty to open it at once.`,
-    })}
-    ${textField({
-      name: 'settings[closes_at]',
-      label: 'Closes at (optional)',
-      value: s.closes_at,
-      view,
-      type: 'datetime-local',
-      className: 'short-time',
-      hint: `In ${zone}, after the opening time. An attempt started before it may finish within its time limit.`,
-    })}
-    <input type="hidden" name="time_zone" value="${view.timeZone}" />
-    ${checkboxField('settings[shuffle_questions]', 'Shuffle the questions for each attempt', s.shuffle_questions)}
-    ${checkboxField('settings[shuffle_options]', 'Shuffle the options for each attempt', s.shuffle_options)}
-    ${textField({
-      name: 'settings[question_pool_size]',
-      label: 'Questions drawn per attempt (optional)',
-      value: s.question_pool_size,
-      view,
-      hint: 'Each attempt gets this many questions at random; leave empty for all of them.',
-      className: 'short',
-      inputmode: 'numeric',
-    })}
-    ${textField({
-      name: 'settings[max_attempts_per_email]',
-      label: 'Submissions per email address (optional)',
-      value: s.max_attempts_per_email,
-      view,
-      hint: 'Needs "Ask for their email address". It holds honest people to the rule; someone determined can use another address.',
-      className: 'short',
-      inputmode: 'numeric',
-    })}
-    <div class="field">
-      <label for="${languageId}">Language of the public pages</label>
-      ${errorOf(view.errors, languageId)}
-      <select id="${languageId}" name="settings[language]">
-        ${LANGUAGES.map(
-          (value) =>
-            html`<option value="${value}" ${s.language === value ? html` selected` : ''}>
-              ${LANGUAGE_NAMES[value]}
-            </option>`,
-        )}
-      </select>
-    </div>
+/** The settings, from the table: the quiz's own, then how it is taken (domain/attempts/). */
+function settingsFields(draft: QuizDraft, view: View): Html {
+  const group = (name: 'how' | 'taking') =>
+    EDITOR_SETTINGS.filter((entry) => entry.group === name).map((entry) => settingField(entry, draft, view));
+  return html`<fieldset id="settings">
+    <legend>Settings</legend>
+    ${group('how')}
+    <fieldset id="settings-taking">
+      <legend>How it is taken</legend>
+      ${group('taking')}
+      <input type="hidden" name="time_zone" value="${view.timeZone}" />
+    </fieldset>
   </fieldset>`;
 }
 

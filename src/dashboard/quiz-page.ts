@@ -12,6 +12,7 @@ import type { ScoreCount } from '../domain/results/score-distribution';
 import { binLabel, scoreBins, scoreHistogram } from './charts';
 import { sharePanel } from './quiz-share';
 import { quizWarnings } from '../domain/quizzes/quiz-warnings';
+import { SETTINGS, type SummaryLine } from '../domain/quiz-settings';
 
 export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
 export type QuizSettings = Awaited<ReturnType<typeof getQuizSettings>>;
@@ -116,34 +117,27 @@ function summary({ results, timeZone }: QuizPageData): Html {
   </dl>`;
 }
 
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  es: 'Spanish',
-  pt: 'Portuguese',
-  fr: 'French',
-  de: 'German',
-  ar: 'Arabic',
-};
+/** One setting's line, as its entry in the table words it (domain/quiz-settings.ts). */
+function settingLine(summary: SummaryLine, value: unknown, timeZone: string): Html {
+  const shown =
+    summary.kind === 'yes_no'
+      ? yesNo(value === true)
+      : summary.kind === 'time'
+        ? formatTime(value as string | null, summary.none, timeZone)
+        : (summary.text as (stored: unknown) => string)(value);
+  return html`<div>
+    <dt>${summary.term}</dt>
+    <dd>${shown}</dd>
+  </div>`;
+}
 
-/** How the quiz is taken: the settings of domain/attempts/, and whether it is open right now. */
-function takingSettings({ questions, settings, timeZone }: QuizPageData): Html {
-  const row = (term: string, value: Html | string) =>
-    html`<div>
-      <dt>${term}</dt>
-      <dd>${value}</dd>
-    </div>`;
-  return html`${row('Open right now', openNow(questions.status, settings))}
-  ${row('Time limit', settings.time_limit_minutes === null ? 'None' : `${settings.time_limit_minutes} minutes`)}
-  ${row('Opens', formatTime(settings.opens_at, 'Any time', timeZone))}
-  ${row('Closes', formatTime(settings.closes_at, 'When closed by hand', timeZone))}
-  ${row('Shuffle questions', yesNo(settings.shuffle_questions))}
-  ${row('Shuffle options', yesNo(settings.shuffle_options))}
-  ${row('Questions per attempt', settings.question_pool_size === null ? 'All' : String(settings.question_pool_size))}
-  ${row(
-    'Submissions per email',
-    settings.max_attempts_per_email === null ? 'No limit' : String(settings.max_attempts_per_email),
-  )}
-  ${row('Language of the public pages', LANGUAGE_NAMES[settings.language] ?? settings.language)}`;
+/** The lines of one group of settings, in the table's order. */
+function settingLines({ settings, timeZone }: QuizPageData, group: 'how' | 'taking'): Html[] {
+  return SETTINGS.flatMap((entry) =>
+    entry.group === group && entry.summary
+      ? [settingLine(entry.summary, settings[entry.name], timeZone)]
+      : [],
+  );
 }
 
 /**
@@ -159,33 +153,14 @@ function openNow(status: string, settings: QuizPageData['settings']): string {
 }
 
 function settingsList(data: QuizPageData): Html {
-  const { settings } = data;
+  const { settings, questions } = data;
   return html`<dl class="settings">
+    ${settingLines(data, 'how')}
     <div>
-      <dt>Show score to respondents</dt>
-      <dd>${yesNo(settings.show_score_to_respondent)}</dd>
+      <dt>Open right now</dt>
+      <dd>${openNow(questions.status, settings)}</dd>
     </div>
-    <div>
-      <dt>Pass mark</dt>
-      <dd>${settings.pass_mark_percent === null ? 'None' : `${settings.pass_mark_percent}%`}</dd>
-    </div>
-    <div>
-      <dt>Ask for name</dt>
-      <dd>${yesNo(settings.collect_name)}</dd>
-    </div>
-    <div>
-      <dt>Ask for email</dt>
-      <dd>${yesNo(settings.collect_email)}</dd>
-    </div>
-    <div>
-      <dt>All questions required</dt>
-      <dd>${yesNo(settings.require_all_answers)}</dd>
-    </div>
-    <div>
-      <dt>Other sites may embed it</dt>
-      <dd>${yesNo(settings.allow_embedding)}</dd>
-    </div>
-    ${takingSettings(data)}
+    ${settingLines(data, 'taking')}
     <div>
       <dt>Maximum score</dt>
       <dd>${settings.max_score}</dd>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { invalidInput } from './errors';
 import { toFieldIssues } from './field-issues';
 import { LIMITS } from './limits';
+import { settingsInputShape } from './quiz-settings';
 import { QUESTION_TYPE_DEFINITIONS, QUESTION_TYPES, definitionOf, TYPED_FIELDS } from './question-types';
 
 /** An argument the tool's schema does not know, most often a misspelt name. */
@@ -139,87 +140,10 @@ export const DescriptionSchema = z
       `description is too long: at most ${LIMITS.descriptionMax} characters (got ${String((issue.input as string).length)})`,
   });
 
-/** The languages of the respondent pages' own words (respondent/messages/ has one file each). */
-export const LANGUAGES = ['en', 'es', 'pt', 'fr', 'de', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, TIME_LIMIT_MAX_MINUTES, type Language } from './quiz-settings';
 
-export const TIME_LIMIT_MAX_MINUTES = 600;
-
-// An instant, never a wall-clock time: without its offset "09:00" means a different moment to each reader.
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
-const instant = (field: string) =>
-  z
-    .string({ error: `${field} must be an ISO-8601 date and time with an offset, or null` })
-    .refine((value) => INSTANT.test(value), {
-      error: `${field} needs a date, a time and an offset, such as 2026-03-01T09:00:00+01:00 or 2026-03-01T08:00:00Z`,
-    })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${field} is not a real date and time` })
-    .nullable();
-
-const wholeOrNull = (field: string, min: number, max?: number) => {
-  const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
-  const base = z
-    .number({ error: `${field} must be a whole number ${range}, or null` })
-    .int({ error: `${field} must be a whole number ${range}, or null` })
-    .min(min, { error: `${field} must be at least ${min}` });
-  return (max === undefined ? base : base.max(max, { error: `${field} must be at most ${max}` })).nullable();
-};
-
-/** How a quiz is taken (domain/attempts/): kept apart so each door lists them the same. */
-const TakingSettingsShape = {
-  time_limit_minutes: wholeOrNull('time_limit_minutes', 1, TIME_LIMIT_MAX_MINUTES).describe(
-    'Minutes per attempt; the page submits at zero, blanks score 0. null: none.',
-  ),
-  opens_at: instant('opens_at').describe('ISO-8601 with offset: no attempts before. null: none.'),
-  closes_at: instant('closes_at').describe('ISO-8601 with offset, after opens_at: no attempts after.'),
-  shuffle_questions: z
-    .boolean({ error: 'shuffle_questions must be true or false' })
-    .describe('Own question order per attempt.'),
-  shuffle_options: z
-    .boolean({ error: 'shuffle_options must be true or false' })
-    .describe('Own option order per attempt.'),
-  // Its upper bound is the quiz's question count, checked with the questions (attempts/taking-rules.ts).
-  question_pool_size: wholeOrNull('question_pool_size', 1).describe(
-    'Questions drawn at random per attempt (at most the question count). null: all.',
-  ),
-  max_attempts_per_email: wholeOrNull('max_attempts_per_email', 1).describe(
-    'Submissions per email address; needs collect_email.',
-  ),
-  language: z
-    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
-    .describe("Respondent pages' language (default en)."),
-};
-
-export const SettingsInputSchema = z
-  .strictObject({
-    accepting_responses: z
-      .boolean({ error: 'accepting_responses must be true or false' })
-      .describe('The public page takes responses.'),
-    show_score_to_respondent: z
-      .boolean({ error: 'show_score_to_respondent must be true or false' })
-      .describe('Show the score after submitting.'),
-    pass_mark_percent: z
-      .number({ error: 'pass_mark_percent must be a number from 0 to 100, or null for no pass mark' })
-      .min(0, { error: 'pass_mark_percent must be at least 0' })
-      .max(100, { error: 'pass_mark_percent must be at most 100' })
-      .nullable()
-      .describe('Percent to pass; null: none.'),
-    collect_name: z.boolean({ error: 'collect_name must be true or false' }).describe('Ask for a name.'),
-    collect_email: z.boolean({ error: 'collect_email must be true or false' }).describe('Ask for an email.'),
-    require_all_answers: z
-      .boolean({ error: 'require_all_answers must be true or false' })
-      .describe('Every question must be answered, unless time runs out.'),
-    show_correct_answers: z
-      .enum(SHOW_CORRECT_ANSWERS, {
-        error: `show_correct_answers must be ${SHOW_CORRECT_ANSWERS.map((v) => `"${v}"`).join(', ')}`,
-      })
-      .describe('When respondents see the key and explanations; after_close: once responses stop.'),
-    allow_embedding: z
-      .boolean({ error: 'allow_embedding must be true or false' })
-      .describe('Other sites may frame the public page.'),
-    ...TakingSettingsShape,
-  })
-  .partial();
+/** Every setting of the table (quiz-settings.ts), each optional: what a caller leaves out stays. */
+export const SettingsInputSchema = z.strictObject(settingsInputShape()).partial();
 
 export type OptionInput = z.output<typeof OptionInputSchema>;
 export type QuestionInput = z.output<typeof QuestionInputSchema>;

@@ -1,6 +1,6 @@
 import type { QuestionRow, QuizRow, QuizWithQuestions } from '../db/repositories';
 import { isOpen } from './attempts/taking-rules';
-import { LANGUAGES, type Language } from './quiz-input';
+import { settingsOutputShape, settingValues, type SettingValues } from './quiz-settings';
 import { storedDefinition, toScorable, type TypedRecord } from './question-types';
 import { maxScoreOf } from './scoring';
 
@@ -19,13 +19,8 @@ interface QuestionRecordBase {
 
 export type QuestionRecord = QuestionRecordBase & TypedRecord;
 
-/** When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means). */
-export type ShowCorrectAnswers = 'never' | 'after_submit' | 'after_close';
-
-export function showCorrectAnswersOf(quiz: Pick<QuizRow, 'showCorrectAnswers'>): ShowCorrectAnswers {
-  const value = quiz.showCorrectAnswers;
-  return value === 'after_submit' || value === 'after_close' ? value : 'never';
-}
+// When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means).
+export { showCorrectAnswersOf, languageOf, type ShowCorrectAnswers } from './quiz-settings';
 
 export function questionRecord(question: QuestionRow): QuestionRecord {
   const definition = storedDefinition(question.type);
@@ -62,45 +57,28 @@ export function quizWithQuestionsRecord(baseUrl: string, quiz: QuizWithQuestions
   };
 }
 
+/**
+ * The quiz's settings record: where it stands, then every setting of the table (quiz-settings.ts)
+ * in its order, `is_open` ahead of how it is taken, then its times.
+ */
 export function settingsRecord(baseUrl: string, quiz: QuizWithQuestions, now: number) {
+  const { accepting_responses, ...settings } = settingValues(quiz);
+  const taking = settingsOutputShape('taking');
+  const how = Object.fromEntries(Object.entries(settings).filter(([name]) => !(name in taking)));
+  const taken = Object.fromEntries(Object.entries(settings).filter(([name]) => name in taking));
   return {
     ...quizSummary(quiz),
     published_at: quiz.publishedAt?.toISOString() ?? null,
     public_url: publicUrl(baseUrl, quiz),
-    accepting_responses: quiz.acceptingResponses,
+    accepting_responses,
     question_count: quiz.questions.length,
     max_score: maxScoreOf(quiz.questions.map(toScorable)),
-    show_score_to_respondent: quiz.showScoreToRespondent,
-    pass_mark_percent: quiz.passMarkPercent,
-    collect_name: quiz.collectName,
-    collect_email: quiz.collectEmail,
-    require_all_answers: quiz.requireAllAnswers,
-    show_correct_answers: showCorrectAnswersOf(quiz),
-    allow_embedding: quiz.allowEmbedding,
-    ...takingRecord(quiz, now),
+    ...(how as Omit<SettingValues, 'accepting_responses'>),
+    is_open: isOpen(quiz, now),
+    ...(taken as Omit<SettingValues, 'accepting_responses'>),
     created_at: quiz.createdAt.toISOString(),
     updated_at: quiz.updatedAt.toISOString(),
   };
-}
-
-/** How the quiz is taken (attempts/taking-rules.ts), and whether it takes responses right now. */
-export function takingRecord(quiz: QuizRow, now: number) {
-  return {
-    is_open: isOpen(quiz, now),
-    time_limit_minutes: quiz.timeLimitMinutes,
-    opens_at: quiz.opensAt?.toISOString() ?? null,
-    closes_at: quiz.closesAt?.toISOString() ?? null,
-    shuffle_questions: quiz.shuffleQuestions,
-    shuffle_options: quiz.shuffleOptions,
-    question_pool_size: quiz.questionPoolSize,
-    max_attempts_per_email: quiz.maxAttemptsPerEmail,
-    language: languageOf(quiz),
-  };
-}
-
-/** The quiz's language; an unknown stored value reads as English. */
-export function languageOf(quiz: Pick<QuizRow, 'language'>): Language {
-  return (LANGUAGES as readonly string[]).includes(quiz.language) ? (quiz.language as Language) : 'en';
 }
 
 export type SettingsRecord = ReturnType<typeof settingsRecord>;

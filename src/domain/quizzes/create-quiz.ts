@@ -6,7 +6,7 @@ import { quizWithQuestionsRecord } from '../quiz-records';
 import { newSlug } from '../slug';
 import { toQuestionData } from './question-data';
 import { titleKey } from './resolve-quiz';
-import { settingsData } from './settings-data';
+import { settingsColumns } from '../quiz-settings';
 import { withWarnings } from './quiz-warnings';
 
 export interface CreateQuizInput {
@@ -25,7 +25,7 @@ const SLUG_ATTEMPTS = 5;
  */
 export async function createQuiz(deps: DomainDeps, ownerId: string, input: CreateQuizInput) {
   const { repos, baseUrl } = deps;
-  const settings = settingsData(input.settings);
+  const settings = settingsColumns(input.settings);
   checkTakingSettings(
     mergeSettings(DEFAULT_TAKING, settings),
     input.settings,

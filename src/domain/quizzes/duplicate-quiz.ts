@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { QuizRow, SettingsData } from '../../db/repositories';
+import type { SettingsData } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { LIMITS, type Language, type QuestionInput } from '../quiz-input';
 import { questionRecord } from '../quiz-records';
+import { SETTINGS } from '../quiz-settings';
 import { newSlug } from '../slug';
 import { loadOwnedQuiz } from './get-quiz';
 import { toQuestionData } from './question-data';
@@ -23,24 +24,8 @@ export interface DuplicateQuizInput {
   language?: Language | undefined;
 }
 
-/** The settings a copy takes over, named once: every column of SettingsData. */
-const COPIED: ReadonlyArray<keyof SettingsData & keyof QuizRow> = [
-  'showScoreToRespondent',
-  'passMarkPercent',
-  'collectName',
-  'collectEmail',
-  'requireAllAnswers',
-  'showCorrectAnswers',
-  'allowEmbedding',
-  'timeLimitMinutes',
-  'opensAt',
-  'closesAt',
-  'shuffleQuestions',
-  'shuffleOptions',
-  'questionPoolSize',
-  'maxAttemptsPerEmail',
-  'language',
-];
+/** The settings a copy takes over: every setting of the table but accepting_responses (the copy takes responses). */
+const COPIED = SETTINGS.filter((entry) => entry.name !== 'accepting_responses').map((entry) => entry.column);
 
 const SLUG_ATTEMPTS = 5;
 

@@ -8,7 +8,7 @@ import { remarkResponses } from '../results/remark-responses';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { loadOwnedQuiz } from './get-quiz';
 import { quizNotFound, titleKey } from './resolve-quiz';
-import { settingsData } from './settings-data';
+import { settingsColumns } from '../quiz-settings';
 import { withWarnings } from './quiz-warnings';
 import { replaceWarnings } from './replace-warnings';
 import { quizClosedEvent } from '../webhooks/events';
@@ -63,7 +63,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
   const change: QuizChange = {
     ...(input.title !== undefined ? { title: { title: input.title, titleKey: titleKey(input.title) } } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
-    settings: settingsData(input.settings),
+    settings: settingsColumns(input.settings),
   };
   let stored: readonly QuestionData[] = [];
   let before: readonly QuestionRow[] = [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsOutputShape, type SettingsOutputShape } from '../../domain/quiz-settings';
 
 /** Argument and record schemas shared by several tools. */
 export const QuizRefSchema = z
@@ -70,30 +71,17 @@ export const QuizWithQuestionsSchema = QuizSummarySchema.extend({
   questions: z.array(QuestionRecordSchema),
 });
 
+/** Where the quiz stands, then every setting of the table (domain/quiz-settings.ts) in its order. */
+const { accepting_responses, ...howItWorks } = settingsOutputShape('how');
 export const SettingsRecordSchema = QuizSummarySchema.extend({
   published_at: timestamp.nullable(),
   public_url: z.string().nullable(),
-  accepting_responses: z.boolean(),
+  accepting_responses: accepting_responses!,
   question_count: z.number().int(),
   max_score: z.number().int(),
-  show_score_to_respondent: z.boolean(),
-  pass_mark_percent: z.number().nullable(),
-  collect_name: z.boolean(),
-  collect_email: z.boolean(),
-  require_all_answers: z.boolean(),
-  show_correct_answers: z
-    .enum(['never', 'after_submit', 'after_close'])
-    .describe('When respondents see the answer key and explanations.'),
-  allow_embedding: z.boolean().describe('Whether other sites may show the public quiz page in a frame.'),
+  ...(howItWorks as Omit<SettingsOutputShape, 'accepting_responses'>),
   is_open: z.boolean().describe('Published, accepting responses and inside its opens_at/closes_at window.'),
-  time_limit_minutes: z.number().int().nullable(),
-  opens_at: timestamp.nullable(),
-  closes_at: timestamp.nullable(),
-  shuffle_questions: z.boolean(),
-  shuffle_options: z.boolean(),
-  question_pool_size: z.number().int().nullable(),
-  max_attempts_per_email: z.number().int().nullable(),
-  language: z.enum(['en', 'es', 'pt', 'fr', 'de', 'ar']),
+  ...(settingsOutputShape('taking') as Omit<SettingsOutputShape, 'accepting_responses'>),
   created_at: timestamp,
   updated_at: timestamp,
 });

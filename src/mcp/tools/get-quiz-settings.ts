@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { getQuizSettings } from '../../domain/quizzes/get-quiz';
+import { settingsOutputShape, type SettingsOutputShape } from '../../domain/quiz-settings';
 import { defineTool, READ_ONLY } from '../tool';
 import { ListedQuizSchema, QuizRefSchema, SettingsRecordSchema } from './common';
 
 export const getQuizSettingsTool = defineTool({
   name: 'get_quiz_settings',
   title: 'Get quiz settings',
-  description:
-    "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
-    "what respondents enter and see, how it is taken, how many webhooks get its events. Change them with update_quiz's `settings`.",
+  description: "Returns one of your quizzes' settings. Change them with update_quiz's `settings`.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: SettingsRecordSchema.extend({
     webhook_endpoints: z
@@ -16,14 +15,10 @@ export const getQuizSettingsTool = defineTool({
       .int()
       .describe("Enabled webhook endpoints receiving this quiz's events; managed on the dashboard."),
   }),
+  // Every setting of the table, as the answer gives it; the input schemas describe them.
   listedOutput: ListedQuizSchema.extend({
-    accepting_responses: z.boolean(),
-    show_score_to_respondent: z.boolean(),
-    pass_mark_percent: z.number().nullable(),
-    collect_name: z.boolean(),
-    collect_email: z.boolean(),
-    require_all_answers: z.boolean(),
-    show_correct_answers: z.string(),
+    public_url: z.string().nullable(),
+    ...(settingsOutputShape() as SettingsOutputShape),
     is_open: z.boolean(),
     webhook_endpoints: z.number().int(),
   }),
