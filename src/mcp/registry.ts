@@ -15,7 +15,7 @@ import { inputWording } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
-import { answerFor } from './write-only-answer';
+import { answerFor, mayRead } from './write-only-answer';
 
 /**
  * The tool table, prepared once at start-up. Each tool's JSON Schemas and SDK wrappers are
@@ -178,7 +178,7 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
         };
       } catch (error) {
         if (isDomainError(error)) {
-          const reader = error.forReaders && context.principal.scopes.has('quizzes:read');
+          const reader = error.forReaders && mayRead(context.principal);
           return toolError(toolErrorText(error, name) + (reader ? ` ${error.forReaders}` : ''));
         }
         return toolError(context.onInternalError(error));
