@@ -17,7 +17,7 @@ function share(count: number, total: number): string {
 /** One answer's row of the table that states the chart's numbers. */
 function countRow(label: Html | string, detail: string, count: number, total: number): Html {
   return html`<tr>
-    <th scope="row">${label}</th>
+    <th scope="row"><bdi>${label}</bdi></th>
     <td class="num">${detail}</td>
     <td class="num">${count}${share(count, total)}</td>
   </tr>`;
@@ -129,7 +129,7 @@ function rightNote(right: number | null, answered: number): string | undefined {
 }
 
 /** Each question with its answer counts, from the same getResults the MCP tool returns. */
-export function questionStats(questions: Questions, results: Results): Html[] {
+export function questionStats(questions: Questions, results: Pick<Results, 'questions'>): Html[] {
   const byId = new Map<string, Stat>(results.questions.map((stat) => [stat.question_id, stat]));
   return questions.questions.map((question) => {
     const stat = byId.get(question.question_id);
@@ -140,7 +140,7 @@ export function questionStats(questions: Questions, results: Results): Html[] {
     </p>`;
     const { bars, rows, counted, note } = breakdownOf(question, stat, answered);
     return html`<li class="question">
-      <p class="question-text">${question.text}</p>
+      <p class="question-text" dir="auto">${question.text}</p>
       ${meta} ${note ? html`<p>${note}</p>` : ''}
       <figure class="chart-figure">
         ${answerChart({ label: `Answers to “${question.text}”`, bars, total: answered })}
