@@ -3,7 +3,7 @@ import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { deleteResponse, findOwnedResponse, type OwnedResponse } from '../domain/results/delete-response';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
-import { formatTime, sendPage } from '../web/page-shell';
+import { formatTime, readerZone, sendPage } from '../web/page-shell';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
@@ -25,8 +25,9 @@ function sendConfirmation(res: Response, response: OwnedResponse): void {
     body: html`<div class="narrow">
       <h1>Delete this response?</h1>
       <p>
-        The response of ${who(response)}, submitted ${formatTime(response.submittedAt)}, scored
-        ${response.score} of ${response.maxScore} points.
+        The response of ${who(response)}, submitted
+        ${formatTime(response.submittedAt, undefined, readerZone(res))}, scored ${response.score} of
+        ${response.maxScore} points.
       </p>
       <p>
         It is removed for good with its answers, and the results (responses, mean score, pass rate, the

@@ -190,7 +190,7 @@ describe('quiz page and results sections', () => {
     // Responses: each respondent linked to their own page, escaped.
     expect(pages.responses).toContain('ada@example.com');
     expect(pages.responses).toContain('&lt;b&gt;bold&lt;/b&gt;');
-    expect(pages.responses.match(/href="\/dashboard\/quizzes\/[^/"]+\/responses\/[^/"]+"/g)).toHaveLength(6);
+    expect(pages.responses!.match(/href="\/dashboard\/quizzes\/[^/"]+\/responses\/[^/"]+"/g)).toHaveLength(6);
     expect(pages.responses).not.toMatch(/answers-chart|histogram|facility-chart/);
   });
 
