@@ -202,7 +202,7 @@ describeWithBrowser(
         await page.goto(`${results}/${section}`);
         await check(section, section === 'responses');
       }
-      await page.getByRole('link', { name: 'Layla ليلى' }).click();
+      await page.getByRole('link', { name: 'Layla ليلى', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Layla ليلى' }).waitFor();
       const marks = await page.locator('.review-item .verdict-mark').allInnerTexts();
       expect(marks.map((mark) => mark.trim())).toEqual(['✓ Right', '✗ Wrong']);
