@@ -7,7 +7,7 @@ import { formatTime, readerZone, sendPage } from '../web/page-shell';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { resultsPath } from './results-pages';
 
 const PATH = '/dashboard/quizzes/:quizId/responses/:responseId/delete';
@@ -62,11 +62,13 @@ export function responseRoutes({ deps }: DashboardContext): Router {
     const session = currentSession(res)!;
     const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
     const back = resultsPath(quizId, 'responses');
-    answerDomainErrors(res, ['response_not_found'], () => {
+    try {
+      await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
+    } catch (error) {
+      if (!domainRefusal(error, ['response_not_found'])) throw error;
       setFlash(res, { notice: { kind: 'error', text: 'That response was already deleted.' } });
-      res.redirect(303, back);
-    });
-    await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
+      return res.redirect(303, back);
+    }
     setFlash(res, {
       notice: { kind: 'success', text: 'The response is deleted, and the results no longer count it.' },
     });

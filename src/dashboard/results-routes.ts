@@ -7,7 +7,7 @@ import { getResultsSummary } from '../domain/results/results-summary';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { itemOrderOf } from './quiz-item-analysis';
 import { sendBadLink } from './quiz-routes';
 import { sendResponsePage } from './response-page';
@@ -67,14 +67,18 @@ export function resultsRoutes({ deps }: DashboardContext): Router {
 
   router.get('/dashboard/quizzes/:quizId/results/responses', requireLogin(), async (req, res) => {
     const cursor = queryString(req.query.after);
-    answerDomainErrors(res, ['invalid_input'], () =>
-      sendBadLink(res, resultsPath(String(req.params.quizId), 'responses')),
-    );
     const id = await owned(res, req.params.quizId);
-    const listed = await listResponses(deps, currentSession(res)!.userId, id, {
-      limit: RESPONSES_PAGE_SIZE,
-      cursor,
-    });
+    let listed;
+    try {
+      listed = await listResponses(deps, currentSession(res)!.userId, id, {
+        limit: RESPONSES_PAGE_SIZE,
+        cursor,
+      });
+    } catch (error) {
+      // A cursor that is not one of ours.
+      if (!domainRefusal(error, ['invalid_input'])) throw error;
+      return sendBadLink(res, resultsPath(id, 'responses'));
+    }
     sendResponsesSection(res, listed, { cursor, timeZone: zone(res), flash: takeFlash(req, res) });
   });
 
