@@ -49,7 +49,8 @@ function answerItem(item: ReviewItem, index: number, timeUp: boolean): Html {
                   >`,
             )}
           </p>`;
-  return html`<li class="review-item">
+  // Each answer has an anchor of its own, for links to one answer (grading, a question's answers).
+  return html`<li class="review-item" id="answer-${item.question_id}">
     <h3 class="question-text">
       <span class="muted">${index + 1}.</span> <span dir="auto">${item.text}</span>
     </h3>
@@ -58,7 +59,7 @@ function answerItem(item: ReviewItem, index: number, timeUp: boolean): Html {
     </p>
     <p class="review-points">
       <span class="review-label">Points:</span>
-      ${item.points ?? 0} of ${item.max_points ?? 0}
+      ${item.points ?? 0} of ${item.max_points ?? 0} ${item.max_points === 1 ? 'point' : 'points'}
     </p>
     ${right}
   </li>`;
