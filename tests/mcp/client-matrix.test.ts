@@ -99,6 +99,10 @@ function expectLifeCycle(
   expect(read.map((question) => question.type)).toEqual(TYPES);
   expect(read[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no', points: 2 });
   const ids = read.map((question) => question.question_id);
+  expect(steps.edit_questions).toEqual({ changes: [{ op: 'update', id: 'kept' }] });
+  expect(steps.few_questions).toEqual({ positions: [1, 2], keys: false });
+  expect(steps.get_results_filtered).toEqual({ matching: 0, statistics: false });
+  expect(steps.list_quizzes).toEqual({ titles: [`${fixture.title} (${label})`] });
   // Every question sent back with its id kept it.
   expect(steps.update_quiz.question_ids).toEqual(ids);
   expect(steps.update_quiz.texts).toEqual(QUESTIONS.map((question) => `${question.text} (edited)`));
@@ -220,6 +224,22 @@ describeEachDatabase('the client matrix', (provider) => {
       };
       const quizId = created.quiz_id;
       steps.get_quiz_questions = await call('get_quiz_questions', { quiz_id: quizId });
+      const first = steps.get_quiz_questions.questions[0];
+      const edited = await call('edit_questions', {
+        quiz_id: quizId,
+        operations: [{ op: 'update', question_id: first.question_id, text: `${first.text} (draft)` }],
+      });
+      steps.edit_questions = {
+        changes: edited.changes.map((change: { op: string; id: string }) => ({
+          op: change.op,
+          id: change.id,
+        })),
+      };
+      const few = await call('get_quiz_questions', { quiz_id: quizId, from: 1, to: 2, view: 'respondent' });
+      steps.few_questions = {
+        positions: few.questions.map((q: { position: number }) => q.position),
+        keys: few.questions.some((q: object) => 'correct_answer' in q || 'points' in q || 'explanation' in q),
+      };
       const updated = await call('update_quiz', {
         quiz_id: quizId,
         questions: QUESTIONS.map((question, index) => ({
@@ -235,6 +255,16 @@ describeEachDatabase('the client matrix', (provider) => {
       steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
       const results = await call('get_results', { quiz_id: quizId });
       steps.get_results = { summary: results.summary, responses: results.responses.length };
+      const filtered = await call('get_results', {
+        quiz_id: quizId,
+        score_below: 50,
+        order: 'score_asc',
+        fields: ['percent'],
+        include_statistics: false,
+      });
+      steps.get_results_filtered = { matching: filtered.matching.count, statistics: 'questions' in filtered };
+      const listed = await call('list_quizzes', { status: 'published', search: title });
+      steps.list_quizzes = { titles: listed.quizzes.map((quiz: { title: string }) => quiz.title) };
       const links = await call('get_quiz_links', { quiz_id: quizId });
       steps.get_quiz_links = { public_url: links.public_url, csv: links.csv.url, preview: links.preview.url };
       steps.close_quiz = { is_open: (await call('close_quiz', { quiz_id: quizId })).is_open };

@@ -7,7 +7,7 @@ export const closeQuizTool = defineTool({
   name: 'close_quiz',
   title: 'Close a quiz',
   description:
-    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish within their time limit (counted in the answer).',
+    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish in their time limit (counted).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     at: localTime('at')
@@ -39,8 +39,7 @@ export const closeQuizTool = defineTool({
 export const reopenQuizTool = defineTool({
   name: 'reopen_quiz',
   title: 'Reopen a quiz',
-  description:
-    'A published quiz takes responses again from now, until `until` if given. No confirmation needed.',
+  description: 'A published quiz takes responses again, until `until` if given; no confirmation needed.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     until: localTime('until')

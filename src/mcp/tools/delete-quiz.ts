@@ -7,14 +7,14 @@ export const deleteQuizTool = defineTool({
   name: 'delete_quiz',
   title: 'Delete a quiz',
   description:
-    'Permanently deletes one of your quizzes with its questions and ALL its responses; this cannot be undone. ' +
-    'Requires confirm: true; without it nothing is deleted and the answer says what would go.',
+    'Deletes one of your quizzes, its questions and ALL its responses, for good. ' +
+    'Needs confirm: true; without it nothing is deleted and the answer says what would go.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     confirm: z
       .boolean({ error: 'confirm must be true or false' })
       .optional()
-      .describe('Must be true: deletes the quiz, its questions and all its responses for good.'),
+      .describe('Must be true: deletes the quiz and all its responses for good.'),
   }),
   output: z.object({
     quiz_id: z.string(),

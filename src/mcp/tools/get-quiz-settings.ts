@@ -7,8 +7,8 @@ export const getQuizSettingsTool = defineTool({
   name: 'get_quiz_settings',
   title: 'Get quiz settings',
   description:
-    "Returns one of your quizzes' settings: publication and public link, whether it takes responses, pass mark, " +
-    "what respondents enter and see, how it is taken, how many webhooks get its events. Change them with update_quiz's `settings`.",
+    "One of your quizzes' settings: publication, link, whether it takes responses, pass mark, " +
+    "what respondents enter and see, how it is taken, webhook count. update_quiz's `settings` changes them.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: SettingsRecordSchema.extend({
     webhook_endpoints: z

@@ -7,7 +7,7 @@ export const publishQuizTool = defineTool({
   name: 'publish_quiz',
   title: 'Publish a quiz',
   description:
-    'Publishes one of your draft quizzes (it needs a question) and returns its public link. Publishing again changes nothing.',
+    'Publishes one of your draft quizzes (it needs a question); returns its public link. Publishing again changes nothing.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
