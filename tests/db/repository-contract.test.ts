@@ -400,6 +400,30 @@ describeEachDatabase('the repository contract', (provider) => {
       const next = await repos.responses.oldestFirst(quiz.id, 2, { at: after.submittedAt, id: after.id });
       expect([...oldest, ...next].map((response) => response.id)).toEqual([...ids].sort());
 
+      // By percent (60, then the two 100s), ties on (submittedAt, id) the same way; a score
+      // position resumes right after itself; bounds are strict and count only responses with a percent.
+      const full = [ids[0]!, ids[2]!].sort();
+      const idsOf = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+      const ranked = (order: 'score_asc' | 'score_desc', limit: number, after?: (typeof newest)[0]) =>
+        repos.responses.ranked(quiz.id, {
+          bounds: {},
+          order,
+          limit,
+          after: after ? { at: after.submittedAt, id: after.id, percent: after.percent! } : undefined,
+        });
+      const ascending = await ranked('score_asc', 2);
+      expect(idsOf(ascending)).toEqual([ids[1], full[0]]);
+      expect(idsOf(await ranked('score_asc', 2, ascending[1]))).toEqual([full[1]]);
+      expect(idsOf(await ranked('score_desc', 3))).toEqual([full[1], full[0], ids[1]]);
+      const below = { below: 100 };
+      expect(
+        idsOf(await repos.responses.ranked(quiz.id, { bounds: below, order: 'time_desc', limit: 5 })),
+      ).toEqual([ids[1]]);
+      expect(
+        idsOf(await repos.responses.ranked(quiz.id, { bounds: { above: 60 }, order: 'time_asc', limit: 5 })),
+      ).toEqual(full);
+      expect(await repos.responses.percentCounts(quiz.id, below)).toEqual({ inside: 1, noPercent: 0 });
+
       // The questions are replaced: the answers keep naming the earlier ones.
       await repos.quizzes.update(
         ownerId,
