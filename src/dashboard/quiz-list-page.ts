@@ -1,9 +1,10 @@
 import type { Response } from 'express';
 import type { browseQuizzes, QuizListStatus } from '../domain/quizzes/list-quizzes';
 import { html, type Html } from '../web/html';
+import { field, selectField } from '../web/parts';
 import type { Flash } from '../web/session-flash';
 import type { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
-import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, plural, readerZone, sendPage } from '../web/page-shell';
 
 type QuizList = Awaited<ReturnType<typeof browseQuizzes>>;
 type QuizItem = QuizList['quizzes'][number];
@@ -34,7 +35,7 @@ function rowMenu(quiz: QuizItem): Html {
   </details>`;
 }
 
-function quizCard(quiz: QuizItem): Html {
+function quizCard(quiz: QuizItem, zone: string): Html {
   return html`<li class="card">
     <div class="card-head">
       <h2 class="card-title">
@@ -45,7 +46,8 @@ function quizCard(quiz: QuizItem): Html {
     </div>
     <p class="card-meta">
       ${plural(quiz.question_count, 'question', 'questions')} ·
-      ${plural(quiz.response_count, 'response', 'responses')} · created ${formatTime(quiz.created_at)}
+      ${plural(quiz.response_count, 'response', 'responses')} · created
+      ${formatTime(quiz.created_at, undefined, zone)}
     </p>
     ${
       quiz.public_url
@@ -92,21 +94,17 @@ function listHref(query: QuizListQuery, extra: Record<string, string> = {}): str
 /** Search and status filter: a plain GET form, so the result is a link that can be kept. */
 function filterForm(query: QuizListQuery): Html {
   return html`<form class="list-filter" method="get" action="/dashboard/quizzes" role="search">
-    <div class="field">
-      <label for="q">Search titles</label>
-      <input type="search" id="q" name="q" value="${query.search}" maxlength="200" />
-    </div>
-    <div class="field">
-      <label for="status">Show</label>
-      <select id="status" name="status">
-        ${(Object.keys(STATUS_LABELS) as Array<QuizListStatus | ''>).map(
-          (value) =>
-            html`<option value="${value}" ${query.status === value ? html` selected` : ''}>
-              ${STATUS_LABELS[value]}
-            </option>`,
-        )}
-      </select>
-    </div>
+    ${field({ id: 'q', name: 'q', type: 'search', label: 'Search titles', value: query.search, maxlength: 200 })}
+    ${selectField({
+      id: 'status',
+      name: 'status',
+      label: 'Show',
+      value: query.status,
+      choices: (Object.keys(STATUS_LABELS) as Array<QuizListStatus | ''>).map((value) => ({
+        value,
+        label: STATUS_LABELS[value],
+      })),
+    })}
     <button type="submit" class="secondary">Filter</button>
   </form>`;
 }
@@ -122,6 +120,7 @@ export function sendQuizListPage(
     ${options.paged ? html`<a href="${listHref(query)}">Newest quizzes</a>` : ''}
     ${list.next_cursor ? html`<a href="${listHref(query, { after: list.next_cursor })}">Older quizzes →</a>` : ''}
   </nav>`;
+  const zone = readerZone(res);
   sendPage(res, {
     title: 'Your quizzes',
     section: 'quizzes',
@@ -138,7 +137,7 @@ export function sendQuizListPage(
               </p>`
             : emptyState()
           : html`<ul class="cards">
-              ${list.quizzes.map(quizCard)}
+              ${list.quizzes.map((quiz) => quizCard(quiz, zone))}
             </ul>`
       }
       ${pager}`,
@@ -155,11 +154,11 @@ function openRow(quiz: QuizItem): Html {
 
 type RecentResponse = Awaited<ReturnType<typeof recentResponses>>[number];
 
-function recentRow(response: RecentResponse): Html {
+function recentRow(response: RecentResponse, zone: string): Html {
   return html`<li>
     <a href="/dashboard/quizzes/${response.quiz.quiz_id}#responses">${response.quiz.title}</a>:
     ${response.respondent_name ?? html`<span class="muted">someone</span>`} scored ${response.score} of
-    ${response.max_score} · ${formatTime(response.submitted_at)}
+    ${response.max_score} · ${formatTime(response.submitted_at, undefined, zone)}
   </li>`;
 }
 
@@ -176,6 +175,7 @@ export function sendOverviewPage(
   },
 ): void {
   const { summary, latest, open, recent } = state;
+  const zone = readerZone(res);
   sendPage(res, {
     title: 'Dashboard',
     section: 'dashboard',
@@ -215,7 +215,7 @@ export function sendOverviewPage(
         recent.length === 0
           ? html`<p class="muted">No responses yet: they appear here as people answer your quizzes.</p>`
           : html`<ul class="recent-responses">
-              ${recent.map(recentRow)}
+              ${recent.map((response) => recentRow(response, zone))}
             </ul>`
       }
       <h2>Newest quizzes</h2>
@@ -223,7 +223,7 @@ export function sendOverviewPage(
         latest.quizzes.length === 0
           ? emptyState()
           : html`<ul class="cards">
-                ${latest.quizzes.map(quizCard)}
+                ${latest.quizzes.map((quiz) => quizCard(quiz, zone))}
               </ul>
               <p><a href="/dashboard/quizzes">All your quizzes →</a></p>`
       }`,

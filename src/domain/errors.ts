@@ -46,8 +46,32 @@ export class DomainError extends Error {
     readonly code: DomainErrorCode,
     message: string,
     readonly issues: FieldIssue[] = [],
+    /**
+     * A sentence added for a caller allowed to read the owner's quizzes (the closest titles to
+     * a reference that matched none); the message alone for any other, so titles never reach a
+     * credential that may only write.
+     */
+    readonly forReaders?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A change that waits for the caller's say-so. The domain states what is at stake and which
+ * argument confirms it; each door says how to send it (the tools name themselves, the editor
+ * points at its tick box), so the domain's words name no door.
+ */
+export class ConfirmationRequired extends DomainError {
+  constructor(
+    /** What is at stake and that nothing changed, in whole sentences. */
+    readonly situation: string,
+    readonly confirm: { argument: string; lead: string; after?: string },
+  ) {
+    super(
+      'confirmation_required',
+      `${situation} ${confirm.lead}, send it again with ${confirm.argument}: true${confirm.after ?? ''}.`,
+    );
   }
 }
 

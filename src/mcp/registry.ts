@@ -11,10 +11,11 @@ import { z } from 'zod';
 import { invalidInput, isDomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
 import { unstorableField } from '../domain/text-integrity';
-import { UNKNOWN_ARGUMENT } from '../domain/quiz-input';
+import { inputWording } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
+import { answerFor, mayRead } from './write-only-answer';
 
 /**
  * The tool table, prepared once at start-up. Each tool's JSON Schemas and SDK wrappers are
@@ -161,11 +162,12 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       if (badText) return toolError(toolErrorText(invalidInput([badText]), name));
       const prepared = definition.prepare(input);
       if (!prepared.ok) {
-        const issues = toFieldIssues(prepared.error, input, { unknownField: UNKNOWN_ARGUMENT });
+        const issues = toFieldIssues(prepared.error, input, inputWording(definition.input));
         return toolError(toolErrorText(invalidInput(issues), name));
       }
       try {
-        const result = await prepared.run(context);
+        // A credential that may not read quizzes sees ids and status, never a key (write-only-answer.ts).
+        const result = answerFor(context.principal, await prepared.run(context));
         const links = (definition.resourceLinks?.(result) ?? []).map((link) => ({
           type: 'resource_link' as const,
           ...link,
@@ -175,7 +177,10 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
           structuredContent: result,
         };
       } catch (error) {
-        if (isDomainError(error)) return toolError(toolErrorText(error, name));
+        if (isDomainError(error)) {
+          const reader = error.forReaders && mayRead(context.principal);
+          return toolError(toolErrorText(error, name) + (reader ? ` ${error.forReaders}` : ''));
+        }
         return toolError(context.onInternalError(error));
       }
     },
