@@ -121,7 +121,7 @@ export const WarningsSchema = z
  * reads, each named once. The answers carry more (timestamps, counts the view draws), and the
  * schemas above, from which the view's types derive, describe all of it.
  */
-const QUESTION_TYPES = QuestionRecordSchema.options.map((option) => option.shape.type.value) as [
+export const QUESTION_TYPES = QuestionRecordSchema.options.map((option) => option.shape.type.value) as [
   string,
   ...string[],
 ];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { readQuizQuestions } from '../../domain/quizzes/get-quiz';
-import { QUESTION_TYPES } from '../../domain/question-types/names';
 import { defineTool, READ_ONLY } from '../tool';
 import {
   ListedQuestionSchema,
   ListedQuizWithQuestionsSchema,
+  QUESTION_TYPES,
   QuestionRecordSchema,
   QuizRefSchema,
   QuizWithQuestionsSchema,
@@ -17,10 +17,14 @@ const position = (field: string) =>
     .refine((value) => value >= 1, { error: `${field} must be at least 1: positions start at 1` })
     .optional();
 
-/** A question as respondents see it: no key, no scores, no explanation. */
+/**
+ * A question as respondents see it: no key, no scores, no explanation. Its types are the
+ * records' own, so a new type without its record schema still fails the typecheck here.
+ */
+type RecordType = z.output<typeof QuestionRecordSchema>['type'];
 const RespondentQuestionSchema = z.object({
   question_id: z.string(),
-  type: z.enum(QUESTION_TYPES),
+  type: z.enum(QUESTION_TYPES as [RecordType, ...RecordType[]]),
   text: z.string(),
   options: z.array(z.object({ label: z.string() })).optional(),
 });
