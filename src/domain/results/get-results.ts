@@ -4,10 +4,10 @@ import { decodeCursor, encodeCursor, encodeScoreCursor, readScoreCursor } from '
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
-import { quizSummary, toScorable } from '../quiz-records';
-import { maxScoreOf } from '../scoring';
+import { quizSummary } from '../quiz-records';
 import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
+import { summaryOf } from './results-summary';
 import { answerText, typedAnswerValue } from '../stored-answer';
 
 export interface GetResultsInput {
@@ -17,6 +17,8 @@ export interface GetResultsInput {
   cursor?: string | undefined;
   /** False leaves each response's per-question answers out (default true). */
   includeAnswers?: boolean | undefined;
+  /** False leaves the typed questions' most common answers empty (default true). */
+  commonAnswers?: boolean | undefined;
 }
 
 /** get_results' arguments: today's page, and what narrows it. */
@@ -53,9 +55,6 @@ export const RESPONSE_ORDERS = ['time_desc', 'time_asc', 'score_asc', 'score_des
 /** A page holds at most 100 responses, whoever calls: the answer must fit an assistant's context. */
 export const RESULTS_PAGE_MAX = 100;
 
-const round2 = (value: number | null | undefined): number | null =>
-  value === null || value === undefined ? null : Math.round(value * 100) / 100;
-
 const notOurCursor = (why: string) =>
   new DomainError(
     'invalid_input',
@@ -63,7 +62,7 @@ const notOurCursor = (why: string) =>
     [{ field: 'cursor', message: why }],
   );
 
-function readCursor(cursor: string, byScore: boolean) {
+export function readCursor(cursor: string, byScore = false) {
   const scored = readScoreCursor(cursor);
   if (byScore) {
     if (!scored) throw notOurCursor('not a cursor of a score order');
@@ -123,30 +122,15 @@ export async function queryResults(deps: DomainDeps, ownerId: string, input: Res
   ]);
   const totals = totalsOf(figures);
 
-  const graded = totals.passed + totals.failed;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const project = input.fields ? projection(input.fields) : undefined;
   return {
     quiz: quizSummary(quiz),
-    summary: {
-      response_count: totals.count,
-      average_score: round2(totals.averageScore),
-      average_percent: round2(totals.averagePercent),
-      highest_score: totals.highestScore,
-      lowest_score: totals.lowestScore,
-      max_score: maxScoreOf(quiz.questions.map(toScorable)),
-      pass_mark_percent: quiz.passMarkPercent,
-      pass_count: totals.passed,
-      pass_rate: graded === 0 ? null : round2(totals.passed / graded),
-      // The same share on the 0-100 scale of the other percents; pass_rate keeps its 0-1.
-      pass_percent: graded === 0 ? null : round2((100 * totals.passed) / graded),
-      first_submitted_at: figures.firstSubmittedAt?.toISOString() ?? null,
-      last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
-    },
+    summary: summaryOf(quiz, figures, totals),
     ...(includeStatistics
       ? {
-          questions: await getQuestionStatistics(deps, quiz, figures),
+          questions: await getQuestionStatistics(deps, quiz, figures, input.commonAnswers !== false),
           item_analysis: {
             reliability: reliabilityOf(quiz, figures, totals.count),
             score_distribution: scoreDistributionOf(figures),
@@ -186,8 +170,14 @@ export async function getResults(
   ownerId: string,
   input: GetResultsInput,
 ): Promise<FullResults> {
-  const { ref, limit, cursor, includeAnswers } = input;
-  return (await queryResults(deps, ownerId, { ref, limit, cursor, includeAnswers })) as FullResults;
+  const { ref, limit, cursor, includeAnswers, commonAnswers } = input;
+  return (await queryResults(deps, ownerId, {
+    ref,
+    limit,
+    cursor,
+    includeAnswers,
+    commonAnswers,
+  })) as FullResults;
 }
 
 const projection = (fields: readonly ResponseField[]) => new Set<string>(fields);
