@@ -379,8 +379,13 @@ function answerTuple(next: () => string, responseId?: string, quizId?: string): 
   const id = next();
   const response = responseId ?? next();
   const quiz = quizId ?? next();
-  const [questionId, position, questionText, type, value, ...rest] = Array.from({ length: ANSWER_VALUES }, next);
-  return [id, response, quiz, questionId, position, questionText, type, `${value}::jsonb`, ...rest].join(', ');
+  const [questionId, position, questionText, type, value, ...rest] = Array.from(
+    { length: ANSWER_VALUES },
+    next,
+  );
+  return [id, response, quiz, questionId, position, questionText, type, `${value}::jsonb`, ...rest].join(
+    ', ',
+  );
 }
 /** timestamp(3) without zone, in UTC, as Prisma keeps it: text, so the process's time zone cannot shift it. */
 const pgTimestamp = (at: Date) => at.toISOString().replace('T', ' ').replace('Z', '');
@@ -401,7 +406,10 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       const params = (count: number) => Array.from({ length: count }, () => `$${++n}`).join(', ');
       const response = `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (${params(11)})`;
       // Answer rows: id, then the values of answerValues; responseId and quizId come from the response.
-      const answerRows = Array.from({ length: answers }, () => `(${answerTuple(() => `$${++n}`, '$1', '$2')})`);
+      const answerRows = Array.from(
+        { length: answers },
+        () => `(${answerTuple(() => `$${++n}`, '$1', '$2')})`,
+      );
       // In the order of the values: items, typed values, then scores.
       const itemRows = Array.from({ length: items }, () => `($2, ${params(10)})`);
       const valueRows = Array.from({ length: typed }, () => `($2, ${params(4)})`);
@@ -463,9 +471,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       )
     ).rows[0];
     if (!response) return null;
-    const answers = (
-      await client.query<StoredAnswer>(`${STORED_ANSWER}$1`, [responseId])
-    ).rows;
+    const answers = (await client.query<StoredAnswer>(`${STORED_ANSWER}$1`, [responseId])).rows;
     return { ...response, answers };
   };
 
@@ -605,7 +611,10 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
           );
           for (let at = 0; at < answerValuesList.length; at += ANSWER_WIDTH * 4000) {
             const part = answerValuesList.slice(at, at + ANSWER_WIDTH * 4000);
-            await client.query(`INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES ${answerTuples(part)}`, part);
+            await client.query(
+              `INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES ${answerTuples(part)}`,
+              part,
+            );
           }
         }
         for (const [quizId, changes] of byQuiz) await apply(client, quizId, deltasOf(changes));

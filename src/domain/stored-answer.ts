@@ -35,7 +35,8 @@ export function storedAnswer(
   const definition = storedDefinition(question.type);
   const value = definition.storedAnswer(toScorable(question), choice);
   if (value === undefined) return UNANSWERED;
-  return { value: definition.valueSchema.parse(value) as StoredJson, ...definition.statKeys(value) };
+  // Built by the type's own module in its own shape (the compiler checks it): checked when read.
+  return { value, ...definition.statKeys(value) };
 }
 
 // Answer rows are read in pages and each value is read by several of the functions below.
@@ -85,4 +86,5 @@ export function answerColumns(answer: StoredAnswerValue): AnswerColumns {
 }
 
 /** Whether a stored answer holds nothing (a tick list with none ticked is an answer). */
-export const isUnanswered = (answer: StoredAnswerValue) => answer.value === null || answer.value === undefined;
+export const isUnanswered = (answer: StoredAnswerValue) =>
+  answer.value === null || answer.value === undefined;

@@ -174,7 +174,9 @@ describeEachDatabase('the repository contract', (provider) => {
 
     test('quizzes: created, read back alike, a taken slug is null, another owner sees nothing', async () => {
       const quiz = (await newQuiz(ownerId))!;
-      expect(quiz.questions.map((question) => question.key)).toEqual(QUESTIONS.map((question) => question.key));
+      expect(quiz.questions.map((question) => question.key)).toEqual(
+        QUESTIONS.map((question) => question.key),
+      );
       expect(await repos.quizzes.quizWithQuestions(ownerId, quiz.id)).toEqual(quiz);
       expect(await repos.quizzes.bySlug(quiz.slug)).toEqual(quiz);
       expect(await repos.quizzes.quizWithQuestions(otherId, quiz.id)).toBeNull();

@@ -85,7 +85,8 @@ describeWithBrowser('the quiz editor in Chromium', () => {
       ]);
       expect(quiz!.questions[3]!.key).toMatchObject({ acceptedAnswers: ['Mars', 'the red planet'] });
       expect(quiz!.questions[4]!.key).toMatchObject({ correctNumber: 2, tolerance: 0 });
-      const options = (quiz!.questions[1]!.key as { options: Array<{ label: string; score: number }> }).options;
+      const options = (quiz!.questions[1]!.key as { options: Array<{ label: string; score: number }> })
+        .options;
       expect(options.map((o) => [o.label, o.score])).toEqual([
         ['Mars', 2],
         ['Moon', 0],

@@ -80,7 +80,9 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
   formAnswer: (value) => ({ number: value }),
   valueSchema,
   storedAnswer: (_question, choice) =>
-    'number' in choice ? { number: choice.number, written: choice.written ?? String(choice.number) } : undefined,
+    'number' in choice
+      ? { number: choice.number, written: choice.written ?? String(choice.number) }
+      : undefined,
   // No bounded set of answers: counted by its mark, and by its value among the common answers.
   statKeys: (value) => ({ statKey: null, statValue: '', statNum: value.number }),
   choiceOf: (value) => ({ number: value.number, written: value.written ?? undefined }),

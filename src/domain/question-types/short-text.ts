@@ -24,7 +24,11 @@ export interface ShortTextRecord {
   accepted_answers: string[];
 }
 
-export const shortText: QuestionTypeDefinition<ShortTextQuestion, ShortTextRecord, z.infer<typeof valueSchema>> = {
+export const shortText: QuestionTypeDefinition<
+  ShortTextQuestion,
+  ShortTextRecord,
+  z.infer<typeof valueSchema>
+> = {
   name: 'short_text',
   summary: 'short_text (typed, matched to accepted_answers)',
   guide: [
