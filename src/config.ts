@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().max(100).default('quiz:'),
   SESSION_SECRET: z.string().min(32).optional(),
+  // log2 of scrypt's N for passwords (r=8, p=1); production refuses less than OWASP's minimum.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
@@ -74,6 +76,8 @@ export interface Config {
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   sessionSecret: string | undefined;
+  /** log2 of scrypt's N for new password hashes (r=8, p=1): 17 is OWASP's minimum. */
+  passwordHashCost: number;
   /** Express `trust proxy` value: false, a hop count, or a list of addresses/subnets. */
   trustProxy: boolean | number | string[];
   logLevel: Env['LOG_LEVEL'];
@@ -181,6 +185,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         'sessions and attempt tokens made by one instance must verify on the others',
     );
   }
+  if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < 17) {
+    throw new ConfigError(
+      `PASSWORD_HASH_COST=${env.PASSWORD_HASH_COST} is below OWASP's minimum for scrypt (17, N=2^17): lower costs are for tests only, remove it or raise it in production`,
+    );
+  }
   if (env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_LOOPBACK) {
     throw new ConfigError(
       'WEBHOOKS_ALLOW_LOOPBACK lets webhooks reach this machine over plain HTTP: it is for development and tests only, remove it in production',
@@ -197,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     sessionSecret: env.SESSION_SECRET,
+    passwordHashCost: env.PASSWORD_HASH_COST,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_S },

@@ -3,6 +3,7 @@ import { createApp, webhookWorkerOf } from './app';
 import { ConfigError, listenAddress, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
+import { setPasswordHashCost } from './domain/passwords';
 import { purgeAndLog, schedulePurge } from './domain/purge-expired';
 import { createLifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   const loaded = loadConfig();
   const config: Config = { ...loaded, sessionSecret: ensureSessionSecret(loaded.sessionSecret) };
   const logger = createLogger(config.logLevel);
+  setPasswordHashCost(config.passwordHashCost);
   if (config.workers > 1 && cluster.isPrimary) await supervise(config, logger);
   else await serve(config, logger);
 }

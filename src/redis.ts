@@ -15,14 +15,22 @@ export function createRedis(url: string, logger: Logger): RedisClient {
     disableOfflineQueue: true,
     socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
   });
-  let lastWarning = 0;
-  client.on('error', (error: unknown) => {
-    if (Date.now() - lastWarning > 30_000) {
-      lastWarning = Date.now();
-      logger.warn({ err: error }, 'Redis connection problem; retrying in the background');
-    }
+  // One line per outage (at most one every 30 s), without a stack: a refused connection is a
+  // state to report, not a bug to trace.
+  let lastWarning = -Infinity;
+  const unreachable = (error: unknown) => {
+    if (Date.now() - lastWarning < 30_000) return;
+    lastWarning = Date.now();
+    logger.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'Redis unreachable: rate limits and log-in delays are counted per instance meanwhile; retrying in the background',
+    );
+  };
+  client.on('error', unreachable);
+  client.on('ready', () => {
+    lastWarning = -Infinity; // the next outage is reported at once
+    logger.info('Redis connected');
   });
-  client.on('ready', () => logger.info('Redis connected'));
-  client.connect().catch((error: unknown) => logger.warn({ err: error }, 'Redis not reachable at start-up'));
+  client.connect().catch(unreachable);
   return client;
 }

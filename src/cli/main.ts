@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../db/database';
 import { DatabaseSetupError } from '../db/errors';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { isDomainError } from '../domain/errors';
+import { setPasswordHashCost } from '../domain/passwords';
 import { recomputeResultFigures } from '../domain/results/recompute-figures';
 import { createUser, PASSWORD_RULE, requireUserByEmail, setPassword } from '../domain/users';
 import { readPassword } from './read-password';
@@ -250,6 +251,7 @@ async function main(): Promise<number> {
       return 0;
     }
     const config = loadConfig();
+    setPasswordHashCost(config.passwordHashCost);
     database = await openDatabase(config.databaseUrl, { migrate: true, poolSize: 2 });
     await run(argv, database, {
       out: (line) => process.stdout.write(`${line}\n`),

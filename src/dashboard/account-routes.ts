@@ -6,7 +6,7 @@ import { currentSession, endSession, safeReturnTo, startSession } from '../web/s
 import { setFlash, takeFlash } from '../web/session-flash';
 import { sendLoginPage, sendLogoutPage, sendSignupPage } from './account-pages';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { sendTooManyAttempts } from '../web/error-pages';
 import { formString } from './form-fields';
 import type { FieldError } from '../web/parts';
@@ -52,13 +52,18 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
     const clientLimitKey = `signup:${addressKey(req.ip)}`;
     const wait = await limiters.signupClient.consume(clientLimitKey);
     if (wait > 0) return sendTooManyAttempts(res, wait, 'create accounts from your network');
-    answerDomainErrors(res, ['invalid_input', 'user_exists'], async (error, status) => {
+    let user;
+    try {
+      user = await createUser(repos, { email, password });
+    } catch (thrown) {
+      const refusal = domainRefusal(thrown, ['invalid_input', 'user_exists']);
+      if (!refusal) throw thrown;
+      const { error, status } = refusal;
       // Forms that fail validation cost nothing; a taken email counts like an account made, so
       // that probing which emails have accounts is bounded by the same budget (SECURITY.md).
       if (error.code !== 'user_exists') await limiters.signupClient.refund(clientLimitKey);
-      sendSignupPage(res, { email, errors: fieldErrors(error), returnTo, status });
-    });
-    const user = await createUser(repos, { email, password });
+      return sendSignupPage(res, { email, errors: fieldErrors(error), returnTo, status });
+    }
     await startSession(res, user.id);
     setFlash(res, { notice: { kind: 'success', text: 'Welcome! Your account is ready.' } });
     res.redirect(303, destination(req));
@@ -90,10 +95,15 @@ export function accountRoutes({ deps, limiters }: DashboardContext): Router {
       return sendTooManyAttempts(res, accountWait, 'log in to this account');
     }
 
-    answerDomainErrors(res, ['invalid_credentials'], (_error, status) =>
-      sendLoginPage(res, { email, errors: [{ field: 'email', message: BAD_CREDENTIALS }], returnTo, status }),
-    );
-    const user = await authenticateUser(repos, email, password);
+    let user;
+    try {
+      user = await authenticateUser(repos, email, password);
+    } catch (error) {
+      const refusal = domainRefusal(error, ['invalid_credentials']);
+      if (!refusal) throw error;
+      const errors = [{ field: 'email', message: BAD_CREDENTIALS }];
+      return sendLoginPage(res, { email, errors, returnTo, status: refusal.status });
+    }
     await limiters.loginAccount.succeeded(accountLimitKey);
     await limiters.loginClient.refund(clientLimitKey);
     await startSession(res, user.id);

@@ -9,7 +9,7 @@ import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import { currentSession, endSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash, type Flash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { formString } from './form-fields';
 import { errorSummary, errorsFor, field, type FieldError } from '../web/parts';
 
@@ -128,25 +128,39 @@ export function accountSettingsRoutes(context: DashboardContext): Router {
 
   router.post(`${PATH}/time-zone`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    answerDomainErrors(res, FORM_ERRORS, (error, status) =>
-      sendAccountPage(res, context, { timeZoneErrors: fieldErrorsOf(error), status }),
-    );
-    const zone = await setAccountTimeZone(repos, session.userId, formString(req.body, 'time_zone'));
+    let zone;
+    try {
+      zone = await setAccountTimeZone(repos, session.userId, formString(req.body, 'time_zone'));
+    } catch (error) {
+      const refusal = domainRefusal(error, FORM_ERRORS);
+      if (!refusal) throw error;
+      return sendAccountPage(res, context, {
+        timeZoneErrors: fieldErrorsOf(refusal.error),
+        status: refusal.status,
+      });
+    }
     setFlash(res, { notice: { kind: 'success', text: `Times are now shown in ${zone}.` } });
     res.redirect(303, PATH);
   });
 
   router.post(`${PATH}/password`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    answerDomainErrors(res, FORM_ERRORS, (error, status) =>
-      sendAccountPage(res, context, { passwordErrors: fieldErrorsOf(error), status }),
-    );
-    const { otherSessionsEnded } = await changePassword(repos, {
-      userId: session.userId,
-      currentPassword: formString(req.body, 'current_password'),
-      newPassword: formString(req.body, 'new_password'),
-      keepSessionId: session.id,
-    });
+    let otherSessionsEnded;
+    try {
+      ({ otherSessionsEnded } = await changePassword(repos, {
+        userId: session.userId,
+        currentPassword: formString(req.body, 'current_password'),
+        newPassword: formString(req.body, 'new_password'),
+        keepSessionId: session.id,
+      }));
+    } catch (error) {
+      const refusal = domainRefusal(error, FORM_ERRORS);
+      if (!refusal) throw error;
+      return sendAccountPage(res, context, {
+        passwordErrors: fieldErrorsOf(refusal.error),
+        status: refusal.status,
+      });
+    }
     const others =
       otherSessionsEnded > 0
         ? ` ${plural(otherSessionsEnded, 'other browser was', 'other browsers were')} logged out.`
@@ -157,10 +171,16 @@ export function accountSettingsRoutes(context: DashboardContext): Router {
 
   router.post(`${PATH}/delete`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    answerDomainErrors(res, FORM_ERRORS, (error, status) =>
-      sendAccountPage(res, context, { deleteErrors: fieldErrorsOf(error), status }),
-    );
-    await deleteAccount(repos, session.userId, formString(req.body, 'password'));
+    try {
+      await deleteAccount(repos, session.userId, formString(req.body, 'password'));
+    } catch (error) {
+      const refusal = domainRefusal(error, FORM_ERRORS);
+      if (!refusal) throw error;
+      return sendAccountPage(res, context, {
+        deleteErrors: fieldErrorsOf(refusal.error),
+        status: refusal.status,
+      });
+    }
     context.logger.info({ requestId: res.locals.requestId, userId: session.userId }, 'account deleted');
     await endSession(res);
     setFlash(res, { notice: { kind: 'success', text: 'Your account and everything in it are deleted.' } });

@@ -4,7 +4,7 @@ import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import { errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
-import { formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, readerZone, sendPage } from '../web/page-shell';
 
 export interface ApiKeysPageState {
   keys: ApiKeyRecord[];
@@ -33,8 +33,8 @@ function keyRows(res: Response, keys: ApiKeyRecord[]): Html {
       html`<tr>
         <th scope="row">${key.name}</th>
         <td><code class="nowrap">${key.prefix}…${key.last4}</code></td>
-        <td>${formatTime(key.created_at)}</td>
-        <td>${formatTime(key.last_used_at)}</td>
+        <td>${formatTime(key.created_at, undefined, readerZone(res))}</td>
+        <td>${formatTime(key.last_used_at, undefined, readerZone(res))}</td>
         <td>
           <form method="post" action="/settings/security/api-keys/${key.id}/revoke" class="inline">
             ${csrfField(res)}

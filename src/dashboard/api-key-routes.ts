@@ -5,7 +5,7 @@ import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash } from '../web/session-flash';
 import { sendApiKeysPage } from './api-key-pages';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { formString } from './form-fields';
 
 const PATH = '/settings/security/api-keys';
@@ -31,15 +31,20 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
   router.post(PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     const name = formString(req.body, 'name');
-    answerDomainErrors(res, ['invalid_input', 'key_limit_reached'], async (error, status) => {
+    let created;
+    try {
+      created = await createApiKey(repos, session.userId, name);
+    } catch (thrown) {
+      const refusal = domainRefusal(thrown, ['invalid_input', 'key_limit_reached']);
+      if (!refusal) throw thrown;
+      const { error, status } = refusal;
       const errors =
         error.code === 'key_limit_reached'
           ? [{ field: '', message: error.message }]
           : error.issues.map((issue) => ({ field: 'name', message: issue.message }));
       const keys = await listApiKeys(repos, session.userId);
-      sendApiKeysPage(res, { keys, mcpUrl, name, errors, status });
-    });
-    const created = await createApiKey(repos, session.userId, name);
+      return sendApiKeysPage(res, { keys, mcpUrl, name, errors, status });
+    }
     setFlash(res, { newApiKey: { id: created.id, name: created.name, key: created.key } });
     res.redirect(303, PATH);
   });
@@ -48,13 +53,15 @@ export function apiKeyRoutes({ deps, config }: DashboardContext): Router {
     const session = currentSession(res)!;
     const keys = await listApiKeys(repos, session.userId);
     const key = keys.find((candidate) => candidate.id === req.params.keyId);
-    answerDomainErrors(res, ['key_not_found'], () => {
+    try {
+      await revokeApiKey(repos, session.userId, String(req.params.keyId));
+    } catch (error) {
+      if (!domainRefusal(error, ['key_not_found'])) throw error;
       setFlash(res, {
         notice: { kind: 'error', text: 'That key was already revoked, or it is not one of yours.' },
       });
-      res.redirect(303, PATH);
-    });
-    await revokeApiKey(repos, session.userId, String(req.params.keyId));
+      return res.redirect(303, PATH);
+    }
     setFlash(res, {
       notice: {
         kind: 'success',

@@ -5,7 +5,7 @@ import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash, type Flash } from '../web/session-flash';
 import { SCOPE_WORDS, type ConnectedApp } from '../identity/connected-apps';
 import type { DashboardContext } from './context';
-import { formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, readerZone, sendPage } from '../web/page-shell';
 
 const PATH = '/settings/connected-apps';
 
@@ -17,7 +17,8 @@ function appItem(res: Response, app: ConnectedApp): Html {
       ${app.scopes.map((scope) => html`<li>${SCOPE_WORDS[scope] ?? scope}</li>`)}
     </ul>
     <p class="card-meta">
-      Connected ${formatTime(app.connectedAt)} · last used ${formatTime(app.lastUsedAt)}
+      Connected ${formatTime(app.connectedAt, undefined, readerZone(res))} · last used
+      ${formatTime(app.lastUsedAt, undefined, readerZone(res))}
     </p>
     <form method="post" action="${PATH}/${app.id}/revoke">
       ${csrfField(res)}

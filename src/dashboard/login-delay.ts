@@ -107,7 +107,7 @@ export function createRedisLoginDelay(
   const usable = () => client.isReady && Date.now() >= downUntil;
   const markDown = (error: unknown) => {
     if (Date.now() >= downUntil)
-      logger.warn({ err: error }, 'Redis unreachable: log-in delays counted per instance');
+      logger.warn({ err: error }, 'Redis did not answer: log-in delays are counted per instance for a while');
     downUntil = Date.now() + 5_000;
   };
   return {

@@ -209,7 +209,7 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     verifyCsrf(),
     async (req, res) => {
       const session = currentSession(res)!;
-      // One read of the quiz: the owner's, with the stored title and status the editor's header names.
+      // One read of the quiz: the owner's, for the editor's header and for the save itself.
       const stored = await deps.repos.quizzes.quizWithQuestions(session.userId, String(req.params.quizId));
       if (!stored) throw quizNotFound(String(req.params.quizId));
       const id = stored.id;
@@ -225,6 +225,7 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
           settings: input.settings,
           confirmEditPublished: draft.confirm_edit_published,
           remarkPastResponses: draft.remark_past_responses,
+          loaded: stored,
         });
         const remarked =
           'remarked_responses' in updated

@@ -3,7 +3,7 @@ import type { browseQuizzes, QuizListStatus } from '../domain/quizzes/list-quizz
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
 import type { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
-import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, plural, readerZone, sendPage } from '../web/page-shell';
 
 type QuizList = Awaited<ReturnType<typeof browseQuizzes>>;
 type QuizItem = QuizList['quizzes'][number];
@@ -34,7 +34,7 @@ function rowMenu(quiz: QuizItem): Html {
   </details>`;
 }
 
-function quizCard(quiz: QuizItem): Html {
+function quizCard(quiz: QuizItem, zone: string): Html {
   return html`<li class="card">
     <div class="card-head">
       <h2 class="card-title">
@@ -45,7 +45,8 @@ function quizCard(quiz: QuizItem): Html {
     </div>
     <p class="card-meta">
       ${plural(quiz.question_count, 'question', 'questions')} ·
-      ${plural(quiz.response_count, 'response', 'responses')} · created ${formatTime(quiz.created_at)}
+      ${plural(quiz.response_count, 'response', 'responses')} · created
+      ${formatTime(quiz.created_at, undefined, zone)}
     </p>
     ${
       quiz.public_url
@@ -122,6 +123,7 @@ export function sendQuizListPage(
     ${options.paged ? html`<a href="${listHref(query)}">Newest quizzes</a>` : ''}
     ${list.next_cursor ? html`<a href="${listHref(query, { after: list.next_cursor })}">Older quizzes →</a>` : ''}
   </nav>`;
+  const zone = readerZone(res);
   sendPage(res, {
     title: 'Your quizzes',
     section: 'quizzes',
@@ -138,7 +140,7 @@ export function sendQuizListPage(
               </p>`
             : emptyState()
           : html`<ul class="cards">
-              ${list.quizzes.map(quizCard)}
+              ${list.quizzes.map((quiz) => quizCard(quiz, zone))}
             </ul>`
       }
       ${pager}`,
@@ -155,11 +157,11 @@ function openRow(quiz: QuizItem): Html {
 
 type RecentResponse = Awaited<ReturnType<typeof recentResponses>>[number];
 
-function recentRow(response: RecentResponse): Html {
+function recentRow(response: RecentResponse, zone: string): Html {
   return html`<li>
     <a href="/dashboard/quizzes/${response.quiz.quiz_id}#responses">${response.quiz.title}</a>:
     ${response.respondent_name ?? html`<span class="muted">someone</span>`} scored ${response.score} of
-    ${response.max_score} · ${formatTime(response.submitted_at)}
+    ${response.max_score} · ${formatTime(response.submitted_at, undefined, zone)}
   </li>`;
 }
 
@@ -176,6 +178,7 @@ export function sendOverviewPage(
   },
 ): void {
   const { summary, latest, open, recent } = state;
+  const zone = readerZone(res);
   sendPage(res, {
     title: 'Dashboard',
     section: 'dashboard',
@@ -215,7 +218,7 @@ export function sendOverviewPage(
         recent.length === 0
           ? html`<p class="muted">No responses yet: they appear here as people answer your quizzes.</p>`
           : html`<ul class="recent-responses">
-              ${recent.map(recentRow)}
+              ${recent.map((response) => recentRow(response, zone))}
             </ul>`
       }
       <h2>Newest quizzes</h2>
@@ -223,7 +226,7 @@ export function sendOverviewPage(
         latest.quizzes.length === 0
           ? emptyState()
           : html`<ul class="cards">
-                ${latest.quizzes.map(quizCard)}
+                ${latest.quizzes.map((quiz) => quizCard(quiz, zone))}
               </ul>
               <p><a href="/dashboard/quizzes">All your quizzes →</a></p>`
       }`,

@@ -30,7 +30,7 @@ export interface QuizPageData {
   /** The item-analysis table's order. */
   itemOrder?: ItemOrder;
   /** The account's time zone: every time on the page is shown in it. */
-  timeZone?: string;
+  timeZone: string;
 }
 
 /** The score histogram with its pass mark, and the same numbers as a table. */

@@ -13,7 +13,7 @@ import { html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { sendPage } from '../web/page-shell';
 import { sendOverviewPage, sendQuizListPage } from './quiz-list-page';
 import { sendQuizPage } from './quiz-page';
@@ -83,13 +83,19 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     const after = queryString(req.query.after);
     const search = (queryString(req.query.q) ?? '').slice(0, 200);
     const status = QUIZ_LIST_STATUSES.find((value) => value === req.query.status) ?? '';
-    answerDomainErrors(res, ['invalid_input'], () => sendBadLink(res, '/dashboard/quizzes'));
-    const list = await browseQuizzes(deps, session.userId, {
-      limit: PAGE_SIZE,
-      cursor: after,
-      search,
-      ...(status ? { status } : {}),
-    });
+    let list;
+    try {
+      list = await browseQuizzes(deps, session.userId, {
+        limit: PAGE_SIZE,
+        cursor: after,
+        search,
+        ...(status ? { status } : {}),
+      });
+    } catch (error) {
+      // A cursor that is not one of ours: the link is bad, not the list.
+      if (!domainRefusal(error, ['invalid_input'])) throw error;
+      return sendBadLink(res, '/dashboard/quizzes');
+    }
     sendQuizListPage(res, list, {
       paged: after !== undefined,
       flash: takeFlash(req, res),
@@ -100,17 +106,21 @@ export function quizRoutes({ deps }: DashboardContext): Router {
   router.get('/dashboard/quizzes/:quizId', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
     const cursor = queryString(req.query.responses);
-    answerDomainErrors(res, ['invalid_input'], () =>
-      sendBadLink(res, `/dashboard/quizzes/${String(req.params.quizId)}`),
-    );
     // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
     const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-    const [questions, settings, results, scores] = await Promise.all([
-      getQuizQuestions(deps, session.userId, id),
-      getQuizSettings(deps, session.userId, id),
-      getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
-      scoreDistribution(deps, id),
-    ]);
+    let questions, settings, results, scores;
+    try {
+      [questions, settings, results, scores] = await Promise.all([
+        getQuizQuestions(deps, session.userId, id),
+        getQuizSettings(deps, session.userId, id),
+        getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
+        scoreDistribution(deps, id),
+      ]);
+    } catch (error) {
+      // A responses cursor that is not one of ours.
+      if (!domainRefusal(error, ['invalid_input'])) throw error;
+      return sendBadLink(res, `/dashboard/quizzes/${id}`);
+    }
     sendQuizPage(res, {
       questions,
       settings,

@@ -3,11 +3,11 @@ import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { deleteResponse, findOwnedResponse, type OwnedResponse } from '../domain/results/delete-response';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
-import { formatTime, sendPage } from '../web/page-shell';
+import { formatTime, readerZone, sendPage } from '../web/page-shell';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 
 const PATH = '/dashboard/quizzes/:quizId/responses/:responseId/delete';
 
@@ -24,8 +24,9 @@ function sendConfirmation(res: Response, response: OwnedResponse): void {
     body: html`<div class="narrow">
       <h1>Delete this response?</h1>
       <p>
-        The response of ${who(response)}, submitted ${formatTime(response.submittedAt)}, scored
-        ${response.score} of ${response.maxScore} points.
+        The response of ${who(response)}, submitted
+        ${formatTime(response.submittedAt, undefined, readerZone(res))}, scored ${response.score} of
+        ${response.maxScore} points.
       </p>
       <p>
         It is removed for good with its answers, and the results (responses, mean score, pass rate, the
@@ -60,11 +61,13 @@ export function responseRoutes({ deps }: DashboardContext): Router {
     const session = currentSession(res)!;
     const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
     const back = `/dashboard/quizzes/${quizId}#responses`;
-    answerDomainErrors(res, ['response_not_found'], () => {
+    try {
+      await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
+    } catch (error) {
+      if (!domainRefusal(error, ['response_not_found'])) throw error;
       setFlash(res, { notice: { kind: 'error', text: 'That response was already deleted.' } });
-      res.redirect(303, back);
-    });
-    await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
+      return res.redirect(303, back);
+    }
     setFlash(res, {
       notice: { kind: 'success', text: 'The response is deleted, and the results no longer count it.' },
     });

@@ -4,7 +4,7 @@ import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '../domain/webhooks/events';
 import { MAX_ENDPOINTS, type EndpointView } from '../domain/webhooks/endpoints';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
-import { formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, readerZone, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
 import { errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
 
@@ -37,12 +37,12 @@ function newSecretPanel(secret: NonNullable<Flash['newWebhookSecret']>): Html {
   });
 }
 
-function stateOf(endpoint: EndpointView): Html {
+function stateOf(endpoint: EndpointView, zone: string): Html {
   if (endpoint.disabledAt) {
-    return html`<strong>Disabled</strong> since ${formatTime(endpoint.disabledAt)}:
+    return html`<strong>Disabled</strong> since ${formatTime(endpoint.disabledAt, undefined, zone)}:
       ${endpoint.disabledReason ?? ''}`;
   }
-  if (endpoint.failingSince) return html`Failing since ${formatTime(endpoint.failingSince)}`;
+  if (endpoint.failingSince) return html`Failing since ${formatTime(endpoint.failingSince, undefined, zone)}`;
   return html`Active`;
 }
 
@@ -54,14 +54,14 @@ function scopeOf(endpoint: EndpointView, quizzes: QuizChoice[]): string {
   return titles.join(', ');
 }
 
-function endpointRows(endpoints: EndpointView[], quizzes: QuizChoice[]): Html {
+function endpointRows(endpoints: EndpointView[], quizzes: QuizChoice[], zone: string): Html {
   return html`${endpoints.map(
     (endpoint) =>
       html`<tr>
         <th scope="row" class="long-text"><a href="${WEBHOOKS_PATH}/${endpoint.id}">${endpoint.url}</a></th>
         <td>${endpoint.events.join(', ')}</td>
         <td>${scopeOf(endpoint, quizzes)}</td>
-        <td>${stateOf(endpoint)}</td>
+        <td>${stateOf(endpoint, zone)}</td>
       </tr>`,
   )}`;
 }
@@ -179,7 +179,7 @@ export function sendWebhooksPage(res: Response, state: WebhooksPageState): void 
                   </tr>
                 </thead>
                 <tbody>
-                  ${endpointRows(endpoints, state.quizzes)}
+                  ${endpointRows(endpoints, state.quizzes, readerZone(res))}
                 </tbody>
               </table>
             </div>`
@@ -205,7 +205,7 @@ function attemptRows(res: Response, endpoint: EndpointView, attempts: WebhookAtt
   return html`${attempts.map(
     (attempt) =>
       html`<tr>
-        <td>${formatTime(attempt.attemptedAt)}</td>
+        <td>${formatTime(attempt.attemptedAt, undefined, readerZone(res))}</td>
         <td><code>${attempt.type}</code></td>
         <td>
           ${attempt.outcome.replace('_', ' ')}${attempt.status === null ? '' : html` (${attempt.status})`}
@@ -266,7 +266,7 @@ export function sendEndpointPage(res: Response, state: EndpointPageState): void 
       }
       <dl class="facts">
         <dt>State</dt>
-        <dd>${stateOf(endpoint)}</dd>
+        <dd>${stateOf(endpoint, readerZone(res))}</dd>
         <dt>Events</dt>
         <dd>${endpoint.events.join(', ')}</dd>
         <dt>Quizzes</dt>
@@ -276,7 +276,7 @@ export function sendEndpointPage(res: Response, state: EndpointPageState): void 
           ${
             endpoint.previousSecretExpiresAt
               ? html`Rotated: the previous secret also signs until
-                ${formatTime(endpoint.previousSecretExpiresAt)}.`
+                ${formatTime(endpoint.previousSecretExpiresAt, undefined, readerZone(res))}.`
               : html`Shown once when it was made.`
           }
         </dd>

@@ -14,7 +14,7 @@ import { parseForm, verifyCsrf } from '../web/csrf';
 import { currentSession, requireLogin } from '../web/session';
 import { setFlash, takeFlash } from '../web/session-flash';
 import { TEST_EVENTS_PER_MINUTE, type DashboardContext } from './context';
-import { answerDomainErrors } from './domain-error-pages';
+import { domainRefusal } from './domain-error-pages';
 import { formString } from './form-fields';
 import { sendEndpointPage, sendWebhooksPage, WEBHOOKS_PATH, type WebhooksPageState } from './webhook-pages';
 
@@ -57,12 +57,22 @@ export function webhookRoutes({ deps, webhooks, config, limiters }: DashboardCon
       scope: formString(req.body, 'scope') === 'chosen' ? 'chosen' : 'all',
       quizIds: formList(req.body, 'quizIds'),
     };
-    answerDomainErrors(res, ['invalid_input', 'webhook_limit_reached'], async (error, status) => {
+    let created;
+    try {
+      created = await createEndpoint(repos, webhooks.settings, session.userId, {
+        url: form.url,
+        events: form.events,
+        quizIds: form.scope === 'chosen' ? form.quizIds : null,
+      });
+    } catch (thrown) {
+      const refusal = domainRefusal(thrown, ['invalid_input', 'webhook_limit_reached']);
+      if (!refusal) throw thrown;
+      const { error, status } = refusal;
       const errors =
         error.code === 'webhook_limit_reached'
           ? [{ field: '', message: error.message }]
           : error.issues.map((issue) => ({ field: issue.field, message: issue.message }));
-      sendWebhooksPage(res, {
+      return sendWebhooksPage(res, {
         endpoints: await listEndpoints(repos, session.userId),
         quizzes: await quizChoices(session.userId),
         form,
@@ -70,12 +80,8 @@ export function webhookRoutes({ deps, webhooks, config, limiters }: DashboardCon
         status,
         allowLoopback: config.webhooks.allowLoopback,
       });
-    });
-    const { endpoint, secret } = await createEndpoint(repos, webhooks.settings, session.userId, {
-      url: form.url,
-      events: form.events,
-      quizIds: form.scope === 'chosen' ? form.quizIds : null,
-    });
+    }
+    const { endpoint, secret } = created;
     setFlash(res, {
       notice: { kind: 'success', text: `The endpoint ${endpoint.url} is added.` },
       newWebhookSecret: { url: endpoint.url, secret },
@@ -135,10 +141,6 @@ export function webhookRoutes({ deps, webhooks, config, limiters }: DashboardCon
   router.post(`${WEBHOOKS_PATH}/:id/test`, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     const id = String(req.params.id);
-    answerDomainErrors(res, ['invalid_state'], (error) => {
-      setFlash(res, { notice: { kind: 'error', text: error.message } });
-      res.redirect(303, endpointPath(id));
-    });
     // Counted per endpoint, before anything is sent; an endpoint that is not the caller's counts nothing.
     await getEndpoint(repos, session.userId, id);
     const wait = await limiters.webhookTest.consume(`endpoint:${id}`);
@@ -152,7 +154,15 @@ export function webhookRoutes({ deps, webhooks, config, limiters }: DashboardCon
       res.redirect(303, endpointPath(id));
       return;
     }
-    const result = await sendTestEvent(repos, webhooks.worker, session.userId, id);
+    let result;
+    try {
+      result = await sendTestEvent(repos, webhooks.worker, session.userId, id);
+    } catch (error) {
+      const refusal = domainRefusal(error, ['invalid_state']);
+      if (!refusal) throw error;
+      setFlash(res, { notice: { kind: 'error', text: refusal.error.message } });
+      return res.redirect(303, endpointPath(id));
+    }
     const summary =
       result.outcome === 'success'
         ? `delivered, ${result.status} in ${result.latencyMs} ms`

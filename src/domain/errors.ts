@@ -51,6 +51,24 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A change that waits for the caller's say-so. The domain states what is at stake and which
+ * argument confirms it; each door says how to send it (the tools name themselves, the editor
+ * points at its tick box), so the domain's words name no door.
+ */
+export class ConfirmationRequired extends DomainError {
+  constructor(
+    /** What is at stake and that nothing changed, in whole sentences. */
+    readonly situation: string,
+    readonly confirm: { argument: string; lead: string; after?: string },
+  ) {
+    super(
+      'confirmation_required',
+      `${situation} ${confirm.lead}, send it again with ${confirm.argument}: true${confirm.after ?? ''}.`,
+    );
+  }
+}
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

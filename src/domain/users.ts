@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Repositories } from '../db/repositories';
 import { DomainError, invalidInput } from './errors';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { parseOrThrow } from './quiz-input';
 
 export const EmailSchema = z
@@ -49,12 +49,16 @@ export async function requireUserByEmail(repos: Users, email: string) {
 
 /**
  * Email and password check with one answer for "no such user" and "wrong password", and
- * the same scrypt cost on both paths, so the response reveals neither.
+ * the same scrypt cost on both paths, so the response reveals neither. A hash made under other
+ * parameters than the current ones is made again now, while the password is at hand.
  */
 export async function authenticateUser(repos: Users, email: string, password: string) {
   const user = await findUserByEmail(repos, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok) throw new DomainError('invalid_credentials', 'The email or password is not right.');
+  if (needsRehash(user.passwordHash)) {
+    await repos.users.rehashPassword(user.id, user.passwordHash, await hashPassword(password));
+  }
   return { id: user.id, email: user.email };
 }
 

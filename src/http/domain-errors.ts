@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { DomainError, DomainErrorCode } from '../domain/errors';
+import { ConfirmationRequired, type DomainError, type DomainErrorCode } from '../domain/errors';
 import { PROBLEMS, sendProblem, type ProblemCode } from './problem';
 
 /**
@@ -52,6 +52,10 @@ export function sendDomainProblem(
  * message is already written for the assistant (what happened, what to call next).
  */
 export function toolErrorText(error: DomainError, toolName: string): string {
+  if (error instanceof ConfirmationRequired) {
+    const { argument, lead, after = '' } = error.confirm;
+    return `${error.situation} ${lead}, call ${toolName} again with ${argument}: true${after}.`;
+  }
   if (error.code !== 'invalid_input') return error.message;
   const lines = error.issues.map((issue) => `- ${issue.field}: ${issue.message}`);
   return `Invalid arguments for ${toolName}; nothing was changed. Fix these and call it again:\n${lines.join('\n')}`;

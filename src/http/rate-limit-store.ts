@@ -8,6 +8,17 @@ export interface RedisCommander {
   sendCommand(args: string[]): Promise<unknown>;
 }
 
+const WARN_EVERY_MS = 30_000;
+const lastWarning = new WeakMap<RedisCommander, number>();
+
+/** At most one warning per client in WARN_EVERY_MS, however many stores meet the failure. */
+function shouldWarn(client: RedisCommander): boolean {
+  const now = Date.now();
+  if (now - (lastWarning.get(client) ?? -Infinity) < WARN_EVERY_MS) return false;
+  lastWarning.set(client, now);
+  return true;
+}
+
 /**
  * Counters in Redis when it answers, so that every instance shares one budget per credential
  *; in memory otherwise.
@@ -44,7 +55,10 @@ export class ResilientRedisStore implements Store {
   init(options: Options): void {
     this.options = options;
     this.memory.init(options);
-    this.redis.init(options).catch((error: unknown) => this.markDown(error));
+    // Stores are made while the client is still connecting: its scripts are loaded at first use
+    // instead, so a start-up beside a healthy Redis reports no failure (the client reports its own).
+    if (this.client.isReady) this.redis.init(options).catch((error: unknown) => this.markDown(error));
+    else this.needsInit = true;
   }
 
   get usingRedis(): boolean {
@@ -52,10 +66,12 @@ export class ResilientRedisStore implements Store {
   }
 
   private markDown(error: unknown): void {
-    if (Date.now() >= this.downUntil) {
+    // While the client is not connected it says so itself (src/redis.ts); a failure of a
+    // connected client is said once for all the stores that share it.
+    if (this.client.isReady && shouldWarn(this.client)) {
       this.logger.warn(
-        { err: error },
-        'Redis unreachable: rate limits fall back to per-instance memory counters',
+        { reason: error instanceof Error ? error.message : String(error) },
+        'Redis did not answer a rate-limit command: limits fall back to per-instance memory counters for a while',
       );
     }
     this.downUntil = Date.now() + this.retryAfterMs;

@@ -15,6 +15,7 @@ import { UNKNOWN_ARGUMENT } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
+import { answerFor } from './write-only-answer';
 
 /**
  * The tool table, prepared once at start-up. Each tool's JSON Schemas and SDK wrappers are
@@ -165,7 +166,8 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
         return toolError(toolErrorText(invalidInput(issues), name));
       }
       try {
-        const result = await prepared.run(context);
+        // A credential that may not read quizzes sees ids and status, never a key (write-only-answer.ts).
+        const result = answerFor(context.principal, await prepared.run(context));
         const links = (definition.resourceLinks?.(result) ?? []).map((link) => ({
           type: 'resource_link' as const,
           ...link,

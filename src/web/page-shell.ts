@@ -1,4 +1,4 @@
-import { localIso } from '../domain/time-zone';
+import { displayTime } from '../domain/time-zone';
 import type { Response } from 'express';
 import { csrfField } from './csrf';
 import { html, type Html } from './html';
@@ -119,14 +119,18 @@ export function noticeBox(flash: Flash | null): Html {
 }
 
 /**
- * `<time>` with a readable form on the clocks of `zone` (the account's, UTC by default); the
- * machine-readable ISO value stays in `datetime`.
+ * Every time a dashboard page shows: `<time>` read on the clocks of `zone` (the account's) and
+ * naming it, "26 Nov 2026, 14:05 (Europe/Paris)"; the UTC instant stays in `datetime`. The zone
+ * has no default, so no page can forget it.
  */
-export function formatTime(iso: string | Date | null | undefined, fallback = 'Never', zone = 'UTC'): Html {
-  if (!iso) return html`<span class="muted">${fallback}</span>`;
-  const value = typeof iso === 'string' ? iso : iso.toISOString();
-  const local = zone === 'UTC' ? value : localIso(new Date(value), zone);
-  return html`<time datetime="${value}">${local.slice(0, 16).replace('T', ' ')} ${zone}</time>`;
+export function formatTime(
+  iso: string | Date | null | undefined,
+  fallback: string | undefined,
+  zone: string,
+): Html {
+  if (!iso) return html`<span class="muted">${fallback ?? 'Never'}</span>`;
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  return html`<time datetime="${at.toISOString()}">${displayTime(at, zone)}</time>`;
 }
 
 /** The zone the logged-in owner reads times in. */

@@ -12,6 +12,7 @@ import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/brows
 import { eventually } from '../helpers/eventually';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { connectAnyClient, type AnyClient } from '../helpers/mcp-clients';
+import { connectApp, loggedInAgent } from '../oauth/oauth-helpers';
 
 const TIMEOUT = 90_000;
 
@@ -92,14 +93,14 @@ describeWithBrowser('the MCP Apps view in a host', () => {
     await app?.close();
   });
 
-  /** A host page of the given width and theme, its MCP requests relayed to the service. */
-  async function host(width: number, theme: 'light' | 'dark'): Promise<Page> {
+  /** A host page of the given width and theme, its MCP requests relayed to the service; tools called as `caller`. */
+  async function host(width: number, theme: 'light' | 'dark', caller = client): Promise<Page> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
     const page = await context.newPage();
     await page.exposeFunction('relayMcp', async (method: string, params: any) => {
       if (method === 'tools/list') return client.listTools();
       if (method === 'resources/read') return client.readResource(params.uri);
-      if (method === 'tools/call') return client.callTool(params.name, params.arguments);
+      if (method === 'tools/call') return caller.callTool(params.name, params.arguments);
       throw new Error(`the test host relays no ${method}`);
     });
     await page.setContent(
@@ -246,6 +247,45 @@ describeWithBrowser('the MCP Apps view in a host', () => {
         expect(opened[0]).toMatch(new RegExp(`^${app.baseUrl}/q/known-results-`));
         await screenshot(page, `mcp-app-list-${width}-${theme}`);
         await page.context().close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'a token that may only write: the questions drawn without their key, and the view says why',
+    async () => {
+      const { agent } = await loggedInAgent(app, 'apps-writer');
+      const { tokens } = await connectApp(app, agent, { scope: 'quizzes:write' });
+      const writer = await connectAnyClient('v1 (2025)', app.baseUrl, tokens.access_token);
+      try {
+        const page = await host(1024, 'light', writer);
+        const questions = [
+          { type: 'yes_no', text: 'Is ice cold?', points: 4 },
+          {
+            type: 'multiple_choice',
+            text: 'Which is a gas?',
+            options: [
+              { label: 'Helium', score: 2 },
+              { label: 'Iron', score: 0 },
+            ],
+          },
+          { type: 'short_text', text: 'Water is?', points: 1, accepted_answers: ['H2O'] },
+          { type: 'number', text: 'Boiling point?', points: 1, correct_number: 100 },
+        ];
+        await show(page, 'create_quiz', { title: 'Written, not read', questions }, 'light');
+        const frame = view(page);
+        await frame.getByRole('heading', { name: 'Written, not read' }).waitFor();
+        await expect(frame.locator('.question-text').allInnerTexts()).resolves.toEqual(
+          questions.map((question) => question.text),
+        );
+        await frame.getByText('4 questions · answer key not shown', { exact: false }).waitFor();
+        const text = await frame.locator('body').innerText();
+        expect(text).not.toMatch(/Helium|Iron|H2O|100|scores|pts/);
+        await screenshot(page, 'mcp-app-preview-write-only-1024-light');
+        await page.context().close();
+      } finally {
+        await writer.close();
       }
     },
     TIMEOUT,

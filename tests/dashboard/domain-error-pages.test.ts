@@ -1,20 +1,23 @@
-// The dashboard's one answer to domain errors, on a bare Express app: a route's own answer for
-// the codes it named, the not-found page for a 404 code, and anything else passed on. The pages
-// these produce in the real dashboard are in the other tests of this folder.
+// The dashboard's answers to domain errors, on a bare Express app: a refusal the route explains
+// where it calls the domain (domainRefusal), the not-found page for a 404 code nobody explained,
+// and anything else passed on. The pages these produce in the real dashboard are in the other
+// tests of this folder.
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
-import { answerDomainErrors, domainErrorPages } from '../../src/dashboard/domain-error-pages';
+import { domainErrorPages, domainRefusal } from '../../src/dashboard/domain-error-pages';
+import type { DomainErrorCode } from '../../src/domain/errors';
 import { DomainError } from '../../src/domain/errors';
 
-function appThrowing(error: unknown, answers?: Parameters<typeof answerDomainErrors>[1]) {
+function appThrowing(error: unknown, explained: readonly DomainErrorCode[] = []) {
   const app = express();
   app.get('/', async (_req, res) => {
-    if (answers) {
-      answerDomainErrors(res, answers, (thrown, status) => {
-        res.status(status).send(`own answer to ${thrown.code}`);
-      });
+    try {
+      await Promise.reject(error);
+    } catch (thrown) {
+      const refusal = domainRefusal(thrown, explained);
+      if (!refusal) throw thrown;
+      res.status(refusal.status).send(`own answer to ${refusal.error.code}`);
     }
-    throw error;
   });
   const passedOn: ErrorRequestHandler = (_error, _req, res, _next) => {
     res.status(599).send('passed on');
@@ -23,8 +26,8 @@ function appThrowing(error: unknown, answers?: Parameters<typeof answerDomainErr
   return app;
 }
 
-describe('domainErrorPages', () => {
-  test("a code the route named gets the route's answer, at the status of the error table", async () => {
+describe('domain errors on the dashboard', () => {
+  test("a code the route explains gets the route's answer, at the status of the error table", async () => {
     const res = await request(
       appThrowing(new DomainError('key_limit_reached', 'too many'), ['key_limit_reached']),
     ).get('/');
@@ -32,7 +35,7 @@ describe('domainErrorPages', () => {
     expect(res.text).toBe('own answer to key_limit_reached');
   });
 
-  test('a not-found code the route did not name gets the not-found page, naming the thing', async () => {
+  test('a not-found code the route did not explain gets the not-found page, naming the thing', async () => {
     const res = await request(
       appThrowing(new DomainError('quiz_not_found', 'no quiz'), ['invalid_input']),
     ).get('/');

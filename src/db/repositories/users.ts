@@ -66,6 +66,11 @@ export interface UserRepository {
    * them, or all but `keepSessionId`). Returns how many sessions ended.
    */
   replacePasswordHash(userId: string, passwordHash: string, keepSessionId?: string): Promise<number>;
+  /**
+   * The same password hashed again under other parameters: stored only while the hash is still
+   * `previousHash` (a password changed meanwhile stays changed); sessions stay. False when not stored.
+   */
+  rehashPassword(userId: string, previousHash: string, passwordHash: string): Promise<boolean>;
   /** False when there is no such user. */
   setTimeZone(userId: string, timeZone: string): Promise<boolean>;
   /** Removes the user; the foreign keys take everything the account owns with it. */
@@ -141,6 +146,13 @@ export function prismaUserRepository(
         });
         return ended.count;
       }, WRITE_TRANSACTION_OPTIONS);
+    },
+    async rehashPassword(userId, previousHash, passwordHash) {
+      const { count } = await db.user.updateMany({
+        where: { id: userId, passwordHash: previousHash },
+        data: { passwordHash },
+      });
+      return count === 1;
     },
     async setTimeZone(userId, timeZone) {
       const { count } = await db.user.updateMany({ where: { id: userId }, data: { timeZone } });

@@ -1,5 +1,5 @@
 import type { DomainDeps } from '../deps';
-import { DomainError } from '../errors';
+import { ConfirmationRequired } from '../errors';
 import { loadOwnedQuiz } from './get-quiz';
 import { quizNotFound } from './resolve-quiz';
 import { quizDeletedEvent } from '../webhooks/events';
@@ -14,10 +14,10 @@ export async function deleteQuiz(
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   const responseCount = await deps.repos.responses.countForQuiz(quiz.id);
   if (confirm !== true) {
-    throw new DomainError(
-      'confirmation_required',
+    throw new ConfirmationRequired(
       `Deleting "${quiz.title}" (slug ${quiz.slug}) removes it, its ${quiz.questions.length} question(s) and its ` +
-        `${responseCount} response(s) for good. Nothing was deleted. To go ahead, call delete_quiz again with confirm: true.`,
+        `${responseCount} response(s) for good. Nothing was deleted.`,
+      { argument: 'confirm', lead: 'To go ahead' },
     );
   }
   const event = quizDeletedEvent(quiz, new Date(), responseCount);

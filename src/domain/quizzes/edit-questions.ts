@@ -1,7 +1,7 @@
 import type { QuestionData, QuestionRow, QuizWithQuestions } from '../../db/repositories';
 import { checkTakingSettings, mergeSettings } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
-import { DomainError, invalidInput, type FieldIssue } from '../errors';
+import { invalidInput, type FieldIssue } from '../errors';
 import { toFieldIssues } from '../field-issues';
 import { LIMITS, QuestionInputSchema, UNKNOWN_ARGUMENT, type QuestionInput } from '../quiz-input';
 import { questionRecord, quizSummary, toScorable } from '../quiz-records';
@@ -10,6 +10,7 @@ import { remarkResponses } from '../results/remark-responses';
 import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
+import { publishedNeedsConfirmation } from './update-quiz';
 
 export const EDIT_OPERATIONS_MAX = 50;
 export const EDIT_OPS = ['add', 'update', 'remove', 'move'] as const;
@@ -230,11 +231,7 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
       settings: {},
       questionsFrom: (current) => {
         if (current.status === 'published' && input.confirmEditPublished !== true) {
-          throw new DomainError(
-            'confirmation_required',
-            `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
-              'To change it anyway, call edit_questions again with confirm_edit_published: true; past responses keep their scores.',
-          );
+          throw publishedNeedsConfirmation(current.title);
         }
         applied = applyOperations(current, input.operations, remarking);
         checkTakingSettings(mergeSettings(current, {}), undefined, applied.questions.length, nowOf(deps));

@@ -1,12 +1,13 @@
 import { checkTakingSettings, mergeSettings } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
-import { DomainError } from '../errors';
+import { ConfirmationRequired, DomainError } from '../errors';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
-import type { QuestionData, QuestionRow, QuizChange } from '../../db/repositories';
+import type { QuestionData, QuestionRow, QuizChange, QuizWithQuestions } from '../../db/repositories';
 import { remarkResponses } from '../results/remark-responses';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
-import { quizNotFound, resolveQuiz, titleKey } from './resolve-quiz';
+import { loadOwnedQuiz } from './get-quiz';
+import { quizNotFound, titleKey } from './resolve-quiz';
 import { settingsData } from './settings-data';
 import { withWarnings } from './quiz-warnings';
 import { replaceWarnings } from './replace-warnings';
@@ -22,6 +23,8 @@ export interface UpdateQuizInput {
   confirmEditPublished?: boolean | undefined;
   /** Keep ids across fixed answer keys and mark past answers again under them (remark-responses.ts). */
   remarkPastResponses?: boolean | undefined;
+  /** The owner's quiz as the caller already read it (by its id): not read again. */
+  loaded?: QuizWithQuestions | undefined;
 }
 
 /**
@@ -54,7 +57,9 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
       [{ field: 'questions', message: 'is required unless title, description or settings is given' }],
     );
   }
-  const { id } = await resolveQuiz(deps, ownerId, input.ref);
+  // Read once: the taking rules are checked against it, the edit itself runs under the row's lock.
+  const loaded = input.loaded ?? (await loadOwnedQuiz(deps, ownerId, input.ref));
+  const { id } = loaded;
   const change: QuizChange = {
     ...(input.title !== undefined ? { title: { title: input.title, titleKey: titleKey(input.title) } } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
@@ -72,7 +77,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
       return { questions: stored, keepVersion: onlyTextsChanged(current.questions, stored) };
     };
   }
-  await checkTakingChange(deps, ownerId, id, input, change);
+  checkTakingChange(deps, loaded, input, change);
   // Checked inside the edit's transaction, against the state the edit replaces.
   const quiz = await deps.repos.quizzes.update(
     ownerId,
@@ -81,11 +86,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     (current) => {
       if (current.status !== 'published') return;
       if (input.confirmEditPublished !== true) {
-        throw new DomainError(
-          'confirmation_required',
-          `"${current.title}" is published, so people may already have answered it. Nothing was changed. ` +
-            'To change it anyway, call update_quiz again with confirm_edit_published: true; past responses keep their scores.',
-        );
+        throw publishedNeedsConfirmation(current.title);
       }
       if (input.questions?.length === 0) {
         throw new DomainError(
@@ -117,20 +118,29 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
 }
 
 /** The settings as they will be after the change, checked together (attempts/taking-rules.ts). */
-async function checkTakingChange(
+function checkTakingChange(
   deps: DomainDeps,
-  ownerId: string,
-  id: string,
+  current: QuizWithQuestions,
   input: UpdateQuizInput,
   change: QuizChange,
-): Promise<void> {
+): void {
   if (input.settings === undefined && input.questions === undefined) return;
-  const current = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
-  if (!current) throw quizNotFound(input.ref);
   checkTakingSettings(
     mergeSettings(current, change.settings),
     input.settings,
     input.questions?.length ?? current.questions.length,
     nowOf(deps),
+  );
+}
+
+/** An edit of a published quiz waits for `confirm_edit_published` (update_quiz, edit_questions, the editor). */
+export function publishedNeedsConfirmation(title: string): ConfirmationRequired {
+  return new ConfirmationRequired(
+    `"${title}" is published, so people may already have answered it. Nothing was changed.`,
+    {
+      argument: 'confirm_edit_published',
+      lead: 'To change it anyway',
+      after: '; past responses keep their scores',
+    },
   );
 }

@@ -94,6 +94,8 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
   };
 
 function keyLines(question: PreviewQuestion): HTMLElement[] {
+  // A credential without quizzes:read is answered without the key (mcp/write-only-answer.ts).
+  if (!('points' in question) && !('options' in question)) return [];
   // Each entry takes its own type's question: the table above is checked entry by entry.
   return (KEY_LINES[question.type] as (question: PreviewQuestion) => HTMLElement[])(question);
 }
@@ -116,9 +118,13 @@ function renderPreview(quiz: QuizPreview): void {
     questions.append(item);
   }
   const head = el('header', {}, el('h1', { text: quiz.title }), badge(quiz.status));
+  const count = `${quiz.questions.length} question${quiz.questions.length === 1 ? '' : 's'}`;
   const meta = el('p', {
     className: 'muted',
-    text: `${quiz.questions.length} question${quiz.questions.length === 1 ? '' : 's'} · up to ${quiz.max_score} points`,
+    text:
+      'max_score' in quiz
+        ? `${count} · up to ${quiz.max_score} points`
+        : `${count} · answer key not shown: this connection may change quizzes, not read them`,
   });
   const actions = el('div', { className: 'actions' });
   if (quiz.status === 'draft') actions.append(publishControl(quiz));
