@@ -215,7 +215,7 @@ export function createApp({
       config,
       deps,
       logger,
-      connectedApps: createConnectedAppsProvider(database.repos),
+      connectedApps: createConnectedAppsProvider(database.repos, now),
       webhooks: { settings: webhookSettings, worker: webhookWorker },
       // Login and sign-up throttles count across instances too when Redis is configured.
       limiters: defaultLimiters(

@@ -46,6 +46,12 @@ export class DomainError extends Error {
     readonly code: DomainErrorCode,
     message: string,
     readonly issues: FieldIssue[] = [],
+    /**
+     * A sentence added for a caller allowed to read the owner's quizzes (the closest titles to
+     * a reference that matched none); the message alone for any other, so titles never reach a
+     * credential that may only write.
+     */
+    readonly forReaders?: string,
   ) {
     super(message);
   }

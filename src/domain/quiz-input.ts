@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { invalidInput } from './errors';
-import { toFieldIssues } from './field-issues';
+import { FIRST, toFieldIssues, type FieldIssueWording } from './field-issues';
 import { LIMITS } from './limits';
-import { QUESTION_TYPE_DEFINITIONS, QUESTION_TYPES, definitionOf, TYPED_FIELDS } from './question-types';
+import {
+  QUESTION_TYPE_DEFINITIONS,
+  QUESTION_TYPES,
+  definitionOf,
+  isQuestionType,
+  TYPED_FIELDS,
+} from './question-types';
 
 /** An argument the tool's schema does not know, most often a misspelt name. */
 export const UNKNOWN_ARGUMENT =
@@ -102,27 +108,81 @@ export const QuestionFieldsSchema = z.strictObject({
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;
 
-/** Refuses the typed fields the question's type does not take, then applies its own rules. */
-function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
-  const definition = definitionOf(question.type);
+/**
+ * What a question of a known type gets wrong for its type, found before (and instead of) what
+ * the flat schema says of the same field: a typed field its type does not take, or options
+ * written as strings. Each says how the type marks its right answer, with an example, since
+ * "must be yes or no" or "expected object" would not. It reads the fields as sent, so it runs
+ * even when the flat schema refused them.
+ */
+function typeMisfits(question: unknown, ctx: z.RefinementCtx): void {
+  if (question === null || typeof question !== 'object') return;
+  const fields = question as Record<string, unknown>;
+  if (typeof fields.type !== 'string' || !isQuestionType(fields.type)) return;
+  const definition = definitionOf(fields.type);
   for (const field of TYPED_FIELDS) {
-    if (question[field] !== undefined && !definition.takes.includes(field)) {
+    if (fields[field] !== undefined && !definition.takes.includes(field)) {
       const owners = QUESTION_TYPE_DEFINITIONS.filter((type) => type.takes.includes(field)).map(
         (type) => type.name,
       );
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        message: `a ${question.type} question takes no ${field} (only ${owners.join(', ')}): remove it`,
+        params: FIRST,
+        message: `a ${fields.type} question takes no ${field} (only ${owners.join(', ')}): remove it; ${definition.keyHint}`,
       });
     }
   }
-  definition.checkInput(question, (field, message) =>
+  const options = fields.options;
+  if (
+    definition.takes.includes('options') &&
+    Array.isArray(options) &&
+    options.some((option) => option === null || typeof option !== 'object')
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['options'],
+      params: FIRST,
+      message: `each option is an object { label, score }, not a string: ${definition.keyHint}`,
+    });
+  }
+}
+
+/** Runs typeMisfits whatever the flat schema found. */
+const ALWAYS = { when: () => true };
+
+/** The names a question takes for its own type; the type's key hint when none is close. */
+function questionFieldsOf(value: unknown, names: readonly string[]) {
+  const type = (value as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string' || !isQuestionType(type) || !names.includes('type')) return { names };
+  const definition = definitionOf(type);
+  const typed: readonly string[] = TYPED_FIELDS;
+  return {
+    names: names.filter(
+      (name) => !typed.includes(name) || (definition.takes as readonly string[]).includes(name),
+    ),
+    hint: definition.keyHint,
+  };
+}
+
+/** How the tools and editor word a refusal: an unknown field answered with the closest names. */
+export function inputWording(schema: z.ZodType): FieldIssueWording {
+  return { unknownField: UNKNOWN_ARGUMENT, schema, fieldsOf: questionFieldsOf };
+}
+
+/** The checks of one question that need its type: typeMisfits first, then the type's own rules. */
+function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
+  definitionOf(question.type).checkInput(question, (field, message) =>
     ctx.addIssue({ code: 'custom', path: [field], message }),
   );
 }
 
-export const QuestionInputSchema = QuestionFieldsSchema.superRefine(perTypeRules);
+export const QuestionInputSchema = QuestionFieldsSchema.superRefine(typeMisfits, ALWAYS).superRefine(
+  perTypeRules,
+);
+
+/** An edit operation's question fields, with the same per-type misfits found first. */
+export const withTypeMisfits = <S extends z.ZodObject>(schema: S) => schema.superRefine(typeMisfits, ALWAYS);
 
 export const QuestionsInputSchema = z
   .array(QuestionInputSchema, { error: 'questions must be an array of question objects' })
@@ -228,7 +288,7 @@ export type SettingsInput = z.output<typeof SettingsInputSchema>;
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, summary?: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
-    throw invalidInput(toFieldIssues(result.error, input, { unknownField: UNKNOWN_ARGUMENT }), summary);
+    throw invalidInput(toFieldIssues(result.error, input, inputWording(schema)), summary);
   }
   return result.data;
 }

@@ -103,7 +103,7 @@ export async function accountContents(repos: Repositories, userId: string) {
     repos.quizzes.countByOwner(userId),
     repos.responses.countForOwner(userId),
     repos.users.activeApiKeyCount(userId),
-    repos.oauth.activeGrantCount(userId),
+    repos.oauth.activeGrantCount(userId, new Date()),
   ]);
   return { quizzes, responses, apiKeys, connectedApps };
 }

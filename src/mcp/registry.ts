@@ -11,11 +11,11 @@ import { z } from 'zod';
 import { invalidInput, isDomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
 import { unstorableField } from '../domain/text-integrity';
-import { UNKNOWN_ARGUMENT } from '../domain/quiz-input';
+import { inputWording } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
 import type { ToolContext, ToolDefinition } from './tool';
-import { answerFor } from './write-only-answer';
+import { answerFor, mayRead } from './write-only-answer';
 
 /**
  * The tool table, prepared once at start-up. Each tool's JSON Schemas and SDK wrappers are
@@ -162,7 +162,7 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
       if (badText) return toolError(toolErrorText(invalidInput([badText]), name));
       const prepared = definition.prepare(input);
       if (!prepared.ok) {
-        const issues = toFieldIssues(prepared.error, input, { unknownField: UNKNOWN_ARGUMENT });
+        const issues = toFieldIssues(prepared.error, input, inputWording(definition.input));
         return toolError(toolErrorText(invalidInput(issues), name));
       }
       try {
@@ -177,7 +177,10 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
           structuredContent: result,
         };
       } catch (error) {
-        if (isDomainError(error)) return toolError(toolErrorText(error, name));
+        if (isDomainError(error)) {
+          const reader = error.forReaders && mayRead(context.principal);
+          return toolError(toolErrorText(error, name) + (reader ? ` ${error.forReaders}` : ''));
+        }
         return toolError(context.onInternalError(error));
       }
     },

@@ -99,6 +99,12 @@ describeEachDatabase('the repository contract', (provider) => {
       expect(await repos.users.sessionByTokenHash(kept.tokenHash)).toEqual(kept);
       expect(await repos.users.replacePasswordHash(user!.id, 'newer-hash')).toBe(1);
       expect(await repos.users.sessionByTokenHash(kept.tokenHash)).toBeNull();
+      // A rehash lands only over the hash it replaces, and ends no session.
+      const other = await session(unique());
+      expect(await repos.users.rehashPassword(user!.id, 'new-hash', 'rehashed')).toBe(false);
+      expect(await repos.users.rehashPassword(user!.id, 'newer-hash', 'rehashed')).toBe(true);
+      expect((await repos.users.byId(user!.id))?.passwordHash).toBe('rehashed');
+      expect(await repos.users.sessionByTokenHash(other.tokenHash)).toEqual(other);
     });
 
     test('sessions: dates round-trip, expiry is inclusive, and only the user named is swept', async () => {
@@ -462,6 +468,11 @@ describeEachDatabase('the repository contract', (provider) => {
       await repos.oauth.recordGrantUse(one.id, new Date(JANUARY.getTime() + 60_001), 60_000);
       const later = (await repos.oauth.activeGrants(ownerId)).find((grant) => grant.id === one.id);
       expect(later?.lastUsedAt?.getTime()).toBe(JANUARY.getTime() + 60_001);
+      // No token yet: an approval, not a connected app.
+      expect((await repos.oauth.activeGrants(ownerId, JANUARY)).map((grant) => grant.id)).not.toContain(
+        one.id,
+      );
+      const connectedBefore = await repos.oauth.activeGrantCount(ownerId, JANUARY);
 
       const codeHash = unique();
       await repos.oauth.createCode({
@@ -507,6 +518,13 @@ describeEachDatabase('the repository contract', (provider) => {
       const claim = (id: string, seconds: number) =>
         repos.oauth.claimRefresh(id, at(seconds), at(seconds - 60));
       const parent = await tokens(null);
+      expect((await repos.oauth.activeGrants(ownerId, JANUARY)).map((grant) => grant.id)).toContain(one.id);
+      expect(await repos.oauth.activeGrantCount(ownerId, JANUARY)).toBe(connectedBefore + 1);
+      // Past every token's expiry it holds none.
+      const afterExpiry = new Date(FEBRUARY.getTime() + 1);
+      expect((await repos.oauth.activeGrants(ownerId, afterExpiry)).map((grant) => grant.id)).not.toContain(
+        one.id,
+      );
       // The parent's first exchange is its rotation; its replacement never reaches the client.
       expect(await claim(parent.id, 0)).toBe('rotated');
       const lost = await tokens(parent.id);

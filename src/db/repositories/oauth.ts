@@ -111,8 +111,12 @@ export interface OAuthRepository {
     approvedAt: Date;
   }): Promise<{ id: string; scope: string }>;
   setGrantScope(grantId: string, scope: string): Promise<void>;
-  activeGrants(userId: string): Promise<GrantListing[]>;
-  activeGrantCount(userId: string): Promise<number>;
+  /**
+   * The user's active grants, newest approval first; with `holdingTokenAt`, only those under
+   * which a token not revoked is still usable at that time (the client exchanged its code).
+   */
+  activeGrants(userId: string, holdingTokenAt?: Date): Promise<GrantListing[]>;
+  activeGrantCount(userId: string, holdingTokenAt?: Date): Promise<number>;
   /**
    * Revokes the user's grant and, in the same transaction, every token and unused code issued
    * under it. False when there is no such active grant.
@@ -157,6 +161,21 @@ export interface OAuthRepository {
 
 const identity = { id: true, clientId: true, familyId: true } as const;
 
+const activeGrantsWhere = (userId: string, holdingTokenAt: Date | undefined) => ({
+  userId,
+  revokedAt: null,
+  ...(holdingTokenAt
+    ? {
+        tokens: {
+          some: {
+            revokedAt: null,
+            OR: [{ accessExpiresAt: { gt: holdingTokenAt } }, { refreshExpiresAt: { gt: holdingTokenAt } }],
+          },
+        },
+      }
+    : {}),
+});
+
 export function prismaOAuthRepository(
   db: PrismaClient,
   hot: Pick<HotQueries, 'oauthAccessTokenByHash'>,
@@ -179,9 +198,9 @@ export function prismaOAuthRepository(
     async setGrantScope(grantId, scope) {
       await db.oAuthGrant.update({ where: { id: grantId }, data: { scope } });
     },
-    async activeGrants(userId) {
+    async activeGrants(userId, holdingTokenAt) {
       const rows = await db.oAuthGrant.findMany({
-        where: { userId, revokedAt: null },
+        where: activeGrantsWhere(userId, holdingTokenAt),
         include: { client: { select: { name: true, source: true } } },
         orderBy: [{ approvedAt: 'desc' }, { id: 'desc' }],
       });
@@ -197,7 +216,8 @@ export function prismaOAuthRepository(
         lastUsedAt: row.lastUsedAt,
       }));
     },
-    activeGrantCount: (userId) => db.oAuthGrant.count({ where: { userId, revokedAt: null } }),
+    activeGrantCount: (userId, holdingTokenAt) =>
+      db.oAuthGrant.count({ where: activeGrantsWhere(userId, holdingTokenAt) }),
     async grantActive(grantId) {
       return (await db.oAuthGrant.count({ where: { id: grantId, revokedAt: null } })) > 0;
     },

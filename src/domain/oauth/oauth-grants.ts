@@ -3,8 +3,10 @@ import type { Repositories } from '../../db/repositories';
 type OAuth = Pick<Repositories, 'oauth'>;
 
 /**
- * Grants: a person's approval of a client, one active grant per (user, client). They are
- * what "Connected apps" lists; revoking one ends every code and token issued under it.
+ * Grants: a person's approval of a client, one active grant per (user, client). "Connected
+ * apps" lists those whose client holds a token: an approval whose code was never exchanged (a
+ * consent retried, a client that gave up) gives nobody access, so it is not an app to show.
+ * Revoking one ends every code and token issued under it.
  */
 export interface GrantSummary {
   id: string;
@@ -42,8 +44,13 @@ export async function approveGrant(
   return { id: grant.id };
 }
 
-export async function listActiveGrants({ oauth }: OAuth, userId: string): Promise<GrantSummary[]> {
-  const rows = await oauth.activeGrants(userId);
+/** The grants whose client holds a token usable at `now`: the connected apps. */
+export async function listConnectedGrants(
+  { oauth }: OAuth,
+  userId: string,
+  now = new Date(),
+): Promise<GrantSummary[]> {
+  const rows = await oauth.activeGrants(userId, now);
   return rows.map(({ scope, ...row }) => ({ ...row, scopes: scope.split(' ').filter(Boolean) }));
 }
 

@@ -157,6 +157,11 @@ export interface QuestionTypeDefinition<
   readonly summary: string;
   /** Its section of the skill (mcp/skills/), under a heading of its name: what to send, and the traps. */
   readonly guide: readonly string[];
+  /**
+   * How it marks the right answer, with an example: said first when a question of this type is
+   * sent another type's key (a multiple_choice with `correct_answer`) or options as strings.
+   */
+  readonly keyHint: string;
   /** The typed fields it takes; any other is refused by name. */
   readonly takes: readonly TypedField[];
   /** Rules across its fields, beyond what each field's schema checks. */

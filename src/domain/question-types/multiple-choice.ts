@@ -38,6 +38,8 @@ export const multipleChoice: QuestionTypeDefinition<
     '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',
     'Make distractors plausible and of similar length, and avoid "all of the above".',
   ],
+  keyHint:
+    'a multiple_choice question marks its right option with options[].score, e.g. options: [{"label": "Rome", "score": 1}, {"label": "Milan", "score": 0}]',
   takes: ['options'],
   checkInput: checkOptionCount,
   fromInput: (input) => ({ type: 'multiple_choice', options: input.options ?? [] }),

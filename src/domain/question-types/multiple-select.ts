@@ -44,6 +44,8 @@ export const multipleSelect: QuestionTypeDefinition<
     'of the ticked scores, never below 0, and the maximum is the sum of the positive scores. Give every wrong',
     'option a negative score, or ticking everything earns full marks.',
   ],
+  keyHint:
+    'a multiple_select question marks each right option with a positive options[].score and each wrong one with a negative score, e.g. options: [{"label": "2", "score": 1}, {"label": "3", "score": 1}, {"label": "4", "score": -1}]',
   takes: ['options'],
   checkInput: checkOptionCount,
   fromInput: (input) => ({ type: 'multiple_select', options: input.options ?? [] }),

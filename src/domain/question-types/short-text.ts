@@ -37,6 +37,8 @@ export const shortText: QuestionTypeDefinition<
     'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
     'text and scores nothing (for example "Any comments?").',
   ],
+  keyHint:
+    'a short_text question lists its right answers in accepted_answers, e.g. accepted_answers: ["Paris"]',
   takes: ['points', 'accepted_answers'],
   checkInput: () => undefined,
   fromInput: (input) => ({

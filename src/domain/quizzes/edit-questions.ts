@@ -3,7 +3,7 @@ import { checkTakingSettings, mergeSettings } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
 import { invalidInput, type FieldIssue } from '../errors';
 import { toFieldIssues } from '../field-issues';
-import { LIMITS, QuestionInputSchema, UNKNOWN_ARGUMENT, type QuestionInput } from '../quiz-input';
+import { inputWording, LIMITS, QuestionInputSchema, type QuestionInput } from '../quiz-input';
 import { questionRecord, quizSummary, toScorable } from '../quiz-records';
 import { quizWarnings, type EditWarning, type QuizWarning } from './quiz-warnings';
 import { remarkResponses } from '../results/remark-responses';
@@ -210,7 +210,7 @@ function parseQuestion(
 ): { ok: true; input: QuestionInput } | { ok: false; issues: FieldIssue[] } {
   const parsed = QuestionInputSchema.safeParse(fields);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const issues = toFieldIssues(parsed.error, fields, { unknownField: UNKNOWN_ARGUMENT });
+  const issues = toFieldIssues(parsed.error, fields, inputWording(QuestionInputSchema));
   return { ok: false, issues: issues.map((issue) => ({ ...issue, field: `${at}.${issue.field}` })) };
 }
 

@@ -40,11 +40,56 @@ export function looseTitleKey(title: string): string {
     .toLowerCase();
 }
 
-export function quizNotFound(ref: string): DomainError {
+export function quizNotFound(ref: string, closest: readonly QuizRef[] = []): DomainError {
+  const named = closest.map((quiz) => `"${quiz.title}" (quiz_id ${quiz.id})`);
   return new DomainError(
     'quiz_not_found',
     `No quiz that you own matches "${ref}". Pass the quiz_id, slug or exact title of one of your quizzes; list_quizzes shows them.`,
+    [],
+    named.length > 0 ? `The closest titles: ${named.join(', ')}.` : undefined,
   );
+}
+
+const CLOSEST_TITLES = 3;
+
+/**
+ * The titles nearest a reference that matched none, nearest first: those within a third of its
+ * length in edits (as looseTitleKey reads them), or holding it, or held in it, whole.
+ */
+export function closestTitles<T extends QuizRef>(ref: string, quizzes: readonly T[]): T[] {
+  const wanted = looseTitleKey(ref);
+  if (wanted.length < 3) return [];
+  const allowed = Math.max(2, Math.floor(wanted.length / 3));
+  return quizzes
+    .map((quiz) => {
+      const title = looseTitleKey(quiz.title);
+      const contained = title.includes(wanted) || wanted.includes(title) ? 0.5 : Infinity;
+      const edits = editDistance(wanted, title, allowed);
+      return { quiz, score: Math.min(contained, edits <= allowed ? edits : Infinity) };
+    })
+    .filter((candidate) => candidate.score !== Infinity)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, CLOSEST_TITLES)
+    .map((candidate) => candidate.quiz);
+}
+
+/** Levenshtein distance, given up (as `bound + 1`) once every path exceeds `bound`. */
+function editDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    if (Math.min(...row) > bound) return bound + 1;
+    previous = row;
+  }
+  return previous[b.length]!;
 }
 
 export async function resolveQuiz(
@@ -57,9 +102,9 @@ export async function resolveQuiz(
   const matches = await deps.repos.quizzes.quizCandidates(ownerId, wanted, key, MAX_CANDIDATES + 2);
   if (matches.length > 0) return pickQuiz(matches, ref);
   const loose = looseTitleKey(ref);
-  const alike = (await deps.repos.quizzes.titlesByOwner(ownerId, LOOSE_MATCH_SCAN)).filter(
-    (quiz) => looseTitleKey(quiz.title) === loose,
-  );
+  const titles = await deps.repos.quizzes.titlesByOwner(ownerId, LOOSE_MATCH_SCAN);
+  const alike = titles.filter((quiz) => looseTitleKey(quiz.title) === loose);
+  if (alike.length === 0) throw quizNotFound(ref, closestTitles(ref, titles));
   return pickQuiz(alike, ref);
 }
 

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
-import { LIMITS, QuestionFieldsSchema } from '../../domain/quiz-input';
+import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
 import { QuizRefSchema, StatusSchema, WarningsSchema } from './common';
 
-const OperationSchema = QuestionFieldsSchema.partial().extend({
-  op: z.enum(EDIT_OPS, { error: `op must be ${EDIT_OPS.map((op) => `"${op}"`).join(', ')}` }),
-  position: z
-    .number({ error: 'position must be a whole number from 1' })
-    .int({ error: 'position must be a whole number from 1' })
-    .min(1, { error: 'position must be at least 1 (the first question)' })
-    .max(LIMITS.questionsMax + 1, { error: `position must be at most ${LIMITS.questionsMax + 1}` })
-    .optional(),
-});
+const OperationSchema = withTypeMisfits(
+  QuestionFieldsSchema.partial().extend({
+    op: z.enum(EDIT_OPS, { error: `op must be ${EDIT_OPS.map((op) => `"${op}"`).join(', ')}` }),
+    position: z
+      .number({ error: 'position must be a whole number from 1' })
+      .int({ error: 'position must be a whole number from 1' })
+      .min(1, { error: 'position must be at least 1 (the first question)' })
+      .max(LIMITS.questionsMax + 1, { error: `position must be at most ${LIMITS.questionsMax + 1}` })
+      .optional(),
+  }),
+);
 
 /** What the edit did: per operation, the question, its place and whether its id was kept. */
 const EditSummarySchema = z.object({
