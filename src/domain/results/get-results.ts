@@ -8,7 +8,7 @@ import { quizSummary } from '../quiz-records';
 import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
 import { summaryOf } from './results-summary';
-import { answerText, typedAnswerValue } from '../stored-answer';
+import { answerColumns, answerText, typedAnswerValue } from '../stored-answer';
 
 export interface GetResultsInput {
   ref: string;
@@ -227,7 +227,7 @@ function responseRecord(response: ResponseWithAnswers, includeAnswers: boolean) 
             question_id: answer.questionId,
             text: answer.questionText,
             answer: answerText(answer),
-            option_index: answer.optionIndex,
+            option_index: answerColumns(answer).optionIndex,
             ...typedAnswerValue(answer),
             points: answer.points,
             max_points: answer.maxPoints,
