@@ -44,7 +44,7 @@ export const updateQuizTool = defineTool({
       .describe('With remark_past_responses: how many past responses got new marks.'),
   }),
   listedOutput: ListedQuizWrittenSchema.extend({
-    remarked_responses: z.number().describe('With remark_past_responses: responses given new marks.'),
+    remarked_responses: z.number(),
   }),
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
   describedIn: { tool: 'create_quiz', properties: ['questions', 'settings'] },
