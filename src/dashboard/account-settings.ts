@@ -11,7 +11,7 @@ import { setFlash, takeFlash, type Flash } from '../web/session-flash';
 import type { DashboardContext } from './context';
 import { domainRefusal } from './domain-error-pages';
 import { formString } from './form-fields';
-import { errorSummary, errorsFor, field, type FieldError } from '../web/parts';
+import { errorSummary, errorsFor, field, selectField, type FieldError } from '../web/parts';
 
 const PATH = '/account';
 
@@ -56,17 +56,15 @@ async function sendAccountPage(
         ${errorSummary(state.timeZoneErrors ?? [])}
         <form method="post" action="${PATH}/time-zone" novalidate>
           ${csrfField(res)}
-          <div class="field">
-            <label for="time_zone">Time zone</label>
-            <select id="time_zone" name="time_zone" autocomplete="off">
-              ${timeZoneNames().map(
-                (zone) =>
-                  html`<option value="${zone}" ${zone === session.timeZone ? 'selected' : ''}>
-                    ${zone}
-                  </option>`,
-              )}
-            </select>
-          </div>
+          ${selectField({
+            id: 'time_zone',
+            name: 'time_zone',
+            label: 'Time zone',
+            autocomplete: 'off',
+            value: session.timeZone,
+            choices: timeZoneNames().map((zone) => ({ value: zone, label: zone })),
+            errors: errorsFor(state.timeZoneErrors, 'time_zone'),
+          })}
           <p><button type="submit">Save time zone</button></p>
         </form>
       </section>

@@ -3,7 +3,7 @@ import { MAX_ACTIVE_KEYS, type ApiKeyRecord } from '../domain/api-keys';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import type { Flash } from '../web/session-flash';
-import { errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
+import { dataTable, errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
 import { formatTime, noticeBox, readerZone, sendPage } from '../web/page-shell';
 
 export interface ApiKeysPageState {
@@ -27,22 +27,30 @@ function newKeyPanel(newKey: NonNullable<Flash['newApiKey']>): Html {
   });
 }
 
-function keyRows(res: Response, keys: ApiKeyRecord[]): Html {
-  return html`${keys.map(
-    (key) =>
-      html`<tr>
-        <th scope="row">${key.name}</th>
-        <td><code class="nowrap">${key.prefix}…${key.last4}</code></td>
-        <td>${formatTime(key.created_at, undefined, readerZone(res))}</td>
-        <td>${formatTime(key.last_used_at, undefined, readerZone(res))}</td>
-        <td>
-          <form method="post" action="/settings/security/api-keys/${key.id}/revoke" class="inline">
-            ${csrfField(res)}
-            <button type="submit" class="danger small" aria-label="Revoke ${key.name}">Revoke</button>
-          </form>
-        </td>
-      </tr>`,
-  )}`;
+/** The keys, one row each (a card each on a phone), with a revoke button named for its key. */
+function keysTable(res: Response, keys: ApiKeyRecord[]): Html {
+  const zone = readerZone(res);
+  return dataTable({
+    columns: [
+      { label: 'Name' },
+      { label: 'Key' },
+      { label: 'Created' },
+      { label: 'Last used' },
+      { label: 'Actions', hiddenLabel: true },
+    ],
+    rows: keys.map((key) => ({
+      header: key.name,
+      cells: [
+        html`<code class="nowrap">${key.prefix}…${key.last4}</code>`,
+        formatTime(key.created_at, undefined, zone),
+        formatTime(key.last_used_at, undefined, zone),
+        html`<form method="post" action="/settings/security/api-keys/${key.id}/revoke" class="inline">
+          ${csrfField(res)}
+          <button type="submit" class="danger small" aria-label="Revoke ${key.name}">Revoke</button>
+        </form>`,
+      ],
+    })),
+  });
 }
 
 export function sendApiKeysPage(res: Response, state: ApiKeysPageState): void {
@@ -86,26 +94,7 @@ export function sendApiKeysPage(res: Response, state: ApiKeysPageState): void {
       </p>
 
       <h2>Your keys</h2>
-      ${
-        keys.length === 0
-          ? html`<p class="muted">You have no API keys.</p>`
-          : html`<div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col"><span class="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${keyRows(res, keys)}
-                </tbody>
-              </table>
-            </div>`
-      }
+      ${keys.length === 0 ? html`<p class="muted">You have no API keys.</p>` : keysTable(res, keys)}
       <p class="muted">
         Revoking a key stops it from working at once; apps using it must be given a new one.
       </p>`,

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { browseQuizzes, QuizListStatus } from '../domain/quizzes/list-quizzes';
 import { html, type Html } from '../web/html';
+import { field, selectField } from '../web/parts';
 import type { Flash } from '../web/session-flash';
 import type { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
 import { formatTime, noticeBox, plural, readerZone, sendPage } from '../web/page-shell';
@@ -93,21 +94,17 @@ function listHref(query: QuizListQuery, extra: Record<string, string> = {}): str
 /** Search and status filter: a plain GET form, so the result is a link that can be kept. */
 function filterForm(query: QuizListQuery): Html {
   return html`<form class="list-filter" method="get" action="/dashboard/quizzes" role="search">
-    <div class="field">
-      <label for="q">Search titles</label>
-      <input type="search" id="q" name="q" value="${query.search}" maxlength="200" />
-    </div>
-    <div class="field">
-      <label for="status">Show</label>
-      <select id="status" name="status">
-        ${(Object.keys(STATUS_LABELS) as Array<QuizListStatus | ''>).map(
-          (value) =>
-            html`<option value="${value}" ${query.status === value ? html` selected` : ''}>
-              ${STATUS_LABELS[value]}
-            </option>`,
-        )}
-      </select>
-    </div>
+    ${field({ id: 'q', name: 'q', type: 'search', label: 'Search titles', value: query.search, maxlength: 200 })}
+    ${selectField({
+      id: 'status',
+      name: 'status',
+      label: 'Show',
+      value: query.status,
+      choices: (Object.keys(STATUS_LABELS) as Array<QuizListStatus | ''>).map((value) => ({
+        value,
+        label: STATUS_LABELS[value],
+      })),
+    })}
     <button type="submit" class="secondary">Filter</button>
   </form>`;
 }

@@ -128,20 +128,108 @@ function rightNote(right: number | null, answered: number): string | undefined {
   return `${right} of ${answered} ${answered === 1 ? 'answer' : 'answers'} right${share(right, answered)}. Most common answers:`;
 }
 
-/** Each question with its answer counts, from the same getResults the MCP tool returns. */
+const pts = (points: number) =>
+  `${formatNumber(points)} ${points === 1 || points === -1 ? 'point' : 'points'}`;
+
+/**
+ * The question's answer key as the owner wrote it, before any answer comes in: the right yes/no
+ * answer, each option's score (the right ones marked), the accepted answers, the right number
+ * and its tolerance.
+ */
+function answerKey(question: Question): Html {
+  const row = (term: string, value: Html | string) =>
+    html`<div>
+      <dt>${term}</dt>
+      <dd>${value}</dd>
+    </div>`;
+  switch (question.type) {
+    case 'yes_no':
+      return row(
+        'Right answer',
+        `${question.correct_answer === 'no' ? 'No' : 'Yes'}, ${pts(question.points)}`,
+      );
+    case 'multiple_choice':
+    case 'multiple_select': {
+      const best = Math.max(...question.options.map((option) => option.score));
+      const right = (score: number) =>
+        question.type === 'multiple_select' ? score > 0 : score === best && best > 0;
+      return row(
+        'Options',
+        html`<ul class="key-options">
+          ${question.options.map(
+            (option) =>
+              html`<li>
+                <bdi>${option.label}</bdi>:
+                ${pts(option.score)}${
+                  right(option.score) ? html` <span class="key-right">✓ right</span>` : ''
+                }
+              </li>`,
+          )}
+        </ul>`,
+      );
+    }
+    case 'short_text':
+      return question.accepted_answers.length === 0
+        ? row('Accepted answers', 'None: the answers are collected, not scored')
+        : row(
+            'Accepted answers',
+            html`${question.accepted_answers.map(
+              (answer, index) => html`${index > 0 ? ', ' : ''}<bdi>${answer}</bdi>`,
+            )}
+            (${pts(question.points)})`,
+          );
+    case 'number':
+      return row(
+        'Right number',
+        `${formatNumber(question.correct_number)}${
+          question.tolerance > 0 ? `, give or take ${formatNumber(question.tolerance)}` : ''
+        } (${pts(question.points)})`,
+      );
+  }
+}
+
+/** The answer key and explanation of a question, shown whether or not anyone answered. */
+function keyList(question: Question): Html {
+  return html`<dl class="answer-key">
+    ${answerKey(question)}
+    ${
+      question.explanation
+        ? html`<div>
+            <dt>Explanation</dt>
+            <dd dir="auto">${question.explanation}</dd>
+          </div>`
+        : ''
+    }
+  </dl>`;
+}
+
+/**
+ * Each question with its answer key and explanation and, once answered, its answer counts as a
+ * chart and a table, from the same getResults the MCP tool returns (no empty charts before).
+ */
 export function questionStats(questions: Questions, results: Results): Html[] {
   const byId = new Map<string, Stat>(results.questions.map((stat) => [stat.question_id, stat]));
   return questions.questions.map((question) => {
     const stat = byId.get(question.question_id);
     const answered = stat?.answered_count ?? 0;
     const meta = html`<p class="muted">
-      ${TYPE_NAMES[question.type]} · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
-      ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}
+      ${TYPE_NAMES[question.type]}${
+        answered === 0
+          ? ' · not answered yet'
+          : html` · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
+            ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}`
+      }
     </p>`;
+    if (answered === 0) {
+      return html`<li class="question">
+        <p class="question-text" dir="auto">${question.text}</p>
+        ${meta} ${keyList(question)}
+      </li>`;
+    }
     const { bars, rows, counted, note } = breakdownOf(question, stat, answered);
     return html`<li class="question">
-      <p class="question-text">${question.text}</p>
-      ${meta} ${note ? html`<p>${note}</p>` : ''}
+      <p class="question-text" dir="auto">${question.text}</p>
+      ${meta} ${keyList(question)} ${note ? html`<p>${note}</p>` : ''}
       <figure class="chart-figure">
         ${answerChart({ label: `Answers to “${question.text}”`, bars, total: answered })}
         <figcaption class="sr-only">The table below gives the same numbers.</figcaption>

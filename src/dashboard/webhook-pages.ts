@@ -6,7 +6,17 @@ import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { formatTime, noticeBox, readerZone, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
-import { errorSummary, errorsFor, field, secretPanel, type FieldError } from '../web/parts';
+import {
+  checkbox,
+  dataTable,
+  errorSummary,
+  errorsFor,
+  field,
+  fieldErrorText,
+  radioGroup,
+  secretPanel,
+  type FieldError,
+} from '../web/parts';
 
 export const WEBHOOKS_PATH = '/settings/webhooks';
 
@@ -54,16 +64,15 @@ function scopeOf(endpoint: EndpointView, quizzes: QuizChoice[]): string {
   return titles.join(', ');
 }
 
-function endpointRows(endpoints: EndpointView[], quizzes: QuizChoice[], zone: string): Html {
-  return html`${endpoints.map(
-    (endpoint) =>
-      html`<tr>
-        <th scope="row" class="long-text"><a href="${WEBHOOKS_PATH}/${endpoint.id}">${endpoint.url}</a></th>
-        <td>${endpoint.events.join(', ')}</td>
-        <td>${scopeOf(endpoint, quizzes)}</td>
-        <td>${stateOf(endpoint, zone)}</td>
-      </tr>`,
-  )}`;
+/** The endpoints, one row each (a card each on a phone). */
+function endpointsTable(endpoints: EndpointView[], quizzes: QuizChoice[], zone: string): Html {
+  return dataTable({
+    columns: [{ label: 'URL' }, { label: 'Events' }, { label: 'Quizzes' }, { label: 'State' }],
+    rows: endpoints.map((endpoint) => ({
+      header: html`<a class="long-text" href="${WEBHOOKS_PATH}/${endpoint.id}">${endpoint.url}</a>`,
+      cells: [endpoint.events.join(', '), scopeOf(endpoint, quizzes), stateOf(endpoint, zone)],
+    })),
+  });
 }
 
 function addForm(res: Response, state: WebhooksPageState): Html {
@@ -88,58 +97,39 @@ function addForm(res: Response, state: WebhooksPageState): Html {
     })}
     <fieldset id="events" class="${eventsError ? 'has-error' : ''}">
       <legend>Events to send</legend>
-      ${eventsError ? html`<p class="field-error"><span class="sr-only">Error: </span>${eventsError.message}</p>` : ''}
-      ${WEBHOOK_EVENT_TYPES.map(
-        (type) =>
-          html`<label class="choice" for="event-${type}">
-            <input
-              type="checkbox"
-              id="event-${type}"
-              name="events"
-              value="${type}"
-              ${form.events.includes(type) ? html` checked` : ''}
-            />
-            <span><code>${type}</code><span class="hint"> ${WEBHOOK_EVENTS[type]}</span></span>
-          </label>`,
+      ${fieldErrorText('events', eventsError ? [eventsError.message] : [])}
+      ${WEBHOOK_EVENT_TYPES.map((type) =>
+        checkbox({
+          id: `event-${type}`,
+          name: 'events',
+          value: type,
+          label: html`<code>${type}</code>`,
+          hint: WEBHOOK_EVENTS[type],
+          checked: form.events.includes(type),
+        }),
       )}
     </fieldset>
-    <fieldset id="quizzes" class="${quizzesError ? 'has-error' : ''}">
-      <legend>Quizzes</legend>
-      ${quizzesError ? html`<p class="field-error"><span class="sr-only">Error: </span>${quizzesError.message}</p>` : ''}
-      <label class="choice" for="scope-all">
-        <input
-          type="radio"
-          id="scope-all"
-          name="scope"
-          value="all"
-          ${form.scope === 'all' ? html` checked` : ''}
-        />
-        <span>All my quizzes, including new ones</span>
-      </label>
-      <label class="choice" for="scope-chosen">
-        <input
-          type="radio"
-          id="scope-chosen"
-          name="scope"
-          value="chosen"
-          ${form.scope === 'chosen' ? html` checked` : ''}
-        />
-        <span>Only the quizzes ticked below</span>
-      </label>
-      ${state.quizzes.map(
-        (quiz) =>
-          html`<label class="choice" for="quiz-${quiz.id}">
-            <input
-              type="checkbox"
-              id="quiz-${quiz.id}"
-              name="quizIds"
-              value="${quiz.id}"
-              ${form.quizIds.includes(quiz.id) ? html` checked` : ''}
-            />
-            <span>${quiz.title}</span>
-          </label>`,
-      )}
-    </fieldset>
+    ${radioGroup({
+      id: 'quizzes',
+      name: 'scope',
+      legend: 'Quizzes',
+      className: 'stacked-choices',
+      value: form.scope,
+      choices: [
+        { value: 'all', label: 'All my quizzes, including new ones' },
+        { value: 'chosen', label: 'Only the quizzes ticked below' },
+      ],
+      errors: quizzesError ? [quizzesError.message] : [],
+      children: html`${state.quizzes.map((quiz) =>
+        checkbox({
+          id: `quiz-${quiz.id}`,
+          name: 'quizIds',
+          value: quiz.id,
+          label: quiz.title,
+          checked: form.quizIds.includes(quiz.id),
+        }),
+      )}`,
+    })}
     <p><button type="submit">Add endpoint</button></p>
   </form>`;
 }
@@ -168,21 +158,7 @@ export function sendWebhooksPage(res: Response, state: WebhooksPageState): void 
       ${
         endpoints.length === 0
           ? html`<p class="muted">You have no webhook endpoints.</p>`
-          : html`<div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">URL</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Quizzes</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${endpointRows(endpoints, state.quizzes, readerZone(res))}
-                </tbody>
-              </table>
-            </div>`
+          : endpointsTable(endpoints, state.quizzes, readerZone(res))
       }
       <p class="muted">
         ${endpoints.length} of ${MAX_ENDPOINTS} endpoints in
@@ -201,31 +177,38 @@ export interface EndpointPageState {
   flash?: Flash | null;
 }
 
-function attemptRows(res: Response, endpoint: EndpointView, attempts: WebhookAttemptRow[]): Html {
-  return html`${attempts.map(
-    (attempt) =>
-      html`<tr>
-        <td>${formatTime(attempt.attemptedAt, undefined, readerZone(res))}</td>
-        <td><code>${attempt.type}</code></td>
-        <td>
-          ${attempt.outcome.replace('_', ' ')}${attempt.status === null ? '' : html` (${attempt.status})`}
-        </td>
-        <td>${attempt.latencyMs} ms</td>
-        <td><code class="snippet">${attempt.responseSnippet ?? ''}</code></td>
-        <td>
-          <form
-            method="post"
-            action="${WEBHOOKS_PATH}/${endpoint.id}/deliveries/${attempt.deliveryId}/replay"
-            class="inline"
-          >
-            ${csrfField(res)}
-            <button type="submit" class="secondary small">
-              Replay<span class="sr-only"> the ${attempt.type} event ${attempt.eventId}</span>
-            </button>
-          </form>
-        </td>
-      </tr>`,
-  )}`;
+/** The delivery log, one row per attempt (a card each on a phone), each with its replay button. */
+function attemptsTable(res: Response, endpoint: EndpointView, attempts: WebhookAttemptRow[]): Html {
+  const zone = readerZone(res);
+  return dataTable({
+    columns: [
+      { label: 'Time' },
+      { label: 'Event' },
+      { label: 'Outcome' },
+      { label: 'Latency', numeric: true },
+      { label: 'Answer (first bytes)' },
+      { label: 'Actions', hiddenLabel: true },
+    ],
+    rows: attempts.map((attempt) => ({
+      cells: [
+        formatTime(attempt.attemptedAt, undefined, zone),
+        html`<code>${attempt.type}</code>`,
+        html`${attempt.outcome.replace('_', ' ')}${attempt.status === null ? '' : html` (${attempt.status})`}`,
+        `${attempt.latencyMs} ms`,
+        html`<code class="snippet">${attempt.responseSnippet ?? ''}</code>`,
+        html`<form
+          method="post"
+          action="${WEBHOOKS_PATH}/${endpoint.id}/deliveries/${attempt.deliveryId}/replay"
+          class="inline"
+        >
+          ${csrfField(res)}
+          <button type="submit" class="secondary small">
+            Replay<span class="sr-only"> the ${attempt.type} event ${attempt.eventId}</span>
+          </button>
+        </form>`,
+      ],
+    })),
+  });
 }
 
 function action(
@@ -291,23 +274,7 @@ export function sendEndpointPage(res: Response, state: EndpointPageState): void 
       ${
         attempts.length === 0
           ? html`<p class="muted">Nothing was sent to this endpoint yet.</p>`
-          : html`<div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Outcome</th>
-                    <th scope="col">Latency</th>
-                    <th scope="col">Answer (first bytes)</th>
-                    <th scope="col"><span class="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${attemptRows(res, endpoint, attempts)}
-                </tbody>
-              </table>
-            </div>`
+          : attemptsTable(res, endpoint, attempts)
       }
       <p class="muted">
         The latest 50 attempts. Replay sends the event again, from the first step of the retry schedule.

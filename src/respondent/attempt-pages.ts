@@ -6,8 +6,8 @@ import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
 import type { Translator } from './i18n';
 import type { MessageKey } from './messages/en';
-import { EMAIL_ID, errorId } from './read-form-answers';
-import { ROBOTS } from './render-quiz-page';
+import { EMAIL_ID } from './read-form-answers';
+import { ROBOTS, textField } from './render-quiz-page';
 
 /**
  * The pages of a quiz taken in one attempt (a time limit, a shuffle, a pool or an attempt
@@ -118,27 +118,17 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
     <form method="post" action="/q/${quiz.slug}/start" class="start-form" novalidate>
       ${
         limited
-          ? html`<div class="field">
-              <label for="${EMAIL_ID}">${tr.t('quiz.yourEmail')}</label>
-              ${
-                state.emailError
-                  ? html`<p class="field-error" id="${errorId('email')}">
-                      <span class="sr-only">${tr.t('quiz.errorPrefix')}</span> ${state.emailError}
-                    </p>`
-                  : ''
-              }
-              <input
-                type="email"
-                id="${EMAIL_ID}"
-                name="email"
-                value="${state.email ?? ''}"
-                autocomplete="email"
-                spellcheck="false"
-                inputmode="email"
-                maxlength="${RESPONDENT_LIMITS.emailMax}"
-                ${state.emailError ? html`aria-invalid="true" aria-describedby="${errorId('email')}"` : ''}
-              />
-            </div>`
+          ? textField(tr, {
+              id: EMAIL_ID,
+              key: 'email',
+              name: 'email',
+              label: tr.t('quiz.yourEmail'),
+              type: 'email',
+              autocomplete: 'email',
+              maxlength: RESPONDENT_LIMITS.emailMax,
+              value: state.email ?? '',
+              error: state.emailError,
+            })
           : ''
       }
       <button type="submit">${tr.t('intro.start')}</button>

@@ -46,7 +46,8 @@ function formErrorSummary(tr: Translator, errors: FormErrors | undefined, change
   });
 }
 
-function textField(
+/** A respondent's text field (name, email) in the quiz's language, on the shared field part. */
+export function textField(
   tr: Translator,
   options: {
     id: string;

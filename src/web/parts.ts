@@ -77,7 +77,7 @@ export interface FieldOptions {
   name: string;
   label: Html | string;
   value?: string;
-  type?: 'text' | 'email' | 'password' | 'datetime-local';
+  type?: 'text' | 'email' | 'password' | 'datetime-local' | 'search';
   hint?: Html | string;
   /** Error messages for this field (from `errorsFor`). */
   errors?: readonly string[];
@@ -134,6 +134,45 @@ export function field(options: FieldOptions): Html {
   </div>`;
 }
 
+export interface SelectFieldOptions {
+  /** The element id; its hint is `${id}-hint`, its error `${id}-error`. */
+  id: string;
+  name: string;
+  label: Html | string;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+  value: string;
+  hint?: Html | string;
+  errors?: readonly string[];
+  autocomplete?: string;
+}
+
+/** One choice of a drop-down list; `<option value="x" selected>` exactly, as tools look for it. */
+// prettier-ignore
+const option = (value: string, label: string, selected: boolean) =>
+  html`<option value="${value}"${selected ? html` selected` : ''}>${label}</option>`;
+
+/** A labelled drop-down list with its hint and error, tied together as `field` ties them. */
+export function selectField(options: SelectFieldOptions): Html {
+  const { id, hint } = options;
+  const errors = options.errors ?? [];
+  const describedBy = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return html`<div class="field">
+    <label for="${id}">${options.label}</label>
+    ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''} ${fieldErrorText(id, errors)}
+    <select
+      id="${id}"
+      name="${options.name}"
+      ${options.autocomplete ? html` autocomplete="${options.autocomplete}"` : ''}${
+        describedBy ? html` aria-describedby="${describedBy}"` : ''
+      }${errors.length > 0 ? html` aria-invalid="true"` : ''}
+    >
+      ${options.choices.map((choice) => option(choice.value, choice.label, choice.value === options.value))}
+    </select>
+  </div>`;
+}
+
 /** The messages of `errors` for the field `id`. */
 export function errorsFor(errors: readonly FieldError[] | undefined, id: string): string[] {
   return (errors ?? []).filter((error) => error.field === id).map((error) => error.message);
@@ -172,6 +211,8 @@ export interface RadioGroupOptions {
   value: string;
   errors?: readonly string[];
   className?: string;
+  /** More controls that belong to the choice, after the radios (the quizzes a webhook is for). */
+  children?: Html;
 }
 
 /** Radio buttons in a fieldset whose legend names the choice. */
@@ -183,8 +224,10 @@ export function radioGroup({
   value,
   errors = [],
   className,
+  children,
 }: RadioGroupOptions): Html {
-  return html`<fieldset class="${className ?? 'inline-choices'}" id="${id}">
+  const classes = `${className ?? 'inline-choices'}${errors.length > 0 ? ' has-error' : ''}`;
+  return html`<fieldset class="${classes}" id="${id}">
     <legend>${legend}</legend>
     ${fieldErrorText(id, errors)}
     ${choices.map(
@@ -200,6 +243,7 @@ export function radioGroup({
           <span>${choice.label}</span>
         </label>`,
     )}
+    ${children ?? ''}
   </fieldset>`;
 }
 

@@ -186,6 +186,56 @@ describe('quiz page', () => {
     expect(res.text).toContain('Draft: only you can see it');
     expect(res.text).toContain('No responses yet.');
   });
+
+  test('a draft shows the full key and each explanation, and no chart before the first answer', async () => {
+    const quiz = payload(
+      await callTool(client, 'create_quiz', {
+        title: 'Every key',
+        questions: [
+          {
+            type: 'yes_no',
+            text: 'Is the Sun a star?',
+            correct_answer: 'yes',
+            explanation: 'A G-type star.',
+          },
+          {
+            type: 'multiple_choice',
+            text: 'Largest planet?',
+            options: [
+              { label: 'Jupiter', score: 2 },
+              { label: 'Mars', score: 0 },
+            ],
+          },
+          {
+            type: 'multiple_select',
+            text: 'Gas giants?',
+            options: [
+              { label: 'Saturn', score: 1 },
+              { label: 'Venus', score: -1 },
+              { label: 'Neptune', score: 1 },
+            ],
+          },
+          { type: 'short_text', text: 'Our star?', accepted_answers: ['Sun', 'Sol'], points: 3 },
+          { type: 'number', text: 'Planets?', correct_number: 8, tolerance: 0.5, explanation: 'Pluto left.' },
+        ],
+      }),
+    );
+    const text = squash((await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`).expect(200)).text);
+    expect(text).toContain('<dt>Right answer</dt><dd>Yes, 1 point</dd>');
+    expect(text).toContain('<dt>Explanation</dt><dd dir="auto">A G-type star.</dd>');
+    expect(text).toMatch(/<li><bdi>Jupiter<\/bdi>: 2 points ?<span class="key-right">✓ right<\/span><\/li>/);
+    expect(text).toMatch(/<li><bdi>Mars<\/bdi>: 0 points ?<\/li>/);
+    expect(text).toMatch(/<bdi>Saturn<\/bdi>: 1 point ?<span class="key-right">✓ right/);
+    expect(text).toMatch(/<li><bdi>Venus<\/bdi>: -1 point ?<\/li>/);
+    expect(text).toMatch(
+      /<dt>Accepted answers<\/dt><dd><bdi>Sun<\/bdi>, <bdi>Sol<\/bdi> ?\(3 points\)<\/dd>/,
+    );
+    expect(text).toContain('<dt>Right number</dt><dd>8, give or take 0.5 (1 point)</dd>');
+    expect(text).toContain('<dd dir="auto">Pluto left.</dd>');
+    expect(text.match(/not answered yet/g)).toHaveLength(5);
+    expect(text).not.toContain('chart-figure');
+    expect(text).not.toContain('<svg');
+  });
 });
 
 describe('object access', () => {

@@ -51,6 +51,11 @@ test('an owner picks a zone; the quiz page shows its times there; a tool reads a
     .send({ _csrf: await csrfOf(agent, '/account'), time_zone: 'Mars/Olympus' });
   expect(bad.status).toBe(422);
   expect(errorSummaryText(bad.text)).toContain('Mars/Olympus&quot; is not an IANA time zone');
+  // The summary links to the list, which carries the error itself (the shared selectField part).
+  expect(bad.text).toMatch(
+    /<select\s+id="time_zone"[^>]*aria-describedby="time_zone-error"[^>]*aria-invalid="true"/,
+  );
+  expect(bad.text).toContain('id="time_zone-error"');
 
   const saved = await agent
     .post('/account/time-zone')

@@ -82,7 +82,9 @@ test('adding an endpoint shows its secret once; the test event shows the receive
   expect(receiver.received[0]!.json.type).toBe('webhook.test');
   expect(verifiedSignatures(receiver.received[0]!, secret!)).toBe(1);
   // The delivery log: time, outcome and status, latency, the answer's first bytes, and replay.
-  expect(after).toMatch(/<code>webhook\.test<\/code><\/td><td> ?success \(200\) ?<\/td><td>\d+ ms<\/td>/);
+  expect(after).toMatch(
+    /<code>webhook\.test<\/code> ?<\/td><td data-label="Outcome" ?> ?success \(200\) ?<\/td><td data-label="Latency" class="num"> ?\d+ ms ?<\/td>/,
+  );
   const replay = /action="([^"]+\/replay)"/.exec(after)![1]!;
   expect((await postOn(agent, created.headers.location as string, replay)).status).toBe(303);
   await webhookWorkerOf(app.app).runOnce();

@@ -4,6 +4,7 @@
 import request from 'supertest';
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
+import { reportFigure } from '../helpers/figures';
 
 const KB = 1024;
 
@@ -63,7 +64,7 @@ describeEachDatabase('edit_questions', (provider) => {
     const received =
       Buffer.byteLength(JSON.stringify(result.content)) +
       Buffer.byteLength(JSON.stringify(result.structuredContent));
-    console.log(`typo fix on 100 questions: ${sent} bytes sent, ${received} bytes received`);
+    reportFigure(`typo fix on 100 questions: ${sent} bytes sent, ${received} bytes received`);
     expect(sent).toBeLessThanOrEqual(3 * KB);
     expect(received).toBeLessThanOrEqual(3 * KB);
     const answer = payload(result);

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createTestUser, raisedLimits, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { BUDGET_RESPONSES, budgetAnswers, budgetQuiz } from '../fixtures/results-budget-quiz';
+import { reportFigure } from '../helpers/figures';
 
 const KB = 1024;
 
@@ -42,7 +43,7 @@ describe('get_results answer sizes', () => {
     const byDefault = await bytesOf({});
     const summaryOnly = await bytesOf({ limit: 0 });
     const twentyWithout = await bytesOf({ limit: 20, include_answers: false });
-    console.log(
+    reportFigure(
       `get_results on ${BUDGET_RESPONSES} responses x 20 questions: default ${byDefault.bytes} B ` +
         `(${byDefault.body.responses.length} responses), limit 0 ${summaryOnly.bytes} B, ` +
         `limit 20 without answers ${twentyWithout.bytes} B`,

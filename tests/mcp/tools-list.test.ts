@@ -4,6 +4,7 @@
 import { postMcp } from '../helpers/http';
 import { createTestUser, SPEC_TOOLS, sseMessages, startTestApp, type TestApp } from '../helpers/test-app';
 import { connectClient, ERAS, forEachEra, type AnyClient } from '../helpers/mcp-clients';
+import { reportFigure } from '../helpers/figures';
 
 /**
  * Every conversation pays for the tool list: its compact JSON stays within this budget, with
@@ -92,7 +93,7 @@ describe('tools/list', () => {
     });
     const result = sseMessages(res.text)[0].result;
     const bytes = Buffer.byteLength(JSON.stringify(result));
-    console.log(`tools/list: ${bytes} bytes of compact JSON (budget ${TOOLS_LIST_BUDGET_BYTES})`);
+    reportFigure(`tools/list: ${bytes} bytes of compact JSON (budget ${TOOLS_LIST_BUDGET_BYTES})`);
     expect(result.tools).toHaveLength(SPEC_TOOLS.length);
     expect(bytes).toBeLessThanOrEqual(TOOLS_LIST_BUDGET_BYTES);
     // zod's int() bounds every integer by the safe-integer range, which tells a client nothing.

@@ -332,6 +332,16 @@ describeWithBrowser('the pages people use', () => {
             ],
           });
         expect(reviewed.body.review).toHaveLength(2);
+        // A draft's page: its whole answer key and explanations, no chart yet.
+        const draft = payload(
+          await callTool(mcp, 'create_quiz', {
+            title: 'Draft with a key',
+            questions: [
+              { type: 'short_text', text: 'Our star?', accepted_answers: ['Sun'], explanation: 'Sol.' },
+              { type: 'number', text: 'Planets?', correct_number: 8, tolerance: 0.5 },
+            ],
+          }),
+        );
         const pages: Array<[string, string, boolean]> = [
           ['respondent review', new URL(reviewed.body.result_url).pathname, false],
           ['home', '/', false],
@@ -341,6 +351,7 @@ describeWithBrowser('the pages people use', () => {
           ['respondent result', new URL(resultUrl).pathname, false],
           ['dashboard', '/dashboard', true],
           ['quizzes', '/dashboard/quizzes', true],
+          ['draft quiz page', `/dashboard/quizzes/${draft.quiz_id}`, true],
           ['API keys', '/settings/security/api-keys', true],
           ['connected apps', '/settings/connected-apps', true],
           ['account', '/account', true],
