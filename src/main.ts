@@ -5,6 +5,7 @@ import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
 import { setPasswordHashCost } from './domain/passwords';
 import { purgeAndLog, schedulePurge } from './domain/purge-expired';
+import { scheduleClosings } from './domain/webhooks/scheduled-closes';
 import { createLifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
@@ -41,6 +42,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     },
   );
   const purge = schedulePurge(database.repos, logger);
+  // Every instance looks for closing times passed; each closing's quiz.closed is written once.
+  const closings = scheduleClosings(database.repos, logger);
   // Every instance delivers webhooks; claims keep each delivery with one of them at a time.
   const webhooks = webhookWorkerOf(app);
   webhooks.start();
@@ -63,6 +66,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       'shutting down: /readyz fails now; serving on until the drain period ends, then finishing requests in flight',
     );
     purge.stop();
+    closings.stop();
     const webhooksStopped = webhooks.stop();
     void running
       .stop({ drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs, lifecycle }, () =>

@@ -1,12 +1,13 @@
 import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
+import { dataTable } from '../web/parts';
 import { answerChart } from './charts';
 
 type Results = Awaited<ReturnType<typeof getResults>>;
 type Stat = Results['questions'][number];
 
-/** The orders the item-analysis table offers, by the `items` query parameter. */
+/** The orders the item-analysis table offers, by the `order` query parameter. */
 export type ItemOrder = 'position' | 'flags';
 
 export function itemOrderOf(value: string | undefined): ItemOrder {
@@ -35,7 +36,7 @@ function groupsTable(stat: Stat): Html {
   const labels = answerLabels(stat);
   if (!stat.top_shares || !stat.bottom_shares || labels.length === 0) return html``;
   return html`<details class="groups">
-    <summary>Top and bottom 27% of “${stat.text}”</summary>
+    <summary>Top and bottom 27% of “<bdi>${stat.text}</bdi>”</summary>
     <div class="table-wrap">
       <table>
         <thead>
@@ -49,7 +50,7 @@ function groupsTable(stat: Stat): Html {
           ${labels.map(
             (label, index) =>
               html`<tr>
-                <th scope="row">${label}</th>
+                <th scope="row"><bdi>${label}</bdi></th>
                 <td class="num">${percent(stat.top_shares![index]!)}</td>
                 <td class="num">${percent(stat.bottom_shares![index]!)}</td>
               </tr>`,
@@ -74,9 +75,8 @@ export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl:
   const sortLink = (to: ItemOrder, label: string) =>
     order === to
       ? html`<strong aria-current="true">${label}</strong>`
-      : html`<a href="${baseUrl}?items=${to}#item-analysis">${label}</a>`;
-  return html`<h2 id="item-analysis">Item analysis</h2>
-    <p>
+      : html`<a href="${baseUrl}?order=${to}">${label}</a>`;
+  return html`<p>
       Reliability (Cronbach's alpha):
       ${reliability.value === null ? html`not computed. ${reliability.reason}` : html`<strong>${twoPlaces(reliability.value)}</strong>`}
     </p>
@@ -98,41 +98,29 @@ export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl:
       <figcaption class="sr-only">The table below gives the same numbers.</figcaption>
     </figure>
     <p>Order: ${sortLink('position', 'question order')} · ${sortLink('flags', 'flagged first')}</p>
-    <div class="table-wrap">
-      <table class="item-analysis">
-        <thead>
-          <tr>
-            <th scope="col" aria-sort="${order === 'position' ? 'ascending' : 'none'}">Question</th>
-            <th scope="col" class="num">Facility</th>
-            <th scope="col" class="num">Discrimination</th>
-            <th scope="col" aria-sort="${order === 'flags' ? 'descending' : 'none'}">Flags</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows.map(
-            ({ stat, number }) =>
-              html`<tr>
-                <th scope="row">${number}. ${stat.text} ${groupsTable(stat)}</th>
-                <td class="num">${percent(stat.facility)}</td>
-                <td class="num">${twoPlaces(stat.discrimination)}</td>
-                <td>
-                  ${
-                    stat.flags.length === 0
-                      ? html`<span class="muted">None</span>`
-                      : html`<ul class="flags">
-                          ${stat.flags.map(
-                            (flag) =>
-                              html`<li>
-                                <strong>${FLAG_NAMES[flag.flag] ?? flag.flag}</strong>: ${flag.reason}
-                              </li>`,
-                          )}
-                        </ul>`
-                  }
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    ${dataTable({
+      className: 'item-analysis',
+      columns: [
+        { label: 'Question', sort: order === 'position' ? 'ascending' : 'none' },
+        { label: 'Facility', numeric: true },
+        { label: 'Discrimination', numeric: true },
+        { label: 'Flags', sort: order === 'flags' ? 'descending' : 'none' },
+      ],
+      rows: rows.map(({ stat, number }) => ({
+        header: html`${number}. <span dir="auto">${stat.text}</span> ${groupsTable(stat)}`,
+        cells: [
+          percent(stat.facility),
+          twoPlaces(stat.discrimination),
+          stat.flags.length === 0
+            ? html`<span class="muted">None</span>`
+            : html`<ul class="flags">
+                ${stat.flags.map(
+                  (flag) =>
+                    html`<li><strong>${FLAG_NAMES[flag.flag] ?? flag.flag}</strong>: ${flag.reason}</li>`,
+                )}
+              </ul>`,
+        ],
+      })),
+    })}
     <p class="muted">${formatNumber(results.summary.response_count)} responses counted.</p>`;
 }

@@ -156,8 +156,9 @@ type RecentResponse = Awaited<ReturnType<typeof recentResponses>>[number];
 
 function recentRow(response: RecentResponse, zone: string): Html {
   return html`<li>
-    <a href="/dashboard/quizzes/${response.quiz.quiz_id}#responses">${response.quiz.title}</a>:
-    ${response.respondent_name ?? html`<span class="muted">someone</span>`} scored ${response.score} of
+    <a href="/dashboard/quizzes/${response.quiz.quiz_id}/responses/${response.response_id}"
+      >${response.quiz.title}</a
+    >: ${response.respondent_name ?? html`<span class="muted">someone</span>`} scored ${response.score} of
     ${response.max_score} · ${formatTime(response.submitted_at, undefined, zone)}
   </li>`;
 }

@@ -3,13 +3,11 @@ import type { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-qu
 import type { getResults } from '../domain/results/get-results';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
-import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
 import { statusBadge } from './quiz-list-page';
-import { itemAnalysisSection, type ItemOrder } from './quiz-item-analysis';
 import { questionStats } from './quiz-question-stats';
-import type { ScoreCount } from '../domain/results/score-distribution';
-import { binLabel, scoreBins, scoreHistogram } from './charts';
+import { resultsNav, summaryStats } from './results-pages';
 import { sharePanel } from './quiz-share';
 import { quizWarnings } from '../domain/quizzes/quiz-warnings';
 
@@ -20,101 +18,15 @@ export type QuizResults = Awaited<ReturnType<typeof getResults>>;
 export interface QuizPageData {
   questions: QuizQuestions;
   settings: QuizSettings;
-  results: QuizResults;
-  /** The responses cursor of this page; set when not showing the newest. */
-  cursor: string | undefined;
-  /** The outcome of the last action (a response deleted). */
+  /** The results' headline figures; the rest is in the results' sections (results-pages.ts). */
+  summary: QuizResults['summary'];
+  /** The outcome of the last action (a quiz duplicated). */
   flash?: Flash | null;
-  /** How many responses got each score, for the histogram. */
-  scores: ScoreCount[];
-  /** The item-analysis table's order. */
-  itemOrder?: ItemOrder;
   /** The account's time zone: every time on the page is shown in it. */
   timeZone: string;
 }
 
-/** The score histogram with its pass mark, and the same numbers as a table. */
-function scoreSection({ results, scores }: QuizPageData): Html {
-  const s = results.summary;
-  if (s.response_count === 0) return html``;
-  const passScore = s.pass_mark_percent === null ? null : (s.pass_mark_percent / 100) * s.max_score;
-  const bins = scoreBins(scores, { min: 0, max: s.max_score, passScore });
-  return html`<figure class="chart-figure" aria-labelledby="scores-caption">
-    <figcaption id="scores-caption">
-      Scores of all ${s.response_count}
-      ${s.response_count === 1 ? 'response' : 'responses'}${
-        s.pass_mark_percent === null
-          ? ''
-          : html` <span class="legend"
-              ><span class="swatch pass" aria-hidden="true"></span> passed
-              <span class="swatch fail" aria-hidden="true"></span> not passed (mark
-              ${formatNumber(s.pass_mark_percent, '%')})</span
-            >`
-      }
-    </figcaption>
-    ${scoreHistogram(bins, s.pass_mark_percent)}
-    <details>
-      <summary>Scores as a table</summary>
-      <table class="answer-counts">
-        <thead>
-          <tr>
-            <th scope="col">Score</th>
-            <th scope="col" class="num">Responses</th>
-            ${s.pass_mark_percent === null ? '' : html`<th scope="col">Result</th>`}
-          </tr>
-        </thead>
-        <tbody>
-          ${bins.map(
-            (bin) =>
-              html`<tr>
-                <th scope="row">${binLabel(bin)}</th>
-                <td class="num">${bin.count}</td>
-                ${bin.passed === null ? '' : html`<td>${bin.passed ? 'Passed' : 'Not passed'}</td>`}
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </details>
-  </figure>`;
-}
-
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
-function summary({ results, timeZone }: QuizPageData): Html {
-  const s = results.summary;
-  const average =
-    s.average_score === null
-      ? '–'
-      : `${formatNumber(s.average_score)} of ${s.max_score} (${formatNumber(s.average_percent, '%')})`;
-  return html`<dl class="stats">
-    <div>
-      <dt>Responses</dt>
-      <dd>${s.response_count}</dd>
-    </div>
-    <div>
-      <dt>Average score</dt>
-      <dd>${average}</dd>
-    </div>
-    <div>
-      <dt>Highest / lowest</dt>
-      <dd>${formatNumber(s.highest_score)} / ${formatNumber(s.lowest_score)}</dd>
-    </div>
-    ${
-      s.pass_mark_percent === null
-        ? ''
-        : html`<div>
-            <dt>Passed (mark ${formatNumber(s.pass_mark_percent, '%')})</dt>
-            <dd>
-              ${s.pass_count}${s.pass_rate === null ? '' : ` (${formatNumber(s.pass_rate * 100, '%')})`}
-            </dd>
-          </div>`
-    }
-    <div>
-      <dt>Last response</dt>
-      <dd>${formatTime(s.last_submitted_at, 'None yet', timeZone)}</dd>
-    </div>
-  </dl>`;
-}
 
 const LANGUAGE_NAMES: Record<string, string> = {
   en: 'English',
@@ -205,85 +117,6 @@ function settingsList(data: QuizPageData): Html {
   </dl>`;
 }
 
-function respondent(response: QuizResults['responses'][number]): Html {
-  const { name, email } = response.respondent;
-  if (!name && !email) return html`<span class="muted">Anonymous</span>`;
-  return html`<span
-    >${name ?? ''}${name && email ? html`<br />` : ''}${email ? html`<span class="muted">${email}</span>` : ''}</span
-  >`;
-}
-
-function responsesTable(data: QuizPageData): Html {
-  const { results, questions, cursor } = data;
-  const base = `/dashboard/quizzes/${questions.quiz_id}`;
-  if (results.responses.length === 0) {
-    return html`<p class="muted">${cursor ? 'No older responses.' : 'No responses yet.'}</p>`;
-  }
-  const rows = results.responses.map(
-    (response) =>
-      html`<tr>
-        <td data-label="Submitted">${formatTime(response.submitted_at, undefined, data.timeZone)}</td>
-        <td data-label="Respondent">${respondent(response)}</td>
-        <td data-label="Score">
-          <span
-            >${response.score} /
-            ${response.max_score}${
-              response.percent === null
-                ? ''
-                : html` <span class="muted">(${formatNumber(response.percent, '%')})</span>`
-            }</span
-          >
-        </td>
-        <td data-label="Result">
-          ${response.passed === null ? '–' : response.passed ? 'Passed' : 'Not passed'}
-        </td>
-        <td data-label="Answers">
-          <details>
-            <summary>Answers</summary>
-            <ol class="answers">
-              ${(response.answers ?? []).map(
-                (answer) =>
-                  html`<li>
-                    <span class="answer-question">${answer.text}</span>
-                    <span class="answer-given">${answer.answer ?? 'No answer'}</span>
-                    <span class="muted">${answer.points} of ${answer.max_points} pts</span>
-                  </li>`,
-              )}
-            </ol>
-          </details>
-        </td>
-        <td data-label="Delete">
-          <a href="${base}/responses/${response.response_id}/delete" class="danger-link"
-            >Delete<span class="sr-only">
-              the response submitted ${formatTime(response.submitted_at, undefined, data.timeZone)}</span
-            ></a
-          >
-        </td>
-      </tr>`,
-  );
-  return html`<div class="table-wrap">
-      <table class="responses">
-        <thead>
-          <tr>
-            <th scope="col">Submitted</th>
-            <th scope="col">Respondent</th>
-            <th scope="col">Score</th>
-            <th scope="col">Result</th>
-            <th scope="col">Answers</th>
-            <th scope="col"><span class="sr-only">Delete</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows}
-        </tbody>
-      </table>
-    </div>
-    <nav class="pager" aria-label="More responses">
-      ${cursor ? html`<a href="${base}#responses">Newest responses</a>` : ''}
-      ${results.next_cursor ? html`<a href="${base}?responses=${results.next_cursor}#responses">Older responses →</a>` : ''}
-    </nav>`;
-}
-
 /** A one-button form that posts to one of the quiz's actions (CSRF-checked). */
 function postButton(res: Response, action: string, label: string, fields: Record<string, string> = {}): Html {
   return html`<form class="inline" method="post" action="${action}">
@@ -345,7 +178,7 @@ function publicState({ questions, settings }: QuizPageData): Html {
 }
 
 export function sendQuizPage(res: Response, data: QuizPageData): void {
-  const { questions, results, settings } = data;
+  const { questions, settings } = data;
   sendPage(res, {
     title: questions.title,
     section: 'quizzes',
@@ -367,19 +200,24 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
           : ''
       }
       <h2>Results</h2>
-      ${summary(data)} ${scoreSection(data)}
-      ${itemAnalysisSection(results, data.itemOrder ?? 'position', `/dashboard/quizzes/${questions.quiz_id}`)}
-      <h2>Questions</h2>
       ${
-        questions.questions.length === 0
-          ? html`<p class="muted">This quiz has no questions yet.</p>`
-          : html`<ol class="questions">
-              ${questionStats(questions, results)}
-            </ol>`
+        questions.status === 'published'
+          ? html`${summaryStats(data.summary, data.timeZone)} ${resultsNav(questions.quiz_id)}`
+          : html`<p class="muted">No responses yet.</p>`
+      }
+      ${
+        questions.status === 'published'
+          ? ''
+          : html`<h2>Questions</h2>
+              ${
+                questions.questions.length === 0
+                  ? html`<p class="muted">This quiz has no questions yet.</p>`
+                  : html`<ol class="questions">
+                      ${questionStats(questions, { questions: [] })}
+                    </ol>`
+              }`
       }
       <h2>Settings</h2>
-      ${settingsList(data)}
-      <h2 id="responses">Responses</h2>
-      ${responsesTable(data)}`,
+      ${settingsList(data)}`,
   });
 }

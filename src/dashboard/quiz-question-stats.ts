@@ -17,7 +17,7 @@ function share(count: number, total: number): string {
 /** One answer's row of the table that states the chart's numbers. */
 function countRow(label: Html | string, detail: string, count: number, total: number): Html {
   return html`<tr>
-    <th scope="row">${label}</th>
+    <th scope="row"><bdi>${label}</bdi></th>
     <td class="num">${detail}</td>
     <td class="num">${count}${share(count, total)}</td>
   </tr>`;
@@ -207,7 +207,7 @@ function keyList(question: Question): Html {
  * Each question with its answer key and explanation and, once answered, its answer counts as a
  * chart and a table, from the same getResults the MCP tool returns (no empty charts before).
  */
-export function questionStats(questions: Questions, results: Results): Html[] {
+export function questionStats(questions: Questions, results: Pick<Results, 'questions'>): Html[] {
   const byId = new Map<string, Stat>(results.questions.map((stat) => [stat.question_id, stat]));
   return questions.questions.map((question) => {
     const stat = byId.get(question.question_id);

@@ -6,9 +6,8 @@ import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { browseQuizzes, QUIZ_LIST_STATUSES } from '../domain/quizzes/list-quizzes';
 import { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
-import { getResults } from '../domain/results/get-results';
+import { getResultsSummary } from '../domain/results/results-summary';
 import { itemOrderOf } from './quiz-item-analysis';
-import { scoreDistribution } from '../domain/results/score-distribution';
 import { html } from '../web/html';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
@@ -17,6 +16,7 @@ import { domainRefusal } from './domain-error-pages';
 import { sendPage } from '../web/page-shell';
 import { sendOverviewPage, sendQuizListPage } from './quiz-list-page';
 import { sendQuizPage } from './quiz-page';
+import { resultsPath } from './results-pages';
 import { signedLink, type OpenedOwnerLink } from './signed-link';
 import type { DomainDeps } from '../domain/deps';
 
@@ -28,7 +28,7 @@ function queryString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-function sendBadLink(res: Response, back: string): void {
+export function sendBadLink(res: Response, back: string): void {
   sendPage(res, {
     title: 'Link not valid',
     status: 400,
@@ -105,30 +105,26 @@ export function quizRoutes({ deps }: DashboardContext): Router {
 
   router.get('/dashboard/quizzes/:quizId', requireLogin(), async (req, res) => {
     const session = currentSession(res)!;
-    const cursor = queryString(req.query.responses);
     // Exact id and owner first: another user's quiz is "not found", whatever the URL says.
     const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-    let questions, settings, results, scores;
-    try {
-      [questions, settings, results, scores] = await Promise.all([
-        getQuizQuestions(deps, session.userId, id),
-        getQuizSettings(deps, session.userId, id),
-        getResults(deps, session.userId, { ref: id, limit: PAGE_SIZE, cursor }),
-        scoreDistribution(deps, id),
-      ]);
-    } catch (error) {
-      // A responses cursor that is not one of ours.
-      if (!domainRefusal(error, ['invalid_input'])) throw error;
-      return sendBadLink(res, `/dashboard/quizzes/${id}`);
+    // The responses list and the item analysis moved to the results' sections; links kept from
+    // before land where they pointed.
+    const cursor = queryString(req.query.responses);
+    if (cursor) {
+      return res.redirect(301, `${resultsPath(id, 'responses')}?after=${encodeURIComponent(cursor)}`);
     }
+    const items = queryString(req.query.items);
+    if (items) return res.redirect(301, `${resultsPath(id, 'items')}?order=${itemOrderOf(items)}`);
+    const [questions, settings, results] = await Promise.all([
+      getQuizQuestions(deps, session.userId, id),
+      getQuizSettings(deps, session.userId, id),
+      getResultsSummary(deps, session.userId, id),
+    ]);
     sendQuizPage(res, {
       questions,
       settings,
-      results,
-      scores,
-      cursor,
+      summary: results.summary,
       flash: takeFlash(req, res),
-      itemOrder: itemOrderOf(queryString(req.query.items)),
       timeZone: session.timeZone,
     });
   });

@@ -8,6 +8,7 @@ import { currentSession, requireLogin } from '../web/session';
 import { setFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';
 import { domainRefusal } from './domain-error-pages';
+import { resultsPath } from './results-pages';
 
 const PATH = '/dashboard/quizzes/:quizId/responses/:responseId/delete';
 
@@ -17,7 +18,7 @@ function who(response: OwnedResponse): string {
 }
 
 function sendConfirmation(res: Response, response: OwnedResponse): void {
-  const back = `/dashboard/quizzes/${response.quizId}#responses`;
+  const back = `/dashboard/quizzes/${response.quizId}/responses/${response.id}`;
   sendPage(res, {
     title: 'Delete this response?',
     section: 'quizzes',
@@ -60,7 +61,7 @@ export function responseRoutes({ deps }: DashboardContext): Router {
   router.post(PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
     const quizId = await requireOwnedQuizId(repos, session.userId, String(req.params.quizId));
-    const back = `/dashboard/quizzes/${quizId}#responses`;
+    const back = resultsPath(quizId, 'responses');
     try {
       await deleteResponse(repos, session.userId, quizId, String(req.params.responseId));
     } catch (error) {

@@ -22,6 +22,7 @@ import { quizEditorRoutes } from './quiz-editor-routes';
 import { quizRoutes } from './quiz-routes';
 import { quizShareRoutes } from './quiz-share-routes';
 import { responseRoutes } from './response-routes';
+import { resultsRoutes } from './results-routes';
 import { webhookRoutes } from './webhook-routes';
 import { sealingKey } from '../domain/webhooks/secrets';
 import { createWebhookWorker } from '../domain/webhooks/worker';
@@ -48,6 +49,7 @@ const ROUTES = [
   quizEditorRoutes,
   quizShareRoutes,
   quizRoutes,
+  resultsRoutes,
   responseRoutes,
   apiKeyRoutes,
   connectedAppsRoutes,

@@ -9,4 +9,4 @@ export const questionsInclude = {
  * Columns a quiz row never carries: the link secret signs the quiz's links and is read alone,
  * where a link is made or checked, so it does not travel with every read of the quiz.
  */
-export const QUIZ_ROW_OMIT = { linkSecret: true } as const satisfies Prisma.QuizOmit;
+export const QUIZ_ROW_OMIT = { linkSecret: true, closedEventAt: true } as const satisfies Prisma.QuizOmit;

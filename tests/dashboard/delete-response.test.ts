@@ -45,9 +45,13 @@ test('confirm, delete, and the results are counted again without it', async () =
   expect(before.summary.response_count).toBe(3);
   expect(before.summary.pass_rate).toBeCloseTo(2 / 3);
 
-  const quizPage = await owner.get(`/dashboard/quizzes/${quiz.quiz_id}`);
+  // Reachable from the responses list and from the respondent's own page.
+  const responses = `/dashboard/quizzes/${quiz.quiz_id}/results/responses`;
   const link = `/dashboard/quizzes/${quiz.quiz_id}/responses/${junk}/delete`;
-  expect(quizPage.text).toContain(`href="${link}"`);
+  expect((await owner.get(responses)).text).toContain(`href="${link}"`);
+  expect((await owner.get(`/dashboard/quizzes/${quiz.quiz_id}/responses/${junk}`)).text).toContain(
+    `href="${link}"`,
+  );
 
   const confirm = await owner.get(link);
   expect(confirm.status).toBe(200);
@@ -55,6 +59,8 @@ test('confirm, delete, and the results are counted again without it', async () =
   expect(text).toContain('Delete this response?');
   expect(text).toContain('junk junk junk');
   expect(text).toContain('This cannot be undone');
+  // "Keep it" leads back to the respondent's page.
+  expect(text).toContain(`href="/dashboard/quizzes/${quiz.quiz_id}/responses/${junk}">Keep it`);
   expect((await results()).summary.response_count).toBe(3); // looking deletes nothing
 
   // Without the form's token: refused, nothing deleted.
@@ -67,7 +73,7 @@ test('confirm, delete, and the results are counted again without it', async () =
     .type('form')
     .send({ _csrf: csrfFrom(confirm.text) });
   expect(deleted.status).toBe(303);
-  expect(deleted.headers.location).toBe(`/dashboard/quizzes/${quiz.quiz_id}#responses`);
+  expect(deleted.headers.location).toBe(responses);
 
   const after = await results();
   expect(after.summary.response_count).toBe(2);
@@ -76,7 +82,7 @@ test('confirm, delete, and the results are counted again without it', async () =
   expect(after.responses.map((r: { response_id: string }) => r.response_id)).not.toContain(junk);
   expect(await app.database.prisma.answer.count({ where: { responseId: junk } })).toBe(0);
 
-  const page = squash((await owner.get(`/dashboard/quizzes/${quiz.quiz_id}`)).text);
+  const page = squash((await owner.get(responses)).text);
   expect(page).toContain('The response is deleted, and the results no longer count it.');
   expect(page).not.toContain('junk junk junk');
   const csv = await owner.get(`/dashboard/quizzes/${quiz.quiz_id}/responses.csv`);
@@ -88,9 +94,7 @@ test('confirm, delete, and the results are counted again without it', async () =
     .type('form')
     .send({ _csrf: csrfFrom(confirm.text) });
   expect(again.status).toBe(303);
-  expect(squash((await owner.get(`/dashboard/quizzes/${quiz.quiz_id}`)).text)).toContain(
-    'That response was already deleted.',
-  );
+  expect(squash((await owner.get(responses)).text)).toContain('That response was already deleted.');
 });
 
 test('another owner can neither see nor delete a response: it is not found, and nothing changes', async () => {
@@ -100,6 +104,7 @@ test('another owner can neither see nor delete a response: it is not found, and 
   await logIn(agent, stranger.email, stranger.password);
   const link = `/dashboard/quizzes/${quiz.quiz_id}/responses/${response}/delete`;
   expect((await agent.get(link)).status).toBe(404);
+  expect((await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/responses/${response}`)).status).toBe(404);
   const ownPage = await agent.get('/dashboard');
   const posted = await agent
     .post(link)
@@ -112,6 +117,7 @@ test('another owner can neither see nor delete a response: it is not found, and 
   expect((await owner.get(`/dashboard/quizzes/${other.quiz_id}/responses/${response}/delete`)).status).toBe(
     404,
   );
+  expect((await owner.get(`/dashboard/quizzes/${other.quiz_id}/responses/${response}`)).status).toBe(404);
 });
 
 test('logged out: the confirmation asks for a log-in first', async () => {

@@ -1,4 +1,4 @@
-// The quizzes list, a quiz page with its results, and the CSV export: through the real app,
+// The quizzes list, a quiz page, its results' sections and a respondent's page, and the CSV export: through the real app,
 // with quizzes made over MCP (the SDK client) and responses from the domain's submitResponse.
 import request from 'supertest';
 import { exportResponses } from '../../src/domain/quizzes/export-responses';
@@ -123,8 +123,10 @@ describe('quizzes list', () => {
   });
 });
 
-describe('quiz page', () => {
-  test('questions, settings, summary, per-question statistics and responses, all escaped', async () => {
+describe('quiz page and results sections', () => {
+  const results = (quizId: string, section: string) => `/dashboard/quizzes/${quizId}/results/${section}`;
+
+  test('the quiz page: title, settings and the summary, with links to every results section', async () => {
     const res = await agent.get(`/dashboard/quizzes/${main.quiz_id}`);
     expect(res.status).toBe(200);
     const text = squash(res.text);
@@ -132,31 +134,76 @@ describe('quiz page', () => {
       '<h1>Capitals &lt;script&gt;alert(1)&lt;/script&gt; <span class="badge published">',
     );
     expect(text).not.toMatch(/<script>alert|<b>bold|<Italy>/);
-    expect(text).toContain('Is Rome in &lt;Italy&gt;?');
-    expect(text).toContain('&lt;b&gt;bold&lt;/b&gt;');
     expect(text).toMatch(/<dt>Responses<\/dt><dd>6<\/dd>/);
     expect(text).toMatch(/<dt>Ask for email<\/dt><dd>Yes<\/dd>/);
     expect(text).toMatch(/<dt>Pass mark<\/dt><dd>50%<\/dd>/);
-    // yes: 3 of 6; option "=1+1" chosen 3 times, "Minus" once.
-    expect(text).toMatch(
-      /<th scope="row">Yes<\/th>\s*<td class="num">2 pts<\/td>\s*<td class="num">3 \(50%\)<\/td>/,
-    );
-    expect(text).toMatch(
-      /<th scope="row">=1\+1<\/th>\s*<td class="num">3 pts<\/td>\s*<td class="num">3 \(50%\)<\/td>/,
-    );
-    expect(text).toMatch(
-      /<th scope="row">Minus<\/th>\s*<td class="num">-1 pts<\/td>\s*<td class="num">1 \(17%\)<\/td>/,
-    );
-    // The same numbers drawn: the chart's description, and the score histogram with its pass mark.
-    expect(text).toContain(
-      'aria-label="Answers to “Pick a formula”: =1+1 3 (50%), Plain, &quot;quoted&quot; 2 (33%), Minus 1 (17%)"',
-    );
-    expect(text).toContain(
+    for (const section of ['summary', 'questions', 'items', 'responses']) {
+      expect(text).toContain(`href="${results(main.quiz_id, section)}"`);
+    }
+    expect(text).toContain(`href="/dashboard/quizzes/${main.quiz_id}/responses.csv"`);
+    // No section is the current one here, and the sections' content is not read for this page.
+    expect(text).not.toContain('aria-current="page">Summary');
+    expect(text).not.toMatch(/answers-chart|histogram|facility-chart/);
+    expect(text).not.toContain('ada@example.com');
+  });
+
+  test('each section at its own address, marked current in the section links, all escaped', async () => {
+    const pages: Record<string, string> = {};
+    for (const [section, name] of [
+      ['summary', 'Summary'],
+      ['questions', 'Questions'],
+      ['items', 'Item analysis'],
+      ['responses', 'Responses'],
+    ] as const) {
+      const res = await agent.get(results(main.quiz_id, section));
+      expect({ section, status: res.status }).toEqual({ section, status: 200 });
+      const text = squash(res.text);
+      expect(text).toContain(`<a href="${results(main.quiz_id, section)}" aria-current="page">${name}</a>`);
+      expect(text.match(/aria-current="page">/g)).toHaveLength(2); // the main menu's and the section's
+      expect(text).not.toMatch(/<script>alert|<b>bold|<Italy>/);
+      pages[section] = text;
+    }
+    // Summary: the figures, and the histogram with its pass mark.
+    expect(pages.summary).toMatch(/<dt>Responses<\/dt><dd>6<\/dd>/);
+    expect(pages.summary).toContain(
       'Scores of 6 responses: -1: 1, 0: 1, 1: 0, 2: 1, 3: 1, 4: 0, 5: 2. 3 passed the 50% mark.',
     );
-    expect(text).toContain('ada@example.com');
-    expect(text).toContain(`href="/dashboard/quizzes/${main.quiz_id}/responses.csv"`);
-    expect(text.match(/<summary>Answers<\/summary>/g)).toHaveLength(6);
+    expect(pages.summary).not.toContain('answers-chart');
+    // Questions: each answer's count, and the same numbers drawn. yes: 3 of 6; "=1+1" 3, "Minus" 1.
+    expect(pages.questions).toContain('Is Rome in &lt;Italy&gt;?');
+    expect(pages.questions).toMatch(
+      /<th scope="row"><bdi>Yes<\/bdi><\/th><td class="num">2 pts<\/td><td class="num">3 \(50%\)<\/td>/,
+    );
+    expect(pages.questions).toMatch(
+      /<th scope="row"><bdi>=1\+1<\/bdi><\/th><td class="num">3 pts<\/td><td class="num">3 \(50%\)<\/td>/,
+    );
+    expect(pages.questions).toMatch(
+      /<th scope="row"><bdi>Minus<\/bdi><\/th><td class="num">-1 pts<\/td><td class="num">1 \(17%\)<\/td>/,
+    );
+    expect(pages.questions).toContain(
+      'aria-label="Answers to “Pick a formula”: =1+1 3 (50%), Plain, &quot;quoted&quot; 2 (33%), Minus 1 (17%)"',
+    );
+    expect(pages.questions).not.toContain('ada@example.com');
+    // Item analysis: the table, each cell labelled for the phone's stacked rows.
+    expect(pages.items).toContain('<table class="data-table item-analysis">');
+    expect(pages.items).toContain('data-label="Facility"');
+    // Responses: each respondent linked to their own page, escaped.
+    expect(pages.responses).toContain('ada@example.com');
+    expect(pages.responses).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    expect(pages.responses!.match(/href="\/dashboard\/quizzes\/[^/"]+\/responses\/[^/"]+"/g)).toHaveLength(6);
+    expect(pages.responses).not.toMatch(/answers-chart|histogram|facility-chart/);
+  });
+
+  test('the old addresses still lead there: the results, the responses pages and the item order', async () => {
+    const bare = await agent.get(`/dashboard/quizzes/${main.quiz_id}/results`);
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe(results(main.quiz_id, 'summary'));
+    const paged = await agent.get(`/dashboard/quizzes/${main.quiz_id}?responses=abc`);
+    expect(paged.status).toBe(301);
+    expect(paged.headers.location).toBe(`${results(main.quiz_id, 'responses')}?after=abc`);
+    const items = await agent.get(`/dashboard/quizzes/${main.quiz_id}?items=flags`);
+    expect(items.status).toBe(301);
+    expect(items.headers.location).toBe(`${results(main.quiz_id, 'items')}?order=flags`);
   });
 
   test('responses are paged 20 at a time, newest first', async () => {
@@ -165,19 +212,53 @@ describe('quiz page', () => {
       quiz.slug,
       Array.from({ length: 23 }, (_, i) => ({ name: `Person ${i + 1}`, yes: true, option: 0 })),
     );
-    const first = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`);
-    expect(first.text.match(/<summary>Answers<\/summary>/g)).toHaveLength(20);
+    const rows = (page: string) => page.match(/<th scope="row" data-label="Respondent">/g)?.length ?? 0;
+    const first = await agent.get(results(quiz.quiz_id, 'responses'));
+    expect(rows(first.text)).toBe(20);
     expect(first.text).toContain('Person 23');
     expect(first.text).not.toContain('Person 3<');
-    const older = /href="(\/dashboard\/quizzes\/[^"?]+\?responses=[^"#]+)#responses">Older responses/.exec(
-      first.text,
-    )![1]!;
+    const older = /href="([^"]+\/results\/responses\?after=[^"]+)">Older responses/.exec(first.text)![1]!;
     const second = await agent.get(older);
-    expect(second.text.match(/<summary>Answers<\/summary>/g)).toHaveLength(3);
+    expect(rows(second.text)).toBe(3);
     expect(second.text).toContain('Person 1<');
     expect(second.text).toContain('Newest responses');
     expect(second.text).not.toContain('Older responses');
-    expect((await agent.get(`/dashboard/quizzes/${quiz.quiz_id}?responses=bogus`)).status).toBe(400);
+    expect((await agent.get(`${results(quiz.quiz_id, 'responses')}?after=bogus`)).status).toBe(400);
+  });
+
+  test('a page per respondent: each answer marked, points, metadata, and the next and previous in the list', async () => {
+    const list = await agent.get(results(main.quiz_id, 'responses'));
+    const ids = [...list.text.matchAll(/href="\/dashboard\/quizzes\/[^/"]+\/responses\/([^/"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(ids).toHaveLength(6);
+    // Newest first: "<b>bold</b>" answered no and "Plain" (0 of 5), Ada (the oldest) yes and "=1+1".
+    const newest = squash((await agent.get(`/dashboard/quizzes/${main.quiz_id}/responses/${ids[0]}`)).text);
+    expect(newest).toContain('<h1><bdi>&lt;b&gt;bold&lt;/b&gt;</bdi></h1>');
+    expect(newest).not.toContain('rel="prev"');
+    expect(newest).toContain(`href="/dashboard/quizzes/${main.quiz_id}/responses/${ids[1]}" rel="next"`);
+    expect(newest).toContain('<span aria-hidden="true">✗</span> Wrong');
+    expect(newest).toMatch(/Answer:<\/span><bdi class="review-answer">No<\/bdi>/);
+    expect(newest).toMatch(/Points:<\/span> 0 of 2/);
+    expect(newest).toMatch(/Right answer:<\/span ?><bdi ?>Yes<\/bdi/);
+    expect(newest).toMatch(/<dt>Score<\/dt><dd>0 of 5 \(0%\)<\/dd>/);
+    expect(newest).toMatch(/<dt>Result<\/dt><dd>Not passed<\/dd>/);
+    expect(newest).toContain(`href="/dashboard/quizzes/${main.quiz_id}/responses/${ids[0]}/delete"`);
+
+    const oldest = squash((await agent.get(`/dashboard/quizzes/${main.quiz_id}/responses/${ids[5]}`)).text);
+    expect(oldest).toContain('<h1><bdi>Ada</bdi></h1>');
+    expect(oldest).toContain('ada@example.com');
+    expect(oldest).toContain(`href="/dashboard/quizzes/${main.quiz_id}/responses/${ids[4]}" rel="prev"`);
+    expect(oldest).not.toContain('rel="next"');
+    expect(oldest.match(/<span aria-hidden="true">✓<\/span> Right/g)).toHaveLength(2);
+    expect(oldest).toMatch(/<dt>Score<\/dt><dd>5 of 5 \(100%\)<\/dd>/);
+
+    // A middle one links both ways; an unknown id is "not found".
+    const middle = await agent.get(`/dashboard/quizzes/${main.quiz_id}/responses/${ids[2]}`);
+    expect(middle.text).toContain(`/responses/${ids[1]}" rel="prev"`);
+    expect(middle.text).toContain(`/responses/${ids[3]}" rel="next"`);
+    expect((await agent.get(`/dashboard/quizzes/${main.quiz_id}/responses/nope`)).status).toBe(404);
+    expect((await agent.get(`/dashboard/quizzes/${draft.quiz_id}/responses/${ids[0]}`)).status).toBe(404);
   });
 
   test('a draft without responses says so', async () => {
@@ -185,6 +266,8 @@ describe('quiz page', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('Draft: only you can see it');
     expect(res.text).toContain('No responses yet.');
+    const responses = await agent.get(results(draft.quiz_id, 'responses'));
+    expect(responses.text).toContain('No responses yet.');
   });
 
   test('a draft shows the full key and each explanation, and no chart before the first answer', async () => {
@@ -244,6 +327,10 @@ describe('object access', () => {
     await signUp(intruder);
     for (const path of [
       `/dashboard/quizzes/${main.quiz_id}`,
+      `/dashboard/quizzes/${main.quiz_id}/results/summary`,
+      `/dashboard/quizzes/${main.quiz_id}/results/questions`,
+      `/dashboard/quizzes/${main.quiz_id}/results/items`,
+      `/dashboard/quizzes/${main.quiz_id}/results/responses`,
       `/dashboard/quizzes/${main.quiz_id}/responses.csv`,
       '/dashboard/quizzes/c000000000000000000000000',
       '/dashboard/quizzes/c000000000000000000000000/responses.csv',

@@ -432,6 +432,10 @@ describeEachDatabase('the repository contract', (provider) => {
       });
       expect(await repos.responses.owned(otherId, quiz.id, ids[0]!)).toBeNull();
       expect(await repos.responses.owned(ownerId, quiz.id, ids[0]!)).toMatchObject({ id: ids[0], score: 5 });
+      expect(await repos.responses.ownedWithAnswers(otherId, quiz.id, ids[0]!)).toBeNull();
+      const withAnswers = await repos.responses.ownedWithAnswers(ownerId, quiz.id, ids[0]!);
+      expect(withAnswers).toMatchObject({ id: ids[0], score: 5 });
+      expect(withAnswers?.answers).toEqual(newest.find((response) => response.id === ids[0])?.answers);
       expect(await repos.responses.countForOwner(otherId)).toBe(0);
       expect(await repos.responses.delete(quiz.id, ids[0]!)).toBe(true);
       expect(await repos.responses.delete(quiz.id, ids[0]!)).toBe(false);

@@ -261,7 +261,7 @@ describeEachDatabase('fuzz: bad input never answers 5xx', (provider: Provider) =
       }
       for (const path of [
         `/dashboard/quizzes?after=${cursor}`,
-        `/dashboard/quizzes/${quizId}?responses=${cursor}`,
+        `/dashboard/quizzes/${quizId}/results/responses?after=${cursor}`,
       ]) {
         const res = await agent.get(path);
         expect({ path, status: res.status }).toEqual({ path, status: 400 });
@@ -359,6 +359,10 @@ describeEachDatabase('fuzz: bad input never answers 5xx', (provider: Provider) =
       ['GET', '/dashboard'],
       ['GET', '/dashboard/quizzes/:quizId'],
       ['GET', '/dashboard/quizzes/:quizId/responses.csv'],
+      ['GET', '/dashboard/quizzes/:quizId/results/summary'],
+      ['GET', '/dashboard/quizzes/:quizId/results/items'],
+      ['GET', '/dashboard/quizzes/:quizId/results/responses'],
+      ['GET', '/dashboard/quizzes/:quizId/responses/:responseId'],
       ['GET', '/dashboard/quizzes/:quizId/responses/:responseId/delete'],
       ['POST', '/dashboard/quizzes/:quizId/responses/:responseId/delete'],
       ['GET', '/settings'],
@@ -394,6 +398,8 @@ describeEachDatabase('fuzz: bad input never answers 5xx', (provider: Provider) =
       '?returnTo[]=x',
       '?after=%00&after=x',
       '?responses=not-a-cursor',
+      '?after=not-a-cursor',
+      '?order[]=flags',
       '?responses[x]=1',
       '?cursor=\u0000',
       `?${'a'.repeat(8_000)}=1`,

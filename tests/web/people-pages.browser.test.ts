@@ -184,14 +184,14 @@ describeWithBrowser('the pages people use', () => {
       await mcp?.close();
     });
 
-    async function ownerPage(width: number, dark = false) {
+    async function ownerPage(width: number, dark = false, section = 'questions') {
       const opened = await newPage({ width, dark });
       await opened.page.goto(`${app.baseUrl}/login`);
       await opened.page.getByLabel('Email').fill(owner.email);
       await opened.page.getByLabel('Password').fill(owner.password);
       await opened.page.getByRole('button', { name: 'Log in' }).click();
       await opened.page.waitForURL(/\/dashboard/);
-      await opened.page.goto(`${app.baseUrl}/dashboard/quizzes/${quiz.quiz_id}`);
+      await opened.page.goto(`${app.baseUrl}/dashboard/quizzes/${quiz.quiz_id}/results/${section}`);
       return opened;
     }
 
@@ -215,7 +215,11 @@ describeWithBrowser('the pages people use', () => {
           await expect(charts.nth(0).getAttribute('aria-label')).resolves.toBe(
             'Answers to “Is water wet?”: Yes 3 (75%), No 1 (25%)',
           );
-          // Scores 0..5 one column each; 3 and up pass the 60% mark (3 of 5).
+          // Scores 0..5 one column each; 3 and up pass the 60% mark (3 of 5), on the summary.
+          await page
+            .getByRole('navigation', { name: 'Results' })
+            .getByRole('link', { name: 'Summary' })
+            .click();
           const histogram = page.locator('svg.histogram');
           const columns = await histogram
             .locator('rect.chart-bar')
@@ -272,7 +276,7 @@ describeWithBrowser('the pages people use', () => {
     test(
       'item analysis: a facility chart, a table sortable by flags from the keyboard, group shares in words',
       async () => {
-        const { context, page } = await ownerPage(1280);
+        const { context, page } = await ownerPage(1280, false, 'items');
         try {
           await page.getByRole('heading', { name: 'Item analysis' }).waitFor();
           // Facility: yes earned by 3 of 4 (75%), Rome by 2 of 4 (50%).
@@ -284,14 +288,14 @@ describeWithBrowser('the pages people use', () => {
           const firstColumn = () =>
             rows
               .locator(':scope > th')
-              .evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent?.trim()));
-          expect(await rows.first().locator(':scope > td').first().textContent()).toBe('75%');
-          await expect(firstColumn()).resolves.toEqual(['1. Is water wet?', '2. Capital of Italy?']);
+              .evaluateAll((cells) => cells.map((c) => c.querySelector('span[dir]')?.textContent?.trim()));
+          expect((await rows.first().locator(':scope > td').first().textContent())?.trim()).toBe('75%');
+          await expect(firstColumn()).resolves.toEqual(['Is water wet?', 'Capital of Italy?']);
           // Keyboard only: focus the sort link and press Enter.
           const link = page.getByRole('link', { name: 'flagged first' });
           await link.focus();
           await page.keyboard.press('Enter');
-          await page.waitForURL(/items=flags/);
+          await page.waitForURL(/order=flags/);
           await expect(
             page.getByText('flagged first', { exact: true }).getAttribute('aria-current'),
           ).resolves.toBe('true');

@@ -90,6 +90,8 @@ export interface QuizListFilter {
   acceptingResponses?: boolean;
 }
 
+export type ClosingDue = Pick<QuizRow, 'id' | 'ownerId' | 'slug' | 'title'> & { closesAt: Date };
+
 export interface QuizListing extends QuizRow {
   questionCount: number;
   responseCount: number;
@@ -135,6 +137,17 @@ export interface QuizRepository extends QuizReads {
   linkSecret(id: string): Promise<string | null | undefined>;
   /** Replaces the owner's quiz's link secret; false when the owner has no such quiz. */
   setLinkSecret(ownerId: string, id: string, secret: string): Promise<boolean>;
+  /**
+   * Published quizzes, taking responses, whose closing time passed in (`since`, `now`] while they
+   * were published and whose quiz.closed for that time is not written yet; oldest first.
+   */
+  closingsDue(since: Date, now: Date, limit: number): Promise<ClosingDue[]>;
+  /**
+   * Marks the quiz's quiz.closed as written for `closesAt` and writes `event`, in one
+   * transaction; false (and nothing written) when the quiz no longer closes at that time or its
+   * event for it is written already, so concurrent callers write it once.
+   */
+  markClosed(id: string, closesAt: Date, event: OutboxEvent): Promise<boolean>;
   /** The id, slug and title of the owner's `limit` most recently changed quizzes. */
   titlesByOwner(ownerId: string, limit: number): Promise<Array<Pick<QuizRow, 'id' | 'slug' | 'title'>>>;
 }
@@ -300,6 +313,52 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         questionCount: _count.questions,
         responseCount: _count.responses,
       }));
+    },
+    async closingsDue(since, now, limit) {
+      const rows = await db.quiz.findMany({
+        where: {
+          status: 'published',
+          acceptingResponses: true,
+          closesAt: { gt: since, lte: now },
+          // Closed while published: a draft whose time passed before publishing never closed.
+          publishedAt: { lt: db.quiz.fields.closesAt },
+          OR: [
+            { closedEventAt: null },
+            { closedEventAt: { lt: db.quiz.fields.closesAt } },
+            { closedEventAt: { gt: db.quiz.fields.closesAt } },
+          ],
+        },
+        orderBy: [{ closesAt: 'asc' }, { id: 'asc' }],
+        take: limit,
+        select: { id: true, ownerId: true, slug: true, title: true, closesAt: true },
+      });
+      return rows.map((row) => ({ ...row, closesAt: row.closesAt! }));
+    },
+    markClosed(id, closesAt, event) {
+      return db.$transaction(async (tx) => {
+        // A conditional update, not a read then a write: of two instances, the second finds the
+        // row marked (PostgreSQL re-checks the condition once the first commits). Raw, so the
+        // quiz's updatedAt stays: noticing a closing time is not an edit.
+        const marked =
+          dialect === 'postgresql'
+            ? await tx.$executeRawUnsafe(
+                `UPDATE "quizzes" SET "closedEventAt" = CAST($1 AS TIMESTAMP(3)) WHERE "id" = $2 ` +
+                  `AND "closesAt" = CAST($1 AS TIMESTAMP(3)) AND ("closedEventAt" IS NULL OR "closedEventAt" <> CAST($1 AS TIMESTAMP(3)))`,
+                closesAt,
+                id,
+              )
+            : await tx.$executeRawUnsafe(
+                `UPDATE "quizzes" SET "closedEventAt" = ? WHERE "id" = ? ` +
+                  `AND "closesAt" = ? AND ("closedEventAt" IS NULL OR "closedEventAt" <> ?)`,
+                closesAt,
+                id,
+                closesAt,
+                closesAt,
+              );
+        if (marked === 0) return false;
+        await outboxInsert(tx, dialect, event);
+        return true;
+      }, WRITE_TRANSACTION_OPTIONS);
     },
     countByOwner: (ownerId, status) => db.quiz.count({ where: { ownerId, ...(status ? { status } : {}) } }),
   };

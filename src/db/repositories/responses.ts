@@ -108,6 +108,8 @@ export interface ResponseRepository {
   earlierQuestions(quizId: string, currentIds: readonly string[]): Promise<EarlierQuestion[]>;
   /** A response of one of the owner's quizzes, or null (another owner's looks the same). */
   owned(ownerId: string, quizId: string, responseId: string): Promise<ResponseRow | null>;
+  /** The same, with its answers in question order (the owner's page of one respondent). */
+  ownedWithAnswers(ownerId: string, quizId: string, responseId: string): Promise<ResponseWithAnswers | null>;
   /** False when there was no such response (any longer). `event` is written with the deletion. */
   delete(quizId: string, responseId: string, event?: OutboxEvent): Promise<boolean>;
   /** A response under the published quiz at `slug`, with what its public page may need. */
@@ -216,6 +218,11 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
       db.response.findFirst({
         where: { id: responseId, quizId, quiz: { ownerId } },
         select: responseColumns,
+      }),
+    ownedWithAnswers: (ownerId, quizId, responseId) =>
+      db.response.findFirst({
+        where: { id: responseId, quizId, quiz: { ownerId } },
+        select: withAnswers,
       }),
     delete: (quizId, responseId, event) => writes.delete(quizId, responseId, event),
     publicResult: (slug, responseId) =>

@@ -15,7 +15,7 @@ export interface OwnedResponse {
 
 type Responses = Pick<Repositories, 'responses'>;
 
-function responseNotFound(): DomainError {
+export function responseNotFound(): DomainError {
   return new DomainError(
     'response_not_found',
     'There is no such response on this quiz: it may have been deleted already.',

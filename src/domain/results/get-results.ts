@@ -2,10 +2,10 @@ import { decodeCursor, encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
-import { quizSummary, toScorable } from '../quiz-records';
-import { maxScoreOf } from '../scoring';
+import { quizSummary } from '../quiz-records';
 import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
+import { summaryOf } from './results-summary';
 import { answerText, typedAnswerValue } from '../stored-answer';
 
 export interface GetResultsInput {
@@ -15,15 +15,14 @@ export interface GetResultsInput {
   cursor?: string | undefined;
   /** False leaves each response's per-question answers out (default true). */
   includeAnswers?: boolean | undefined;
+  /** False leaves the typed questions' most common answers empty (default true). */
+  commonAnswers?: boolean | undefined;
 }
 
 /** A page holds at most 100 responses, whoever calls: the answer must fit an assistant's context. */
 export const RESULTS_PAGE_MAX = 100;
 
-const round2 = (value: number | null | undefined): number | null =>
-  value === null || value === undefined ? null : Math.round(value * 100) / 100;
-
-function readCursor(cursor: string) {
+export function readCursor(cursor: string) {
   const position = decodeCursor(cursor);
   // A well-formed cursor with an absurd timestamp decodes to an Invalid Date, which the database refuses.
   if (Number.isNaN(position.at.getTime())) {
@@ -53,29 +52,14 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
     responses.figures(quiz.id),
     limit === 0 ? [] : responses.newestFirst(quiz.id, limit + 1, after),
   ]);
-  const questions = await getQuestionStatistics(deps, quiz, figures);
+  const questions = await getQuestionStatistics(deps, quiz, figures, input.commonAnswers !== false);
   const totals = totalsOf(figures);
 
-  const graded = totals.passed + totals.failed;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     quiz: quizSummary(quiz),
-    summary: {
-      response_count: totals.count,
-      average_score: round2(totals.averageScore),
-      average_percent: round2(totals.averagePercent),
-      highest_score: totals.highestScore,
-      lowest_score: totals.lowestScore,
-      max_score: maxScoreOf(quiz.questions.map(toScorable)),
-      pass_mark_percent: quiz.passMarkPercent,
-      pass_count: totals.passed,
-      pass_rate: graded === 0 ? null : round2(totals.passed / graded),
-      // The same share on the 0-100 scale of the other percents; pass_rate keeps its 0-1.
-      pass_percent: graded === 0 ? null : round2((100 * totals.passed) / graded),
-      first_submitted_at: figures.firstSubmittedAt?.toISOString() ?? null,
-      last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
-    },
+    summary: summaryOf(quiz, figures, totals),
     questions,
     item_analysis: {
       reliability: reliabilityOf(quiz, figures, totals.count),

@@ -36,8 +36,12 @@ export async function getQuestionStatistics(
   { repos }: DomainDeps,
   quiz: QuizWithQuestions,
   rows: ResultRows,
+  /** False skips the typed questions' most common answers (the item analysis shows none). */
+  withCommonAnswers = true,
 ) {
-  const typed = quiz.questions.filter((q) => storedDefinition(q.type).commonAnswers !== 'none');
+  const typed = withCommonAnswers
+    ? quiz.questions.filter((q) => storedDefinition(q.type).commonAnswers !== 'none')
+    : [];
   const common = await Promise.all(
     typed.map((question) =>
       storedDefinition(question.type).commonAnswers === 'number'

@@ -1,0 +1,129 @@
+import type { Response } from 'express';
+import type { ReviewItem } from '../domain/results/answer-review';
+import type { getOwnedResponse } from '../domain/results/owned-responses';
+import { html, type Html } from '../web/html';
+import { formatNumber, formatTime, sendPage } from '../web/page-shell';
+import { respondentName, resultsNav, resultsPath } from './results-pages';
+
+type OwnedResponse = Awaited<ReturnType<typeof getOwnedResponse>>;
+
+/**
+ * Right, partly right or wrong as a mark and a word (never colour alone), for a question with a
+ * key and points to earn; nothing for one that only collects text.
+ */
+function verdict(item: ReviewItem): Html {
+  if (item.points === null || !item.max_points || !item.correct_answers?.length) return html``;
+  const [kind, mark, word] =
+    item.points >= item.max_points
+      ? ['right', '✓', 'Right']
+      : item.points > 0
+        ? ['partly', '◐', 'Partly right']
+        : ['wrong', '✗', 'Wrong'];
+  return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
+}
+
+function givenAnswer(item: ReviewItem, timeUp: boolean): Html {
+  if (item.your_answer === null)
+    return html`<em>${timeUp ? 'Not answered: the time ran out' : 'Not answered'}</em>`;
+  if (item.your_answer === '') return html`<em>None ticked</em>`;
+  const said = item.your_answer === 'yes' ? 'Yes' : item.your_answer === 'no' ? 'No' : item.your_answer;
+  return html`<bdi class="review-answer">${said}</bdi>`;
+}
+
+function answerItem(item: ReviewItem, index: number, timeUp: boolean): Html {
+  const right =
+    item.correct_answers === null
+      ? html`<p class="muted">
+          The question was changed or removed since: its key is not the one this answer met.
+        </p>`
+      : item.correct_answers.length === 0
+        ? ''
+        : html`<p>
+            <span class="review-label"
+              >${item.correct_answers.length === 1 ? 'Right answer:' : 'Right answers:'}</span
+            >
+            ${item.correct_answers.map(
+              (answer, n) =>
+                html`${n > 0 ? ', ' : ''}<bdi
+                    >${answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : answer}</bdi
+                  >`,
+            )}
+          </p>`;
+  // Each answer has an anchor of its own, for links to one answer (grading, a question's answers).
+  return html`<li class="review-item" id="answer-${item.question_id}">
+    <h3 class="question-text">
+      <span class="muted">${index + 1}.</span> <span dir="auto">${item.text}</span>
+    </h3>
+    <p class="review-answer-line">
+      ${verdict(item)} <span class="review-label">Answer:</span> ${givenAnswer(item, timeUp)}
+    </p>
+    <p class="review-points">
+      <span class="review-label">Points:</span>
+      ${item.points ?? 0} of ${item.max_points ?? 0} ${item.max_points === 1 ? 'point' : 'points'}
+    </p>
+    ${right}
+  </li>`;
+}
+
+function metadata(data: OwnedResponse, timeZone: string): Html {
+  const { response } = data;
+  const row = (term: string, value: Html | string) =>
+    html`<div>
+      <dt>${term}</dt>
+      <dd>${value}</dd>
+    </div>`;
+  const percent = response.percent === null ? '' : ` (${formatNumber(response.percent, '%')})`;
+  return html`<dl class="settings response-meta">
+    ${row('Score', `${response.score} of ${response.max_score}${percent}`)}
+    ${response.passed === null ? '' : row('Result', response.passed ? 'Passed' : 'Not passed')}
+    ${row('Submitted', formatTime(response.submitted_at, undefined, timeZone))}
+    ${row('Name', response.respondent.name ? html`<bdi>${response.respondent.name}</bdi>` : html`<span class="muted">Not given</span>`)}
+    ${row('Email', response.respondent.email ?? html`<span class="muted">Not given</span>`)}
+    ${response.time_up ? row('Sent', 'When the time ran out: blanks score 0') : ''}
+    ${row('Quiz version', String(response.quiz_version))}
+    ${
+      response.remarked_at
+        ? row(
+            'Re-marked',
+            html`${formatTime(response.remarked_at, undefined, timeZone)}; first scored
+            ${response.original_score ?? '–'}`,
+          )
+        : ''
+    }
+  </dl>`;
+}
+
+/** GET /dashboard/quizzes/:quizId/responses/:responseId: one respondent, each answer marked. */
+export function sendResponsePage(res: Response, data: OwnedResponse, timeZone: string): void {
+  const { quiz, response } = data;
+  const base = `/dashboard/quizzes/${quiz.quiz_id}`;
+  const who = respondentName(response.respondent);
+  const link = (id: string | null, rel: 'prev' | 'next', label: Html) =>
+    id ? html`<a href="${base}/responses/${id}" rel="${rel}">${label}</a>` : html`<span></span>`;
+  sendPage(res, {
+    title: `${who} · ${quiz.title}`,
+    section: 'quizzes',
+    wide: true,
+    body: html`<p class="breadcrumb">
+        <a href="/dashboard/quizzes">Quizzes</a> ›
+        <a href="/dashboard/quizzes/${quiz.quiz_id}" dir="auto">${quiz.title}</a> ›
+        <a href="${resultsPath(quiz.quiz_id, 'responses')}">Responses</a> ›
+      </p>
+      <h1><bdi>${who}</bdi></h1>
+      ${resultsNav(quiz.quiz_id)}
+      <nav class="pager" aria-label="Respondents">
+        ${link(data.previous_id, 'prev', html`← Previous<span class="sr-only"> respondent</span> (newer)`)}
+        ${link(data.next_id, 'next', html`Next<span class="sr-only"> respondent</span> (older) →`)}
+      </nav>
+      ${metadata(data, timeZone)}
+      <h2>Answers</h2>
+      <ol class="review-list owner-review">
+        ${data.answers.map((item, index) => answerItem(item, index, response.time_up))}
+      </ol>
+      <p class="actions">
+        <a href="${base}/responses/${response.response_id}/delete" class="button secondary danger"
+          >Delete this response</a
+        >
+      </p>`,
+  });
+}

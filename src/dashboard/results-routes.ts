@@ -1,0 +1,92 @@
+import express, { type Response, type Router } from 'express';
+import { getQuizQuestions } from '../domain/quizzes/get-quiz';
+import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { getResults } from '../domain/results/get-results';
+import { getOwnedResponse, listResponses } from '../domain/results/owned-responses';
+import { getResultsSummary } from '../domain/results/results-summary';
+import { currentSession, requireLogin } from '../web/session';
+import { takeFlash } from '../web/session-flash';
+import type { DashboardContext } from './context';
+import { domainRefusal } from './domain-error-pages';
+import { itemOrderOf } from './quiz-item-analysis';
+import { sendBadLink } from './quiz-routes';
+import { sendResponsePage } from './response-page';
+import {
+  resultsPath,
+  sendItemsSection,
+  sendQuestionsSection,
+  sendResponsesSection,
+  sendSummarySection,
+} from './results-pages';
+
+/** Responses in one page of the list. */
+export const RESPONSES_PAGE_SIZE = 20;
+
+const queryString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 ? value : undefined;
+
+/**
+ * A quiz's results, one section per address (summary, questions, item analysis, responses), and
+ * a page per respondent. Each section reads only what it shows; ownership is checked by exact id
+ * first, so another user's quiz or response is "not found".
+ */
+export function resultsRoutes({ deps }: DashboardContext): Router {
+  const router = express.Router();
+  const owned = async (res: Response, quizId: unknown) =>
+    requireOwnedQuizId(deps.repos, currentSession(res)!.userId, String(quizId));
+  const zone = (res: Response) => currentSession(res)!.timeZone;
+
+  router.get('/dashboard/quizzes/:quizId/results', requireLogin(), async (req, res) => {
+    res.redirect(302, resultsPath(await owned(res, req.params.quizId), 'summary'));
+  });
+
+  router.get('/dashboard/quizzes/:quizId/results/summary', requireLogin(), async (req, res) => {
+    const id = await owned(res, req.params.quizId);
+    sendSummarySection(res, await getResultsSummary(deps, currentSession(res)!.userId, id), zone(res));
+  });
+
+  router.get('/dashboard/quizzes/:quizId/results/questions', requireLogin(), async (req, res) => {
+    const userId = currentSession(res)!.userId;
+    const id = await owned(res, req.params.quizId);
+    const [questions, results] = await Promise.all([
+      getQuizQuestions(deps, userId, id),
+      getResults(deps, userId, { ref: id, limit: 0 }),
+    ]);
+    sendQuestionsSection(res, questions, results);
+  });
+
+  router.get('/dashboard/quizzes/:quizId/results/items', requireLogin(), async (req, res) => {
+    const id = await owned(res, req.params.quizId);
+    const results = await getResults(deps, currentSession(res)!.userId, {
+      ref: id,
+      limit: 0,
+      commonAnswers: false,
+    });
+    sendItemsSection(res, results, itemOrderOf(queryString(req.query.order)));
+  });
+
+  router.get('/dashboard/quizzes/:quizId/results/responses', requireLogin(), async (req, res) => {
+    const cursor = queryString(req.query.after);
+    const id = await owned(res, req.params.quizId);
+    let listed;
+    try {
+      listed = await listResponses(deps, currentSession(res)!.userId, id, {
+        limit: RESPONSES_PAGE_SIZE,
+        cursor,
+      });
+    } catch (error) {
+      // A cursor that is not one of ours.
+      if (!domainRefusal(error, ['invalid_input'])) throw error;
+      return sendBadLink(res, resultsPath(id, 'responses'));
+    }
+    sendResponsesSection(res, listed, { cursor, timeZone: zone(res), flash: takeFlash(req, res) });
+  });
+
+  router.get('/dashboard/quizzes/:quizId/responses/:responseId', requireLogin(), async (req, res) => {
+    const id = await owned(res, req.params.quizId);
+    const data = await getOwnedResponse(deps, currentSession(res)!.userId, id, String(req.params.responseId));
+    sendResponsePage(res, data, zone(res));
+  });
+
+  return router;
+}

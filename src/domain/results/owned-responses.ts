@@ -1,0 +1,75 @@
+import type { ResponseRow } from '../../db/repositories';
+import { encodeCursor } from '../cursor';
+import type { DomainDeps } from '../deps';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { quizSummary } from '../quiz-records';
+import { reviewOf } from './answer-review';
+import { responseNotFound } from './delete-response';
+import { readCursor, RESULTS_PAGE_MAX } from './get-results';
+
+/** What the owner's pages show of a response, in get_results' field names. */
+function responseRecord(response: ResponseRow) {
+  return {
+    response_id: response.id,
+    submitted_at: response.submittedAt.toISOString(),
+    respondent: { name: response.respondentName, email: response.respondentEmail },
+    score: response.score,
+    max_score: response.maxScore,
+    percent: response.percent,
+    passed: response.passed,
+    quiz_version: response.quizVersion,
+    remarked_at: response.remarkedAt?.toISOString() ?? null,
+    original_score: response.originalScore,
+    time_up: response.timeUp,
+  };
+}
+
+export type OwnedResponseRecord = ReturnType<typeof responseRecord>;
+
+/**
+ * One page of a quiz's responses, newest first, and nothing else: no figures or statistics are
+ * read. Paged by the same keyset cursor as get_results.
+ */
+export async function listResponses(
+  deps: DomainDeps,
+  ownerId: string,
+  ref: string,
+  input: { limit: number; cursor?: string | undefined },
+) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const limit = Math.min(Math.max(Math.trunc(input.limit), 1), RESULTS_PAGE_MAX);
+  const after = input.cursor ? readCursor(input.cursor) : undefined;
+  const rows = await deps.repos.responses.newestFirst(quiz.id, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    quiz: quizSummary(quiz),
+    responses: page.map(responseRecord),
+    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.submittedAt, id: last.id }) : null,
+  };
+}
+
+/**
+ * One response as its owner reads it: who and when, the score, and each answer marked against the
+ * quiz's current key (reviewOf, with the points always shown); with the newer and older responses
+ * beside it in the list's order (newest first), so the owner can walk them one by one.
+ */
+export async function getOwnedResponse(deps: DomainDeps, ownerId: string, ref: string, responseId: string) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const { responses } = deps.repos;
+  const response = await responses.ownedWithAnswers(ownerId, quiz.id, responseId);
+  if (!response) throw responseNotFound();
+  const position = { at: response.submittedAt, id: response.id };
+  const [newer, older] = await Promise.all([
+    responses.oldestFirst(quiz.id, 1, position),
+    responses.newestFirst(quiz.id, 1, position),
+  ]);
+  return {
+    quiz: quizSummary(quiz),
+    response: responseRecord(response),
+    answers: reviewOf(quiz.questions, response.answers, true),
+    /** The response before this one in the list (newer), and after it (older); null at either end. */
+    previous_id: newer[0]?.id ?? null,
+    next_id: older[0]?.id ?? null,
+  };
+}

@@ -1,0 +1,43 @@
+import type { QuizWithQuestions, ResultRows } from '../../db/repositories';
+import type { DomainDeps } from '../deps';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { quizSummary, toScorable } from '../quiz-records';
+import { maxScoreOf } from '../scoring';
+import { scoreCountsOf, totalsOf, type Totals } from './result-figures';
+
+const round2 = (value: number | null | undefined): number | null =>
+  value === null || value === undefined ? null : Math.round(value * 100) / 100;
+
+/** The summary get_results answers, from the running figures (decision 0016). */
+export function summaryOf(
+  quiz: Pick<QuizWithQuestions, 'questions' | 'passMarkPercent'>,
+  figures: ResultRows,
+  totals: Totals = totalsOf(figures),
+) {
+  const graded = totals.passed + totals.failed;
+  return {
+    response_count: totals.count,
+    average_score: round2(totals.averageScore),
+    average_percent: round2(totals.averagePercent),
+    highest_score: totals.highestScore,
+    lowest_score: totals.lowestScore,
+    max_score: maxScoreOf(quiz.questions.map(toScorable)),
+    pass_mark_percent: quiz.passMarkPercent,
+    pass_count: totals.passed,
+    pass_rate: graded === 0 ? null : round2(totals.passed / graded),
+    // The same share on the 0-100 scale of the other percents; pass_rate keeps its 0-1.
+    pass_percent: graded === 0 ? null : round2((100 * totals.passed) / graded),
+    first_submitted_at: figures.firstSubmittedAt?.toISOString() ?? null,
+    last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The results' summary and how many responses got each score, from one read of the running
+ * figures: what the quiz page and the results' summary show, without statistics or responses.
+ */
+export async function getResultsSummary(deps: DomainDeps, ownerId: string, ref: string) {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const figures = await deps.repos.responses.figures(quiz.id);
+  return { quiz: quizSummary(quiz), summary: summaryOf(quiz, figures), scores: scoreCountsOf(figures) };
+}
