@@ -43,7 +43,7 @@ async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | nu
   const quiz = await app.database.prisma.quiz.findUnique({
     where: { id: quizId },
     include: {
-      questions: { orderBy: { position: 'asc' }, include: { options: { orderBy: { position: 'asc' } } } },
+      questions: { orderBy: { position: 'asc' } },
     },
   });
   if (!quiz) return null;
@@ -60,29 +60,25 @@ async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | nu
   };
 }
 
-/** A stored question's answer key, in the tools' terms. */
-function storedKey(question: {
-  type: string;
-  points: number | null;
-  correctAnswer: string | null;
-  acceptedAnswers: string | null;
-  correctNumber: number | null;
-  tolerance: number | null;
-  options: Array<{ label: string; score: number }>;
-}): Record<string, unknown> {
+/** A stored question's answer key (its JSON, as its type's module stores it), in the tools' terms. */
+function storedKey(question: { type: string; key: unknown }): Record<string, unknown> {
+  const key = question.key as {
+    points?: number;
+    correctAnswer?: string;
+    acceptedAnswers?: string[];
+    correctNumber?: number;
+    tolerance?: number;
+    options?: Array<{ label: string; score: number }>;
+  };
   switch (question.type) {
     case 'yes_no':
-      return { points: question.points, correct_answer: question.correctAnswer ?? 'yes' };
+      return { points: key.points, correct_answer: key.correctAnswer };
     case 'short_text':
-      return { points: question.points, accepted_answers: JSON.parse(question.acceptedAnswers ?? '[]') };
+      return { points: key.points, accepted_answers: key.acceptedAnswers };
     case 'number':
-      return {
-        points: question.points,
-        correct_number: question.correctNumber,
-        tolerance: question.tolerance,
-      };
+      return { points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance };
     default:
-      return { options: question.options.map(({ label, score }) => ({ label, score })) };
+      return { options: key.options!.map(({ label, score }) => ({ label, score })) };
   }
 }
 

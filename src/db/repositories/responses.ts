@@ -10,8 +10,10 @@ import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
  * Responses and their answers, and the figures computed from them. A response keeps its own
  * copy of what it answered (question texts, labels, points), so editing a quiz never rewrites it.
  */
-export interface AnswerRow extends NewAnswerRow {
+export interface AnswerRow extends Omit<NewAnswerRow, 'value'> {
   id: string;
+  /** As stored: read through its question type's module (domain/stored-answer.ts). */
+  value: unknown;
 }
 
 export interface ResponseRow extends Omit<NewResponseRow, 'answers' | 'timeUp'> {
@@ -148,12 +150,10 @@ const answerColumns = {
   position: true,
   questionText: true,
   type: true,
-  choice: true,
-  optionIndex: true,
-  optionLabel: true,
-  choices: true,
-  text: true,
-  number: true,
+  value: true,
+  statKey: true,
+  statValue: true,
+  statNum: true,
   points: true,
   maxPoints: true,
 } as const;

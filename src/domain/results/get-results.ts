@@ -6,7 +6,7 @@ import { quizSummary } from '../quiz-records';
 import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
 import { summaryOf } from './results-summary';
-import { answerText, typedAnswerValue } from '../stored-answer';
+import { answerColumns, answerText, typedAnswerValue } from '../stored-answer';
 
 export interface GetResultsInput {
   ref: string;
@@ -84,7 +84,7 @@ export async function getResults(deps: DomainDeps, ownerId: string, input: GetRe
               question_id: answer.questionId,
               text: answer.questionText,
               answer: answerText(answer),
-              option_index: answer.optionIndex,
+              option_index: answerColumns(answer).optionIndex,
               ...typedAnswerValue(answer),
               points: answer.points,
               max_points: answer.maxPoints,
