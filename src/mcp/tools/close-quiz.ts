@@ -25,8 +25,11 @@ export const closeQuizTool = defineTool({
     message: z.string(),
   }),
   listedOutput: z.object({
+    quiz_id: z.string(),
+    status: z.string(),
     is_open: z.boolean(),
     closes_at: ZonedTimeSchema,
+    already_closed: z.boolean(),
     in_progress_attempts: z.number(),
     message: z.string(),
   }),
@@ -55,6 +58,8 @@ export const reopenQuizTool = defineTool({
     message: z.string(),
   }),
   listedOutput: z.object({
+    quiz_id: z.string(),
+    status: z.string(),
     is_open: z.boolean(),
     closes_at: ZonedTimeSchema.nullable(),
     message: z.string(),

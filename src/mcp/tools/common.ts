@@ -145,19 +145,41 @@ export const ListedQuizSchema = z.object({
   slug: z.string(),
   title: z.string(),
   status: StatusSchema,
-  public_url: z.string().nullable().describe('Null while a draft.'),
+  public_url: z.string().nullable(),
   max_score: z.number(),
 });
 
 export const ListedQuizWithQuestionsSchema = ListedQuizSchema.extend({
   description: z.string().nullable(),
+  question_count: z.number(),
+  updated_at: z.string(),
   questions: z.array(ListedQuestionSchema),
 });
 
+/** Warnings as tools/list names them; the output schemas describe them. */
+export const ListedWarningsSchema = z.array(
+  z.object({
+    code: z.string(),
+    question_id: z.string().nullable(),
+    field: z.string().nullable(),
+    message: z.string(),
+  }),
+);
+
+/** A question's typed fields, named once more where get_quiz_questions' listing describes them. */
+const namedOnly = Object.fromEntries(
+  Object.keys(ListedQuestionSchema.omit({ question_id: true, type: true, text: true }).shape).map((name) => [
+    name,
+    z.unknown(),
+  ]),
+);
+
 /** What a model reads of a quiz it has just written: where it is, and the new question ids. */
-export const ListedQuizWrittenSchema = ListedQuizSchema.extend({
-  questions: z.array(ListedQuestionSchema.pick({ question_id: true, type: true, text: true })),
-  warnings: WarningsSchema,
+export const ListedQuizWrittenSchema = ListedQuizWithQuestionsSchema.extend({
+  questions: z.array(
+    ListedQuestionSchema.pick({ question_id: true, type: true, text: true }).extend(namedOnly),
+  ),
+  warnings: ListedWarningsSchema,
 });
 
 /** A date and time as a caller writes it; read by domain/time-zone.ts, which explains a bad one. */

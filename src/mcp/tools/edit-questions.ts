@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
 import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { QuizRefSchema, StatusSchema, WarningsSchema } from './common';
+import { ListedWarningsSchema, QuizRefSchema, StatusSchema, WarningsSchema } from './common';
 
 const OperationSchema = withTypeMisfits(
   QuestionFieldsSchema.partial().extend({
@@ -72,11 +72,24 @@ export const editQuestionsTool = defineTool({
   output: EditSummarySchema,
   listedOutput: z.object({
     quiz_id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.string(),
+    question_count: z.number(),
+    max_score: z.number(),
     version_raised: z.boolean(),
     changes: z.array(
-      z.object({ op: z.string(), question_id: z.string().nullable(), id: z.string().optional() }),
+      z.object({
+        op: z.string(),
+        question_id: z.string().nullable(),
+        position: z.number().nullable(),
+        fields: z.array(z.string()),
+        id: z.string(),
+        previous_question_id: z.string(),
+      }),
     ),
-    warnings: WarningsSchema,
+    remarked_responses: z.number(),
+    warnings: ListedWarningsSchema,
     message: z.string(),
   }),
   describedIn: { tool: 'create_quiz', properties: ['operations'] },

@@ -43,6 +43,8 @@ export const listQuizzesTool = defineTool({
         question_count: z.number(),
         response_count: z.number(),
         is_open: z.boolean(),
+        created_at: z.string(),
+        updated_at: z.string(),
       }),
     ),
     next_cursor: z.string().nullable(),

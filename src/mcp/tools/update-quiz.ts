@@ -43,7 +43,7 @@ export const updateQuizTool = defineTool({
       .describe('With remark_past_responses: how many past responses got new marks.'),
   }),
   listedOutput: ListedQuizWrittenSchema.extend({
-    remarked_responses: z.number().describe('Responses re-marked.'),
+    remarked_responses: z.number(),
   }),
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
   describedIn: { tool: 'create_quiz', properties: ['questions', 'settings'] },
