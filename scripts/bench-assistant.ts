@@ -225,10 +225,15 @@ export async function playTasks(baseUrl: string, apiKey: string) {
     await a.task('who scored below 50%', async () => {
       const filter = a.argumentLike('get_results', /below|max_percent|score_below/);
       if (filter) {
+        // Names and percents of every match, lowest first: no answers, no statistics.
         await a.call('get_results', {
           quiz_id: quiz.quiz_id,
           [filter]: 50,
-          include_answers: false,
+          limit: 100,
+          ...(a.has('get_results', 'order') ? { order: 'score_asc' } : {}),
+          ...(a.has('get_results', 'fields')
+            ? { fields: ['respondent', 'percent'] }
+            : { include_answers: false }),
           ...(a.has('get_results', 'include_statistics') ? { include_statistics: false } : {}),
         });
       } else {

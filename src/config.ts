@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   // Webhooks. Loopback targets over plain HTTP are for development and tests only.
   WEBHOOKS_ALLOW_LOOPBACK: booleanString.optional(),
   WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   // The terminal's convention (no-color.org): set and not empty, the start-up banner has no colour.
   NO_COLOR: z.string().optional(),
 });
@@ -109,6 +110,11 @@ export interface Config {
   /** NO_COLOR is set: the start-up banner is plain text even on a terminal. */
   noColor: boolean;
   webhooks: WebhookConfig;
+  /**
+   * Finished webhook deliveries and logged attempts are removed this many days after; each
+   * endpoint's delivery log keeps its latest attempts whatever their age.
+   */
+  webhookDeliveryRetentionDays: number;
 }
 
 export interface WebhookConfig {
@@ -245,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     noColor: Boolean(env.NO_COLOR),
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK ?? false, secretKey: env.WEBHOOKS_SECRET_KEY },
+    webhookDeliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
   };
 }
 

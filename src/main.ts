@@ -33,7 +33,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
   // The first purge also has Prisma compile its three queries, which blocks the event loop:
   // done before the server accepts connections, not under load a while later.
-  await purgeAndLog(database.repos, logger);
+  const retention = { deliveryRetentionDays: config.webhookDeliveryRetentionDays };
+  await purgeAndLog(database.repos, logger, retention);
   const running = await startServer(app, { port: config.port, host: config.host, logger }).catch(
     async (error: unknown) => {
       await database.close();
@@ -41,7 +42,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       throw error;
     },
   );
-  const purge = schedulePurge(database.repos, logger);
+  const purge = schedulePurge(database.repos, logger, retention);
   // Every instance looks for closing times passed; each closing's quiz.closed is written once.
   const closings = scheduleClosings(database.repos, logger);
   // Every instance delivers webhooks; claims keep each delivery with one of them at a time.

@@ -7,7 +7,7 @@ import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
  * The reads every quiz tool call starts with (resolving a reference, loading the quiz with its
- * questions and options). The service answers them through the raw driver, because Prisma's
+ * questions). The service answers them through the raw driver, because Prisma's
  * query compiler costs more than these queries themselves and they run on every call
  * (docs/decisions/0003-raw-sql-on-the-request-path.md). `prismaQuizReads` is the same contract
  * written the plain way: the reference that tests/db/read-contract.test.ts holds the raw
@@ -57,25 +57,20 @@ const candidateValues = (ownerId: string, wanted: string, titleKey: string) => [
 const QUIZ = (p: (n: number) => string) =>
   `SELECT * FROM "quizzes" WHERE "id" = ${p(1)} AND "ownerId" = ${p(2)}`;
 const QUIZ_BY_SLUG = (p: (n: number) => string) => `SELECT * FROM "quizzes" WHERE "slug" = ${p(1)}`;
-// Question and option columns under names of their own, so that the PostgreSQL read can carry
-// them next to the quiz's in one row (toQuiz reads both shapes).
+// Question columns under names of their own, so that the PostgreSQL read can carry them next to
+// the quiz's in one row (toQuiz reads both shapes).
 const QUESTION_COLUMNS =
-  `q."id" AS "questionId", q."position" AS "questionPosition", q."type" AS "questionType", q."text" AS "questionText", q."points" AS "questionPoints", ` +
-  `q."correctAnswer" AS "questionCorrectAnswer", q."explanation" AS "questionExplanation", ` +
-  `q."acceptedAnswers" AS "questionAcceptedAnswers", q."correctNumber" AS "questionCorrectNumber", q."tolerance" AS "questionTolerance", ` +
-  `o."id" AS "optionId", o."position" AS "optionPosition", o."label" AS "optionLabel", o."score" AS "optionScore"`;
+  `q."id" AS "questionId", q."position" AS "questionPosition", q."type" AS "questionType", q."text" AS "questionText", ` +
+  `q."explanation" AS "questionExplanation", q."key" AS "questionKey"`;
 const QUESTIONS = (p: (n: number) => string) =>
-  `SELECT ${QUESTION_COLUMNS} FROM "questions" q LEFT JOIN "options" o ON o."questionId" = q."id" ` +
-  `WHERE q."quizId" = ${p(1)} ORDER BY q."position", o."position"`;
-/** The quiz, its questions and their options in one round trip: one row per option (or per question without options, or one row for a quiz without questions). */
+  `SELECT ${QUESTION_COLUMNS} FROM "questions" q WHERE q."quizId" = ${p(1)} ORDER BY q."position"`;
+/** The quiz and its questions in one round trip: one row per question (or one row for a quiz without questions). */
 const QUIZ_WITH_QUESTIONS = (p: (n: number) => string) =>
-  `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z ` +
-  `LEFT JOIN "questions" q ON q."quizId" = z."id" LEFT JOIN "options" o ON o."questionId" = q."id" ` +
-  `WHERE z."id" = ${p(1)} AND z."ownerId" = ${p(2)} ORDER BY q."position", o."position"`;
+  `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z LEFT JOIN "questions" q ON q."quizId" = z."id" ` +
+  `WHERE z."id" = ${p(1)} AND z."ownerId" = ${p(2)} ORDER BY q."position"`;
 const SLUG_WITH_QUESTIONS = (p: (n: number) => string) =>
-  `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z ` +
-  `LEFT JOIN "questions" q ON q."quizId" = z."id" LEFT JOIN "options" o ON o."questionId" = q."id" ` +
-  `WHERE z."slug" = ${p(1)} ORDER BY q."position", o."position"`;
+  `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z LEFT JOIN "questions" q ON q."quizId" = z."id" ` +
+  `WHERE z."slug" = ${p(1)} ORDER BY q."position"`;
 
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null =>
@@ -86,37 +81,26 @@ const numberOrNull = (value: unknown): number | null =>
 const textOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
-function toQuiz(row: Row, rows: Row[]): QuizWithQuestions {
+/**
+ * A JSON column as the driver hands it over: text on SQLite, already parsed from jsonb by
+ * node-postgres. Its shape is the question type's to check (domain/question-types/).
+ */
+const sqliteJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+const postgresJson = (value: unknown): unknown => value;
+
+function toQuiz(row: Row, rows: Row[], json: (value: unknown) => unknown): QuizWithQuestions {
   const questions: QuizWithQuestions['questions'] = [];
   for (const r of rows) {
     if (r.questionId === null || r.questionId === undefined) continue; // a quiz without questions
-    let question = questions[questions.length - 1];
-    if (!question || question.id !== r.questionId) {
-      question = {
-        id: String(r.questionId),
-        quizId: String(row.id),
-        position: Number(r.questionPosition),
-        type: String(r.questionType),
-        text: String(r.questionText),
-        points: numberOrNull(r.questionPoints),
-        correctAnswer: textOrNull(r.questionCorrectAnswer),
-        explanation: textOrNull(r.questionExplanation),
-        acceptedAnswers: textOrNull(r.questionAcceptedAnswers),
-        correctNumber: numberOrNull(r.questionCorrectNumber),
-        tolerance: numberOrNull(r.questionTolerance),
-        options: [],
-      };
-      questions.push(question);
-    }
-    if (r.optionId !== null && r.optionId !== undefined) {
-      question.options.push({
-        id: String(r.optionId),
-        questionId: question.id,
-        position: Number(r.optionPosition),
-        label: String(r.optionLabel),
-        score: Number(r.optionScore),
-      });
-    }
+    questions.push({
+      id: String(r.questionId),
+      quizId: String(row.id),
+      position: Number(r.questionPosition),
+      type: String(r.questionType),
+      text: String(r.questionText),
+      explanation: textOrNull(r.questionExplanation),
+      key: json(r.questionKey),
+    });
   }
   return {
     id: String(row.id),
@@ -177,14 +161,14 @@ export function sqliteQuizReads(
       return snapshot.read(`q\0${ownerId}\0${id}`, () => {
         const row = prepared('quiz', () => QUIZ(q)).get(id, ownerId) as Row | undefined;
         if (!row) return null;
-        return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[]);
+        return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(id) as Row[], sqliteJson);
       });
     },
     async quizBySlug(slug) {
       return snapshot.read(`s\0${slug}`, () => {
         const row = prepared('slug', () => QUIZ_BY_SLUG(q)).get(slug) as Row | undefined;
         if (!row) return null;
-        return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(row.id) as Row[]);
+        return toQuiz(row, prepared('questions', () => QUESTIONS(q)).all(row.id) as Row[], sqliteJson);
       });
     },
   };
@@ -214,11 +198,11 @@ export function postgresQuizReads(pool: pg.Pool): QuizReads {
     },
     async quizWithQuestions(ownerId, id) {
       const rows = await query('quiz_with_questions', QUIZ_WITH_QUESTIONS(p), [id, ownerId]);
-      return rows[0] ? toQuiz(rows[0], rows) : null;
+      return rows[0] ? toQuiz(rows[0], rows, postgresJson) : null;
     },
     async quizBySlug(slug) {
       const rows = await query('quiz_by_slug', SLUG_WITH_QUESTIONS(p), [slug]);
-      return rows[0] ? toQuiz(rows[0], rows) : null;
+      return rows[0] ? toQuiz(rows[0], rows, postgresJson) : null;
     },
   };
 }

@@ -98,8 +98,11 @@ const sqliteDate = (at: Date) => at.toISOString().replace('Z', '+00:00');
 const RESPONSE_COLUMNS =
   '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt", "timeUp"';
 const ANSWER_COLUMNS =
-  '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "choice", "optionIndex", ' +
-  '"optionLabel", "choices", "text", "number", "points", "maxPoints"';
+  '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "value", "statKey", ' +
+  '"statValue", "statNum", "points", "maxPoints"';
+// What the figures need of a stored answer (its keys and marks), to take it out again.
+const STORED_ANSWER =
+  'SELECT "id", "questionId", "statKey", "statValue", "statNum", "points", "maxPoints" FROM "answers" WHERE "responseId" = ';
 // A question's running sums, in one order for every statement that writes or reads them.
 const ITEM_SUMS = ['count', 'sumX', 'sumX2', 'sumXT', 'sumT', 'sumT2', 'sumMax'] as const;
 const ITEM_FIELDS = ['questionId', 'bucket', 'choiceKey', ...ITEM_SUMS] as const;
@@ -125,22 +128,22 @@ interface StoredAnswer extends ContributingAnswer {
   id: string;
 }
 
+/** An answer's values in ANSWER_COLUMNS order after its id, response and quiz; its value as JSON text. */
 function answerValues(answer: NewResponseRow['answers'][number]) {
   return [
     answer.questionId,
     answer.position,
     answer.questionText,
     answer.type,
-    answer.choice,
-    answer.optionIndex,
-    answer.optionLabel,
-    answer.choices ?? null,
-    answer.text ?? null,
-    answer.number ?? null,
+    answer.value === null ? null : JSON.stringify(answer.value),
+    answer.statKey,
+    answer.statValue,
+    answer.statNum,
     answer.points,
     answer.maxPoints,
   ];
 }
+const ANSWER_VALUES = 10;
 
 /** A stored response with new marks, as its contribution to the figures. */
 function remarked(
@@ -205,9 +208,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
     ).get(responseId, quizId) as
       { score: number; maxScore: number; percent: number | null; passed: number | null } | undefined;
     if (!response) return null;
-    const answers = prepared(
-      'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "number", "points", "maxPoints" FROM "answers" WHERE "responseId" = ?',
-    ).all(responseId) as StoredAnswer[];
+    const answers = prepared(`${STORED_ANSWER}?`).all(responseId) as StoredAnswer[];
     return { ...response, passed: response.passed === null ? null : response.passed === 1, answers };
   };
   const transaction = <A extends unknown[], R>(fn: (...args: A) => R) => {
@@ -231,7 +232,7 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
       row.timeUp ? 1 : 0,
     );
     const insertAnswer = prepared(
-      `INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const answer of row.answers)
       insertAnswer.run(newId(at.getTime()), id, row.quizId, ...answerValues(answer));
@@ -367,6 +368,25 @@ export function sqliteResponseWrites(open: () => BetterSqlite3.Database): Respon
 }
 
 const DEADLOCK = '40P01';
+/** An answer row's values: its id, response and quiz, then answerValues. */
+const ANSWER_WIDTH = 3 + ANSWER_VALUES;
+/**
+ * An answer row's placeholders in ANSWER_COLUMNS order, `next` numbering each one taken from the
+ * values; a response's statement passes its own id and quiz instead. The value is cast: a
+ * multi-row VALUES list types an untyped parameter as text, which jsonb does not take.
+ */
+function answerTuple(next: () => string, responseId?: string, quizId?: string): string {
+  const id = next();
+  const response = responseId ?? next();
+  const quiz = quizId ?? next();
+  const [questionId, position, questionText, type, value, ...rest] = Array.from(
+    { length: ANSWER_VALUES },
+    next,
+  );
+  return [id, response, quiz, questionId, position, questionText, type, `${value}::jsonb`, ...rest].join(
+    ', ',
+  );
+}
 /** timestamp(3) without zone, in UTC, as Prisma keeps it: text, so the process's time zone cannot shift it. */
 const pgTimestamp = (at: Date) => at.toISOString().replace('T', ' ').replace('Z', '');
 
@@ -385,11 +405,11 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       let n = 0;
       const params = (count: number) => Array.from({ length: count }, () => `$${++n}`).join(', ');
       const response = `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES (${params(11)})`;
-      // Answer rows: id, then the 12 values of answerValues; responseId and quizId come from the response.
-      const answerRows = Array.from({ length: answers }, () => {
-        const id = `$${++n}`;
-        return `(${id}, $1, $2, ${params(12)})`;
-      });
+      // Answer rows: id, then the values of answerValues; responseId and quizId come from the response.
+      const answerRows = Array.from(
+        { length: answers },
+        () => `(${answerTuple(() => `$${++n}`, '$1', '$2')})`,
+      );
       // In the order of the values: items, typed values, then scores.
       const itemRows = Array.from({ length: items }, () => `($2, ${params(10)})`);
       const valueRows = Array.from({ length: typed }, () => `($2, ${params(4)})`);
@@ -451,12 +471,7 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
       )
     ).rows[0];
     if (!response) return null;
-    const answers = (
-      await client.query<StoredAnswer>(
-        'SELECT "id", "questionId", "choice", "optionIndex", "choices", "text", "number", "points", "maxPoints" FROM "answers" WHERE "responseId" = $1',
-        [responseId],
-      )
-    ).rows;
+    const answers = (await client.query<StoredAnswer>(`${STORED_ANSWER}$1`, [responseId])).rows;
     return { ...response, answers };
   };
 
@@ -583,13 +598,23 @@ export function postgresResponseWrites(pool: pg.Pool): ResponseWrites {
               { length: values.length / width },
               (_, i) => `(${Array.from({ length: width }, (_, j) => `$${i * width + j + 1}`).join(', ')})`,
             ).join(', ');
+          const answerTuples = (values: unknown[]) => {
+            let n = 0;
+            return Array.from(
+              { length: values.length / ANSWER_WIDTH },
+              () => `(${answerTuple(() => `$${++n}`)})`,
+            ).join(', ');
+          };
           await client.query(
             `INSERT INTO "responses" (${RESPONSE_COLUMNS}) VALUES ${tuples(responseValues, 11)}`,
             responseValues,
           );
-          for (let at = 0; at < answerValuesList.length; at += 15 * 4000) {
-            const part = answerValuesList.slice(at, at + 15 * 4000);
-            await client.query(`INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES ${tuples(part, 15)}`, part);
+          for (let at = 0; at < answerValuesList.length; at += ANSWER_WIDTH * 4000) {
+            const part = answerValuesList.slice(at, at + ANSWER_WIDTH * 4000);
+            await client.query(
+              `INSERT INTO "answers" (${ANSWER_COLUMNS}) VALUES ${answerTuples(part)}`,
+              part,
+            );
           }
         }
         for (const [quizId, changes] of byQuiz) await apply(client, quizId, deltasOf(changes));

@@ -14,13 +14,12 @@ export interface ContributingResponse {
   answers: ReadonlyArray<ContributingAnswer>;
 }
 
+/** An answer with the keys its question type wrote with it (repositories/response-rows.ts). */
 export interface ContributingAnswer {
   questionId: string;
-  choice: string | null;
-  optionIndex: number | null;
-  choices?: string | null | undefined;
-  text?: string | null | undefined;
-  number?: number | null | undefined;
+  statKey: string | null;
+  statValue: string | null;
+  statNum: number | null;
   points: number;
   maxPoints: number;
 }
@@ -69,14 +68,13 @@ export function percentBucket(percent: number | null): number {
   return Math.trunc(percent);
 }
 
-/** What an answer chose, as one key: the same CASE as the recomputation's SQL (RECOMPUTE_ITEMS). */
+/**
+ * What an answer chose, as one key: the key written with it, or, for answers without a bounded
+ * set of values (statKey null), their mark, which a re-marking may change. The recomputation's
+ * SQL (recomputeStatements) says the same.
+ */
 export function choiceKeyOf(answer: ContributingAnswer): string {
-  if (answer.choice !== null) return answer.choice;
-  if (answer.optionIndex !== null) return String(answer.optionIndex);
-  if (answer.choices !== null && answer.choices !== undefined) return answer.choices;
-  // Typed answers have no bounded set of values: their key is their mark.
-  if (answer.text !== null && answer.text !== undefined) return answer.points > 0 ? 'right' : 'wrong';
-  return '';
+  return answer.statKey ?? (answer.points > 0 ? 'right' : 'wrong');
 }
 
 /**
@@ -122,13 +120,8 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
       item.sumT += sign * total;
       item.sumT2 += sign * total * total;
       item.sumMax += sign * answer.maxPoints;
-      // A typed answer by its value: a number's value, else the text as typed (VALUES_SQL).
-      const typed =
-        answer.number !== null && answer.number !== undefined
-          ? { value: '', num: answer.number }
-          : answer.text !== null && answer.text !== undefined
-            ? { value: answer.text, num: 0 }
-            : null;
+      // A typed answer by the value written with it (a number's value, else the text as typed).
+      const typed = answer.statValue === null ? null : { value: answer.statValue, num: answer.statNum ?? 0 };
       if (typed) {
         const valueKey = `${answer.questionId}\0${typed.value}\0${typed.num}`;
         const entry = values.get(valueKey);
@@ -175,11 +168,9 @@ export function recomputeStatements(provider: 'sqlite' | 'postgresql'): string[]
     `DELETE FROM "result_items" WHERE "quizId" = ${q}`,
     `DELETE FROM "result_values" WHERE "quizId" = ${q}`,
     `INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count") ` +
-      `SELECT a."quizId", a."questionId", CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END, ` +
-      `CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END, COUNT(*) FROM "answers" a ` +
-      `WHERE a."quizId" = ${q} AND (a."text" IS NOT NULL OR a."number" IS NOT NULL) ` +
-      `GROUP BY a."quizId", a."questionId", CASE WHEN a."number" IS NOT NULL THEN '' ELSE a."text" END, ` +
-      `CASE WHEN a."number" IS NOT NULL THEN a."number" ELSE 0 END`,
+      `SELECT a."quizId", a."questionId", a."statValue", COALESCE(a."statNum", 0), COUNT(*) FROM "answers" a ` +
+      `WHERE a."quizId" = ${q} AND a."statValue" IS NOT NULL ` +
+      `GROUP BY a."quizId", a."questionId", a."statValue", COALESCE(a."statNum", 0)`,
     `INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") ` +
       `SELECT r."quizId", r."score", r."maxScore", ${PASSED_SQL}, COUNT(*) FROM "responses" r ` +
       `WHERE r."quizId" = ${q} GROUP BY r."quizId", r."score", r."maxScore", ${PASSED_SQL}`,
@@ -188,9 +179,7 @@ export function recomputeStatements(provider: 'sqlite' | 'postgresql'): string[]
       `SUM(g."x" * g."t"), SUM(g."t"), SUM(g."t" * g."t"), SUM(g."m") FROM (` +
       `SELECT a."quizId", a."questionId", a."points" AS "x", a."maxPoints" AS "m", r."score" AS "t", ` +
       `${percentBucketSql(floor)} AS "bucket", ` +
-      `CASE WHEN a."choice" IS NOT NULL THEN a."choice" WHEN a."optionIndex" IS NOT NULL THEN CAST(a."optionIndex" AS TEXT) ` +
-      `WHEN a."choices" IS NOT NULL THEN a."choices" WHEN a."text" IS NOT NULL THEN ` +
-      `CASE WHEN a."points" > 0 THEN 'right' ELSE 'wrong' END ELSE '' END AS "choiceKey" ` +
+      `COALESCE(a."statKey", CASE WHEN a."points" > 0 THEN 'right' ELSE 'wrong' END) AS "choiceKey" ` +
       `FROM "answers" a JOIN "responses" r ON r."id" = a."responseId" WHERE r."quizId" = ${q}` +
       `) g GROUP BY g."quizId", g."questionId", g."bucket", g."choiceKey"`,
   ];

@@ -43,3 +43,35 @@ export function decodeCursor(cursor: string, field = 'cursor'): CursorPosition {
     [{ field, message: 'not a cursor this tool gave out' }],
   );
 }
+
+/** A position in a list ordered by percent: the percent, time and id of the last item seen. */
+export interface ScoreCursorPosition extends CursorPosition {
+  percent: number;
+}
+
+export function encodeScoreCursor(position: ScoreCursorPosition): string {
+  return Buffer.from(JSON.stringify([position.percent, position.at.getTime(), position.id])).toString(
+    'base64url',
+  );
+}
+
+/** A score cursor, or null when `cursor` is not one (a time cursor, or nothing this service gave out). */
+export function readScoreCursor(cursor: string): ScoreCursorPosition | null {
+  try {
+    if (cursor.length > MAX_CURSOR_LENGTH) return null;
+    const [percent, time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof percent === 'number' &&
+      Number.isFinite(percent) &&
+      typeof time === 'number' &&
+      Number.isFinite(new Date(time).getTime()) &&
+      typeof id === 'string' &&
+      ROW_ID.test(id)
+    ) {
+      return { percent, at: new Date(time), id };
+    }
+  } catch {
+    // not a score cursor
+  }
+  return null;
+}

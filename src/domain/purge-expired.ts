@@ -1,6 +1,9 @@
 import type { Repositories } from '../db/repositories';
+import { GRACE_SECONDS } from './attempts/taking-rules';
+import { UNTIMED_ATTEMPT_HOURS } from './attempts/attempts';
+import { DELIVERY_LOG_SIZE } from './webhooks/endpoints';
 
-type Stores = Pick<Repositories, 'users' | 'oauth'>;
+type Stores = Pick<Repositories, 'users' | 'oauth' | 'attempts' | 'webhooks'>;
 
 /**
  * Removes credentials that can no longer be used, so that the tables of a long-running
@@ -12,20 +15,61 @@ type Stores = Pick<Repositories, 'users' | 'oauth'>;
  */
 export const CODE_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Attempts never submitted go a day after they could last have been: until then a late
+ * submission is still told that its time ran out, rather than that its token is unknown.
+ */
+export const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_DELIVERY_RETENTION_DAYS = 30;
+/** Rows per delete statement: short statements, so a large backlog never holds a lock for long. */
+export const PURGE_BATCH = 500;
 
 export interface PurgeCounts {
   sessions: number;
   authorizationCodes: number;
   tokens: number;
+  attempts: number;
+  webhookDeliveries: number;
+  webhookAttempts: number;
 }
 
-export async function purgeExpired(repos: Stores, now = new Date()): Promise<PurgeCounts> {
+export interface PurgeOptions {
+  /** Days finished webhook deliveries and logged attempts are kept (each delivery log's latest stay). */
+  deliveryRetentionDays?: number;
+  batch?: number;
+}
+
+/**
+ * Also removes attempts that ran out unsubmitted, and webhook deliveries (delivered or failed,
+ * never waiting ones) and logged attempts past the retention, keeping what each endpoint's
+ * delivery log shows, so that nothing grows with time alone.
+ */
+export async function purgeExpired(
+  repos: Stores,
+  now = new Date(),
+  { deliveryRetentionDays = DEFAULT_DELIVERY_RETENTION_DAYS, batch = PURGE_BATCH }: PurgeOptions = {},
+): Promise<PurgeCounts> {
+  const at = (ms: number) => new Date(now.getTime() - ms);
   const sessions = await repos.users.deleteExpiredSessions(now);
-  const { codes, tokens } = await repos.oauth.deleteExpired(
-    new Date(now.getTime() - CODE_RETENTION_MS),
-    new Date(now.getTime() - TOKEN_RETENTION_MS),
+  const { codes, tokens } = await repos.oauth.deleteExpired(at(CODE_RETENTION_MS), at(TOKEN_RETENTION_MS));
+  const attempts = await repos.attempts.deleteUnsubmitted(
+    at(GRACE_SECONDS * 1000 + ATTEMPT_RETENTION_MS),
+    at(UNTIMED_ATTEMPT_HOURS * 3_600_000 + ATTEMPT_RETENTION_MS),
+    batch,
   );
-  return { sessions, authorizationCodes: codes, tokens };
+  const log = await repos.webhooks.deleteOldLog(
+    at(deliveryRetentionDays * 24 * 3_600_000),
+    DELIVERY_LOG_SIZE,
+    batch,
+  );
+  return {
+    sessions,
+    authorizationCodes: codes,
+    tokens,
+    attempts,
+    webhookDeliveries: log.deliveries,
+    webhookAttempts: log.attempts,
+  };
 }
 
 export interface PurgeSchedule {
@@ -37,10 +81,14 @@ export interface PurgeSchedule {
 type PurgeLogger = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /** One run that never throws: what it removed is logged, a failure is logged as a warning. */
-export async function purgeAndLog(repos: Stores, logger: PurgeLogger): Promise<void> {
+export async function purgeAndLog(
+  repos: Stores,
+  logger: PurgeLogger,
+  options: PurgeOptions = {},
+): Promise<void> {
   try {
-    const purged = await purgeExpired(repos);
-    if (purged.sessions + purged.authorizationCodes + purged.tokens > 0) {
+    const purged = await purgeExpired(repos, new Date(), options);
+    if (Object.values(purged).some((count) => count > 0)) {
       logger.info({ purged }, 'expired sessions and OAuth credentials removed');
     }
   } catch (error) {
@@ -56,11 +104,11 @@ export async function purgeAndLog(repos: Stores, logger: PurgeLogger): Promise<v
 export function schedulePurge(
   repos: Stores,
   logger: PurgeLogger,
-  { everyMs = 60 * 60 * 1000 } = {},
+  { everyMs = 60 * 60 * 1000, ...options }: PurgeOptions & { everyMs?: number } = {},
 ): PurgeSchedule {
   let finishedRuns = 0;
   const run = async () => {
-    await purgeAndLog(repos, logger);
+    await purgeAndLog(repos, logger, options);
     finishedRuns += 1;
   };
   const every = setInterval(() => void run(), everyMs).unref();

@@ -24,13 +24,13 @@ export { showCorrectAnswersOf, languageOf, type ShowCorrectAnswers } from './qui
 
 export function questionRecord(question: QuestionRow): QuestionRecord {
   const definition = storedDefinition(question.type);
-  const key = definition.fromRow(question);
+  const key = toScorable(question);
   // The record's fields in the order the tools have always listed them: type, text, the key, explanation.
   return {
     question_id: question.id,
     type: key.type,
     text: question.text,
-    ...definition.record(key, question),
+    ...definition.record(key),
     explanation: question.explanation,
   } as QuestionRecord;
 }

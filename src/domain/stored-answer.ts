@@ -1,24 +1,67 @@
-import type { NewAnswerRow, QuestionRow } from '../db/repositories';
-import { NO_ANSWER, storedDefinition, type AnswerColumns, type Choice } from './question-types';
+import type { QuestionRow, StoredJson } from '../db/repositories';
+import {
+  NO_ANSWER,
+  storedDefinition,
+  toScorable,
+  type AnswerColumns,
+  type Choice,
+  type StatKeys,
+  type TypedAnswerValue,
+} from './question-types';
 
 /**
  * How an answer is kept in its row, and read back, by its question's type (question-types/).
  * Submission writes with `storedAnswer`; re-marking, results and the review read with
- * `choiceOf` and `answerText`, so every door agrees on what was answered.
+ * `choiceOf` and `answerText`, so every door agrees on what was answered. A stored value is
+ * checked by its type's own schema when read.
  */
 
-export { tickedIndexes, TICKED_LABELS_SEPARATOR } from './question-types';
+export { TICKED_LABELS_SEPARATOR } from './question-types';
 
+/** An answer as its row holds it: its question's type and its stored value (null: unanswered). */
+export interface StoredAnswerValue {
+  type: string;
+  value: unknown;
+}
+
+const UNANSWERED: { value: null } & StatKeys = { value: null, statKey: '', statValue: null, statNum: null };
+
+/** What an answer row holds: the value in its type's shape, and the keys the running figures count it under. */
 export function storedAnswer(
-  question: Pick<QuestionRow, 'options' | 'type'>,
+  question: QuestionRow,
   choice: Choice | undefined,
-): AnswerColumns {
-  return choice ? storedDefinition(question.type).storedAnswer(question, choice) : NO_ANSWER;
+): { value: StoredJson | null } & StatKeys {
+  if (!choice) return UNANSWERED;
+  const definition = storedDefinition(question.type);
+  const value = definition.storedAnswer(toScorable(question), choice);
+  if (value === undefined) return UNANSWERED;
+  // Built by the type's own module in its own shape (the compiler checks it): checked when read.
+  return { value, ...definition.statKeys(value) };
+}
+
+// Answer rows are read in pages and each value is read by several of the functions below.
+const values = new WeakMap<object, StoredJson>();
+
+/** The stored value checked by its type's schema; undefined when unanswered. */
+function valueOf(answer: StoredAnswerValue): StoredJson | undefined {
+  if (answer.value === null || answer.value === undefined) return undefined;
+  if (typeof answer.value !== 'object') throw new Error(`A stored ${answer.type} answer is not an object`);
+  let value = values.get(answer.value);
+  if (!value) {
+    const parsed = storedDefinition(answer.type).valueSchema.safeParse(answer.value);
+    if (!parsed.success) {
+      throw new Error(`A stored ${answer.type} answer does not fit its type`, { cause: parsed.error });
+    }
+    value = parsed.data;
+    values.set(answer.value, value);
+  }
+  return value;
 }
 
 /** What a stored answer chose, as scoring reads it; undefined when unanswered. */
-export function choiceOf(answer: AnswerColumns & Pick<NewAnswerRow, 'type'>): Choice | undefined {
-  return storedDefinition(answer.type).choiceOf(answer);
+export function choiceOf(answer: StoredAnswerValue): Choice | undefined {
+  const value = valueOf(answer);
+  return value === undefined ? undefined : storedDefinition(answer.type).choiceOf(value);
 }
 
 /**
@@ -26,11 +69,22 @@ export function choiceOf(answer: AnswerColumns & Pick<NewAnswerRow, 'type'>): Ch
  * ticked labels joined ("" when none were ticked), the text typed, or the number as written.
  * Null when the question was left unanswered.
  */
-export function answerText(answer: AnswerColumns & Pick<NewAnswerRow, 'type'>): string | null {
-  return storedDefinition(answer.type).answerText(answer);
+export function answerText(answer: StoredAnswerValue): string | null {
+  const value = valueOf(answer);
+  return value === undefined ? null : storedDefinition(answer.type).answerText(value);
 }
 
 /** The typed value get_results shows beside an answer's text. */
-export function typedAnswerValue(answer: AnswerColumns & Pick<NewAnswerRow, 'type'>) {
-  return storedDefinition(answer.type).typedValue(answer);
+export function typedAnswerValue(answer: StoredAnswerValue): TypedAnswerValue {
+  return storedDefinition(answer.type).typedValue(valueOf(answer));
 }
+
+/** The answer's fields as the response.submitted webhook has always carried them. */
+export function answerColumns(answer: StoredAnswerValue): AnswerColumns {
+  const value = valueOf(answer);
+  return value === undefined ? NO_ANSWER : storedDefinition(answer.type).columns(value);
+}
+
+/** Whether a stored answer holds nothing (a tick list with none ticked is an answer). */
+export const isUnanswered = (answer: StoredAnswerValue) =>
+  answer.value === null || answer.value === undefined;

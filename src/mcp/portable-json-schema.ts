@@ -56,22 +56,47 @@ export function portableJsonSchema(schema: Schema): Schema {
  * A published output schema describes the answer's shape for clients that validate it, not every
  * guarantee the service makes: objects stay open (`additionalProperties: false` is dropped, so a
  * field added later breaks no client), and `required` goes, since it repeats each field's name
- * and a model reads the fields it finds.
+ * and a model reads the fields it finds. A nullable field is written `"type": ["string", "null"]`:
+ * answers are read by validators and models, not mapped onto a single-type dialect as arguments
+ * are, and the short form leaves room in tools/list for every field an answer carries. For the
+ * same room, an object or array inside the answer is known by its `properties` or `items` alone
+ * (`"type": "object"` stays on the answer itself, as MCP requires, and on nullable ones).
  */
 export function publishedOutputSchema(schema: Schema): Schema {
-  return openObjects(schema) as Schema;
+  return openObjects(schema, true) as Schema;
 }
 
-function openObjects(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(openObjects);
+function openObjects(value: unknown, root = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => openObjects(item));
   if (!isSchema(value)) return value;
   const node: Schema = {};
   for (const [key, child] of Object.entries(value)) {
     if (key === 'required' || (key === 'additionalProperties' && child === false)) continue;
+    if (!root && key === 'type' && implied(value) === child) continue;
     node[key] =
       key === 'properties' && isSchema(child)
         ? Object.fromEntries(Object.entries(child).map(([name, field]) => [name, openObjects(field)]))
         : openObjects(child);
   }
-  return node;
+  return nullableAsTypes(node);
+}
+
+/** The type a schema's own keywords already say: `properties` only applies to objects, `items` to arrays. */
+function implied(node: Schema): string | undefined {
+  if (isSchema(node.properties)) return 'object';
+  if (isSchema(node.items)) return 'array';
+  return undefined;
+}
+
+/** `{"anyOf": [{"type": "string", ...}, {"type": "null"}], ...}` as `{"type": ["string", "null"], ...}`. */
+function nullableAsTypes(node: Schema): Schema {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return node;
+  const other = branches.find((branch) => !isSchema(branch) || branch.type !== 'null');
+  const nullable = branches.some((branch) => isSchema(branch) && branch.type === 'null');
+  if (!nullable || !isSchema(other)) return node;
+  const type = typeof other.type === 'string' ? other.type : implied(other);
+  if (!type) return node;
+  const { anyOf: _branches, ...outer } = node;
+  return { ...other, ...outer, type: [type, 'null'] };
 }

@@ -4,6 +4,7 @@ import { isAttemptRefusal, type AttemptRefusal } from '../domain/attempts/attemp
 import {
   attemptExpiry,
   displayedQuestions,
+  type ShownQuestion,
   loadAttempt,
   rebaseAttempt,
   startAttempt,
@@ -34,9 +35,9 @@ const send = (res: Response, status: number, page: string) => res.status(status)
 export function attemptQuiz(quiz: QuizWithQuestions, attempt: AttemptRow): QuizWithQuestions {
   return {
     ...quiz,
-    questions: displayedQuestions(quiz, attempt).map(({ question, options }) => ({
+    questions: displayedQuestions(quiz, attempt).map(({ question, options }): ShownQuestion => ({
       ...question,
-      options: options.map(({ option }) => option),
+      shownOptions: options.map(({ index, option }) => ({ index, label: option.label })),
     })),
   };
 }

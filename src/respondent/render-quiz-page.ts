@@ -1,5 +1,6 @@
 import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
+import { shownOptions } from '../domain/attempts/attempts';
 import { storedTypeOf, type QuestionType } from '../domain/question-types';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
@@ -133,8 +134,8 @@ function choicesOf(tr: Translator, question: QuestionRow): Array<{ value: string
       { value: 'no', label: tr.t('quiz.no') },
     ];
   }
-  // The canonical index, which an attempt's shuffled order keeps (option.position).
-  return question.options.map((option) => ({ value: String(option.position), label: option.label }));
+  // The canonical index, which an attempt's shuffled order keeps.
+  return shownOptions(question).map((option) => ({ value: String(option.index), label: option.label }));
 }
 
 function questionLegend(tr: Translator, question: QuestionRow, index: number, total: number) {
@@ -204,16 +205,16 @@ function tickedAnswerFieldset(
     ${fieldError(tr, question.id, error)}
     <input type="hidden" name="${name}" value="" />
     <div class="choices">
-      ${question.options.map(
-        // The value is the canonical index, which an attempt's shuffled order keeps (option.position).
+      ${shownOptions(question).map(
+        // The value is the canonical index, which an attempt's shuffled order keeps.
         (option, position) => html`
           <label class="choice" for="${name}_${position}">
             <input
               type="checkbox"
               id="${name}_${position}"
               name="${name}"
-              value="${String(option.position)}"
-              ${checked(ticked.has(String(option.position)))}
+              value="${String(option.index)}"
+              ${checked(ticked.has(String(option.index)))}
             />
             <span dir="auto">${option.label}</span>
           </label>

@@ -47,15 +47,15 @@ async function createUserWithEverything(prisma: Db) {
       slug: `quiz-${unique()}`,
       questions: {
         create: [
-          { position: 0, type: 'yes_no', text: 'Yes?', points: 1 },
+          { position: 0, type: 'yes_no', text: 'Yes?', key: { points: 1, correctAnswer: 'yes' } },
           {
             position: 1,
             type: 'multiple_choice',
             text: 'Which?',
-            options: {
-              create: [
-                { position: 0, label: 'A', score: 1 },
-                { position: 1, label: 'B', score: 0 },
+            key: {
+              options: [
+                { id: 'a', label: 'A', score: 1 },
+                { id: 'b', label: 'B', score: 0 },
               ],
             },
           },
@@ -120,7 +120,7 @@ function databaseSuite(provider: Provider): void {
     expect(await db.prisma.user.findUnique({ where: { email } })).toBeNull();
   });
 
-  test('deleting a user deletes its keys, sessions, quizzes, questions, options, responses and answers', async () => {
+  test('deleting a user deletes its keys, sessions, quizzes, questions, responses and answers', async () => {
     const { user, quiz } = await createUserWithEverything(db.prisma);
     const other = await createUserWithEverything(db.prisma);
     const count = async (ownerId: string, quizId: string) => ({
@@ -128,7 +128,6 @@ function databaseSuite(provider: Provider): void {
       sessions: await db.prisma.session.count({ where: { userId: ownerId } }),
       quizzes: await db.prisma.quiz.count({ where: { ownerId } }),
       questions: await db.prisma.question.count({ where: { quizId } }),
-      options: await db.prisma.option.count({ where: { question: { quizId } } }),
       responses: await db.prisma.response.count({ where: { quizId } }),
       answers: await db.prisma.answer.count({ where: { quizId } }),
     });
@@ -137,7 +136,6 @@ function databaseSuite(provider: Provider): void {
       sessions: 1,
       quizzes: 1,
       questions: 2,
-      options: 2,
       responses: 1,
       answers: 2,
     };
@@ -150,7 +148,6 @@ function databaseSuite(provider: Provider): void {
       sessions: 0,
       quizzes: 0,
       questions: 0,
-      options: 0,
       responses: 0,
       answers: 0,
     });
@@ -168,7 +165,7 @@ function databaseSuite(provider: Provider): void {
 
     const { quiz } = await createUserWithEverything(db.prisma);
     const samePosition = await db.prisma.question
-      .create({ data: { quizId: quiz.id, position: 0, type: 'yes_no', text: 'again' } })
+      .create({ data: { quizId: quiz.id, position: 0, type: 'yes_no', text: 'again', key: {} } })
       .catch((err: unknown) => err);
     expect(isUniqueViolation(samePosition, 'position')).toBe(true);
     expect(isUniqueViolation(samePosition, 'quizId')).toBe(true);

@@ -10,33 +10,24 @@ import { createRepositories, type QuestionData, type Repositories } from '../../
 import { describeEachDatabase } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
-// The key columns a question's type leaves empty.
-const NO_KEY = {
-  points: null,
-  correctAnswer: null,
-  acceptedAnswers: null,
-  correctNumber: null,
-  tolerance: null,
-};
+// Keys as their types' modules store them (the repositories keep them whole).
 const QUESTIONS: QuestionData[] = [
   {
-    ...NO_KEY,
     type: 'yes_no',
     text: 'Is the sky blue?',
-    points: 2,
-    correctAnswer: 'yes',
     explanation: null,
-    options: [],
+    key: { points: 2, correctAnswer: 'yes' },
   },
   {
-    ...NO_KEY,
     type: 'multiple_choice',
     text: 'Capital of Italy?',
     explanation: 'Rome has been the capital since 1871.',
-    options: [
-      { label: 'Rome', score: 3 },
-      { label: 'Milan', score: 0 },
-    ],
+    key: {
+      options: [
+        { id: 'o1', label: 'Rome', score: 3 },
+        { id: 'o2', label: 'Milan', score: 0 },
+      ],
+    },
   },
 ];
 // Instants far from midnight and from now, in months São Paulo once kept summer time.
@@ -189,7 +180,9 @@ describeEachDatabase('the repository contract', (provider) => {
 
     test('quizzes: created, read back alike, a taken slug is null, another owner sees nothing', async () => {
       const quiz = (await newQuiz(ownerId))!;
-      expect(quiz.questions.map((question) => question.options.length)).toEqual([0, 2]);
+      expect(quiz.questions.map((question) => question.key)).toEqual(
+        QUESTIONS.map((question) => question.key),
+      );
       expect(await repos.quizzes.quizWithQuestions(ownerId, quiz.id)).toEqual(quiz);
       expect(await repos.quizzes.bySlug(quiz.slug)).toEqual(quiz);
       expect(await repos.quizzes.quizWithQuestions(otherId, quiz.id)).toBeNull();
@@ -325,12 +318,10 @@ describeEachDatabase('the repository contract', (provider) => {
               position: 0,
               questionText: yesNo.text,
               type: 'yes_no',
-              choice: answer,
-              optionIndex: null,
-              optionLabel: null,
-              choices: null,
-              text: null,
-              number: null,
+              value: { choice: answer },
+              statKey: answer,
+              statValue: null,
+              statNum: null,
               points: answer === 'yes' ? 2 : 0,
               maxPoints: 2,
             },
@@ -339,12 +330,10 @@ describeEachDatabase('the repository contract', (provider) => {
               position: 1,
               questionText: choice.text,
               type: 'multiple_choice',
-              choice: null,
-              optionIndex: 0,
-              optionLabel: 'Rome',
-              choices: null,
-              text: null,
-              number: null,
+              value: { optionIndex: 0, label: 'Rome' },
+              statKey: '0',
+              statValue: null,
+              statNum: null,
               points: 3,
               maxPoints: 3,
             },
@@ -405,6 +394,30 @@ describeEachDatabase('the repository contract', (provider) => {
       const after = oldest[1]!;
       const next = await repos.responses.oldestFirst(quiz.id, 2, { at: after.submittedAt, id: after.id });
       expect([...oldest, ...next].map((response) => response.id)).toEqual([...ids].sort());
+
+      // By percent (60, then the two 100s), ties on (submittedAt, id) the same way; a score
+      // position resumes right after itself; bounds are strict and count only responses with a percent.
+      const full = [ids[0]!, ids[2]!].sort();
+      const idsOf = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+      const ranked = (order: 'score_asc' | 'score_desc', limit: number, after?: (typeof newest)[0]) =>
+        repos.responses.ranked(quiz.id, {
+          bounds: {},
+          order,
+          limit,
+          after: after ? { at: after.submittedAt, id: after.id, percent: after.percent! } : undefined,
+        });
+      const ascending = await ranked('score_asc', 2);
+      expect(idsOf(ascending)).toEqual([ids[1], full[0]]);
+      expect(idsOf(await ranked('score_asc', 2, ascending[1]))).toEqual([full[1]]);
+      expect(idsOf(await ranked('score_desc', 3))).toEqual([full[1], full[0], ids[1]]);
+      const below = { below: 100 };
+      expect(
+        idsOf(await repos.responses.ranked(quiz.id, { bounds: below, order: 'time_desc', limit: 5 })),
+      ).toEqual([ids[1]]);
+      expect(
+        idsOf(await repos.responses.ranked(quiz.id, { bounds: { above: 60 }, order: 'time_asc', limit: 5 })),
+      ).toEqual(full);
+      expect(await repos.responses.percentCounts(quiz.id, below)).toEqual({ inside: 1, noPercent: 0 });
 
       // The questions are replaced: the answers keep naming the earlier ones.
       await repos.quizzes.update(

@@ -43,7 +43,7 @@ async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | nu
   const quiz = await app.database.prisma.quiz.findUnique({
     where: { id: quizId },
     include: {
-      questions: { orderBy: { position: 'asc' }, include: { options: { orderBy: { position: 'asc' } } } },
+      questions: { orderBy: { position: 'asc' } },
     },
   });
   if (!quiz) return null;
@@ -60,29 +60,25 @@ async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | nu
   };
 }
 
-/** A stored question's answer key, in the tools' terms. */
-function storedKey(question: {
-  type: string;
-  points: number | null;
-  correctAnswer: string | null;
-  acceptedAnswers: string | null;
-  correctNumber: number | null;
-  tolerance: number | null;
-  options: Array<{ label: string; score: number }>;
-}): Record<string, unknown> {
+/** A stored question's answer key (its JSON, as its type's module stores it), in the tools' terms. */
+function storedKey(question: { type: string; key: unknown }): Record<string, unknown> {
+  const key = question.key as {
+    points?: number;
+    correctAnswer?: string;
+    acceptedAnswers?: string[];
+    correctNumber?: number;
+    tolerance?: number;
+    options?: Array<{ label: string; score: number }>;
+  };
   switch (question.type) {
     case 'yes_no':
-      return { points: question.points, correct_answer: question.correctAnswer ?? 'yes' };
+      return { points: key.points, correct_answer: key.correctAnswer };
     case 'short_text':
-      return { points: question.points, accepted_answers: JSON.parse(question.acceptedAnswers ?? '[]') };
+      return { points: key.points, accepted_answers: key.acceptedAnswers };
     case 'number':
-      return {
-        points: question.points,
-        correct_number: question.correctNumber,
-        tolerance: question.tolerance,
-      };
+      return { points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance };
     default:
-      return { options: question.options.map(({ label, score }) => ({ label, score })) };
+      return { options: key.options!.map(({ label, score }) => ({ label, score })) };
   }
 }
 
@@ -99,6 +95,10 @@ function expectLifeCycle(
   expect(read.map((question) => question.type)).toEqual(TYPES);
   expect(read[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no', points: 2 });
   const ids = read.map((question) => question.question_id);
+  expect(steps.edit_questions).toEqual({ changes: [{ op: 'update', id: 'kept' }] });
+  expect(steps.few_questions).toEqual({ positions: [1, 2], keys: false });
+  expect(steps.get_results_filtered).toEqual({ matching: 0, statistics: false });
+  expect(steps.list_quizzes).toEqual({ titles: [`${fixture.title} (${label})`] });
   // Every question sent back with its id kept it.
   expect(steps.update_quiz.question_ids).toEqual(ids);
   expect(steps.update_quiz.texts).toEqual(QUESTIONS.map((question) => `${question.text} (edited)`));
@@ -220,6 +220,22 @@ describeEachDatabase('the client matrix', (provider) => {
       };
       const quizId = created.quiz_id;
       steps.get_quiz_questions = await call('get_quiz_questions', { quiz_id: quizId });
+      const first = steps.get_quiz_questions.questions[0];
+      const edited = await call('edit_questions', {
+        quiz_id: quizId,
+        operations: [{ op: 'update', question_id: first.question_id, text: `${first.text} (draft)` }],
+      });
+      steps.edit_questions = {
+        changes: edited.changes.map((change: { op: string; id: string }) => ({
+          op: change.op,
+          id: change.id,
+        })),
+      };
+      const few = await call('get_quiz_questions', { quiz_id: quizId, from: 1, to: 2, view: 'respondent' });
+      steps.few_questions = {
+        positions: few.questions.map((q: { position: number }) => q.position),
+        keys: few.questions.some((q: object) => 'correct_answer' in q || 'points' in q || 'explanation' in q),
+      };
       const updated = await call('update_quiz', {
         quiz_id: quizId,
         questions: QUESTIONS.map((question, index) => ({
@@ -235,6 +251,16 @@ describeEachDatabase('the client matrix', (provider) => {
       steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
       const results = await call('get_results', { quiz_id: quizId });
       steps.get_results = { summary: results.summary, responses: results.responses.length };
+      const filtered = await call('get_results', {
+        quiz_id: quizId,
+        score_below: 50,
+        order: 'score_asc',
+        fields: ['percent'],
+        include_statistics: false,
+      });
+      steps.get_results_filtered = { matching: filtered.matching.count, statistics: 'questions' in filtered };
+      const listed = await call('list_quizzes', { status: 'published', search: title });
+      steps.list_quizzes = { titles: listed.quizzes.map((quiz: { title: string }) => quiz.title) };
       const links = await call('get_quiz_links', { quiz_id: quizId });
       steps.get_quiz_links = { public_url: links.public_url, csv: links.csv.url, preview: links.preview.url };
       steps.close_quiz = { is_open: (await call('close_quiz', { quiz_id: quizId })).is_open };

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/db/database';
 import {
+  ATTEMPT_RETENTION_MS,
   CODE_RETENTION_MS,
   purgeExpired,
   schedulePurge,
@@ -100,6 +101,9 @@ function suite(provider: 'sqlite' | 'postgresql') {
       sessions: 1,
       authorizationCodes: 1,
       tokens: 2,
+      attempts: 0,
+      webhookDeliveries: 0,
+      webhookAttempts: 0,
     });
 
     const sessions = (await db.session.findMany({ select: { id: true } })).map((r) => r.id);
@@ -113,7 +117,129 @@ function suite(provider: 'sqlite' | 'postgresql') {
       sessions: 0,
       authorizationCodes: 0,
       tokens: 0,
+      attempts: 0,
+      webhookDeliveries: 0,
+      webhookAttempts: 0,
     });
+  });
+
+  test('attempts that ran out unsubmitted go a day later; submitted and live ones stay', async () => {
+    const db = database.prisma;
+    const now = new Date();
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    const user = await db.user.create({
+      data: { email: `a-${unique()}@example.test`, passwordHash: 'hash' },
+    });
+    const slug = `q-${unique()}`;
+    const quiz = await db.quiz.create({ data: { ownerId: user.id, title: slug, titleKey: slug, slug } });
+    const attempt = (startedAt: Date, deadline: Date | null, submittedAt: Date | null = null) =>
+      db.attempt.create({
+        data: { quizId: quiz.id, quizVersion: 1, layout: '[]', startedAt, deadline, submittedAt },
+      });
+    const dayAndMore = -ATTEMPT_RETENTION_MS - HOUR;
+    const gone = [
+      await attempt(at(-2 * HOUR + dayAndMore), at(-HOUR + dayAndMore)), // timed, ran out a day ago
+      await attempt(at(-24 * HOUR + dayAndMore), null), // untimed, a day past its 24 hours
+    ];
+    const kept = [
+      await attempt(at(-2 * HOUR + dayAndMore), at(-HOUR + dayAndMore), at(-HOUR + dayAndMore)), // submitted
+      await attempt(at(-2 * HOUR), at(-HOUR)), // ran out an hour ago: a late submission is told so
+      await attempt(at(-HOUR), at(HOUR)), // under way
+      await attempt(at(-20 * HOUR), null), // untimed, still within its 24 hours
+    ];
+    const counts = await purgeExpired(database.repos, now, { batch: 1 });
+    expect(counts.attempts).toBe(gone.length);
+    const left = (await db.attempt.findMany({ where: { quizId: quiz.id }, select: { id: true } })).map(
+      (r) => r.id,
+    );
+    expect(left.sort()).toEqual(kept.map((row) => row.id).sort());
+  });
+
+  test('webhook deliveries and attempts past the retention go; waiting ones and each log stay', async () => {
+    const db = database.prisma;
+    const now = new Date();
+    const DAY = 24 * HOUR;
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    const user = await db.user.create({
+      data: { email: `w-${unique()}@example.test`, passwordHash: 'hash' },
+    });
+    const endpoint = () =>
+      db.webhookEndpoint.create({
+        data: {
+          ownerId: user.id,
+          url: 'https://hooks.example/x',
+          events: '["response.submitted"]',
+          secret: 's',
+        },
+      });
+    const busy = await endpoint(); // more than its log shows
+    const quiet = await endpoint(); // fewer: everything it has is in its log
+    let n = 0;
+    const delivery = async (endpointId: string, state: string, updatedAt: Date, attempts: Date[]) => {
+      n += 1;
+      const id = `msg_${unique()}:${endpointId}`;
+      await db.webhookDelivery.create({
+        data: {
+          id,
+          eventId: `msg_${n}`,
+          endpointId,
+          ownerId: user.id,
+          type: 'response.submitted',
+          payload: '{}',
+          state,
+          attempts: attempts.length,
+          nextAttemptAt: updatedAt,
+          createdAt: updatedAt,
+          updatedAt,
+        },
+      });
+      for (const attemptedAt of attempts) {
+        await db.webhookAttempt.create({
+          data: { deliveryId: id, endpointId, attemptedAt, outcome: 'success', status: 200, latencyMs: 5 },
+        });
+      }
+      return id;
+    };
+    // The busy endpoint: 60 old delivered events, one attempt each, a day apart (the oldest first).
+    const old: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const when = at(-40 * DAY - (60 - i) * HOUR);
+      old.push(await delivery(busy.id, 'delivered', when, [when]));
+    }
+    // Recent ones: within the retention, they stay whatever the log size.
+    const recent = await delivery(busy.id, 'delivered', at(-DAY), [at(-DAY)]);
+    // Waiting for a retry after old failures: never removed, nor its attempts in the log.
+    const retrying = await delivery(busy.id, 'pending', at(-35 * DAY), [at(-35 * DAY)]);
+    // Old and quiet: its log is short, so it all stays.
+    const quietOld = await delivery(quiet.id, 'failed', at(-90 * DAY), [at(-90 * DAY), at(-89 * DAY)]);
+    // A failed delivery with no attempt logged (never sent) past the retention: goes.
+    const neverSent = await delivery(quiet.id, 'failed', at(-60 * DAY), []);
+
+    const counts = await purgeExpired(database.repos, now, { deliveryRetentionDays: 30, batch: 7 });
+    // The busy log shows the latest 50: recent, retrying's attempt and the 48 newest old ones.
+    const shown = await db.webhookAttempt.findMany({
+      where: { endpointId: busy.id },
+      orderBy: [{ attemptedAt: 'desc' }, { id: 'desc' }],
+    });
+    expect(shown).toHaveLength(50);
+    expect(counts.webhookAttempts).toBe(12);
+    expect(counts.webhookDeliveries).toBe(12 + 1);
+    const deliveries = new Set(
+      (await db.webhookDelivery.findMany({ select: { id: true } })).map((r) => r.id),
+    );
+    expect(deliveries.has(recent)).toBe(true);
+    expect(deliveries.has(retrying)).toBe(true);
+    expect(deliveries.has(quietOld)).toBe(true);
+    expect(deliveries.has(neverSent)).toBe(false);
+    expect(old.filter((id) => deliveries.has(id))).toEqual(old.slice(12));
+    expect(await db.webhookAttempt.count({ where: { endpointId: quiet.id } })).toBe(2);
+    // Every attempt the log shows still has its delivery (Replay works).
+    expect(shown.every((row) => deliveries.has(row.deliveryId))).toBe(true);
+
+    // With the clock moved a year on, waiting deliveries and the logs' latest attempts still stay.
+    await purgeExpired(database.repos, at(365 * DAY), { deliveryRetentionDays: 30 });
+    expect(await db.webhookAttempt.count({ where: { endpointId: busy.id } })).toBe(50);
+    expect(await db.webhookDelivery.count({ where: { id: retrying } })).toBe(1);
   });
 }
 
@@ -138,15 +264,24 @@ describe('the purge schedule of a running service', () => {
       expect(await database.prisma.session.count()).toBe(1);
       expect(lines[0]).toEqual([
         'info',
-        { purged: { sessions: 1, authorizationCodes: 1, tokens: 2 } },
+        {
+          purged: {
+            sessions: 1,
+            authorizationCodes: 1,
+            tokens: 2,
+            attempts: 0,
+            webhookDeliveries: 0,
+            webhookAttempts: 0,
+          },
+        },
         expect.stringContaining('removed'),
       ]);
       // Nothing left to remove: later runs stay quiet.
       expect(lines.filter(([level]) => level === 'info')).toHaveLength(1);
       await database.prisma.$disconnect();
-      const { users, oauth } = database.repos;
+      const { users } = database.repos;
       const failing = {
-        oauth,
+        ...database.repos,
         users: { ...users, deleteExpiredSessions: () => Promise.reject(new Error('database unreachable')) },
       };
       const broken = schedulePurge(failing, logger, { everyMs: 30 });

@@ -4,7 +4,7 @@
 // was published never closed. On SQLite and PostgreSQL.
 import { webhookWorkerOf } from '../../src/app';
 import { createEndpoint } from '../../src/domain/webhooks/endpoints';
-import { emitDueClosings } from '../../src/domain/webhooks/scheduled-closes';
+import { emitDueClosings, scheduleClosings } from '../../src/domain/webhooks/scheduled-closes';
 import { sealingKey } from '../../src/domain/webhooks/secrets';
 import { movableClock, type MovableClock } from '../helpers/clock';
 import { eventually } from '../helpers/eventually';
@@ -151,5 +151,19 @@ describeEachDatabase('quiz.closed at the closing time', (provider) => {
     expect(await bothInstances()).toBe(0);
     expect(await closedRows(draft.quiz_id)).toHaveLength(0);
     expect(await closedRows(byHand.quiz_id)).toHaveLength(byOwner.length);
+  });
+
+  test('the schedule every instance starts runs the round on its own', async () => {
+    const quiz = await createPublishedQuiz(pair.viaOne, 'Closed by the schedule');
+    const at = new Date(Date.now() + 5 * MINUTE).toISOString();
+    payload(await callTool(pair.viaOne, 'close_quiz', { quiz_id: quiz.quiz_id, at }));
+    clock.advance(6 * MINUTE);
+    const schedule = scheduleClosings(pair.one.deps.repos, pair.one.logger, { everyMs: 20 });
+    try {
+      const rows = await eventually(() => closedRows(quiz.quiz_id), { until: (found) => found.length > 0 });
+      expect(rows).toHaveLength(1);
+    } finally {
+      schedule.stop();
+    }
   });
 });

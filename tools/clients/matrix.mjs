@@ -121,8 +121,9 @@ const CLIENTS = {
 const stdinLines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
 /**
- * A refused input, then create -> read -> update keeping every question_id -> publish -> get_results
- * -> get_quiz_links -> close -> reopen -> duplicate (the copy deleted) -> delete.
+ * A refused input, then create -> read -> edit_questions -> a range as respondents see it -> update
+ * keeping every question_id -> publish -> get_results, and filtered -> list_quizzes by status and
+ * title -> get_quiz_links -> close -> reopen -> duplicate (the copy deleted) -> delete.
  */
 async function lifeCycle(name, client) {
   const steps = {};
@@ -155,6 +156,31 @@ async function lifeCycle(name, client) {
     const read = await client.call('get_quiz_questions', { quiz_id: quizId });
     steps.get_quiz_questions = { questions: read.questions };
 
+    step = 'edit_questions';
+    const edited = await client.call('edit_questions', {
+      quiz_id: quizId,
+      operations: [
+        {
+          op: 'update',
+          question_id: read.questions[0].question_id,
+          text: `${read.questions[0].text} (draft)`,
+        },
+      ],
+    });
+    steps.edit_questions = { changes: edited.changes.map((change) => ({ op: change.op, id: change.id })) };
+
+    step = 'get_quiz_questions (a range, as respondents see it)';
+    const few = await client.call('get_quiz_questions', {
+      quiz_id: quizId,
+      from: 1,
+      to: 2,
+      view: 'respondent',
+    });
+    steps.few_questions = {
+      positions: few.questions.map((q) => q.position),
+      keys: few.questions.some((q) => 'correct_answer' in q || 'points' in q || 'explanation' in q),
+    };
+
     step = 'update_quiz';
     // Every question sent back with its id and a reworded text: each keeps its id.
     const questions = read.questions.map((question, index) => ({
@@ -175,6 +201,26 @@ async function lifeCycle(name, client) {
     step = 'get_results';
     const results = await client.call('get_results', { quiz_id: quizId });
     steps.get_results = { summary: results.summary ?? null, responses: results.responses?.length ?? null };
+
+    step = 'get_results (filtered)';
+    const filtered = await client.call('get_results', {
+      quiz_id: quizId,
+      score_below: 50,
+      order: 'score_asc',
+      fields: ['percent'],
+      include_statistics: false,
+    });
+    steps.get_results_filtered = {
+      matching: filtered.matching?.count ?? null,
+      statistics: 'questions' in filtered,
+    };
+
+    step = 'list_quizzes';
+    const listed = await client.call('list_quizzes', {
+      status: 'published',
+      search: `${fixture.title} (${name})`,
+    });
+    steps.list_quizzes = { titles: listed.quizzes.map((quiz) => quiz.title) };
 
     step = 'get_quiz_links';
     const links = await client.call('get_quiz_links', { quiz_id: quizId });

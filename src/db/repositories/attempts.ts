@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import { isForeignKeyViolation } from '../errors';
+import { deleteInBatches } from './batches';
 
 /**
  * Attempts: one start of a quiz taken through attempts (domain/attempts/), with the questions
@@ -40,6 +41,11 @@ export interface AttemptRepository {
   inProgressCount(quizId: string, deadlineAfter: Date): Promise<number>;
   /** Responses to the quiz stored under this (lower-cased) email. */
   submissionsByEmail(quizId: string, email: string): Promise<number>;
+  /**
+   * Removes attempts never submitted: timed ones whose deadline is before `deadlineBefore`,
+   * untimed ones started before `startedBefore`; `batch` rows per statement. Returns how many.
+   */
+  deleteUnsubmitted(deadlineBefore: Date, startedBefore: Date, batch: number): Promise<number>;
 }
 
 type Stored = {
@@ -88,5 +94,17 @@ export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
     inProgressCount: (quizId, deadlineAfter) =>
       db.attempt.count({ where: { quizId, submittedAt: null, deadline: { gt: deadlineAfter } } }),
     submissionsByEmail: (quizId, email) => db.response.count({ where: { quizId, respondentEmail: email } }),
+    deleteUnsubmitted(deadlineBefore, startedBefore, batch) {
+      const expired = {
+        submittedAt: null,
+        OR: [{ deadline: { lt: deadlineBefore } }, { deadline: null, startedAt: { lt: startedBefore } }],
+      };
+      return deleteInBatches(
+        batch,
+        (take) => db.attempt.findMany({ where: expired, select: { id: true }, take }),
+        // Checked again: an attempt submitted meanwhile stays.
+        (ids) => db.attempt.deleteMany({ where: { id: { in: ids }, ...expired } }),
+      );
+    },
   };
 }

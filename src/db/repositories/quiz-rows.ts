@@ -39,31 +39,23 @@ export interface QuizRow {
   language: string;
 }
 
-export interface OptionRow {
-  id: string;
-  questionId: string;
-  position: number;
-  label: string;
-  score: number;
-}
+/**
+ * A JSON object as a row stores it (a question's key, an answer's value). The repositories
+ * write and read it whole; its shape belongs to the question type's module
+ * (domain/question-types/), whose own schema checks it when it is read.
+ */
+export type StoredJson = Readonly<Record<string, unknown>>;
 
-/** A question with its options in order (only choice questions have options). */
+/** A question in its quiz's order, its key as stored. */
 export interface QuestionRow {
   id: string;
   quizId: string;
   position: number;
   type: string;
   text: string;
-  points: number | null;
-  /** yes_no: "yes" or "no"; null for other types, and for yes_no questions made before it existed ("yes"). */
-  correctAnswer: string | null;
   explanation: string | null;
-  /** short_text: the accepted answers as stored, a JSON array of strings (domain/quiz-records.ts reads it). */
-  acceptedAnswers: string | null;
-  /** number: the right value and the inclusive tolerance (null is 0). */
-  correctNumber: number | null;
-  tolerance: number | null;
-  options: OptionRow[];
+  /** What decides its marks, in its type's own shape (options included): read through that type's module. */
+  key: unknown;
 }
 
 /** A quiz with its questions in order. */

@@ -2,13 +2,13 @@ import type { Prisma, PrismaClient } from '../../generated/sqlite/client';
 import { isUniqueViolation } from '../errors';
 import type { QuizReads } from '../quiz-reads';
 import { QUIZ_ROW_OMIT, questionsInclude } from '../questions-include';
-import type { QuizRow, QuizWithQuestions } from './quiz-rows';
+import type { QuizRow, QuizWithQuestions, StoredJson } from './quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
 import { dialectOf, outboxInsert, type OutboxEvent } from './webhooks';
 
 /**
- * Quizzes with their questions and options. The two reads every tool call starts with come from
+ * Quizzes with their questions. The two reads every tool call starts with come from
  * `QuizReads` (raw SQL on the service, docs/decisions/0003-raw-sql-on-the-request-path.md); the
  * rest is Prisma.
  */
@@ -18,14 +18,8 @@ export interface QuestionData {
   type: string;
   text: string;
   explanation: string | null;
-  /** The key's columns, as the question's type fills them (domain/question-types/); the rest null. */
-  points: number | null;
-  correctAnswer: string | null;
-  acceptedAnswers: string | null;
-  correctNumber: number | null;
-  tolerance: number | null;
-  /** Choice types' options in display order; none for the others. */
-  options: ReadonlyArray<{ label: string; score: number }>;
+  /** Its key, in the shape its type's module stores it (domain/question-types/). */
+  key: StoredJson;
 }
 
 /** Settings columns to change; an absent key keeps its value. */
@@ -152,7 +146,7 @@ export interface QuizRepository extends QuizReads {
   titlesByOwner(ownerId: string, limit: number): Promise<Array<Pick<QuizRow, 'id' | 'slug' | 'title'>>>;
 }
 
-/** Nested-create data for a question list, positions and option order as given. */
+/** Nested-create data for a question list, positions as given. */
 function questionsCreate(
   questions: readonly QuestionData[],
   keepIds = true,
@@ -163,22 +157,7 @@ function questionsCreate(
     type: question.type,
     text: question.text,
     explanation: question.explanation,
-    points: question.points,
-    correctAnswer: question.correctAnswer,
-    acceptedAnswers: question.acceptedAnswers,
-    correctNumber: question.correctNumber,
-    tolerance: question.tolerance,
-    ...(question.options.length > 0
-      ? {
-          options: {
-            create: question.options.map((option, index) => ({
-              position: index,
-              label: option.label,
-              score: option.score,
-            })),
-          },
-        }
-      : {}),
+    key: question.key as Prisma.InputJsonObject,
   }));
 }
 

@@ -1,18 +1,20 @@
+import type { StoredJson } from './quiz-rows';
+
 /** The rows a response is written from: shared by the repository and the raw writers (db/response-writes.ts). */
 export interface NewAnswerRow {
   questionId: string;
   position: number;
   questionText: string;
   type: string;
-  choice: string | null;
-  optionIndex: number | null;
-  /** The chosen option's label, or the ticked labels joined (domain/question-types/ fills each column). */
-  optionLabel: string | null;
-  /** Ticked option indexes as a JSON array ("[]": none ticked). */
-  choices: string | null;
-  /** short_text: the text typed; number: the number as written. */
-  text: string | null;
-  number: number | null;
+  /** What was answered, in its question type's own shape (domain/question-types/); null when unanswered. */
+  value: StoredJson | null;
+  /**
+   * What the running figures count it under (result-aggregates.ts): its result_items key ("" when
+   * unanswered; null: by its mark), and its result_values entry (null for none).
+   */
+  statKey: string | null;
+  statValue: string | null;
+  statNum: number | null;
   points: number;
   maxPoints: number;
 }

@@ -10,8 +10,10 @@ import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
  * Responses and their answers, and the figures computed from them. A response keeps its own
  * copy of what it answered (question texts, labels, points), so editing a quiz never rewrites it.
  */
-export interface AnswerRow extends NewAnswerRow {
+export interface AnswerRow extends Omit<NewAnswerRow, 'value'> {
   id: string;
+  /** As stored: read through its question type's module (domain/stored-answer.ts). */
+  value: unknown;
 }
 
 export interface ResponseRow extends Omit<NewResponseRow, 'answers' | 'timeUp'> {
@@ -71,6 +73,20 @@ export interface PublicResultRow {
   answers: AnswerRow[];
 }
 
+/** How get_results orders a page: by time or by percent, each way. */
+export type ResponseOrder = 'time_desc' | 'time_asc' | 'score_asc' | 'score_desc';
+
+/** The last row seen: (submittedAt, id), and its percent in the score orders. */
+export interface RankedPosition extends KeysetPosition {
+  percent?: number | undefined;
+}
+
+/** Which responses a ranked page holds: those with a percent, strictly inside the bounds given. */
+export interface PercentBounds {
+  below?: number | undefined;
+  above?: number | undefined;
+}
+
 export interface ResponseRepository {
   /**
    * The new response's id, or null when its quiz is gone (deleted since it was loaded). `event`
@@ -102,6 +118,17 @@ export interface ResponseRepository {
   ): Promise<CommonAnswer[]>;
   /** Newest first, strictly older than `after` when given. */
   newestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
+  /**
+   * A page in `order`, after `after` when given (with its percent in the score orders); ties
+   * break on (submittedAt, id) the same way. With bounds or a score order, only responses with
+   * a percent, strictly inside the bounds.
+   */
+  ranked(
+    quizId: string,
+    query: { bounds: PercentBounds; order: ResponseOrder; limit: number; after?: RankedPosition | undefined },
+  ): Promise<ResponseWithAnswers[]>;
+  /** How many responses have a percent inside `bounds`, and how many have none. */
+  percentCounts(quizId: string, bounds: PercentBounds): Promise<{ inside: number; noPercent: number }>;
   /** Oldest first, strictly newer than `after` when given (the CSV export's batches). */
   oldestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
   /** Questions that answers still name but the quiz no longer has, in their old order. */
@@ -148,12 +175,10 @@ const answerColumns = {
   position: true,
   questionText: true,
   type: true,
-  choice: true,
-  optionIndex: true,
-  optionLabel: true,
-  choices: true,
-  text: true,
-  number: true,
+  value: true,
+  statKey: true,
+  statValue: true,
+  statNum: true,
   points: true,
   maxPoints: true,
 } as const;
@@ -162,6 +187,13 @@ const withAnswers = {
   ...responseColumns,
   answers: { orderBy: { position: 'asc' }, select: answerColumns },
 } as const;
+
+const ranksBy = (bounds: PercentBounds) => bounds.below !== undefined || bounds.above !== undefined;
+const percentWhere = (bounds: PercentBounds) => ({
+  not: null,
+  ...(bounds.below !== undefined ? { lt: bounds.below } : {}),
+  ...(bounds.above !== undefined ? { gt: bounds.above } : {}),
+});
 
 /**
  * Reads through Prisma; the writes that change results go through `writes` (raw SQL, each in one
@@ -193,6 +225,46 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
         take: limit,
         select: withAnswers,
       }),
+    ranked(quizId, { bounds, order, limit, after }) {
+      const direction = order === 'time_desc' || order === 'score_desc' ? 'desc' : 'asc';
+      const past = direction === 'desc' ? 'lt' : 'gt';
+      const byScore = order === 'score_asc' || order === 'score_desc';
+      const position = after
+        ? byScore && after.percent !== undefined
+          ? {
+              OR: [
+                { percent: { [past]: after.percent } },
+                { percent: after.percent, submittedAt: { [past]: after.at } },
+                { percent: after.percent, submittedAt: after.at, id: { [past]: after.id } },
+              ],
+            }
+          : direction === 'desc'
+            ? olderThanWhere('submittedAt', after)
+            : newerThanWhere('submittedAt', after)
+        : {};
+      return db.response.findMany({
+        where: {
+          AND: [
+            { quizId, ...(byScore || ranksBy(bounds) ? { percent: percentWhere(bounds) } : {}) },
+            position,
+          ],
+        },
+        orderBy: [
+          ...(byScore ? [{ percent: direction } as const] : []),
+          { submittedAt: direction },
+          { id: direction },
+        ],
+        take: limit,
+        select: withAnswers,
+      });
+    },
+    async percentCounts(quizId, bounds) {
+      const [inside, noPercent] = await Promise.all([
+        db.response.count({ where: { quizId, percent: percentWhere(bounds) } }),
+        db.response.count({ where: { quizId, percent: null } }),
+      ]);
+      return { inside, noPercent };
+    },
     oldestFirst: (quizId, limit, after) =>
       db.response.findMany({
         where: { quizId, ...(after ? newerThanWhere('submittedAt', after) : {}) },

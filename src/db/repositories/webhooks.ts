@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
+import { deleteInBatches } from './batches';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 
 /**
@@ -125,6 +126,16 @@ export interface WebhookRepository {
   ): Promise<WebhookDeliveryRow | null>;
   /** Deliveries still waiting (the tests' and the operator's view). */
   pendingCount(): Promise<number>;
+  /**
+   * Removes, `batch` rows per statement, attempts made before `before` except each endpoint's
+   * `keepPerEndpoint` latest (what its delivery log shows), then deliveries no longer pending,
+   * last changed before `before`, with no attempt left in the log.
+   */
+  deleteOldLog(
+    before: Date,
+    keepPerEndpoint: number,
+    batch: number,
+  ): Promise<{ deliveries: number; attempts: number }>;
 }
 
 type Dialect = 'sqlite' | 'postgresql';
@@ -384,6 +395,51 @@ export function prismaWebhookRepository(db: PrismaClient): WebhookRepository {
           });
         }
       }, WRITE_TRANSACTION_OPTIONS);
+    },
+    async deleteOldLog(before, keepPerEndpoint, batch) {
+      let attempts = 0;
+      const endpoints = await db.webhookAttempt.findMany({
+        where: { attemptedAt: { lt: before } },
+        distinct: ['endpointId'],
+        select: { endpointId: true },
+      });
+      for (const { endpointId } of endpoints) {
+        // The oldest attempt the log still shows; everything strictly older (and past the
+        // retention) may go. Ties with it stay, so the log never loses a row it shows.
+        const [boundary] = await db.webhookAttempt.findMany({
+          where: { endpointId },
+          orderBy: [{ attemptedAt: 'desc' }, { id: 'desc' }],
+          skip: keepPerEndpoint - 1,
+          take: 1,
+          select: { attemptedAt: true },
+        });
+        if (!boundary) continue;
+        const cutoff = boundary.attemptedAt < before ? boundary.attemptedAt : before;
+        attempts += await deleteInBatches(
+          batch,
+          (take) =>
+            db.webhookAttempt.findMany({
+              where: { endpointId, attemptedAt: { lt: cutoff } },
+              select: { id: true },
+              take,
+            }),
+          (ids) => db.webhookAttempt.deleteMany({ where: { id: { in: ids } } }),
+        );
+      }
+      const deliveries = await deleteInBatches(
+        batch,
+        (take) =>
+          db.webhookDelivery.findMany({
+            where: { state: { not: 'pending' }, updatedAt: { lt: before }, attemptLog: { none: {} } },
+            select: { id: true },
+            take,
+          }),
+        (ids) =>
+          db.webhookDelivery.deleteMany({
+            where: { id: { in: ids }, state: { not: 'pending' }, attemptLog: { none: {} } },
+          }),
+      );
+      return { deliveries, attempts };
     },
     async attempts(ownerId, endpointId, limit) {
       const rows = await db.webhookAttempt.findMany({

@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { AttemptLayoutItem, AttemptRow, PerEmailLimit, QuizWithQuestions } from '../../db/repositories';
+import type {
+  AttemptLayoutItem,
+  AttemptRow,
+  PerEmailLimit,
+  QuestionRow,
+  QuizWithQuestions,
+} from '../../db/repositories';
+import { optionsOf } from '../question-types';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from '../results/validate-submission';
@@ -35,7 +42,7 @@ export function drawLayout(
   const inQuizOrder = quiz.questions.filter((question) => drawn.has(question));
   const ordered = quiz.shuffleQuestions ? shuffled(inQuizOrder) : inQuizOrder;
   return ordered.map((question) => {
-    const indexes = question.options.map((_option, index) => index);
+    const indexes = optionsOf(question).map((_option, index) => index);
     return { q: question.id, o: quiz.shuffleOptions ? shuffled(indexes) : indexes };
   });
 }
@@ -46,12 +53,29 @@ export function displayedQuestions(quiz: QuizWithQuestions, attempt: Pick<Attemp
   return attempt.layout.flatMap((item) => {
     const question = byId.get(item.q);
     if (!question) return [];
+    const all = optionsOf(question);
     const options = item.o.flatMap((index) => {
-      const option = question.options[index];
+      const option = all[index];
       return option ? [{ index, option }] : [];
     });
     return [{ question, options }];
   });
+}
+
+/** An option as a form shows it: its label, and its index in the quiz's order (what a form sends back). */
+export interface ShownOption {
+  index: number;
+  label: string;
+}
+
+/** A question as an attempt shows it: its options in the attempt's order (respondent/attempt-flow.ts). */
+export type ShownQuestion = QuestionRow & { shownOptions?: readonly ShownOption[] };
+
+/** The options a form shows: in the attempt's order when it has one, else in the quiz's. */
+export function shownOptions(question: ShownQuestion): readonly ShownOption[] {
+  return (
+    question.shownOptions ?? optionsOf(question).map((option, index) => ({ index, label: option.label }))
+  );
 }
 
 /** When an attempt may last submit: its deadline plus the grace, or a day after an untimed start. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { NewAnswerRow, QuestionRow } from '../../db/repositories';
+import type { StoredJson } from '../../db/repositories';
 import type { FieldIssueCode } from '../errors';
 import type { QuestionType } from './names';
 
@@ -31,17 +31,6 @@ export interface QuestionFields {
   tolerance?: number | undefined;
 }
 
-/** The key columns a question is stored with: each type fills its own, the others stay null. */
-export interface QuestionColumns {
-  points: number | null;
-  correctAnswer: string | null;
-  /** A JSON array of strings, or null for none. */
-  acceptedAnswers: string | null;
-  correctNumber: number | null;
-  tolerance: number | null;
-  options: ReadonlyArray<{ label: string; score: number }>;
-}
-
 /** One answer, in the form its question type takes. */
 export type Choice =
   | { choice: 'yes' | 'no' }
@@ -51,11 +40,19 @@ export type Choice =
   /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
   | { number: number; written?: string };
 
-/** The columns an answer is stored in: each type fills its own, an unanswered question none. */
-export type AnswerColumns = Pick<
-  NewAnswerRow,
-  'choice' | 'optionIndex' | 'optionLabel' | 'choices' | 'text' | 'number'
->;
+/**
+ * An answer's fields as the response.submitted webhook has always carried them, one column per
+ * field of the oldest types: each type fills its own from its stored value, the rest stay null.
+ */
+export interface AnswerColumns {
+  choice: string | null;
+  optionIndex: number | null;
+  optionLabel: string | null;
+  /** The ticked indexes as a JSON array ("[]": none ticked). */
+  choices: string | null;
+  text: string | null;
+  number: number | null;
+}
 
 export const NO_ANSWER: AnswerColumns = {
   choice: null,
@@ -65,6 +62,17 @@ export const NO_ANSWER: AnswerColumns = {
   text: null,
   number: null,
 };
+
+/**
+ * What the running figures count an answer under, written with it (db/result-aggregates.ts):
+ * its key among the answers ("" unanswered; null for answers without a bounded set of values,
+ * counted by their mark) and, for typed answers, its value (text) or number.
+ */
+export interface StatKeys {
+  statKey: string | null;
+  statValue: string | null;
+  statNum: number | null;
+}
 
 /**
  * One answer as callers send it, in its question type's field: `answer` ("yes"/"no"),
@@ -137,11 +145,12 @@ export interface FoundWarning {
 /**
  * `S` is the type's scorable shape: its id, its name and its key (what decides the marks),
  * read from the stored row once and passed to every rule below. `R` is its typed fields as the
- * tools return them.
+ * tools return them. `V` is its answer as stored (a JSON object of its own shape).
  */
 export interface QuestionTypeDefinition<
   S extends { id: string; type: QuestionType },
   R extends object = object,
+  V extends StoredJson = StoredJson,
 > {
   readonly name: S['type'];
   /** How the tools' `type` description names it, e.g. "multiple_choice (pick one option)". */
@@ -159,12 +168,15 @@ export interface QuestionTypeDefinition<
   checkInput(input: QuestionFields, issue: (field: TypedField, message: string) => void): void;
   /** Its key from what the caller sent, defaults filled. */
   fromInput(input: QuestionFields): Omit<S, 'id'>;
-  /** Its key from the stored row. */
-  fromRow(row: QuestionRow): S;
-  /** Its key in the stored columns. */
-  toColumns(key: Omit<S, 'id'>): QuestionColumns;
+  /**
+   * Its key as stored (questions.key), checked when read (storedKey in index.ts) and written:
+   * the scorable shape without its id and type.
+   */
+  readonly keySchema: z.ZodType<Omit<S, 'id' | 'type'>>;
+  /** Its key as stored, ids given to what needs them (options). */
+  toStored(key: Omit<S, 'id'>): Omit<S, 'id' | 'type'>;
   /** The typed fields of its record, as the tools return them (and take them back). */
-  record(key: S, row: QuestionRow): R;
+  record(key: S): R;
   /** The warnings of create_quiz, update_quiz and publish_quiz about one question, from its record. */
   warnings(record: R): FoundWarning[];
   /** The most it can earn. */
@@ -183,21 +195,30 @@ export interface QuestionTypeDefinition<
   /** Its answer's field in a JSON submission. */
   readonly answerField: AnswerFieldSpec;
   /** A submitted answer read for this type: the answer, or what is wrong with it. */
-  parseAnswer(question: QuestionRow, answer: SubmittedAnswer): Choice | AnswerProblem;
+  parseAnswer(question: S, answer: SubmittedAnswer): Choice | AnswerProblem;
   /** A form's raw value (always a string) as a submitted answer. */
   formAnswer(value: string): Omit<SubmittedAnswer, 'question_id'>;
-  /** How an answer is stored in its row. */
-  storedAnswer(question: Pick<QuestionRow, 'options'>, choice: Choice): AnswerColumns;
-  /** A stored answer read back; undefined when unanswered. */
-  choiceOf(answer: AnswerColumns): Choice | undefined;
-  /** The answer as one string for results and CSV; null when unanswered. */
-  answerText(answer: AnswerColumns): string | null;
-  /** The typed value get_results shows beside the text. */
-  typedValue(answer: AnswerColumns): TypedAnswerValue;
+  /** Its stored answer (answers.value), checked when read (stored-answer.ts). */
+  readonly valueSchema: z.ZodType<V>;
+  /**
+   * How an answer is stored: what it chose, and what it read as then (labels change later);
+   * undefined for an answer of another type's shape (stored as unanswered).
+   */
+  storedAnswer(question: S, choice: Choice): V | undefined;
+  /** What the running figures count a stored answer under. */
+  statKeys(value: V): StatKeys;
+  /** A stored answer read back, as scoring takes it. */
+  choiceOf(value: V): Choice;
+  /** The answer as one string for results and CSV (null: it shows as unanswered). */
+  answerText(value: V): string | null;
+  /** The typed value get_results shows beside the text; `undefined` when unanswered. */
+  typedValue(value: V | undefined): TypedAnswerValue;
+  /** Its fields as the response.submitted webhook carries them. */
+  columns(value: V): AnswerColumns;
   /** The answers a review shows as right. */
-  rightAnswers(question: QuestionRow): string[];
+  rightAnswers(question: S): string[];
   /** Where its answers are counted, and which count as right; null for typed answers (counted right or wrong). */
-  analysisKeys(question: QuestionRow): AnalysisKeys | null;
+  analysisKeys(question: S): AnalysisKeys | null;
   /** Which stored value the statistics list the most common of ("none": it has choice counts instead). */
   readonly commonAnswers: 'none' | 'text' | 'number';
 }

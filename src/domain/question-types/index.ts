@@ -10,8 +10,8 @@ import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
 
 export * from './definition';
 export { QUESTION_TYPES, type QuestionType } from './names';
-export { tickedIndexes, TICKED_LABELS_SEPARATOR } from './multiple-select';
-export { acceptedAnswersOf } from './short-text';
+export { TICKED_LABELS_SEPARATOR } from './multiple-select';
+export type { ChoiceOption } from './options';
 
 /** A question as scoring reads it: its id, its type and its key. */
 export type ScorableQuestion =
@@ -80,7 +80,41 @@ export function storedTypeOf(type: string): QuestionType {
   return isQuestionType(type) ? type : 'multiple_choice';
 }
 
-/** A stored question's key, as every rule reads it. */
+// Rows are read once and handed around (the SQLite snapshot cache keeps them across requests):
+// each is checked against its type's schema once.
+const scorables = new WeakMap<QuestionRow, ScorableQuestion>();
+
+/**
+ * A stored question's key, as every rule reads it: its stored JSON checked by its type's own
+ * schema (the repositories hand it over as stored). A key that does not fit is an error, never
+ * guessed at.
+ */
 export function toScorable(question: QuestionRow): ScorableQuestion {
-  return storedDefinition(question.type).fromRow(question);
+  let scorable = scorables.get(question);
+  if (!scorable) {
+    const type = storedTypeOf(question.type);
+    const key = definitionOf(type).keySchema.safeParse(question.key);
+    if (!key.success) {
+      throw new Error(`The stored key of question ${question.id} (${question.type}) does not fit its type`, {
+        cause: key.error,
+      });
+    }
+    scorable = { ...key.data, id: question.id, type } as ScorableQuestion;
+    scorables.set(question, scorable);
+  }
+  return scorable;
+}
+
+/** A question's key as stored (questions.key): its type's shape, checked before it is written. */
+export function storedKeyOf(key: QuestionKey): Readonly<Record<string, unknown>> {
+  const definition = definitionOf(key.type);
+  return definition.keySchema.parse(definition.toStored(key)) as Readonly<Record<string, unknown>>;
+}
+
+/** The options a question shows, in the quiz's order (none for the types without options). */
+export function optionsOf(question: QuestionRow): ReadonlyArray<{ label: string; score: number }> {
+  const scorable = toScorable(question);
+  return 'options' in scorable
+    ? scorable.options.map((option) => ({ label: option.label ?? '', score: option.score }))
+    : [];
 }

@@ -5,11 +5,12 @@ import { optionsRule } from './warnings';
 import {
   checkOptionCount,
   formIndex,
-  optionColumns,
   optionKeys,
   optionLabel,
   optionsKey,
+  optionsKeySchema,
   optionsRecord,
+  storedOptions,
   sameOptionCount,
   type OptionsRecord,
   type ScoredOptions,
@@ -22,7 +23,14 @@ export interface MultipleChoiceQuestion {
   options: ScoredOptions;
 }
 
-export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion, OptionsRecord> = {
+/** Its answer as stored: the option's index in the quiz's order, and its label then (null past the end). */
+const valueSchema = z.object({ optionIndex: z.number().int(), label: z.string().nullable() });
+
+export const multipleChoice: QuestionTypeDefinition<
+  MultipleChoiceQuestion,
+  OptionsRecord,
+  z.infer<typeof valueSchema>
+> = {
   name: 'multiple_choice',
   summary: 'multiple_choice (pick one option)',
   guide: [
@@ -35,9 +43,9 @@ export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion, Opti
   takes: ['options'],
   checkInput: checkOptionCount,
   fromInput: (input) => ({ type: 'multiple_choice', options: input.options ?? [] }),
-  fromRow: (row) => ({ id: row.id, type: 'multiple_choice', options: row.options }),
-  toColumns: (key) => optionColumns(key.options as ReadonlyArray<{ label: string; score: number }>),
-  record: (_key, row) => optionsRecord(row),
+  keySchema: optionsKeySchema,
+  toStored: storedOptions,
+  record: optionsRecord,
   maxPoints: (key) => key.options.reduce((max, option) => Math.max(max, option.score), -Infinity),
   points: (key, answer) => ('optionIndex' in answer ? (key.options[answer.optionIndex]?.score ?? 0) : 0),
   warnings: optionsRule,
@@ -65,20 +73,19 @@ export const multipleChoice: QuestionTypeDefinition<MultipleChoiceQuestion, Opti
     };
   },
   formAnswer: (value) => ({ option_index: formIndex(value) }),
+  valueSchema,
   storedAnswer: (question, choice) =>
     'optionIndex' in choice
-      ? {
-          ...NO_ANSWER,
-          optionIndex: choice.optionIndex,
-          optionLabel: question.options[choice.optionIndex]?.label ?? null,
-        }
-      : NO_ANSWER,
-  choiceOf: (answer) => (answer.optionIndex === null ? undefined : { optionIndex: answer.optionIndex }),
-  answerText: (answer) => answer.optionLabel,
+      ? { optionIndex: choice.optionIndex, label: question.options[choice.optionIndex]?.label ?? null }
+      : undefined,
+  statKeys: (value) => ({ statKey: String(value.optionIndex), statValue: null, statNum: null }),
+  choiceOf: (value) => ({ optionIndex: value.optionIndex }),
+  answerText: (value) => value.label,
   typedValue: () => ({}),
+  columns: (value) => ({ ...NO_ANSWER, optionIndex: value.optionIndex, optionLabel: value.label }),
   rightAnswers: (question) => {
     const best = Math.max(...question.options.map((option) => option.score));
-    return question.options.filter((option) => option.score === best).map((option) => option.label);
+    return question.options.filter((option) => option.score === best).map((option) => option.label ?? '');
   },
   analysisKeys: (question) => {
     const scores = question.options.map((option) => option.score);

@@ -5,11 +5,12 @@ import { optionsRule } from './warnings';
 import {
   checkOptionCount,
   formIndex,
-  optionColumns,
   optionKeys,
   optionLabel,
   optionsKey,
+  optionsKeySchema,
   optionsRecord,
+  storedOptions,
   sameOptionCount,
   type OptionsRecord,
   type ScoredOptions,
@@ -28,14 +29,14 @@ export interface MultipleSelectQuestion {
 /** Between the ticked options' labels of an answer ("Red; Blue"), as spreadsheets show checkboxes. */
 export const TICKED_LABELS_SEPARATOR = '; ';
 
-/** The ticked indexes as stored (a JSON array); null when it was left unanswered. */
-export function tickedIndexes(answer: { choices: string | null }): number[] | null {
-  if (answer.choices === null) return null;
-  const parsed: unknown = JSON.parse(answer.choices);
-  return Array.isArray(parsed) ? parsed.filter((index): index is number => Number.isInteger(index)) : [];
-}
+/** Its answer as stored: the ticked indexes in the quiz's order, and their labels then, joined. */
+const valueSchema = z.object({ optionIndexes: z.array(z.number().int()), label: z.string() });
 
-export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion, OptionsRecord> = {
+export const multipleSelect: QuestionTypeDefinition<
+  MultipleSelectQuestion,
+  OptionsRecord,
+  z.infer<typeof valueSchema>
+> = {
   name: 'multiple_select',
   summary: 'multiple_select (tick any, scores summed, min 0)',
   guide: [
@@ -48,9 +49,9 @@ export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion, Opti
   takes: ['options'],
   checkInput: checkOptionCount,
   fromInput: (input) => ({ type: 'multiple_select', options: input.options ?? [] }),
-  fromRow: (row) => ({ id: row.id, type: 'multiple_select', options: row.options }),
-  toColumns: (key) => optionColumns(key.options as ReadonlyArray<{ label: string; score: number }>),
-  record: (_key, row) => optionsRecord(row),
+  keySchema: optionsKeySchema,
+  toStored: storedOptions,
+  record: optionsRecord,
   maxPoints: (key) => key.options.reduce((sum, option) => sum + Math.max(option.score, 0), 0),
   points: (key, answer) => {
     if (!('optionIndexes' in answer)) return 0;
@@ -92,23 +93,24 @@ export const multipleSelect: QuestionTypeDefinition<MultipleSelectQuestion, Opti
     };
   },
   formAnswer: (value) => ({ choices: value === '' ? [] : value.split(',').map(formIndex) }),
+  valueSchema,
   storedAnswer: (question, choice) => {
-    if (!('optionIndexes' in choice)) return NO_ANSWER;
+    if (!('optionIndexes' in choice)) return undefined;
     const labels = choice.optionIndexes.map((index) => question.options[index]?.label ?? '');
-    return {
-      ...NO_ANSWER,
-      choices: JSON.stringify(choice.optionIndexes),
-      optionLabel: labels.join(TICKED_LABELS_SEPARATOR),
-    };
+    return { optionIndexes: [...choice.optionIndexes], label: labels.join(TICKED_LABELS_SEPARATOR) };
   },
-  choiceOf: (answer) => {
-    const ticked = tickedIndexes(answer);
-    return ticked === null ? undefined : { optionIndexes: ticked };
-  },
-  answerText: (answer) => (answer.choices === null ? null : (answer.optionLabel ?? '')),
-  typedValue: (answer) => ({ choices: tickedIndexes(answer) }),
+  // The ticked indexes as a JSON array: "[]" when none were ticked, which is an answer.
+  statKeys: (value) => ({ statKey: JSON.stringify(value.optionIndexes), statValue: null, statNum: null }),
+  choiceOf: (value) => ({ optionIndexes: value.optionIndexes }),
+  answerText: (value) => value.label,
+  typedValue: (value) => ({ choices: value ? value.optionIndexes : null }),
+  columns: (value) => ({
+    ...NO_ANSWER,
+    choices: JSON.stringify(value.optionIndexes),
+    optionLabel: value.label,
+  }),
   rightAnswers: (question) =>
-    question.options.filter((option) => option.score > 0).map((option) => option.label),
+    question.options.filter((option) => option.score > 0).map((option) => option.label ?? ''),
   analysisKeys: (question) => ({
     keys: optionKeys(question),
     label: optionLabel,

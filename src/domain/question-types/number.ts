@@ -12,6 +12,9 @@ export interface NumberQuestion {
   tolerance: number;
 }
 
+/** Its answer as stored: the value, and the number as written ("3,5"). */
+const valueSchema = z.object({ number: z.number(), written: z.string().nullable() });
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Its fields as the tools return them. */
@@ -21,7 +24,7 @@ export interface NumberRecord {
   tolerance: number;
 }
 
-export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord> = {
+export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.infer<typeof valueSchema>> = {
   name: 'number',
   summary: 'number (within tolerance of correct_number)',
   guide: [
@@ -43,21 +46,8 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord> = 
     correctNumber: input.correct_number ?? 0,
     tolerance: input.tolerance ?? 0,
   }),
-  fromRow: (row) => ({
-    id: row.id,
-    type: 'number',
-    points: row.points ?? 0,
-    correctNumber: row.correctNumber ?? 0,
-    tolerance: row.tolerance ?? 0,
-  }),
-  toColumns: (key) => ({
-    points: key.points,
-    correctAnswer: null,
-    acceptedAnswers: null,
-    correctNumber: key.correctNumber,
-    tolerance: key.tolerance,
-    options: [],
-  }),
+  keySchema: z.object({ points: z.number(), correctNumber: z.number(), tolerance: z.number() }),
+  toStored: (key) => ({ points: key.points, correctNumber: key.correctNumber, tolerance: key.tolerance }),
   record: (key) => ({ points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance }),
   maxPoints: (key) => Math.max(key.points, 0),
   points: (key, answer) =>
@@ -89,17 +79,20 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord> = 
     return { number: parsed.value, written: written.trim() };
   },
   formAnswer: (value) => ({ number: value }),
+  valueSchema,
   storedAnswer: (_question, choice) =>
     'number' in choice
-      ? { ...NO_ANSWER, text: choice.written ?? String(choice.number), number: choice.number }
-      : NO_ANSWER,
-  choiceOf: (answer) =>
-    answer.number === null ? undefined : { number: answer.number, written: answer.text ?? undefined },
-  answerText: (answer) => answer.text,
-  typedValue: (answer) => ({ number: answer.number }),
+      ? { number: choice.number, written: choice.written ?? String(choice.number) }
+      : undefined,
+  // No bounded set of answers: counted by its mark, and by its value among the common answers.
+  statKeys: (value) => ({ statKey: null, statValue: '', statNum: value.number }),
+  choiceOf: (value) => ({ number: value.number, written: value.written ?? undefined }),
+  answerText: (value) => value.written,
+  typedValue: (value) => ({ number: value ? value.number : null }),
+  columns: (value) => ({ ...NO_ANSWER, text: value.written, number: value.number }),
   rightAnswers: (question) => {
-    const tolerance = question.tolerance ?? 0;
-    const value = String(question.correctNumber ?? 0);
+    const tolerance = question.tolerance;
+    const value = String(question.correctNumber);
     return [tolerance > 0 ? `${value} ± ${tolerance}` : value];
   },
   analysisKeys: () => null,

@@ -1,12 +1,35 @@
-import type { QuestionRow } from '../../db/repositories';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { LIMITS } from '../limits';
 import type { QuestionFields, TypedField } from './definition';
 
 /** What the two choice types share: options in display order, each with its score. */
 
-export type ScoredOptions = ReadonlyArray<{ score: number }>;
+/**
+ * An option as the key holds it: its score decides the marks; its label is what was shown, and
+ * its id is given when it is first stored (toStored). A stored key always has both.
+ */
+export interface ChoiceOption {
+  id?: string;
+  label?: string;
+  score: number;
+}
 
-export const optionsOf = (row: QuestionRow) => row.options;
+export type ScoredOptions = ReadonlyArray<ChoiceOption>;
+
+/** The choice types' stored key: the options in display order, each with its stable id. */
+export const optionsKeySchema = z.object({
+  options: z.array(z.object({ id: z.string(), label: z.string(), score: z.number() })),
+});
+
+/** The options as stored: each keeps its id, a new one gets one. */
+export const storedOptions = (key: { options: ScoredOptions }) => ({
+  options: key.options.map((option) => ({
+    id: option.id ?? randomBytes(9).toString('base64url'),
+    label: option.label ?? '',
+    score: option.score,
+  })),
+});
 
 export function checkOptionCount(
   input: QuestionFields,
@@ -18,22 +41,13 @@ export function checkOptionCount(
   }
 }
 
-export const optionColumns = (options: ReadonlyArray<{ label: string; score: number }>) => ({
-  points: null,
-  correctAnswer: null,
-  acceptedAnswers: null,
-  correctNumber: null,
-  tolerance: null,
-  options,
-});
-
 /** The choice types' fields as the tools return them. */
 export interface OptionsRecord {
   options: Array<{ label: string; score: number }>;
 }
 
-export const optionsRecord = (row: QuestionRow): OptionsRecord => ({
-  options: row.options.map((option) => ({ label: option.label, score: option.score })),
+export const optionsRecord = (key: { options: ScoredOptions }): OptionsRecord => ({
+  options: key.options.map((option) => ({ label: option.label ?? '', score: option.score })),
 });
 
 /** Answers name options by index, so they carry over only while the option count stays. */
@@ -48,7 +62,7 @@ export const optionsKey = (type: string, options: ScoredOptions) =>
 export const formIndex = (value: string) => (/^\d{1,3}$/.test(value) ? Number(value) : Number.NaN);
 
 /** Each option's count key: its index in the quiz's order. */
-export const optionKeys = (question: QuestionRow) => question.options.map((_, index) => String(index));
+export const optionKeys = (key: { options: ScoredOptions }) => key.options.map((_, index) => String(index));
 
 /** How the item analysis names an option: by its place in the quiz's order. */
 export const optionLabel = (_key: string, index: number) => `option ${index + 1}`;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { QuestionRow } from '../../db/repositories';
 import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answer-text';
 import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
@@ -16,12 +15,8 @@ export interface ShortTextQuestion {
   acceptedAnswers: readonly string[];
 }
 
-/** The accepted answers, stored as a JSON array (none: it only collects text). */
-export function acceptedAnswersOf(question: Pick<QuestionRow, 'acceptedAnswers'>): string[] {
-  if (!question.acceptedAnswers) return [];
-  const parsed: unknown = JSON.parse(question.acceptedAnswers);
-  return Array.isArray(parsed) ? parsed.map(String) : [];
-}
+/** Its answer as stored: the text typed, trimmed. */
+const valueSchema = z.object({ text: z.string() });
 
 /** Its fields as the tools return them. */
 export interface ShortTextRecord {
@@ -29,7 +24,11 @@ export interface ShortTextRecord {
   accepted_answers: string[];
 }
 
-export const shortText: QuestionTypeDefinition<ShortTextQuestion, ShortTextRecord> = {
+export const shortText: QuestionTypeDefinition<
+  ShortTextQuestion,
+  ShortTextRecord,
+  z.infer<typeof valueSchema>
+> = {
   name: 'short_text',
   summary: 'short_text (typed, matched to accepted_answers)',
   guide: [
@@ -47,21 +46,9 @@ export const shortText: QuestionTypeDefinition<ShortTextQuestion, ShortTextRecor
     points: input.points ?? 1,
     acceptedAnswers: input.accepted_answers ?? [],
   }),
-  fromRow: (row) => ({
-    id: row.id,
-    type: 'short_text',
-    points: row.points ?? 0,
-    acceptedAnswers: acceptedAnswersOf(row),
-  }),
-  toColumns: (key) => ({
-    points: key.points,
-    correctAnswer: null,
-    // An empty list is stored as none (the question collects text only).
-    acceptedAnswers: key.acceptedAnswers.length > 0 ? JSON.stringify(key.acceptedAnswers) : null,
-    correctNumber: null,
-    tolerance: null,
-    options: [],
-  }),
+  // An empty list: the question collects text only.
+  keySchema: z.object({ points: z.number(), acceptedAnswers: z.array(z.string()) }),
+  toStored: (key) => ({ points: key.points, acceptedAnswers: [...key.acceptedAnswers] }),
   record: (key) => ({ points: key.points, accepted_answers: [...key.acceptedAnswers] }),
   maxPoints: (key) => (key.acceptedAnswers.length > 0 ? Math.max(key.points, 0) : 0),
   points: (key, answer) =>
@@ -107,11 +94,15 @@ export const shortText: QuestionTypeDefinition<ShortTextQuestion, ShortTextRecor
     return { text };
   },
   formAnswer: (value) => ({ text: value }),
-  storedAnswer: (_question, choice) => ('text' in choice ? { ...NO_ANSWER, text: choice.text } : NO_ANSWER),
-  choiceOf: (answer) => (answer.text === null ? undefined : { text: answer.text }),
-  answerText: (answer) => answer.text,
-  typedValue: (answer) => ({ text_answer: answer.text }),
-  rightAnswers: (question) => acceptedAnswersOf(question),
+  valueSchema,
+  storedAnswer: (_question, choice) => ('text' in choice ? { text: choice.text } : undefined),
+  // No bounded set of answers: counted by its mark, and by its text among the common answers.
+  statKeys: (value) => ({ statKey: null, statValue: value.text, statNum: 0 }),
+  choiceOf: (value) => ({ text: value.text }),
+  answerText: (value) => value.text,
+  typedValue: (value) => ({ text_answer: value ? value.text : null }),
+  columns: (value) => ({ ...NO_ANSWER, text: value.text }),
+  rightAnswers: (question) => [...question.acceptedAnswers],
   analysisKeys: () => null,
   commonAnswers: 'text',
 };

@@ -10,8 +10,10 @@ export interface YesNoQuestion {
   correctAnswer?: 'yes' | 'no';
 }
 
-/** The stored key: "no", else "yes" (also for questions made before keys existed). */
-const correctOf = (stored: string | null): 'yes' | 'no' => (stored === 'no' ? 'no' : 'yes');
+const YES_NO = z.enum(['yes', 'no']);
+
+/** Its answer as stored. */
+const valueSchema = z.object({ choice: YES_NO });
 
 /** Its fields as the tools return them. */
 export interface YesNoRecord {
@@ -19,7 +21,7 @@ export interface YesNoRecord {
   correct_answer: 'yes' | 'no';
 }
 
-export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord> = {
+export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<typeof valueSchema>> = {
   name: 'yes_no',
   summary: 'yes_no',
   guide: [
@@ -35,20 +37,8 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord> = {
     points: input.points ?? 1,
     correctAnswer: input.correct_answer ?? 'yes',
   }),
-  fromRow: (row) => ({
-    id: row.id,
-    type: 'yes_no',
-    points: row.points ?? 0,
-    correctAnswer: correctOf(row.correctAnswer),
-  }),
-  toColumns: (key) => ({
-    points: key.points,
-    correctAnswer: key.correctAnswer ?? 'yes',
-    acceptedAnswers: null,
-    correctNumber: null,
-    tolerance: null,
-    options: [],
-  }),
+  keySchema: z.object({ points: z.number(), correctAnswer: YES_NO }),
+  toStored: (key) => ({ points: key.points, correctAnswer: key.correctAnswer ?? 'yes' }),
   record: (key) => ({ points: key.points, correct_answer: key.correctAnswer ?? 'yes' }),
   maxPoints: (key) => Math.max(key.points, 0),
   points: (key, answer) =>
@@ -68,16 +58,17 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord> = {
       ? { choice: answer.answer }
       : { field: 'answer', message: 'a yes_no question takes answer "yes" or "no".' },
   formAnswer: (value) => ({ answer: value }),
-  storedAnswer: (_question, choice) =>
-    'choice' in choice ? { ...NO_ANSWER, choice: choice.choice } : NO_ANSWER,
-  choiceOf: (answer) =>
-    answer.choice === 'yes' || answer.choice === 'no' ? { choice: answer.choice } : undefined,
-  answerText: (answer) => answer.choice,
+  valueSchema,
+  storedAnswer: (_question, choice) => ('choice' in choice ? { choice: choice.choice } : undefined),
+  statKeys: (value) => ({ statKey: value.choice, statValue: null, statNum: null }),
+  choiceOf: (value) => ({ choice: value.choice }),
+  answerText: (value) => value.choice,
   typedValue: () => ({}),
-  rightAnswers: (question) => [correctOf(question.correctAnswer)],
+  columns: (value) => ({ ...NO_ANSWER, choice: value.choice }),
+  rightAnswers: (question) => [question.correctAnswer ?? 'yes'],
   analysisKeys: (question) => ({
     keys: ['yes', 'no'],
-    right: new Set([correctOf(question.correctAnswer)]),
+    right: new Set([question.correctAnswer ?? 'yes']),
     label: (key) => `"${key}"`,
   }),
   commonAnswers: 'none',

@@ -1,5 +1,5 @@
 import type { QuestionData, QuestionRow } from '../../db/repositories';
-import { definitionOf, storedDefinition, type QuestionKey } from '../question-types';
+import { definitionOf, storedKeyOf, toScorable, type QuestionKey } from '../question-types';
 import type { QuestionInput } from '../quiz-input';
 import { answerKeyOf } from '../scoring';
 
@@ -17,7 +17,7 @@ function dataOf(input: QuestionInput, key: QuestionKey, keepId?: string): Questi
     type: key.type,
     text: input.text,
     explanation: input.explanation ?? null,
-    ...definitionOf(key.type).toColumns(key),
+    key: storedKeyOf(key),
   };
 }
 
@@ -42,7 +42,7 @@ export function questionsKeepingIds(
     const data = dataOf(input, key);
     const previous = input.question_id ? byId.get(input.question_id) : undefined;
     if (!previous || claimed.has(previous.id)) return data;
-    const before = storedDefinition(previous.type).fromRow(previous);
+    const before = toScorable(previous);
     const sameKey = answerKeyOf(before) === answerKeyOf(key);
     const carriesOver = before.type === key.type && definitionOf(key.type).answersCarryOver(before, key);
     if (!sameKey && !(remarking && carriesOver)) return data;
@@ -61,9 +61,7 @@ export function onlyTextsChanged(current: readonly QuestionRow[], next: readonly
   return current.every((question, index) => {
     const data = next[index]!;
     if (data.id !== question.id || data.type !== question.type) return false;
-    const stored = storedDefinition(question.type);
-    const options = data.options.map((option, position) => ({ ...option, id: '', questionId: '', position }));
-    const after = stored.fromRow({ ...question, ...data, id: question.id, options });
-    return answerKeyOf(stored.fromRow(question)) === answerKeyOf(after);
+    const after = toScorable({ ...question, key: data.key });
+    return answerKeyOf(toScorable(question)) === answerKeyOf(after);
   });
 }

@@ -1,5 +1,5 @@
 import type { NewAnswerRow, QuestionRow, QuizRow } from '../../db/repositories';
-import { storedDefinition } from '../question-types';
+import { storedDefinition, toScorable } from '../question-types';
 import { showCorrectAnswersOf } from '../quiz-records';
 import { answerText } from '../stored-answer';
 
@@ -46,20 +46,7 @@ export interface ReviewItem {
 export function reviewOf(
   questions: readonly QuestionRow[],
   answers: ReadonlyArray<
-    Pick<
-      NewAnswerRow,
-      | 'questionId'
-      | 'questionText'
-      | 'type'
-      | 'choice'
-      | 'optionIndex'
-      | 'optionLabel'
-      | 'choices'
-      | 'text'
-      | 'number'
-      | 'points'
-      | 'maxPoints'
-    >
+    Pick<NewAnswerRow, 'questionId' | 'questionText' | 'type' | 'points' | 'maxPoints'> & { value: unknown }
   >,
   showScore: boolean,
 ): ReviewItem[] {
@@ -73,7 +60,7 @@ export function reviewOf(
       your_answer: answerText(answer),
       points: showScore ? answer.points : null,
       max_points: showScore ? answer.maxPoints : null,
-      correct_answers: question ? storedDefinition(question.type).rightAnswers(question) : null,
+      correct_answers: question ? storedDefinition(question.type).rightAnswers(toScorable(question)) : null,
       explanation: question?.explanation ?? null,
     };
   });

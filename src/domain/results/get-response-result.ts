@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
+import { isUnanswered } from '../stored-answer';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 
 export interface ResponseResult {
@@ -13,20 +14,6 @@ export interface ResponseResult {
   /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
   time_up: { out_of_time: string[] } | null;
 }
-
-/** A stored answer that holds nothing (a tick list with none ticked is "[]", an answer). */
-export const isBlank = (answer: {
-  choice: string | null;
-  optionIndex: number | null;
-  choices?: string | null;
-  text?: string | null;
-  number?: number | null;
-}) =>
-  answer.choice === null &&
-  answer.optionIndex === null &&
-  (answer.choices ?? null) === null &&
-  (answer.text ?? null) === null &&
-  (answer.number ?? null) === null;
 
 /**
  * What the public result page of one response may show. Anyone holding the link can open it,
@@ -63,7 +50,7 @@ export async function getResponseResult(
       : null,
     review: current ? reviewOf(current.questions, response.answers, showScore) : null,
     time_up: response.timeUp
-      ? { out_of_time: response.answers.filter(isBlank).map((answer) => answer.questionText) }
+      ? { out_of_time: response.answers.filter(isUnanswered).map((answer) => answer.questionText) }
       : null,
   };
 }

@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../deps';
 import type { QuestionRow, QuizWithQuestions, ResultRows } from '../../db/repositories';
 import { comparableText } from '../answer-text';
-import { storedDefinition, toScorable } from '../question-types';
+import { optionsOf, storedDefinition, toScorable } from '../question-types';
 import { questionMaxPoints } from '../scoring';
 import { itemFiguresOf, round2, type ItemFigures } from './result-figures';
 
@@ -84,7 +84,7 @@ function statisticsOf(
   };
   const count = (key: string) => figures.counts.get(key) ?? 0;
   const options = () =>
-    question.options.map((option, index) => ({
+    optionsOf(question).map((option, index) => ({
       label: option.label,
       score: option.score,
       count: count(String(index)),

@@ -1,5 +1,5 @@
 import type { QuizWithQuestions, ResultRows } from '../../db/repositories';
-import { storedDefinition } from '../question-types';
+import { storedDefinition, toScorable } from '../question-types';
 import { percentOf } from '../scoring';
 import { discrimination, facility, reliability, type ItemSums, type TotalSums } from './item-analysis';
 
@@ -187,7 +187,7 @@ function flagsOf(
       reason: `Barely tells strong from weak (r ${fixed2(d)}).`,
     });
   }
-  const analysis = storedDefinition(question.type).analysisKeys(question);
+  const analysis = storedDefinition(question.type).analysisKeys(toScorable(question));
   if (figures.topShares && analysis) {
     const { keys, right } = analysis;
     const rightShares = keys.flatMap((key, i) => (right.has(key) ? [figures.topShares![i]!] : []));
@@ -229,7 +229,7 @@ export function itemFiguresOf(
   }
   const item: ItemSums = { n: seen, sumX: sums.sumX, sumX2: sums.sumX2, sumXT: sums.sumXT, max: 1 };
   const totals: TotalSums = { n: seen, sumT: sums.sumT, sumT2: sums.sumT2 };
-  const analysis = storedDefinition(question.type).analysisKeys(question);
+  const analysis = storedDefinition(question.type).analysisKeys(toScorable(question));
   const groups = analysis ? groupShares(rows, analysis.keys) : null;
   const figures = {
     seen,

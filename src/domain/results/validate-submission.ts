@@ -1,6 +1,6 @@
 import { invalidInput, type FieldIssue } from '../errors';
 import type { QuestionRow, QuizWithQuestions } from '../../db/repositories';
-import { storedDefinition, type Choice, type SubmittedAnswer } from '../question-types';
+import { storedDefinition, toScorable, type Choice, type SubmittedAnswer } from '../question-types';
 
 export type { SubmittedAnswer };
 
@@ -80,7 +80,7 @@ function excerpt(text: string): string {
 
 /** The answer read by its question's type (question-types/), or the issue that names what is wrong. */
 function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string): Choice | SubmissionIssue {
-  const read = storedDefinition(question.type).parseAnswer(question, answer);
+  const read = storedDefinition(question.type).parseAnswer(toScorable(question), answer);
   if (!('field' in read && 'message' in read)) return read;
   return {
     field: `${field}.${read.field}`,

@@ -141,11 +141,14 @@ export async function enableEndpoint({ webhooks }: Webhooks, ownerId: string, id
   if (!(await webhooks.enableEndpoint(ownerId, id))) throw notFound();
 }
 
+/** How many attempts an endpoint's delivery log shows; the purge never removes these. */
+export const DELIVERY_LOG_SIZE = 50;
+
 export async function deliveryLog(
   { webhooks }: Webhooks,
   ownerId: string,
   id: string,
-  limit = 50,
+  limit = DELIVERY_LOG_SIZE,
 ): Promise<WebhookAttemptRow[]> {
   return webhooks.attempts(ownerId, id, limit);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NewAnswerRow, OutboxEvent, QuizRow } from '../../db/repositories';
+import { answerColumns } from '../stored-answer';
 
 /**
  * The events an endpoint can take, and the bodies sent for them: `{ type, timestamp, data }`
@@ -101,8 +102,19 @@ export function responseSubmittedEvent(
   response: SubmittedResponseData,
   created: { id: string; submittedAt: Date },
 ): OutboxEvent {
+  // Each answer with the fields it has always carried, one per column of the oldest types.
   const answers = response.answers.map((answer) =>
-    Object.fromEntries(Object.entries(answer).map(([key, value]) => [snake(key), value])),
+    Object.fromEntries(
+      Object.entries({
+        questionId: answer.questionId,
+        position: answer.position,
+        questionText: answer.questionText,
+        type: answer.type,
+        ...answerColumns(answer),
+        points: answer.points,
+        maxPoints: answer.maxPoints,
+      }).map(([key, value]) => [snake(key), value]),
+    ),
   );
   const data: Record<string, unknown> = {
     response_id: created.id,

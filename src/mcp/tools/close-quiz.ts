@@ -7,7 +7,7 @@ export const closeQuizTool = defineTool({
   name: 'close_quiz',
   title: 'Close a quiz',
   description:
-    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish within their time limit (counted in the answer).',
+    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish in their time limit (counted).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     at: localTime('at')
@@ -25,8 +25,11 @@ export const closeQuizTool = defineTool({
     message: z.string(),
   }),
   listedOutput: z.object({
+    quiz_id: z.string(),
+    status: z.string(),
     is_open: z.boolean(),
     closes_at: ZonedTimeSchema,
+    already_closed: z.boolean(),
     in_progress_attempts: z.number(),
     message: z.string(),
   }),
@@ -39,8 +42,7 @@ export const closeQuizTool = defineTool({
 export const reopenQuizTool = defineTool({
   name: 'reopen_quiz',
   title: 'Reopen a quiz',
-  description:
-    'A published quiz takes responses again from now, until `until` if given. No confirmation needed.',
+  description: 'A published quiz takes responses again, until `until` if given; no confirmation needed.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     until: localTime('until')
@@ -56,6 +58,8 @@ export const reopenQuizTool = defineTool({
     message: z.string(),
   }),
   listedOutput: z.object({
+    quiz_id: z.string(),
+    status: z.string(),
     is_open: z.boolean(),
     closes_at: ZonedTimeSchema.nullable(),
     message: z.string(),

@@ -7,21 +7,24 @@ export const QuizRefSchema = z
   .trim()
   .min(1, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
   .max(300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
-  .describe('The quiz ID, slug or title.');
+  .describe('Quiz ID, slug or title.');
 
+// Read tools state their defaults in words and apply them in code: no `default` keyword to repeat them.
 export const LimitSchema = z
   .number({ error: 'limit must be a whole number from 1 to 100' })
   .int({ error: 'limit must be a whole number from 1 to 100' })
   .min(1, { error: 'limit must be at least 1' })
   .max(100, { error: 'limit must be at most 100' })
-  .default(20)
-  .describe('Page size, 1-100 (default 20).');
+  .optional()
+  .describe('Page size (default 20).');
 
 export const CursorSchema = z
   .string({ error: 'cursor must be a string: the next_cursor of a previous answer' })
-  .max(500, { error: 'cursor is too long: pass the next_cursor of a previous answer' })
+  .refine((cursor) => cursor.length <= 500, {
+    error: 'cursor is too long: pass the next_cursor of a previous answer',
+  })
   .optional()
-  .describe('next_cursor of the previous page; leave out for the first.');
+  .describe('A previous next_cursor.');
 
 export const StatusSchema = z.enum(['draft', 'published']);
 const timestamp = z.string().describe('ISO-8601 timestamp');
@@ -99,14 +102,14 @@ export const WarningsSchema = z
       message: z.string(),
     }),
   )
-  .describe('Likely mistakes; never errors.');
+  .describe('Likely mistakes, not errors.');
 
 /*
  * What tools/list publishes of the answers (`listedOutput`): the shape and the fields a model
  * reads, each named once. The answers carry more (timestamps, counts the view draws), and the
  * schemas above, from which the view's types derive, describe all of it.
  */
-const QUESTION_TYPES = QuestionRecordSchema.options.map((option) => option.shape.type.value) as [
+export const QUESTION_TYPES = QuestionRecordSchema.options.map((option) => option.shape.type.value) as [
   string,
   ...string[],
 ];
@@ -116,11 +119,12 @@ export const ListedQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES),
   text: z.string(),
   explanation: z.string().nullable(),
-  points: z.number().describe('yes_no, short_text, number'),
-  correct_answer: z.string().describe('yes_no'),
-  options: z.array(z.object({ label: z.string(), score: z.number() })).describe('choice types'),
-  accepted_answers: z.array(z.string()).describe('short_text'),
-  correct_number: z.number().describe('number, with tolerance'),
+  // Which types carry which key: create_quiz's input says it, once.
+  points: z.number(),
+  correct_answer: z.string(),
+  options: z.array(z.object({ label: z.string(), score: z.number() })),
+  accepted_answers: z.array(z.string()),
+  correct_number: z.number(),
   tolerance: z.number(),
 });
 
@@ -129,19 +133,41 @@ export const ListedQuizSchema = z.object({
   slug: z.string(),
   title: z.string(),
   status: StatusSchema,
-  public_url: z.string().nullable().describe('Null while a draft.'),
+  public_url: z.string().nullable(),
   max_score: z.number(),
 });
 
 export const ListedQuizWithQuestionsSchema = ListedQuizSchema.extend({
   description: z.string().nullable(),
+  question_count: z.number(),
+  updated_at: z.string(),
   questions: z.array(ListedQuestionSchema),
 });
 
+/** Warnings as tools/list names them; the output schemas describe them. */
+export const ListedWarningsSchema = z.array(
+  z.object({
+    code: z.string(),
+    question_id: z.string().nullable(),
+    field: z.string().nullable(),
+    message: z.string(),
+  }),
+);
+
+/** A question's typed fields, named once more where get_quiz_questions' listing describes them. */
+const namedOnly = Object.fromEntries(
+  Object.keys(ListedQuestionSchema.omit({ question_id: true, type: true, text: true }).shape).map((name) => [
+    name,
+    z.unknown(),
+  ]),
+);
+
 /** What a model reads of a quiz it has just written: where it is, and the new question ids. */
-export const ListedQuizWrittenSchema = ListedQuizSchema.extend({
-  questions: z.array(ListedQuestionSchema.pick({ question_id: true, type: true, text: true })),
-  warnings: WarningsSchema,
+export const ListedQuizWrittenSchema = ListedQuizWithQuestionsSchema.extend({
+  questions: z.array(
+    ListedQuestionSchema.pick({ question_id: true, type: true, text: true }).extend(namedOnly),
+  ),
+  warnings: ListedWarningsSchema,
 });
 
 /** A date and time as a caller writes it; read by domain/time-zone.ts, which explains a bad one. */

@@ -13,8 +13,8 @@ export const createQuizTool = defineTool({
   name: 'create_quiz',
   title: 'Create a quiz',
   description:
-    "Creates a draft quiz (private until publish_quiz) and returns it with each question's question_id. " +
-    'Five question types (see `type`), each with its own fields; any question may carry an `explanation`. Up to 100 questions.',
+    "Creates a draft quiz (private until publish_quiz); returns each question's question_id. " +
+    'Five question types (see `type`), each with its own fields, any with an `explanation`. Up to 100 questions.',
   input: z.strictObject({
     title: TitleSchema.describe('The quiz title.'),
     description: DescriptionSchema.optional().describe('Plain text shown above the questions.'),

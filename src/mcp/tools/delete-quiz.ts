@@ -7,14 +7,14 @@ export const deleteQuizTool = defineTool({
   name: 'delete_quiz',
   title: 'Delete a quiz',
   description:
-    'Permanently deletes one of your quizzes with its questions and ALL its responses; this cannot be undone. ' +
-    'Requires confirm: true; without it nothing is deleted and the answer says what would go.',
+    'Deletes one of your quizzes, its questions and ALL its responses, for good. ' +
+    'Needs confirm: true; without it nothing is deleted and the answer says what would go.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     confirm: z
       .boolean({ error: 'confirm must be true or false' })
       .optional()
-      .describe('Must be true: deletes the quiz, its questions and all its responses for good.'),
+      .describe('Must be true: deletes the quiz and all its responses for good.'),
   }),
   output: z.object({
     quiz_id: z.string(),
@@ -25,7 +25,15 @@ export const deleteQuizTool = defineTool({
     deleted_responses: z.number().int(),
     message: z.string(),
   }),
-  listedOutput: z.object({ quiz_id: z.string(), deleted: z.boolean(), message: z.string() }),
+  listedOutput: z.object({
+    quiz_id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    deleted: z.boolean(),
+    deleted_questions: z.number(),
+    deleted_responses: z.number(),
+    message: z.string(),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) => deleteQuiz(deps, principal.userId, args.quiz_id, args.confirm),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { duplicateQuiz } from '../../domain/quizzes/duplicate-quiz';
 import { LANGUAGES, TitleSchema } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { QuizLevelWarningsSchema, QuizRefSchema } from './common';
+import { ListedWarningsSchema, QuizLevelWarningsSchema, QuizRefSchema } from './common';
 
 export const duplicateQuizTool = defineTool({
   name: 'duplicate_quiz',
@@ -29,8 +29,13 @@ export const duplicateQuizTool = defineTool({
   }),
   listedOutput: z.object({
     quiz_id: z.string(),
+    slug: z.string(),
     title: z.string(),
-    warnings: z.array(z.object({ message: z.string() })),
+    status: z.string(),
+    language: z.string(),
+    question_count: z.number(),
+    duplicated_from: z.object({ quiz_id: z.string(), title: z.string() }),
+    warnings: ListedWarningsSchema,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',

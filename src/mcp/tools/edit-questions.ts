@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
 import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { QuizRefSchema, StatusSchema, WarningsSchema } from './common';
+import { ListedWarningsSchema, QuizRefSchema, StatusSchema, WarningsSchema } from './common';
 
 const OperationSchema = withTypeMisfits(
   QuestionFieldsSchema.partial().extend({
@@ -47,8 +47,8 @@ export const editQuestionsTool = defineTool({
   name: 'edit_questions',
   title: 'Edit questions',
   description:
-    'Changes single questions of one of your quizzes, not resending the rest; all operations apply, in order, or none. ' +
-    'Answers a summary, not the quiz. Ids and statistics stay while keys and scores do; a texts-only edit lets attempts in progress go on.',
+    'Changes single questions of one of your quizzes without resending the rest; all operations apply, in order, or none. ' +
+    'Answers a summary. Ids and statistics stay while keys and scores do; texts-only edits let attempts in progress go on.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     operations: z
@@ -56,9 +56,9 @@ export const editQuestionsTool = defineTool({
       .min(1, { error: 'operations needs at least one operation' })
       .max(EDIT_OPERATIONS_MAX, { error: `at most ${EDIT_OPERATIONS_MAX} operations per call` })
       .describe(
-        `1-${EDIT_OPERATIONS_MAX}. op add: a question, at position (1-based; default last). ` +
-          'op update: question_id and only the fields to change (options replace all options). ' +
-          'op remove: question_id. op move: question_id, position. Fields as in create_quiz.',
+        `1-${EDIT_OPERATIONS_MAX}. add: a question, at position (1-based; default last). ` +
+          'update: question_id and only the fields to change (options replaced whole). ' +
+          'remove: question_id. move: question_id, position. Fields as in create_quiz.',
       ),
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
@@ -72,11 +72,24 @@ export const editQuestionsTool = defineTool({
   output: EditSummarySchema,
   listedOutput: z.object({
     quiz_id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.string(),
+    question_count: z.number(),
+    max_score: z.number(),
     version_raised: z.boolean(),
     changes: z.array(
-      z.object({ op: z.string(), question_id: z.string().nullable(), id: z.string().optional() }),
+      z.object({
+        op: z.string(),
+        question_id: z.string().nullable(),
+        position: z.number().nullable(),
+        fields: z.array(z.string()),
+        id: z.string(),
+        previous_question_id: z.string(),
+      }),
     ),
-    warnings: WarningsSchema,
+    remarked_responses: z.number(),
+    warnings: ListedWarningsSchema,
     message: z.string(),
   }),
   describedIn: { tool: 'create_quiz', properties: ['operations'] },

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { getResults } from '../../domain/results/get-results';
+import {
+  queryResults,
+  RESPONSE_FIELDS,
+  RESPONSE_ORDERS,
+  type ResponseField,
+} from '../../domain/results/get-results';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
@@ -47,15 +52,23 @@ const statHead = {
   average_points: z.number().nullable(),
   ...itemAnalysis,
 };
+/** A percent bound: checked here, its range in the description rather than the listing's keywords. */
+const percentBound = (field: string, description: string) =>
+  z
+    .number({ error: `${field} must be a percent from 0 to 100` })
+    .refine((value) => value >= 0 && value <= 100, { error: `${field} must be a percent from 0 to 100` })
+    .optional()
+    .describe(description);
+const RESPONSE_FIELD_NAMES: readonly string[] = RESPONSE_FIELDS;
+
 const optionCounts = z.array(z.object({ label: z.string(), score: z.number().int(), count }));
 
 export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get quiz results',
   description:
-    "Results of one of your quizzes: summary, each question's statistics and item analysis, responses newest first, " +
-    '`limit` per page (`next_cursor` as `cursor` for more; `limit: 0`: no responses). ' +
-    "The summary covers every version; a question's figures cover the responses shown it while it kept its question_id.",
+    "Your quiz's results: summary, question statistics, item analysis and `limit` responses " +
+    "(next_cursor as cursor for more). Figures span versions; a question's, while it kept its id.",
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     limit: z
@@ -63,13 +76,34 @@ export const getResultsTool = defineTool({
       .int({ error: 'limit must be a whole number from 0 to 100' })
       .min(0, { error: 'limit must be at least 0' })
       .max(100, { error: 'limit must be at most 100' })
-      .default(5)
-      .describe('Responses per page, 0-100 (default 5); 0: the summary and statistics alone.'),
+      .optional()
+      .describe('Default 5; 0: none.'),
     cursor: CursorSchema,
     include_answers: z
       .boolean({ error: 'include_answers must be true or false' })
-      .default(true)
-      .describe("False leaves out each response's answers (default true)."),
+      .optional()
+      .describe('False: no answers (default true).'),
+    score_below: percentBound('score_below', 'Only responses under this percent.'),
+    score_above: percentBound('score_above', 'Only those over it.'),
+    order: z
+      .enum(RESPONSE_ORDERS, { error: `order must be one of ${RESPONSE_ORDERS.join(', ')}` })
+      .optional()
+      .describe('Default time_desc.'),
+    fields: z
+      .array(
+        z.string().refine((name) => RESPONSE_FIELD_NAMES.includes(name), {
+          error: `not a response field: use ${RESPONSE_FIELDS.join(', ')}`,
+        }),
+      )
+      .refine((names) => names.length <= RESPONSE_FIELDS.length, {
+        error: `fields: at most ${RESPONSE_FIELDS.length}, each once`,
+      })
+      .optional()
+      .describe('Only these response fields, e.g. ["respondent","percent"].'),
+    include_statistics: z
+      .boolean({ error: 'include_statistics must be true or false' })
+      .optional()
+      .describe('False: no questions or item_analysis.'),
   }),
   output: z.object({
     quiz: QuizSummarySchema,
@@ -93,98 +127,115 @@ export const getResultsTool = defineTool({
       first_submitted_at: timestamp.nullable().describe('When the first response came in.'),
       last_submitted_at: timestamp.nullable().describe('When the latest response came in.'),
     }),
-    questions: z.array(
-      z.discriminatedUnion('type', [
-        z.object({
-          ...statHead,
-          type: z.literal('yes_no'),
-          yes_count: count,
-          no_count: count,
-          correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
+    // Left out with include_statistics: false, as is item_analysis.
+    questions: z
+      .array(
+        z.discriminatedUnion('type', [
+          z.object({
+            ...statHead,
+            type: z.literal('yes_no'),
+            yes_count: count,
+            no_count: count,
+            correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
+          }),
+          z.object({ ...statHead, type: z.literal('multiple_choice'), options: optionCounts }),
+          z.object({ ...statHead, type: z.literal('multiple_select'), options: optionCounts }),
+          z.object({
+            ...statHead,
+            type: z.literal('short_text'),
+            right_count: count.nullable(),
+            common_answers: z.array(z.object({ answer: z.string(), count })),
+          }),
+          z.object({
+            ...statHead,
+            type: z.literal('number'),
+            right_count: count.nullable(),
+            common_values: z.array(z.object({ value: z.number(), count })),
+          }),
+        ]),
+      )
+      .optional(),
+    item_analysis: z
+      .object({
+        reliability: z.object({
+          statistic: z.literal('cronbach_alpha'),
+          value: z
+            .number()
+            .nullable()
+            .describe("Cronbach's alpha (KR-20 for right/wrong questions), at most 1."),
+          reason: z
+            .string()
+            .nullable()
+            .describe('Why value is null: too few responses or questions, a pooled or edited quiz.'),
         }),
-        z.object({ ...statHead, type: z.literal('multiple_choice'), options: optionCounts }),
-        z.object({ ...statHead, type: z.literal('multiple_select'), options: optionCounts }),
-        z.object({
-          ...statHead,
-          type: z.literal('short_text'),
-          right_count: count.nullable(),
-          common_answers: z.array(z.object({ answer: z.string(), count })),
-        }),
-        z.object({
-          ...statHead,
-          type: z.literal('number'),
-          right_count: count.nullable(),
-          common_values: z.array(z.object({ value: z.number(), count })),
-        }),
-      ]),
-    ),
-    item_analysis: z.object({
-      reliability: z.object({
-        statistic: z.literal('cronbach_alpha'),
-        value: z
-          .number()
-          .nullable()
-          .describe("Cronbach's alpha (KR-20 for right/wrong questions), at most 1."),
-        reason: z
-          .string()
-          .nullable()
-          .describe('Why value is null: too few responses or questions, a pooled or edited quiz.'),
-      }),
-      score_distribution: z
-        .array(z.object({ from_percent: z.number(), count }))
-        .describe(
-          'Responses per tenth of the percent scale: from_percent to the next; the last includes 100.',
-        ),
-    }),
+        score_distribution: z
+          .array(z.object({ from_percent: z.number(), count }))
+          .describe(
+            'Responses per tenth of the percent scale: from_percent to the next; the last includes 100.',
+          ),
+      })
+      .optional(),
+    matching: z
+      .object({
+        count: count.describe('Responses the score filter or order lists, over all pages.'),
+        no_percent: count.describe('Responses without a percent, not listed.'),
+        in_progress: count.describe('Attempts still under way, not yet responses.'),
+        note: z.string(),
+      })
+      .optional()
+      .describe('With a score filter or order only.'),
     responses: z.array(
-      z.object({
-        response_id: z.string(),
-        submitted_at: timestamp,
-        respondent: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
-        score: z.number().int(),
-        max_score: z.number().int(),
-        percent: z.number().nullable(),
-        passed: z.boolean().nullable(),
-        quiz_version: count,
-        remarked_at: timestamp
-          .nullable()
-          .describe('When the owner re-marked it after fixing an answer key; null when never.'),
-        original_score: z
-          .number()
-          .int()
-          .nullable()
-          .describe('The score it was first given, once re-marked; null when never re-marked.'),
-        time_up: z.literal(true).optional().describe('Sent at time-up; blanks scored 0.'),
-        answers: z
-          .array(
-            z.object({
-              question_id: z.string(),
-              text: z.string(),
-              answer: z
-                .string()
-                .nullable()
-                .describe(
-                  '"yes"/"no", the chosen label, the ticked labels joined by "; ", the text typed, or the number as written; null if unanswered.',
-                ),
-              option_index: z.number().int().nullable(),
-              choices: z
-                .array(z.number().int())
-                .nullable()
-                .optional()
-                .describe('multiple_select: the ticked indexes.'),
-              text_answer: z
-                .string()
-                .nullable()
-                .optional()
-                .describe('short_text: the text typed (`text` is the question).'),
-              number: z.number().nullable().optional().describe('number: the value read.'),
-              points: z.number().int(),
-              max_points: z.number().int(),
-            }),
-          )
-          .optional()
-          .describe('Each question answered, in order; left out with include_answers: false.'),
-      }),
+      z
+        .object({
+          response_id: z.string(),
+          submitted_at: timestamp,
+          respondent: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+          score: z.number().int(),
+          max_score: z.number().int(),
+          percent: z.number().nullable(),
+          passed: z.boolean().nullable(),
+          quiz_version: count,
+          remarked_at: timestamp
+            .nullable()
+            .describe('When the owner re-marked it after fixing an answer key; null when never.'),
+          original_score: z
+            .number()
+            .int()
+            .nullable()
+            .describe('The score it was first given, once re-marked; null when never re-marked.'),
+          time_up: z.literal(true).optional().describe('Sent at time-up; blanks scored 0.'),
+          answers: z
+            .array(
+              z.object({
+                question_id: z.string(),
+                text: z.string(),
+                answer: z
+                  .string()
+                  .nullable()
+                  .describe(
+                    '"yes"/"no", the chosen label, the ticked labels joined by "; ", the text typed, or the number as written; null if unanswered.',
+                  ),
+                option_index: z.number().int().nullable(),
+                choices: z
+                  .array(z.number().int())
+                  .nullable()
+                  .optional()
+                  .describe('multiple_select: the ticked indexes.'),
+                text_answer: z
+                  .string()
+                  .nullable()
+                  .optional()
+                  .describe('short_text: the text typed (`text` is the question).'),
+                number: z.number().nullable().optional().describe('number: the value read.'),
+                points: z.number().int(),
+                max_points: z.number().int(),
+              }),
+            )
+            .optional()
+            .describe('Each question answered, in order; left out with include_answers: false.'),
+        })
+        // `fields` may leave any of them out.
+        .partial(),
     ),
     next_cursor: z.string().nullable(),
   }),
@@ -196,8 +247,8 @@ export const getResultsTool = defineTool({
       highest_score: z.number().nullable(),
       lowest_score: z.number().nullable(),
       max_score: z.number(),
-      pass_rate: z.number().nullable().describe('0-1; null without a pass mark.'),
-      pass_percent: z.number().nullable().describe('pass_rate as 0-100.'),
+      pass_rate: z.number().nullable(),
+      pass_percent: z.number().nullable(),
     }),
     questions: z.array(
       z.object({
@@ -207,20 +258,24 @@ export const getResultsTool = defineTool({
         answered_count: z.number(),
         average_points: z.number().nullable(),
         facility: z.number().nullable(),
-        discrimination: z.number().nullable().describe('corrected item-total r'),
+        discrimination: z.number().nullable(),
         flags: z.array(z.object({ flag: z.string(), reason: z.string() })),
-        correct_answer: z.string().describe('yes_no, with yes_count and no_count'),
-        options: z.array(z.object({ label: z.string(), count: z.number() })).describe('choice types'),
-        right_count: z.number().nullable().describe('short_text, number: answers that earned the points'),
-        common_answers: z.array(z.object({ answer: z.string(), count: z.number() })).describe('short_text'),
-        common_values: z.array(z.object({ value: z.number(), count: z.number() })).describe('number'),
+        correct_answer: z.string(),
+        options: z.array(z.object({ label: z.string(), count: z.number() })),
+        right_count: z.number().nullable(),
+        common_answers: z.array(z.object({ answer: z.string(), count: z.number() })),
+        common_values: z.array(z.object({ value: z.number(), count: z.number() })),
       }),
     ),
     item_analysis: z.object({
-      reliability: z
-        .object({ value: z.number().nullable(), reason: z.string().nullable() })
-        .describe("Cronbach's alpha"),
+      reliability: z.object({ value: z.number().nullable(), reason: z.string().nullable() }),
       score_distribution: z.array(z.object({ from_percent: z.number(), count: z.number() })),
+    }),
+    matching: z.object({
+      count: z.number(),
+      no_percent: z.number(),
+      in_progress: z.number(),
+      note: z.string(),
     }),
     responses: z.array(
       z.object({
@@ -229,27 +284,30 @@ export const getResultsTool = defineTool({
         score: z.number(),
         percent: z.number().nullable(),
         passed: z.boolean().nullable(),
-        answers: z
-          .array(
-            z.object({
-              question_id: z.string(),
-              answer: z.string().nullable().describe('Choices: labels joined by "; "'),
-              points: z.number(),
-            }),
-          )
-          .describe('Left out with include_answers: false.'),
+        answers: z.array(
+          z.object({
+            question_id: z.string(),
+            answer: z.string().nullable(),
+            points: z.number(),
+          }),
+        ),
       }),
     ),
-    next_cursor: z.string().nullable().describe('Pass as `cursor` for older responses.'),
+    next_cursor: z.string().nullable(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
   view: true,
   run: (args, { deps, principal }) =>
-    getResults(deps, principal.userId, {
+    queryResults(deps, principal.userId, {
       ref: args.quiz_id,
-      limit: args.limit,
+      limit: args.limit ?? 5,
       cursor: args.cursor,
       includeAnswers: args.include_answers,
+      scoreBelow: args.score_below,
+      scoreAbove: args.score_above,
+      order: args.order,
+      fields: args.fields as ResponseField[] | undefined,
+      includeStatistics: args.include_statistics,
     }),
 });

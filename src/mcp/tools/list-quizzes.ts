@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuizzes } from '../../domain/quizzes/list-quizzes';
+import { listQuizzes, QUIZ_LIST_STATUSES } from '../../domain/quizzes/list-quizzes';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, LimitSchema, ListedQuizSchema, QuizSummarySchema, timestamp } from './common';
 
@@ -7,9 +7,20 @@ export const listQuizzesTool = defineTool({
   name: 'list_quizzes',
   title: 'List my quizzes',
   description:
-    'Lists your quizzes, newest first, with status, question and response counts and public link. ' +
-    'Up to `limit` (default 20); pass `next_cursor` as `cursor` for more.',
-  input: z.strictObject({ limit: LimitSchema, cursor: CursorSchema }),
+    'Your quizzes, newest first, with status, counts and public link; next_cursor as cursor for more.',
+  input: z.strictObject({
+    limit: LimitSchema,
+    cursor: CursorSchema,
+    status: z
+      .enum(QUIZ_LIST_STATUSES, { error: `status must be one of ${QUIZ_LIST_STATUSES.join(', ')}` })
+      .optional()
+      .describe('open/closed: published, taking responses or not.'),
+    search: z
+      .string({ error: 'search must be a string: part of a title' })
+      .refine((text) => text.length <= 200, { error: 'search is too long: send part of a title' })
+      .optional()
+      .describe('Part of the title.'),
+  }),
   output: z.object({
     quizzes: z.array(
       QuizSummarySchema.extend({
@@ -32,12 +43,15 @@ export const listQuizzesTool = defineTool({
         question_count: z.number(),
         response_count: z.number(),
         is_open: z.boolean(),
+        created_at: z.string(),
+        updated_at: z.string(),
       }),
     ),
-    next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last.'),
+    next_cursor: z.string().nullable(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
   view: true,
-  run: (args, { deps, principal }) => listQuizzes(deps, principal.userId, args),
+  run: (args, { deps, principal }) =>
+    listQuizzes(deps, principal.userId, { ...args, limit: args.limit ?? 20 }),
 });

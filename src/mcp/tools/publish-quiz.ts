@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { publishQuiz } from '../../domain/quizzes/publish-quiz';
 import { defineTool } from '../tool';
-import { QuizRefSchema, timestamp, WarningsSchema } from './common';
+import { ListedWarningsSchema, QuizRefSchema, timestamp, WarningsSchema } from './common';
 
 export const publishQuizTool = defineTool({
   name: 'publish_quiz',
   title: 'Publish a quiz',
   description:
-    'Publishes one of your draft quizzes (it needs a question) and returns its public link. Publishing again changes nothing.',
+    'Publishes one of your draft quizzes (it needs a question); returns its public link. Publishing again changes nothing.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
@@ -22,9 +22,14 @@ export const publishQuizTool = defineTool({
   }),
   listedOutput: z.object({
     quiz_id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: z.string(),
+    published_at: z.string().nullable(),
     public_url: z.string().nullable(),
+    already_published: z.boolean(),
     message: z.string(),
-    warnings: WarningsSchema,
+    warnings: ListedWarningsSchema,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',

@@ -13,9 +13,8 @@ export const updateQuizTool = defineTool({
   name: 'update_quiz',
   title: 'Update a quiz',
   description:
-    'Changes one of your quizzes (for a few questions, edit_questions sends less). `questions` REPLACES them all: send the complete list; ' +
-    "a kept question's `question_id` keeps its id and statistics while its type, key and scores stay. " +
-    'A published quiz needs confirm_edit_published: true.',
+    'Changes one of your quizzes; for a few questions, edit_questions sends less. `questions` REPLACES them all: send the full list, ' +
+    'each kept one with its `question_id` (id and statistics kept while type, key and scores are).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
@@ -24,7 +23,7 @@ export const updateQuizTool = defineTool({
     confirm_edit_published: z
       .boolean({ error: 'confirm_edit_published must be true or false' })
       .optional()
-      .describe('Must be true to change a published quiz. Ignored for drafts.'),
+      .describe('Must be true to change a published quiz.'),
     remark_past_responses: z
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()
@@ -44,7 +43,7 @@ export const updateQuizTool = defineTool({
       .describe('With remark_past_responses: how many past responses got new marks.'),
   }),
   listedOutput: ListedQuizWrittenSchema.extend({
-    remarked_responses: z.number().describe('With remark_past_responses: responses given new marks.'),
+    remarked_responses: z.number(),
   }),
   // Not idempotent: a repeated call without question_ids gives the questions new ids each time.
   describedIn: { tool: 'create_quiz', properties: ['questions', 'settings'] },

@@ -21,8 +21,11 @@ import type { listQuizzesTool } from '../../tools/list-quizzes';
 // What the tools answer, read off their output schemas: type-only imports, erased by the
 // bundler, so the view carries none of the server's code and cannot drift from the tools.
 type QuizPreview = ToolOutput<typeof getQuizQuestionsTool>;
-type Results = ToolOutput<typeof getResultsTool>;
-type ResponseRow = Results['responses'][number];
+type AnyResults = ToolOutput<typeof getResultsTool>;
+type ResponseRow = Required<AnyResults['responses'][number]>;
+/** The answer to today's arguments, every statistic and field: the only results the view draws. */
+type Results = Omit<AnyResults, 'questions' | 'item_analysis' | 'responses'> &
+  Required<Pick<AnyResults, 'questions' | 'item_analysis'>> & { responses: ResponseRow[] };
 type QuizListItem = ToolOutput<typeof listQuizzesTool>['quizzes'][number];
 
 const root = document.getElementById('app')!;
@@ -106,6 +109,12 @@ function optionList(choices: ReadonlyArray<{ label: string; score: number }>): H
   return options;
 }
 
+function optionLabels(choices: ReadonlyArray<{ label: string }>, into: HTMLElement): void {
+  const options = el('ul', { className: 'options' });
+  for (const option of choices) options.append(el('li', { text: option.label }));
+  into.append(options);
+}
+
 function renderPreview(quiz: QuizPreview): void {
   const questions = el('ol', { className: 'questions' });
   for (const question of quiz.questions) {
@@ -114,7 +123,10 @@ function renderPreview(quiz: QuizPreview): void {
       { className: 'question' },
       el('p', { className: 'question-text', text: question.text }),
     );
-    item.append(...keyLines(question));
+    // As respondents see it: the option labels, no key.
+    if (quiz.view === 'respondent') {
+      if ('options' in question && question.options) optionLabels(question.options, item);
+    } else item.append(...keyLines(question));
     questions.append(item);
   }
   const head = el('header', {}, el('h1', { text: quiz.title }), badge(quiz.status));
@@ -387,11 +399,22 @@ function renderList(list: { quizzes: QuizListItem[] }): void {
   );
 }
 
+/** Results with their statistics and every field the view draws (not narrowed by `fields`). */
+function isWholeResults(content: Record<string, unknown>): boolean {
+  const drawn = ['submitted_at', 'respondent', 'score', 'max_score', 'passed'];
+  return (
+    Boolean(content.summary && content.item_analysis) &&
+    Array.isArray(content.questions) &&
+    Array.isArray(content.responses) &&
+    content.responses.every((row) => drawn.every((field) => field in (row as object)))
+  );
+}
+
 /** Which view a tool's structured result calls for, by its shape. */
 function render(content: Record<string, unknown> | undefined): void {
   if (!content) return;
   if (Array.isArray(content.quizzes)) renderList(content as unknown as { quizzes: QuizListItem[] });
-  else if (content.summary && Array.isArray(content.responses)) renderResults(content as unknown as Results);
+  else if (isWholeResults(content)) renderResults(content as unknown as Results);
   else if (Array.isArray(content.questions) && typeof content.quiz_id === 'string')
     renderPreview(content as unknown as QuizPreview);
 }

@@ -1,0 +1,190 @@
+// Every field an answer carries is named by the output schema tools/list publishes for it, at
+// every depth: real answers of every tool, in both eras, are walked against the listed schema's
+// properties. A field added to an answer without its schema fails here. The fields not yet named
+// (kept out to hold tools/list within its budget) are listed below, exactly: naming one more
+// shrinks the list, and the list may not grow.
+import { submitResponse } from '../../src/domain/results/submit-response';
+import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
+import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
+
+type Schema = Record<string, any>;
+
+/**
+ * Not yet named by the listed schema, by tool. get_quiz_settings' schema comes from the settings
+ * table; get_results' answer is the largest, and its listing is being reworked with its filters.
+ */
+const NOT_YET_NAMED: Record<string, string[]> = {
+  get_quiz_settings: [
+    '.published_at',
+    '.question_count',
+    '.allow_embedding',
+    '.time_limit_minutes',
+    '.opens_at',
+    '.closes_at',
+    '.shuffle_questions',
+    '.shuffle_options',
+    '.question_pool_size',
+    '.max_attempts_per_email',
+    '.language',
+    '.created_at',
+    '.updated_at',
+  ],
+  get_results: [
+    '.quiz.slug',
+    '.quiz.status',
+    '.summary.average_score',
+    '.summary.pass_mark_percent',
+    '.summary.pass_count',
+    '.summary.first_submitted_at',
+    '.summary.last_submitted_at',
+    '.questions[].top_shares',
+    '.questions[].bottom_shares',
+    '.questions[].yes_count',
+    '.questions[].no_count',
+    '.questions[].options[].score',
+    '.item_analysis.reliability.statistic',
+    '.responses[].response_id',
+    '.responses[].max_score',
+    '.responses[].quiz_version',
+    '.responses[].remarked_at',
+    '.responses[].original_score',
+    '.responses[].answers[].text',
+    '.responses[].answers[].option_index',
+    '.responses[].answers[].max_points',
+    '.responses[].answers[].text_answer',
+    '.responses[].answers[].number',
+    '.responses[].answers[].choices',
+  ],
+};
+
+/** The properties a schema names for an object, through the nullable and union forms. */
+function propertiesOf(schema: Schema): Record<string, Schema> | undefined {
+  if (schema.properties) return schema.properties;
+  const branches: Schema[] | undefined = schema.anyOf ?? schema.oneOf;
+  if (!branches) return undefined;
+  const merged = Object.assign({}, ...branches.map((branch) => propertiesOf(branch) ?? {}));
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+function itemsOf(schema: Schema): Schema | undefined {
+  return schema.items ?? (schema.anyOf ?? []).find((branch: Schema) => branch.items)?.items;
+}
+
+/** Each path of `value` its schema does not name (`.a.b[].c`). */
+export function unnamed(value: unknown, schema: Schema | undefined, at = ''): string[] {
+  if (!schema || value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((item) => unnamed(item, itemsOf(schema), `${at}[]`));
+  const properties = propertiesOf(schema);
+  if (!properties) return [`${at} (an object its schema names no field of)`];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key in properties ? unnamed(child, properties[key], `${at}.${key}`) : [`${at}.${key}`],
+  );
+}
+
+describe('listed output schemas name every field', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  test('the walk finds a field its schema does not name, at any depth', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        a: { type: ['array', 'null'], items: { type: 'object', properties: { b: {} } } },
+        c: { anyOf: [{ type: 'object', properties: { d: {} } }, { type: 'null' }] },
+      },
+    };
+    expect(unnamed({ a: [{ b: 1, x: 2 }], c: { d: 1, y: 2 }, z: 3 }, schema)).toEqual([
+      '.a[].x',
+      '.c.y',
+      '.z',
+    ]);
+    expect(unnamed({ a: null, c: null }, schema)).toEqual([]);
+  });
+
+  forEachEra((era) => {
+    let client: AnyClient;
+    beforeAll(async () => {
+      client = await era.connect(app, (await createTestUser(app, `named-${era.era}`)).apiKey);
+    });
+    afterAll(() => client.close());
+
+    test('every field of every answer over a quiz life cycle, every tool', async () => {
+      const { tools } = await client.listTools();
+      const schemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as Schema]));
+      const found = new Map<string, Set<string>>(tools.map((tool) => [tool.name, new Set()]));
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const answer = payload(await callTool(client, name, args));
+        for (const path of unnamed(answer, schemas.get(name))) found.get(name)!.add(path);
+        return answer;
+      };
+
+      const quiz = await call('create_quiz', {
+        title: `Named fields ${era.era}`,
+        description: 'Every type.',
+        questions: [
+          ...sampleQuestions().map((question) => ({ ...question, explanation: 'Because.' })),
+          { type: 'short_text', text: 'Capital of France?', accepted_answers: ['Paris'] },
+          { type: 'number', text: '7 x 8?', correct_number: 56 },
+          {
+            type: 'multiple_select',
+            text: 'Primes?',
+            options: [
+              { label: '2', score: 1 },
+              { label: '4', score: -1 },
+            ],
+          },
+        ],
+        settings: { pass_mark_percent: 50, collect_email: true },
+      });
+      await call('update_quiz', {
+        quiz_id: quiz.quiz_id,
+        title: `Named fields ${era.era}!`,
+        remark_past_responses: true,
+        questions: quiz.questions,
+      });
+      await call('edit_questions', {
+        quiz_id: quiz.quiz_id,
+        operations: [
+          { op: 'update', question_id: quiz.questions[0].question_id, text: 'Is the sky blue today?' },
+          { op: 'update', question_id: quiz.questions[3].question_id, correct_number: 57 },
+          { op: 'move', question_id: quiz.questions[1].question_id, position: 2 },
+        ],
+      });
+      await call('get_quiz_settings', { quiz_id: quiz.quiz_id });
+      await call('publish_quiz', { quiz_id: quiz.quiz_id });
+      await call('publish_quiz', { quiz_id: quiz.quiz_id });
+      const { questions } = await call('get_quiz_questions', { quiz_id: quiz.quiz_id });
+      await submitResponse(app.deps, quiz.slug, {
+        respondent: { name: 'Resp', email: 'resp@example.com' },
+        answers: [
+          { question_id: questions[0].question_id, answer: 'yes' },
+          { question_id: questions[1].question_id, option_index: 0 },
+          { question_id: questions[2].question_id, text: 'Paris' },
+          { question_id: questions[3].question_id, number: 56 },
+          { question_id: questions[4].question_id, choices: [0] },
+        ],
+      });
+      await call('get_results', { quiz_id: quiz.quiz_id });
+      await call('list_quizzes', {});
+      await call('get_quiz_links', { quiz_id: quiz.quiz_id });
+      await call('close_quiz', { quiz_id: quiz.quiz_id });
+      await call('close_quiz', { quiz_id: quiz.quiz_id });
+      await call('reopen_quiz', { quiz_id: quiz.quiz_id, until: '2099-01-01T09:00' });
+      await call('close_quiz', { quiz_id: quiz.quiz_id, at: '2099-02-01T09:00', timezone: 'Europe/Paris' });
+      const copy = await call('duplicate_quiz', { quiz_id: quiz.quiz_id, language: 'es' });
+      await call('get_quiz_links', { quiz_id: copy.quiz_id });
+      await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
+
+      const unnamedNow = Object.fromEntries(
+        [...found].filter(([, paths]) => paths.size > 0).map(([name, paths]) => [name, [...paths].sort()]),
+      );
+      const expected = Object.fromEntries(
+        Object.entries(NOT_YET_NAMED).map(([name, paths]) => [name, [...paths].sort()]),
+      );
+      expect(unnamedNow).toEqual(expected);
+    });
+  });
+});
