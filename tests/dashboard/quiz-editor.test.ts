@@ -353,7 +353,7 @@ describe('the quiz list: search, status filter, row actions', () => {
     expect(await titles('?status=closed&q=fish')).toEqual(['Closed about fish']);
     expect(await titles('?q=%25')).toEqual([]);
     const page = squash((await agent.get('/dashboard/quizzes?q=birds&status=open')).text);
-    expect(page).toContain('<input type="search" id="q" name="q" value="birds" maxlength="200">');
+    expect(page).toContain('<input id="q" name="q" type="search" value="birds" maxlength="200">');
     expect(page).toContain('<option value="open" selected>');
   });
 

@@ -17,9 +17,13 @@ export const getQuizSettingsTool = defineTool({
   }),
   // Every setting of the table, as the answer gives it; the input schemas describe them.
   listedOutput: ListedQuizSchema.extend({
+    published_at: z.string().nullable(),
     public_url: z.string().nullable(),
+    question_count: z.number().int(),
     ...(settingsOutputShape() as SettingsOutputShape),
     is_open: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
     webhook_endpoints: z.number().int(),
   }),
   annotations: READ_ONLY,
