@@ -1,3 +1,4 @@
+import { TYPED_FIELDS } from '../domain/question-types/definition';
 import type { Principal } from '../identity/principal';
 
 /**
@@ -10,17 +11,11 @@ export function mayRead(principal: Principal): boolean {
   return principal.scopes.has('quizzes:read');
 }
 
-/** Fields that hold a key, a score or an explanation, wherever they sit in an answer. */
-const KEY_FIELDS = new Set([
-  'explanation',
-  'points',
-  'correct_answer',
-  'options',
-  'accepted_answers',
-  'correct_number',
-  'tolerance',
-  'max_score',
-]);
+/**
+ * Fields that hold a key, a score or an explanation, wherever they sit in an answer: every
+ * type's own fields, so a new type's key is left out without a line here.
+ */
+const KEY_FIELDS = new Set<string>([...TYPED_FIELDS, 'explanation', 'max_score']);
 
 /** What a question keeps: the fields every output schema lists, and that the view draws. */
 const QUESTION_FIELDS = ['question_id', 'type', 'text'] as const;

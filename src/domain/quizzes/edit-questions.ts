@@ -6,6 +6,7 @@ import { toFieldIssues } from '../field-issues';
 import { inputWording, LIMITS, QuestionInputSchema, type QuestionInput } from '../quiz-input';
 import { questionRecord, quizSummary, toScorable } from '../quiz-records';
 import { quizWarnings, type EditWarning, type QuizWarning } from './quiz-warnings';
+import { TYPED_FIELDS } from '../question-types/definition';
 import { remarkResponses } from '../results/remark-responses';
 import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
@@ -16,17 +17,7 @@ export const EDIT_OPERATIONS_MAX = 50;
 export const EDIT_OPS = ['add', 'update', 'remove', 'move'] as const;
 
 /** The question fields an operation may carry besides `op`, `question_id` and `position`. */
-const FIELDS = [
-  'type',
-  'text',
-  'explanation',
-  'points',
-  'correct_answer',
-  'options',
-  'accepted_answers',
-  'correct_number',
-  'tolerance',
-] as const;
+const FIELDS = ['type', 'text', 'explanation', ...TYPED_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 
 export type EditOperation = {

@@ -1,4 +1,4 @@
-import type { PercentBounds, ResponseOrder, ResponseWithAnswers } from '../../db/repositories';
+import type { PercentBounds, ResponseOrder, ResponseRow, ResponseWithAnswers } from '../../db/repositories';
 import { GRACE_SECONDS } from '../attempts/taking-rules';
 import { decodeCursor, encodeCursor, encodeScoreCursor, readScoreCursor } from '../cursor';
 import { nowOf, type DomainDeps } from '../deps';
@@ -207,7 +207,8 @@ function matching(counts: { inside: number; noPercent: number }, inProgress: num
   };
 }
 
-function responseRecord(response: ResponseWithAnswers, includeAnswers: boolean) {
+/** A response's own fields, in get_results' names: the owner's pages show the same. */
+export function responseFields(response: ResponseRow) {
   return {
     response_id: response.id,
     submitted_at: response.submittedAt.toISOString(),
@@ -219,6 +220,12 @@ function responseRecord(response: ResponseWithAnswers, includeAnswers: boolean) 
     quiz_version: response.quizVersion,
     remarked_at: response.remarkedAt?.toISOString() ?? null,
     original_score: response.originalScore,
+  };
+}
+
+function responseRecord(response: ResponseWithAnswers, includeAnswers: boolean) {
+  return {
+    ...responseFields(response),
     // Only when true: an additive field that costs nothing on every other response.
     ...(response.timeUp ? { time_up: true as const } : {}),
     ...(includeAnswers

@@ -5,23 +5,11 @@ import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary } from '../quiz-records';
 import { reviewOf } from './answer-review';
 import { responseNotFound } from './delete-response';
-import { readCursor, RESULTS_PAGE_MAX } from './get-results';
+import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
 
-/** What the owner's pages show of a response, in get_results' field names. */
+/** What the owner's pages show of a response: get_results' fields, and whether time ran out. */
 function responseRecord(response: ResponseRow) {
-  return {
-    response_id: response.id,
-    submitted_at: response.submittedAt.toISOString(),
-    respondent: { name: response.respondentName, email: response.respondentEmail },
-    score: response.score,
-    max_score: response.maxScore,
-    percent: response.percent,
-    passed: response.passed,
-    quiz_version: response.quizVersion,
-    remarked_at: response.remarkedAt?.toISOString() ?? null,
-    original_score: response.originalScore,
-    time_up: response.timeUp,
-  };
+  return { ...responseFields(response), time_up: response.timeUp };
 }
 
 export type OwnedResponseRecord = ReturnType<typeof responseRecord>;

@@ -92,6 +92,8 @@ function statisticsOf(
   // Null when the question cannot be answered right (it scores nothing).
   const key = toScorable(question);
   const rightCount = questionMaxPoints(key) > 0 ? count('right') : null;
+  // Every type with options is counted per option, the same way.
+  if ('options' in key) return { ...base, type: key.type, options: options() };
   switch (key.type) {
     case 'yes_no':
       return {
@@ -101,8 +103,6 @@ function statisticsOf(
         no_count: count('no'),
         correct_answer: key.correctAnswer ?? 'yes',
       };
-    case 'multiple_select':
-      return { ...base, type: 'multiple_select' as const, options: options() };
     case 'short_text':
       return {
         ...base,
@@ -117,8 +117,6 @@ function statisticsOf(
         right_count: rightCount,
         common_values: common.map((entry) => ({ value: Number(entry.value), count: entry.count })),
       };
-    case 'multiple_choice':
-      return { ...base, type: 'multiple_choice' as const, options: options() };
   }
 }
 

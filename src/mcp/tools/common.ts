@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { settingsOutputShape, type SettingsOutputShape } from '../../domain/quiz-settings';
 
 /** Argument and record schemas shared by several tools. */
+/** The one confirmation every tool that changes a published quiz's questions asks for. */
+export const ConfirmEditPublishedSchema = z
+  .boolean({ error: 'confirm_edit_published must be true or false' })
+  .optional()
+  .describe('Must be true to change a published quiz.');
+
 export const QuizRefSchema = z
   .string({ error: 'quiz_id must be a string: the quiz ID, slug or title' })
   .trim()

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
 import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { ListedWarningsSchema, QuizRefSchema, StatusSchema, WarningsSchema } from './common';
+import {
+  ConfirmEditPublishedSchema,
+  ListedWarningsSchema,
+  QuizRefSchema,
+  StatusSchema,
+  WarningsSchema,
+} from './common';
 
 const OperationSchema = withTypeMisfits(
   QuestionFieldsSchema.partial().extend({
@@ -60,10 +66,7 @@ export const editQuestionsTool = defineTool({
           'update: question_id and only the fields to change (options replaced whole). ' +
           'remove: question_id. move: question_id, position. Fields as in create_quiz.',
       ),
-    confirm_edit_published: z
-      .boolean({ error: 'confirm_edit_published must be true or false' })
-      .optional()
-      .describe('Must be true to change a published quiz.'),
+    confirm_edit_published: ConfirmEditPublishedSchema,
     remark_past_responses: z
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()

@@ -7,7 +7,13 @@ import {
   TitleSchema,
 } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
-import { ListedQuizWrittenSchema, QuizRefSchema, QuizWithQuestionsSchema, WarningsSchema } from './common';
+import {
+  ConfirmEditPublishedSchema,
+  ListedQuizWrittenSchema,
+  QuizRefSchema,
+  QuizWithQuestionsSchema,
+  WarningsSchema,
+} from './common';
 
 export const updateQuizTool = defineTool({
   name: 'update_quiz',
@@ -20,10 +26,7 @@ export const updateQuizTool = defineTool({
     questions: QuestionsInputSchema.optional().describe(
       'The complete new list, in order; replaces every current question. Fields as in create_quiz; omitted fields take their defaults.',
     ),
-    confirm_edit_published: z
-      .boolean({ error: 'confirm_edit_published must be true or false' })
-      .optional()
-      .describe('Must be true to change a published quiz.'),
+    confirm_edit_published: ConfirmEditPublishedSchema,
     remark_past_responses: z
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()
