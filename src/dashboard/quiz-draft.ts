@@ -202,11 +202,14 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
   };
 }
 
-/** A whole number as a number; anything else goes to the schema as typed, which says what to fix. */
+/**
+ * A number as a number (a fraction too, which the schema then refuses as not whole); anything
+ * else goes to the schema as typed, which says what to fix.
+ */
 function integerOrText(value: string): number | string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
-  return /^[-+]?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+  return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 /** A number as typed (a decimal comma too); anything else goes to the schema as typed. */

@@ -26,67 +26,12 @@ import { sendRemarkQuizPage } from './quiz-remark-page';
 import { draftFromQuiz, draftToInput, emptyDraft, readDraft, type QuizDraft } from './quiz-draft';
 import { applyAction, parseAction, placeAfter } from './quiz-draft-actions';
 import { renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
+import { editorMessage } from './editor-issues';
 
 /** Up to 100 questions of 20 options each, with their texts: far more than the account forms. */
 const EDITOR_FORM = { limit: '4mb', parameterLimit: 5000 };
 
 const quizPath = (id: string) => `/dashboard/quizzes/${id}`;
-
-/** The editor's own names for the domain's fields, as its labels say them. */
-const FIELD_LABELS: Record<string, string> = {
-  text: 'Question',
-  explanation: 'Explanation',
-  points: 'Points',
-  correct_answer: 'Right answer',
-  options: 'Options',
-  accepted_answers: 'Accepted answers',
-  correct_number: 'Right number',
-  tolerance: 'Tolerance',
-  label: 'Text',
-  score: 'Score',
-  title: 'Title',
-  description: 'Description',
-  pass_mark_percent: 'Pass mark',
-  show_correct_answers: 'Show the right answers',
-  time_limit_minutes: 'Time limit',
-  opens_at: 'Opens at',
-  closes_at: 'Closes at',
-  question_pool_size: 'Questions drawn per attempt',
-  max_attempts_per_email: 'Submissions per email address',
-  collect_email: 'Ask for their email address',
-  language: 'Language',
-};
-
-/** The domain's words made the editor's: a field's name leading the message goes, others become labels. */
-function inEditorWords(message: string, key: string | undefined): string {
-  const rest = key && message.startsWith(`${key} `) ? message.slice(key.length + 1) : message;
-  return rest
-    .replace(/\b([a-z]+(?:_[a-z]+)+): true\b/g, (whole, name: string) =>
-      FIELD_LABELS[name] ? `“${FIELD_LABELS[name]}” ticked` : whole,
-    )
-    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => (FIELD_LABELS[name] ? `“${FIELD_LABELS[name]}”` : name));
-}
-
-/**
- * "Question 3, Right number: must be a number" for `questions[2].correct_number`; "Question 2,
- * option 1, Score: ..." for an option's; "Closes at: ..." for a setting: where the teacher looks.
- */
-export function editorMessage(field: string, message: string): string {
-  const match = /^questions\[(\d+)\](?:\.options\[(\d+)\])?(?:\.(\w+))?/.exec(field);
-  const key = match ? match[3] : /(\w+)$/.exec(field)?.[1];
-  const label = key ? FIELD_LABELS[key] : undefined;
-  const place = match
-    ? [
-        `Question ${Number(match[1]) + 1}`,
-        match[2] === undefined ? '' : `option ${Number(match[2]) + 1}`,
-        label ?? '',
-      ]
-        .filter(Boolean)
-        .join(', ')
-    : (label ?? '');
-  const text = inEditorWords(message, key);
-  return place ? `${place}: ${text}` : text;
-}
 
 /** The domain's refusal as errors beside the editor's fields, each saying where it is. */
 function editorErrors(error: DomainError): FieldError[] {
@@ -103,7 +48,7 @@ function editorErrors(error: DomainError): FieldError[] {
   if (error.issues.length === 0) return [{ field: '', message: error.message }];
   return error.issues.map((issue) => ({
     field: renderedField(issue.field),
-    message: editorMessage(issue.field, issue.message),
+    message: editorMessage(issue),
   }));
 }
 

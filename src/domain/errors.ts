@@ -25,17 +25,57 @@ export const DOMAIN_ERROR_CODES = [
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 /**
- * What is wrong with a field, for a door that words it in its own language (the public form, from
- * its catalogues); `message` words it in English for the others, and only the code is read.
+ * What is wrong with a field, for a door that words it in its own terms: the public form in the
+ * quiz's language (its catalogues), the editor with its own labels. `message` words it in English
+ * for the others (the tools, the API); no door reads the message to find out what went wrong.
  */
-export type FieldIssueCode = 'missing' | 'too_long' | 'invalid' | 'not_the_attempt_email';
+export const FIELD_ISSUE_CODES = [
+  /** Absent, or empty once trimmed. */
+  'missing',
+  /** `max`: the most characters it takes. */
+  'too_long',
+  /** `max`: the most items a list takes. */
+  'too_many',
+  /** `min`: the fewest items a list takes; `got`: how many it has. */
+  'too_few',
+  'not_a_number',
+  'not_whole',
+  /** `min`: the smallest value it takes. */
+  'too_small',
+  /** `max`: the largest value it takes. */
+  'too_large',
+  /** `max`: the quiz's number of questions, which a draw per attempt may not exceed. */
+  'more_than_questions',
+  /** A value outside the listed ones (`values`: them, comma-separated). */
+  'not_one_of',
+  /** Not a date and time with an offset, or no real one. */
+  'not_a_time',
+  /** `setting`: the other setting it needs on (its API name). */
+  'needs_setting',
+  /** `after`: the field it must come after (its API name). */
+  'not_after',
+  /** A closing time already passed while reopening. */
+  'passed',
+  /** A published quiz keeps at least one question. */
+  'needs_questions',
+  /** A field the schema does not know. */
+  'unknown_field',
+  /** `type`: the question's type, which takes no such field. */
+  'not_for_type',
+  /** Written in a form this field does not take (an email address, options as strings). */
+  'invalid',
+  /** `email`: the address the attempt started with. */
+  'not_the_attempt_email',
+] as const;
+
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
 export interface FieldIssue {
   /** Path in the caller's terms, e.g. `questions[2].options`. */
   field: string;
   message: string;
   code?: FieldIssueCode;
-  /** The figures or names the code's wording needs: `max` for too_long, `email` for not_the_attempt_email. */
+  /** The figures or names the code's wording needs (see each code above). */
   params?: Readonly<Record<string, string | number>>;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldIssue } from './errors';
+import type { FieldIssue, FieldIssueCode } from './errors';
 
 /** `questions[2].options` from zod's path `['questions', 2, 'options']`; `whole` names the empty path. */
 export function formatPath(path: ReadonlyArray<PropertyKey>, whole = '(arguments)'): string {
@@ -80,14 +80,59 @@ export function toFieldIssues(
             : hint
               ? `is not a known field: remove it; ${hint}`
               : unknownField;
-        return { field: formatPath([...issue.path, key], whole), message };
+        return { field: formatPath([...issue.path, key], whole), message, code: 'unknown_field' as const };
       });
     }
+    const field = formatPath(issue.path, whole);
     if (issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined) {
-      return [{ field: formatPath(issue.path, whole), message: 'is required' }];
+      return [{ field, message: 'is required', code: 'missing' }];
     }
-    return [{ field: formatPath(issue.path, whole), message: issue.message }];
+    return [{ field, message: issue.message, ...coded(issue) }];
   });
+}
+
+/**
+ * What the issue is, as a code and its figures: zod's own issues by their kind, a refinement's
+ * by the `code` its params carry (with the figures beside it).
+ */
+function coded(issue: z.core.$ZodIssue): Pick<FieldIssue, 'code' | 'params'> {
+  switch (issue.code) {
+    case 'custom': {
+      const { code, first: _first, ...params } = (issue.params ?? {}) as Record<string, unknown>;
+      const figures = Object.fromEntries(
+        Object.entries(params).filter(
+          (entry): entry is [string, string | number] =>
+            typeof entry[1] === 'string' || typeof entry[1] === 'number',
+        ),
+      );
+      return {
+        code: typeof code === 'string' ? (code as FieldIssueCode) : 'invalid',
+        ...(Object.keys(figures).length > 0 ? { params: figures } : {}),
+      };
+    }
+    case 'invalid_type':
+      if (issue.expected === 'number') return { code: 'not_a_number' };
+      if (issue.expected === 'int') return { code: 'not_whole' };
+      return { code: 'invalid' };
+    case 'too_small':
+      if (issue.origin === 'string') return { code: 'missing' };
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { code: 'too_few', params: { min: Number(issue.minimum) } };
+      }
+      return { code: 'too_small', params: { min: Number(issue.minimum) } };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'too_long', params: { max: Number(issue.maximum) } };
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { code: 'too_many', params: { max: Number(issue.maximum) } };
+      }
+      return { code: 'too_large', params: { max: Number(issue.maximum) } };
+    case 'invalid_value':
+      return { code: 'not_one_of', params: { values: issue.values.map(String).join(', ') } };
+    case 'unrecognized_keys':
+      return { code: 'unknown_field' };
+    default:
+      return { code: 'invalid' };
+  }
 }
 
 /** The schema found at `path` under `schema`, through arrays and optional, nullable or default wrappers. */

@@ -129,7 +129,7 @@ function typeMisfits(question: unknown, ctx: z.RefinementCtx): void {
       ctx.addIssue({
         code: 'custom',
         path: [field],
-        params: FIRST,
+        params: { ...FIRST, code: 'not_for_type', type: fields.type },
         message: `a ${fields.type} question takes no ${field} (only ${owners.join(', ')}): remove it; ${definition.keyHint}`,
       });
     }
@@ -143,7 +143,7 @@ function typeMisfits(question: unknown, ctx: z.RefinementCtx): void {
     ctx.addIssue({
       code: 'custom',
       path: ['options'],
-      params: FIRST,
+      params: { ...FIRST, code: 'invalid' },
       message: `each option is an object { label, score }, not a string: ${definition.keyHint}`,
     });
   }
@@ -173,8 +173,8 @@ export function inputWording(schema: z.ZodType): FieldIssueWording {
 
 /** The checks of one question that need its type: typeMisfits first, then the type's own rules. */
 function perTypeRules(question: QuestionFields, ctx: z.RefinementCtx): void {
-  definitionOf(question.type).checkInput(question, (field, message) =>
-    ctx.addIssue({ code: 'custom', path: [field], message }),
+  definitionOf(question.type).checkInput(question, (field, message, code, params) =>
+    ctx.addIssue({ code: 'custom', path: [field], message, params: { ...params, code } }),
   );
 }
 

@@ -25,9 +25,13 @@ const instant = (field: string) =>
   z
     .string({ error: `${field} must be an ISO-8601 date and time with an offset, or null` })
     .refine((value) => INSTANT.test(value), {
+      params: { code: 'not_a_time' },
       error: `${field} needs a date, a time and an offset, such as 2026-03-01T09:00:00+01:00 or 2026-03-01T08:00:00Z`,
     })
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${field} is not a real date and time` })
+    .refine((value) => !Number.isNaN(Date.parse(value)), {
+      error: `${field} is not a real date and time`,
+      params: { code: 'not_a_time' },
+    })
     .nullable();
 
 const wholeOrNull = (field: string, min: number, max?: number) => {

@@ -128,11 +128,9 @@ describe('creating a quiz without JavaScript', () => {
     const res = await post('/dashboard/quizzes/new', back);
     expect(res.status).toBe(422);
     const summary = errorSummaryText(res.text);
-    expect(summary).toContain('Title: must not be empty');
-    expect(summary).toContain('Question 1, Points: must be an integer');
-    expect(summary).toContain(
-      'Question 2, Options: a multiple_choice question needs at least 2 options (got 1)',
-    );
+    expect(summary).toContain('Title: fill this in');
+    expect(summary).toContain('Question 1, Points: enter a number');
+    expect(summary).toContain('Question 2, Options: add at least 2 (there is 1)');
     const page = squash(res.text);
     expect(page).toContain('<a href="#title">');
     expect(page).toContain('<a href="#questions-1-options">');

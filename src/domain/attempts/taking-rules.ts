@@ -90,24 +90,31 @@ export function checkTakingSettings(
     issues.push({
       field: 'settings.question_pool_size',
       message: `is ${merged.questionPoolSize} but the quiz has ${questionCount} question${questionCount === 1 ? '' : 's'}: use at most ${questionCount}, or null for all`,
+      code: 'more_than_questions',
+      params: { max: questionCount },
     });
   }
   if (merged.maxAttemptsPerEmail !== null && !merged.collectEmail) {
     issues.push({
       field: 'settings.max_attempts_per_email',
       message: 'needs collect_email: true (attempts are counted per email address)',
+      code: 'needs_setting',
+      params: { setting: 'collect_email' },
     });
   }
   if (merged.opensAt && merged.closesAt && merged.closesAt.getTime() <= merged.opensAt.getTime()) {
     issues.push({
       field: 'settings.closes_at',
       message: `must be after opens_at (${merged.opensAt.toISOString()})`,
+      code: 'not_after',
+      params: { after: 'opens_at' },
     });
   }
   if (input?.accepting_responses === true && merged.closesAt && merged.closesAt.getTime() <= now) {
     issues.push({
       field: 'settings.closes_at',
       message: `passed at ${merged.closesAt.toISOString()}: to reopen the quiz, send a new closes_at in the future (or null) with accepting_responses: true`,
+      code: 'passed',
     });
   }
   if (issues.length > 0) throw invalidInput(issues, 'These settings cannot go together. Nothing was changed');

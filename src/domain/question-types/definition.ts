@@ -20,6 +20,14 @@ export const TYPED_FIELDS = [
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
+/** A rule's problem with one typed field: the English words, and the code and figures behind them. */
+export type InputIssue = (
+  field: TypedField,
+  message: string,
+  code: FieldIssueCode,
+  params?: Readonly<Record<string, string | number>>,
+) => void;
+
 /** A question as the caller sent it, its fields already checked one by one by the flat schema. */
 export interface QuestionFields {
   type: QuestionType;
@@ -164,8 +172,11 @@ export interface QuestionTypeDefinition<
   readonly keyHint: string;
   /** The typed fields it takes; any other is refused by name. */
   readonly takes: readonly TypedField[];
-  /** Rules across its fields, beyond what each field's schema checks. */
-  checkInput(input: QuestionFields, issue: (field: TypedField, message: string) => void): void;
+  /**
+   * Rules across its fields, beyond what each field's schema checks: each problem in English, with
+   * its code and figures for the doors that word it themselves (the editor).
+   */
+  checkInput(input: QuestionFields, issue: InputIssue): void;
   /** Its key from what the caller sent, defaults filled. */
   fromInput(input: QuestionFields): Omit<S, 'id'>;
   /**

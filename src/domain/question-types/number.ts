@@ -37,7 +37,11 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
   takes: ['points', 'correct_number', 'tolerance'],
   checkInput: (input, issue) => {
     if (input.correct_number === undefined) {
-      issue('correct_number', 'a number question needs correct_number: the value that earns the points');
+      issue(
+        'correct_number',
+        'a number question needs correct_number: the value that earns the points',
+        'missing',
+      );
     }
   },
   fromInput: (input) => ({

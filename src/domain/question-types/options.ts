@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import type { QuestionFields, TypedField } from './definition';
+import type { InputIssue, QuestionFields } from './definition';
 
 /** What the two choice types share: options in display order, each with its score. */
 
@@ -31,13 +31,15 @@ export const storedOptions = (key: { options: ScoredOptions }) => ({
   })),
 });
 
-export function checkOptionCount(
-  input: QuestionFields,
-  issue: (field: TypedField, message: string) => void,
-): void {
+export function checkOptionCount(input: QuestionFields, issue: InputIssue): void {
   const count = input.options?.length ?? 0;
   if (count < LIMITS.optionsMin) {
-    issue('options', `a ${input.type} question needs at least ${LIMITS.optionsMin} options (got ${count})`);
+    issue(
+      'options',
+      `a ${input.type} question needs at least ${LIMITS.optionsMin} options (got ${count})`,
+      'too_few',
+      { min: LIMITS.optionsMin, got: count },
+    );
   }
 }
 

@@ -42,7 +42,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     throw new DomainError(
       'invalid_input',
       'remark_past_responses re-marks past answers under the questions you send: pass questions too, each with its question_id.',
-      [{ field: 'questions', message: 'is required with remark_past_responses' }],
+      [{ field: 'questions', message: 'is required with remark_past_responses', code: 'missing' }],
     );
   }
   if (
@@ -54,7 +54,13 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     throw new DomainError(
       'invalid_input',
       'Nothing to change: pass questions (they replace the current ones), title, description, or settings.',
-      [{ field: 'questions', message: 'is required unless title, description or settings is given' }],
+      [
+        {
+          field: 'questions',
+          message: 'is required unless title, description or settings is given',
+          code: 'missing',
+        },
+      ],
     );
   }
   // Read once: the taking rules are checked against it, the edit itself runs under the row's lock.
@@ -92,7 +98,13 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
         throw new DomainError(
           'invalid_state',
           `"${current.title}" is published and must keep at least one question. Nothing was changed.`,
-          [{ field: 'questions', message: 'a published quiz needs at least one question' }],
+          [
+            {
+              field: 'questions',
+              message: 'a published quiz needs at least one question',
+              code: 'needs_questions',
+            },
+          ],
         );
       }
     },

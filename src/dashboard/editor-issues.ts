@@ -1,0 +1,86 @@
+import type { FieldIssue, FieldIssueCode } from '../domain/errors';
+import { EDITOR_SETTINGS } from './quiz-draft';
+
+/**
+ * The quiz editor's words for a refused field: where it is, by the labels the teacher sees
+ * ("Question 3, Right number"), and what to do, by the issue's code and figures. The domain's
+ * English sentence is never read, so no API name (`correct_number`) reaches the page.
+ */
+
+/** The editor's label of each field of a quiz or question, by its name in the domain's path. */
+const QUIZ_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  questions: 'Questions',
+  text: 'Question',
+  explanation: 'Explanation',
+  points: 'Points',
+  correct_answer: 'Right answer',
+  options: 'Options',
+  accepted_answers: 'Accepted answers',
+  correct_number: 'Right number',
+  tolerance: 'Tolerance',
+  label: 'Text',
+  score: 'Score',
+};
+
+/** Each setting by the label of its control (the settings table), without the form's "(optional)". */
+const SETTING_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  EDITOR_SETTINGS.map((entry) => [entry.name, entry.editor!.label.replace(/ \(optional\)$/, '')]),
+);
+
+/** A field's label by its domain name; the name itself only for one the editor has no label for. */
+export function editorLabel(name: string): string {
+  return QUIZ_LABELS[name] ?? SETTING_LABELS[name] ?? name;
+}
+
+type Params = Readonly<Record<string, string | number>>;
+
+const count = (value: unknown) => (typeof value === 'number' ? value : Number(value));
+
+/** What to do about each code, in the editor's words; a new code does not compile without its line. */
+export const EDITOR_WORDING: Record<FieldIssueCode, (params: Params) => string> = {
+  missing: () => 'fill this in',
+  too_long: (params) => `use at most ${count(params.max)} characters`,
+  too_many: (params) => `at most ${count(params.max)} are allowed`,
+  too_few: (params) =>
+    `add at least ${count(params.min)} (there ${count(params.got) === 1 ? 'is' : 'are'} ${count(params.got)})`,
+  not_a_number: () => 'enter a number, such as 3 or 3.5',
+  not_whole: () => 'enter a whole number',
+  too_small: (params) => `use ${count(params.min)} or more`,
+  too_large: (params) => `use ${count(params.max)} or less`,
+  more_than_questions: (params) =>
+    `the quiz has ${count(params.max)} question${count(params.max) === 1 ? '' : 's'}: use at most ${count(params.max)}, or leave it empty to draw them all`,
+  not_one_of: () => 'choose one of the values listed',
+  not_a_time: () => 'pick a date and a time',
+  needs_setting: (params) => `needs “${editorLabel(String(params.setting))}” ticked`,
+  not_after: (params) => `must be after “${editorLabel(String(params.after))}”`,
+  passed: () => 'has passed: pick a later time, or leave it empty',
+  needs_questions: () => 'a published quiz keeps at least one question: add one',
+  unknown_field: () => 'is not a field of this form',
+  not_for_type: () => 'does not apply to this kind of question',
+  invalid: () => 'is not valid here',
+  not_the_attempt_email: () => 'use the email address the attempt started with',
+};
+
+/**
+ * "Question 3, Right number: fill this in" for `questions[2].correct_number`; "Question 2,
+ * option 1, Score: ..." for an option's; "Closes at: ..." for a setting: where the teacher looks.
+ */
+export function editorMessage(issue: Pick<FieldIssue, 'field' | 'code' | 'params'>): string {
+  const question = /^questions\[(\d+)\](?:\.options\[(\d+)\])?(?:\.(\w+))?/.exec(issue.field);
+  const key = question ? question[3] : /(\w+)$/.exec(issue.field)?.[1];
+  const place = question
+    ? [
+        `Question ${Number(question[1]) + 1}`,
+        question[2] === undefined ? '' : `option ${Number(question[2]) + 1}`,
+        key ? editorLabel(key) : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : key
+      ? editorLabel(key)
+      : '';
+  const text = EDITOR_WORDING[issue.code ?? 'invalid'](issue.params ?? {});
+  return place ? `${place}: ${text}` : text;
+}
