@@ -10,9 +10,7 @@ export const closeQuizTool = defineTool({
     'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way may finish in their time limit (counted).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
-    at: localTime('at')
-      .optional()
-      .describe('When to close (default now). Without an offset, read in timezone.'),
+    at: localTime('at').optional().describe('When to close (default now).'),
     timezone: TimeZoneSchema,
   }),
   output: z.object({
@@ -45,9 +43,7 @@ export const reopenQuizTool = defineTool({
   description: 'A published quiz takes responses again, until `until` if given; no confirmation needed.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
-    until: localTime('until')
-      .optional()
-      .describe('When to close again (default never). Without an offset, read in timezone.'),
+    until: localTime('until').optional().describe('When to close again (default never).'),
     timezone: TimeZoneSchema,
   }),
   output: z.object({

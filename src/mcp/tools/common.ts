@@ -12,7 +12,8 @@ export const QuizRefSchema = z
   .string({ error: 'quiz_id must be a string: the quiz ID, slug or title' })
   .trim()
   .min(1, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
-  .max(300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
+  // Checked, not listed: a bound no real ID, slug or title comes near tells a model nothing.
+  .refine((ref) => ref.length <= 300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
   .describe('Quiz ID, slug or title.');
 
 // Read tools state their defaults in words and apply them in code: no `default` keyword to repeat them.
@@ -122,7 +123,8 @@ export const QUESTION_TYPES = QuestionRecordSchema.options.map((option) => optio
 
 export const ListedQuestionSchema = z.object({
   question_id: z.string(),
-  type: z.enum(QUESTION_TYPES),
+  // The types are create_quiz's input to name; an answer only carries one of them.
+  type: z.string(),
   text: z.string(),
   explanation: z.string().nullable(),
   // Which types carry which key: create_quiz's input says it, once.
@@ -138,7 +140,8 @@ export const ListedQuizSchema = z.object({
   quiz_id: z.string(),
   slug: z.string(),
   title: z.string(),
-  status: StatusSchema,
+  // Its values are list_quizzes' status filter's; the other answers list it as a string too.
+  status: z.string(),
   public_url: z.string().nullable(),
   max_score: z.number(),
 });

@@ -14,7 +14,7 @@ export const createQuizTool = defineTool({
   title: 'Create a quiz',
   description:
     "Creates a draft quiz (private until publish_quiz); returns each question's question_id. " +
-    'Five question types (see `type`), each with its own fields, any with an `explanation`. Up to 100 questions.',
+    'Five question types (see `type`), each with its own fields.',
   input: z.strictObject({
     title: TitleSchema.describe('The quiz title.'),
     description: DescriptionSchema.optional().describe('Plain text shown above the questions.'),

@@ -14,7 +14,7 @@ export const deleteQuizTool = defineTool({
     confirm: z
       .boolean({ error: 'confirm must be true or false' })
       .optional()
-      .describe('Must be true: deletes the quiz and all its responses for good.'),
+      .describe('Must be true to delete.'),
   }),
   output: z.object({
     quiz_id: z.string(),

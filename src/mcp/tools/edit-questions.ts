@@ -54,7 +54,7 @@ export const editQuestionsTool = defineTool({
   title: 'Edit questions',
   description:
     'Changes single questions of one of your quizzes without resending the rest; all operations apply, in order, or none. ' +
-    'Answers a summary. Ids and statistics stay while keys and scores do; texts-only edits let attempts in progress go on.',
+    'Ids and statistics stay while keys and scores do; texts-only edits let attempts in progress go on.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     operations: z
@@ -62,7 +62,7 @@ export const editQuestionsTool = defineTool({
       .min(1, { error: 'operations needs at least one operation' })
       .max(EDIT_OPERATIONS_MAX, { error: `at most ${EDIT_OPERATIONS_MAX} operations per call` })
       .describe(
-        `1-${EDIT_OPERATIONS_MAX}. add: a question, at position (1-based; default last). ` +
+        'add: a question, at position (1-based; default last). ' +
           'update: question_id and only the fields to change (options replaced whole). ' +
           'remove: question_id. move: question_id, position. Fields as in create_quiz.',
       ),

@@ -7,7 +7,7 @@ import { ListedQuizSchema, QuizRefSchema, SettingsRecordSchema } from './common'
 export const getQuizSettingsTool = defineTool({
   name: 'get_quiz_settings',
   title: 'Get quiz settings',
-  description: "Returns one of your quizzes' settings. Change them with update_quiz's `settings`.",
+  description: "One of your quizzes' settings; update_quiz's `settings` changes them.",
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: SettingsRecordSchema.extend({
     webhook_endpoints: z

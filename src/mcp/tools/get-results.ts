@@ -6,7 +6,7 @@ import {
   type ResponseField,
 } from '../../domain/results/get-results';
 import { defineTool, READ_ONLY } from '../tool';
-import { CursorSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
+import { CursorSchema, ListedQuizSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
 const count = z.number().int();
 const share = z.number().min(0).max(1);
@@ -67,8 +67,8 @@ export const getResultsTool = defineTool({
   name: 'get_results',
   title: 'Get quiz results',
   description:
-    "Your quiz's results: summary, question statistics, item analysis and `limit` responses " +
-    "(next_cursor as cursor for more). Figures span versions; a question's, while it kept its id.",
+    "Your quiz's results: summary, question statistics, item analysis and `limit` responses. " +
+    "Figures span versions; a question's, while it kept its id.",
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     limit: z
@@ -239,16 +239,22 @@ export const getResultsTool = defineTool({
     ),
     next_cursor: z.string().nullable(),
   }),
+  // Every field the answer carries, typed, with no description: `output` describes them.
   listedOutput: z.object({
-    quiz: z.object({ quiz_id: z.string(), title: z.string() }),
+    quiz: ListedQuizSchema.pick({ quiz_id: true, slug: true, title: true, status: true }),
     summary: z.object({
       response_count: z.number(),
+      average_score: z.number().nullable(),
       average_percent: z.number().nullable(),
       highest_score: z.number().nullable(),
       lowest_score: z.number().nullable(),
       max_score: z.number(),
+      pass_mark_percent: z.number().nullable(),
+      pass_count: z.number(),
       pass_rate: z.number().nullable(),
       pass_percent: z.number().nullable(),
+      first_submitted_at: z.string().nullable(),
+      last_submitted_at: z.string().nullable(),
     }),
     questions: z.array(
       z.object({
@@ -259,16 +265,24 @@ export const getResultsTool = defineTool({
         average_points: z.number().nullable(),
         facility: z.number().nullable(),
         discrimination: z.number().nullable(),
+        top_shares: z.array(z.number()).nullable(),
+        bottom_shares: z.array(z.number()).nullable(),
         flags: z.array(z.object({ flag: z.string(), reason: z.string() })),
+        yes_count: z.number(),
+        no_count: z.number(),
         correct_answer: z.string(),
-        options: z.array(z.object({ label: z.string(), count: z.number() })),
+        options: z.array(z.object({ label: z.string(), score: z.number(), count: z.number() })),
         right_count: z.number().nullable(),
         common_answers: z.array(z.object({ answer: z.string(), count: z.number() })),
         common_values: z.array(z.object({ value: z.number(), count: z.number() })),
       }),
     ),
     item_analysis: z.object({
-      reliability: z.object({ value: z.number().nullable(), reason: z.string().nullable() }),
+      reliability: z.object({
+        statistic: z.string(),
+        value: z.number().nullable(),
+        reason: z.string().nullable(),
+      }),
       score_distribution: z.array(z.object({ from_percent: z.number(), count: z.number() })),
     }),
     matching: z.object({
@@ -279,16 +293,28 @@ export const getResultsTool = defineTool({
     }),
     responses: z.array(
       z.object({
+        response_id: z.string(),
         submitted_at: z.string(),
         respondent: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
         score: z.number(),
+        max_score: z.number(),
         percent: z.number().nullable(),
         passed: z.boolean().nullable(),
+        quiz_version: z.number(),
+        remarked_at: z.string().nullable(),
+        original_score: z.number().nullable(),
+        time_up: z.boolean(),
         answers: z.array(
           z.object({
             question_id: z.string(),
+            text: z.string(),
             answer: z.string().nullable(),
+            option_index: z.number().nullable(),
+            choices: z.array(z.number()).nullable(),
+            text_answer: z.string().nullable(),
+            number: z.number().nullable(),
             points: z.number(),
+            max_points: z.number(),
           }),
         ),
       }),

@@ -6,8 +6,7 @@ import { CursorSchema, LimitSchema, ListedQuizSchema, QuizSummarySchema, timesta
 export const listQuizzesTool = defineTool({
   name: 'list_quizzes',
   title: 'List my quizzes',
-  description:
-    'Your quizzes, newest first, with status, counts and public link; next_cursor as cursor for more.',
+  description: 'Your quizzes, newest first, with status, counts and public link.',
   input: z.strictObject({
     limit: LimitSchema,
     cursor: CursorSchema,

@@ -24,7 +24,7 @@ export const updateQuizTool = defineTool({
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
-      'The complete new list, in order; replaces every current question. Fields as in create_quiz; omitted fields take their defaults.',
+      'In order. Fields as in create_quiz; omitted fields take their defaults.',
     ),
     confirm_edit_published: ConfirmEditPublishedSchema,
     remark_past_responses: z
