@@ -10,6 +10,7 @@ import {
   field,
   fieldErrorText,
   radioGroup,
+  selectField,
   type FieldError,
 } from '../web/parts';
 import { EDITOR_SETTINGS, type DraftQuestion, type QuizDraft } from './quiz-draft';
@@ -365,16 +366,14 @@ function settingField(entry: (typeof EDITOR_SETTINGS)[number], draft: QuizDraft,
   const text = typeof value === 'string' ? value : '';
   if (control.kind === 'choice') {
     const id = fieldId(name);
-    return html`<div class="field">
-      <label for="${id}">${control.label}</label>
-      ${errorOf(view.errors, id)}
-      <select id="${id}" name="${name}">
-        ${Object.entries(control.choices).map(
-          ([choice, label]) =>
-            html`<option value="${choice}" ${text === choice ? html` selected` : ''}>${label}</option>`,
-        )}
-      </select>
-    </div>`;
+    return selectField({
+      id,
+      name,
+      label: control.label,
+      value: text,
+      choices: Object.entries(control.choices).map(([choice, label]) => ({ value: choice, label })),
+      errors: errorsFor(view.errors, id),
+    });
   }
   if (control.kind === 'time') {
     const zone = view.timeZone === 'UTC' ? 'UTC' : `your time zone (${view.timeZone})`;
