@@ -3,14 +3,17 @@
  * Starts the built service on a scratch SQLite database (node dist/src/main.js), makes an
  * account and a key with the operator CLI, a quiz and a few responses through the API, then
  * photographs the pages in Chromium (playwright-core, CHROMIUM_PATH or /usr/bin/chromium) into
- * docs/images/. The in-chat view's pictures (mcp-app-*.png) are not made here.
+ * docs/images/. Then the in-chat view (mcp-app-*.png): the MCP Apps host of the browser tests
+ * (tests/apps/host-page.ts, the extension's own AppBridge) renders the view in a sandboxed frame
+ * with real tool results, as an assistant's host does.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
@@ -21,6 +24,61 @@ const EMAIL = 'teacher@example.com';
 const PASSWORD = 'a long password for pictures';
 /** The links in the pictures name a classroom address, as the README's "Let your class in" has it. */
 const LAN = '192.168.1.20';
+
+/** The browser tests' MCP Apps host page, bundled for the browser. */
+function hostScript(): string {
+  const built = esbuild.buildSync({
+    entryPoints: [path.join(ROOT, 'tests', 'apps', 'host-page.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+  });
+  return built.outputFiles[0]!.text.replace(/<\/script/gi, '<\\/script');
+}
+
+type Mcp = (method: string, params: unknown) => Promise<unknown>;
+
+/**
+ * The in-chat view as a host shows it beside a tool's answer: the view's resource read over MCP,
+ * drawn in the host page's sandboxed frame and handed the tool's real result.
+ */
+async function photographView(
+  browser: Browser,
+  mcp: Mcp,
+  shot: { name: string; tool: string; args: Record<string, unknown>; heading: string },
+  width: number,
+  theme: 'light' | 'dark',
+  script: string,
+): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+  try {
+    const page = await context.newPage();
+    // The host page relays the view's requests: the service rightly refuses a foreign Origin.
+    await page.exposeFunction('relayMcp', mcp);
+    await page.setContent(
+      `<!doctype html><html><body style="margin:0"><div id="host"></div><script>${script}</script></body></html>`,
+    );
+    await page.evaluate(
+      ([name, input, mode]) =>
+        (globalThis as unknown as { showTool: (...a: unknown[]) => Promise<void> }).showTool(
+          name,
+          input,
+          mode,
+        ),
+      [shot.tool, shot.args, theme] as const,
+    );
+    const frame = page.frameLocator('iframe[title="Quiz service view"]');
+    await frame.getByRole('heading', { name: shot.heading }).waitFor();
+    const file = path.join(IMAGES, `${shot.name}.png`);
+    // The frame alone, as it sits in the conversation, without the host page's margin.
+    await page.locator('iframe[title="Quiz service view"]').screenshot({ path: file });
+    console.log(`wrote ${path.relative(ROOT, file)}`);
+  } finally {
+    await context.close();
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -73,7 +131,8 @@ async function main(): Promise<void> {
         encoding: 'utf8',
       },
     ).trim();
-    const call = async (name: string, args: Record<string, unknown>) => {
+    /** One MCP request, as a stateless client sends it; its result, or a thrown error. */
+    const mcp: Mcp = async (method, params) => {
       const res = await fetch(`${local}/api/mcp`, {
         method: 'POST',
         headers: {
@@ -81,18 +140,19 @@ async function main(): Promise<void> {
           'Content-Type': 'application/json',
           Accept: 'application/json',
         },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name, arguments: args },
-        }),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       });
-      const body = (await res.json()) as {
-        result?: { structuredContent?: Record<string, any>; isError?: boolean };
+      const body = (await res.json()) as { result?: unknown; error?: unknown };
+      if (body.result === undefined) throw new Error(`${method} failed: ${JSON.stringify(body)}`);
+      return body.result;
+    };
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = (await mcp('tools/call', { name, arguments: args })) as {
+        structuredContent?: Record<string, any>;
+        isError?: boolean;
       };
-      if (!body.result || body.result.isError) throw new Error(`${name} failed: ${JSON.stringify(body)}`);
-      return body.result.structuredContent!;
+      if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+      return result.structuredContent!;
     };
     const questions = [
       {
@@ -175,6 +235,25 @@ async function main(): Promise<void> {
       await shot(page, 'dashboard-quiz-editor', { height: 1800 });
       await page.goto(`${local}/dashboard/quizzes/${quiz.quiz_id as string}`);
       await shot(page, 'dashboard-share-panel', { height: 1100 });
+
+      const script = hostScript();
+      const views = [
+        {
+          name: 'mcp-app-preview',
+          tool: 'get_quiz_questions',
+          args: { quiz_id: draft.quiz_id },
+          heading: 'The Solar System (draft)',
+        },
+        {
+          name: 'mcp-app-results',
+          tool: 'get_results',
+          args: { quiz_id: quiz.quiz_id, limit: 5 },
+          heading: 'The Solar System',
+        },
+      ];
+      for (const view of views) await photographView(browser, mcp, view, 1024, 'light', script);
+      const list = { name: 'mcp-app-list-dark', tool: 'list_quizzes', args: {}, heading: 'Your quizzes' };
+      await photographView(browser, mcp, list, 360, 'dark', script);
     } finally {
       await browser.close();
     }
