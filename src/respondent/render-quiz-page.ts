@@ -5,7 +5,7 @@ import { storedTypeOf, type QuestionType } from '../domain/question-types';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
-import { errorSummary, field } from '../web/parts';
+import { choice, errorSummary, field, fieldErrorText } from '../web/parts';
 import { translator, type Translator } from './i18n';
 import {
   EMAIL_ID,
@@ -124,8 +124,6 @@ function respondentFields(
   </fieldset>`;
 }
 
-const checked = (on: boolean) => (on ? html`checked` : '');
-
 /** The choices of a question, in the order given; values only, never scores. */
 function choicesOf(tr: Translator, question: QuestionRow): Array<{ value: string; label: string }> {
   if (question.type === 'yes_no') {
@@ -146,11 +144,7 @@ function questionLegend(tr: Translator, question: QuestionRow, index: number, to
 }
 
 const fieldError = (tr: Translator, key: string, error: string | undefined) =>
-  error
-    ? html`<p class="field-error" id="${errorId(key)}">
-        <span class="sr-only">${tr.t('quiz.errorPrefix')}</span> ${error}
-      </p>`
-    : '';
+  fieldErrorText(key, error ? [error] : [], tr.t('quiz.errorPrefix'), errorId(key));
 
 /** A typed answer: one labelled text box; numbers get a decimal keypad, not type=number (which drops "3,5"). */
 function typedAnswerField(
@@ -207,18 +201,16 @@ function tickedAnswerFieldset(
     <div class="choices">
       ${shownOptions(question).map(
         // The value is the canonical index, which an attempt's shuffled order keeps.
-        (option, position) => html`
-          <label class="choice" for="${name}_${position}">
-            <input
-              type="checkbox"
-              id="${name}_${position}"
-              name="${name}"
-              value="${String(option.index)}"
-              ${checked(ticked.has(String(option.index)))}
-            />
-            <span dir="auto">${option.label}</span>
-          </label>
-        `,
+        (option, position) =>
+          choice({
+            type: 'checkbox',
+            id: `${name}_${position}`,
+            name,
+            value: String(option.index),
+            checked: ticked.has(String(option.index)),
+            label: option.label,
+            dir: 'auto',
+          }),
       )}
     </div>
   </fieldset>`;
@@ -283,19 +275,16 @@ function radioFieldset(
     <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
     ${fieldError(tr, question.id, error)}
     <div class="choices">
-      ${choicesOf(tr, question).map(
-        (choice, position) => html`
-          <label class="choice" for="${name}_${position}">
-            <input
-              type="radio"
-              id="${name}_${position}"
-              name="${name}"
-              value="${choice.value}"
-              ${checked(chosen === choice.value)}
-            />
-            <span dir="auto">${choice.label}</span>
-          </label>
-        `,
+      ${choicesOf(tr, question).map((option, position) =>
+        choice({
+          type: 'radio',
+          id: `${name}_${position}`,
+          name,
+          value: option.value,
+          checked: chosen === option.value,
+          label: option.label,
+          dir: 'auto',
+        }),
       )}
     </div>
   </fieldset>`;

@@ -178,29 +178,40 @@ export function errorsFor(errors: readonly FieldError[] | undefined, id: string)
   return (errors ?? []).filter((error) => error.field === id).map((error) => error.message);
 }
 
-export interface CheckboxOptions {
+export interface ChoiceOptions {
+  type: 'checkbox' | 'radio';
   id: string;
   name: string;
   label: Html | string;
   checked: boolean;
-  hint?: Html | string;
   value?: string;
+  hint?: Html | string;
   invalid?: boolean;
+  /** `auto` for the owner's text in any script (a question's options). */
+  dir?: 'auto';
 }
 
-/** A checkbox with its label after it, and an optional hint read with it. */
-export function checkbox({ id, name, label, checked, hint, value, invalid }: CheckboxOptions): Html {
+/** One tick box or radio button with its label after it: the markup every choice is drawn with. */
+export function choice({ type, id, name, label, checked, value, hint, invalid, dir }: ChoiceOptions): Html {
+  const text = html`${label}${hint ? html`<span class="hint" id="${id}-hint"> ${hint}</span>` : ''}`;
   return html`<label class="choice" for="${id}">
     <input
-      type="checkbox"
+      type="${type}"
       id="${id}"
       name="${name}"
       ${value === undefined ? '' : html` value="${value}"`}${checked ? html` checked` : ''}${
         hint ? html` aria-describedby="${id}-hint"` : ''
       }${invalid ? html` aria-invalid="true"` : ''}
     />
-    <span>${label}${hint ? html`<span class="hint" id="${id}-hint"> ${hint}</span>` : ''}</span>
+    ${dir ? html`<span dir="${dir}">${text}</span>` : html`<span>${text}</span>`}
   </label>`;
+}
+
+export type CheckboxOptions = Omit<ChoiceOptions, 'type'>;
+
+/** A checkbox with its label after it, and an optional hint read with it. */
+export function checkbox(options: CheckboxOptions): Html {
+  return choice({ ...options, type: 'checkbox' });
 }
 
 export interface RadioGroupOptions {
@@ -230,18 +241,15 @@ export function radioGroup({
   return html`<fieldset class="${classes}" id="${id}">
     <legend>${legend}</legend>
     ${fieldErrorText(id, errors)}
-    ${choices.map(
-      (choice) =>
-        html`<label class="choice" for="${id}-${choice.value}">
-          <input
-            type="radio"
-            id="${id}-${choice.value}"
-            name="${name}"
-            value="${choice.value}"
-            ${choice.value === value ? html` checked` : ''}
-          />
-          <span>${choice.label}</span>
-        </label>`,
+    ${choices.map((option) =>
+      choice({
+        type: 'radio',
+        id: `${id}-${option.value}`,
+        name,
+        value: option.value,
+        label: option.label,
+        checked: option.value === value,
+      }),
     )}
     ${children ?? ''}
   </fieldset>`;
