@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { LIMITS } from '../domain/quiz-input';
+import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
 import { MAX_ENDPOINTS } from '../domain/webhooks/endpoints';
 import {
@@ -16,6 +17,25 @@ import { TOOLSET_VERSION } from '../version';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
 import { publicNavigation } from '../web/page-shell';
+
+/** Text with API names between backticks, as the question types' definitions write it, names as code. */
+function withCode(text: string): Html[] {
+  return text.split('`').map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : html`${part}`));
+}
+
+/** Each type's own bound, per question of the type; types with the same bound share one entry. */
+function typeLimits(): string[] {
+  const byBound = new Map<string, { names: string[]; then?: string }>();
+  for (const { name, reference } of QUESTION_TYPE_DEFINITIONS) {
+    if (!reference.limit) continue;
+    const entry = byBound.get(reference.limit.bound) ?? { names: [], ...reference.limit };
+    entry.names.push(name);
+    byBound.set(reference.limit.bound, entry);
+  }
+  return [...byBound].map(
+    ([bound, { names, then }]) => `${bound} per ${names.join(' or ')} question${then ? `, ${then}` : ''}`,
+  );
+}
 
 /**
  * GET /en/docs/api-reference: the human reference, generated from the same sources the
@@ -278,46 +298,15 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <td><code>yes_no</code></td>
-            <td><code>points</code> (default 1), <code>correct_answer</code> (default "yes")</td>
-            <td>The right answer earns the points, the other 0.</td>
-            <td><code>answer</code>: "yes" or "no"</td>
-          </tr>
-          <tr>
-            <td><code>multiple_choice</code></td>
-            <td>
-              <code>options</code>: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of <code>{label, score}</code>
-            </td>
-            <td>The chosen option's score.</td>
-            <td><code>option_index</code>, from 0</td>
-          </tr>
-          <tr>
-            <td><code>multiple_select</code></td>
-            <td>
-              <code>options</code>: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of <code>{label, score}</code>
-            </td>
-            <td>The sum of the ticked scores, never below 0; ticking none is an answer worth 0.</td>
-            <td><code>choices</code>: option indexes, <code>[]</code> for none</td>
-          </tr>
-          <tr>
-            <td><code>short_text</code></td>
-            <td><code>accepted_answers</code> (optional), <code>points</code> (default 1)</td>
-            <td>
-              The points when the text equals an accepted answer after Unicode NFC, lower case and trimmed,
-              inner spaces collapsed; accents count. Without accepted answers it collects text and scores
-              nothing.
-            </td>
-            <td><code>text</code></td>
-          </tr>
-          <tr>
-            <td><code>number</code></td>
-            <td>
-              <code>correct_number</code>, <code>tolerance</code> (default 0), <code>points</code> (default 1)
-            </td>
-            <td>The points within the tolerance, bounds included.</td>
-            <td><code>number</code>: a number, or a string with a decimal point or comma ("3,5")</td>
-          </tr>
+          ${QUESTION_TYPE_DEFINITIONS.map(
+            ({ name, reference }) =>
+              html`<tr>
+                <td><code>${name}</code></td>
+                <td>${withCode(reference.fields)}</td>
+                <td>${reference.marked}</td>
+                <td>${withCode(reference.answer)}</td>
+              </tr>`,
+          )}
         </tbody>
       </table>
     </div>
@@ -350,11 +339,9 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       <li>${MAX_ACTIVE_KEYS} API keys per user.</li>
       <li>
         Titles ${1}-${LIMITS.titleMax} characters; question text 1-${LIMITS.questionTextMax}; at most
-        ${LIMITS.questionsMax} questions; ${LIMITS.optionsMin}-${LIMITS.optionsMax} options per
-        multiple_choice or multiple_select question; option labels 1-${LIMITS.optionLabelMax}; points and
-        scores integers from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}; 1-${LIMITS.acceptedAnswersMax}
-        accepted answers per short_text question, each up to ${LIMITS.acceptedAnswerMax} characters, as is a
-        typed answer; numbers up to ${LIMITS.numberMagnitudeMax} in size.
+        ${LIMITS.questionsMax} questions; option labels 1-${LIMITS.optionLabelMax}; points and scores integers
+        from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}; numbers up to ${LIMITS.numberMagnitudeMax} in
+        size${typeLimits().map((limit) => `; ${limit}`)}.
       </li>
       <li>
         Lists are paginated: <code>limit</code> 1-100 (default 20) and <code>cursor</code> = the

@@ -151,6 +151,24 @@ export interface FoundWarning {
 }
 
 /**
+ * How the API reference (docs/api-reference.ts) describes a type, in plain text with API names
+ * between backticks (`points`), which the page shows as code.
+ */
+export interface TypeReference {
+  /** The fields it takes, with their defaults. */
+  readonly fields: string;
+  /** How an answer is marked. */
+  readonly marked: string;
+  /** The answer's field in a submission, and what it holds. */
+  readonly answer: string;
+  /**
+   * Its own bound in the limits: `bound` per question of the type ("2-20 options"), then `then`;
+   * types with the same bound share one entry ("per multiple_choice or multiple_select question").
+   */
+  readonly limit?: { readonly bound: string; readonly then?: string };
+}
+
+/**
  * `S` is the type's scorable shape: its id, its name and its key (what decides the marks),
  * read from the stored row once and passed to every rule below. `R` is its typed fields as the
  * tools return them. `V` is its answer as stored (a JSON object of its own shape).
@@ -165,6 +183,8 @@ export interface QuestionTypeDefinition<
   readonly summary: string;
   /** Its section of the skill (mcp/skills/), under a heading of its name: what to send, and the traps. */
   readonly guide: readonly string[];
+  /** Its row of the API reference's table of types, and its bound in the limits there. */
+  readonly reference: TypeReference;
   /**
    * How it marks the right answer, with an example: said first when a question of this type is
    * sent another type's key (a multiple_choice with `correct_answer`) or options as strings.

@@ -9,6 +9,7 @@ import {
   optionLabel,
   optionsKey,
   optionsKeySchema,
+  optionsLimit,
   optionsRecord,
   storedOptions,
   sameOptionCount,
@@ -38,6 +39,12 @@ export const multipleChoice: QuestionTypeDefinition<
     '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',
     'Make distractors plausible and of similar length, and avoid "all of the above".',
   ],
+  reference: {
+    fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
+    marked: "The chosen option's score.",
+    answer: '`option_index`, from 0',
+    limit: optionsLimit,
+  },
   keyHint:
     'a multiple_choice question marks its right option with options[].score, e.g. options: [{"label": "Rome", "score": 1}, {"label": "Milan", "score": 0}]',
   takes: ['options'],

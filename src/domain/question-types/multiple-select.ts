@@ -9,6 +9,7 @@ import {
   optionLabel,
   optionsKey,
   optionsKeySchema,
+  optionsLimit,
   optionsRecord,
   storedOptions,
   sameOptionCount,
@@ -44,6 +45,12 @@ export const multipleSelect: QuestionTypeDefinition<
     'of the ticked scores, never below 0, and the maximum is the sum of the positive scores. Give every wrong',
     'option a negative score, or ticking everything earns full marks.',
   ],
+  reference: {
+    fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
+    marked: 'The sum of the ticked scores, never below 0; ticking none is an answer worth 0.',
+    answer: '`choices`: option indexes, `[]` for none',
+    limit: optionsLimit,
+  },
   keyHint:
     'a multiple_select question marks each right option with a positive options[].score and each wrong one with a negative score, e.g. options: [{"label": "2", "score": 1}, {"label": "3", "score": 1}, {"label": "4", "score": -1}]',
   takes: ['options'],

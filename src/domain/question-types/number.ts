@@ -33,6 +33,11 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
     'refused with a message. Set a tolerance whenever the answer is rounded ("pi to two decimals": 3.14 with',
     'tolerance 0.005).',
   ],
+  reference: {
+    fields: '`correct_number`, `tolerance` (default 0), `points` (default 1)',
+    marked: 'The points within the tolerance, bounds included.',
+    answer: '`number`: a number, or a string with a decimal point or comma ("3,5")',
+  },
   keyHint: 'a number question takes its right value in correct_number, e.g. correct_number: 56, tolerance: 0',
   takes: ['points', 'correct_number', 'tolerance'],
   checkInput: (input, issue) => {

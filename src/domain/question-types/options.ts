@@ -43,6 +43,9 @@ export function checkOptionCount(input: QuestionFields, issue: InputIssue): void
   }
 }
 
+/** The choice types' bound in the API reference's limits, one entry for both. */
+export const optionsLimit = { bound: `${LIMITS.optionsMin}-${LIMITS.optionsMax} options` } as const;
+
 /** The choice types' fields as the tools return them. */
 export interface OptionsRecord {
   options: Array<{ label: string; score: number }>;

@@ -37,6 +37,17 @@ export const shortText: QuestionTypeDefinition<
     'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
     'text and scores nothing (for example "Any comments?").',
   ],
+  reference: {
+    fields: '`accepted_answers` (optional), `points` (default 1)',
+    marked:
+      'The points when the text equals an accepted answer after Unicode NFC, lower case and trimmed, ' +
+      'inner spaces collapsed; accents count. Without accepted answers it collects text and scores nothing.',
+    answer: '`text`',
+    limit: {
+      bound: `1-${LIMITS.acceptedAnswersMax} accepted answers`,
+      then: `each up to ${LIMITS.acceptedAnswerMax} characters, as is a typed answer`,
+    },
+  },
   keyHint:
     'a short_text question lists its right answers in accepted_answers, e.g. accepted_answers: ["Paris"]',
   takes: ['points', 'accepted_answers'],

@@ -29,6 +29,11 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<t
     'other answer earns 0. Set `correct_answer` every time: it defaults to "yes", so a question whose right',
     'answer is "no" ("Is Milan the capital of Italy?") is marked wrongly without it.',
   ],
+  reference: {
+    fields: '`points` (default 1), `correct_answer` (default "yes")',
+    marked: 'The right answer earns the points, the other 0.',
+    answer: '`answer`: "yes" or "no"',
+  },
   keyHint: 'a yes_no question names its right answer in correct_answer, e.g. correct_answer: "no", points: 1',
   takes: ['points', 'correct_answer'],
   checkInput: () => undefined,
