@@ -358,7 +358,7 @@ export const SETTINGS = [
     group: 'taking',
     input: z
       .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
-      .describe("Respondent pages' language (default en)."),
+      .describe("Respondent pages' language."),
     output: z.string() as z.ZodType<Language>,
     column: 'language',
     default: 'en',
@@ -381,8 +381,23 @@ export type SettingsInputShape = { [N in SettingName]: Named<N>['input'] };
 export type SettingsOutputShape = { [N in SettingName]: Named<N>['output'] };
 export type SettingValues = { [N in SettingName]: z.output<Named<N>['output']> };
 
+/** A setting's default as its description words it: `true`, `null`, `never`. */
+export function defaultInWords(entry: Pick<Setting, 'default'>): string {
+  return String(entry.default);
+}
+
+/**
+ * The settings' input shape, for `z.strictObject`. Each description ends with the default a new
+ * quiz takes, from the table, so the words cannot drift from it; no `default` keyword, since
+ * update_quiz shares the shape and there a setting left out stays as it is.
+ */
 export function settingsInputShape(): SettingsInputShape {
-  return Object.fromEntries(SETTINGS.map((entry) => [entry.name, entry.input])) as SettingsInputShape;
+  return Object.fromEntries(
+    SETTINGS.map((entry) => [
+      entry.name,
+      entry.input.describe(`${entry.input.description ?? ''} Default ${defaultInWords(entry)}.`),
+    ]),
+  ) as SettingsInputShape;
 }
 
 /** The record's fields of `group`, in table order. */

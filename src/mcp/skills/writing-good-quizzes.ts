@@ -1,4 +1,5 @@
 import { definitionOf } from '../../domain/question-types';
+import { LINK_LIFETIME_MS } from '../../domain/links/signed-links';
 import { LIMITS, QUESTION_TYPES, type QuestionType } from '../../domain/quiz-input';
 
 /** The skill's name: its folder, the last segment of its `skill://` URI, and its front matter's `name`. */
@@ -63,6 +64,8 @@ export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): 
     '  each option; `short_text` and `number` give `right_count` and their most common answers. `discrimination` is',
     "  the corrected item-total correlation, `reliability` Cronbach's alpha; `pass_rate` is 0-1, `pass_percent` 0-100.",
     '- `list_quizzes` takes `status` (draft, published, open, closed) and `search` (part of a title).',
+    `- \`get_quiz_links\`' signed links expire: the CSV link in ${LINK_LIFETIME_MS.csv / 60_000} minutes, the preview and the QR`,
+    `  code in ${LINK_LIFETIME_MS.preview / 3_600_000} hours. Hand them on at once; ask again for fresh ones rather than keeping them.`,
     '',
     '## Pitfalls',
     '- `update_quiz` replaces every question. Send each kept question with its `question_id` (from',

@@ -11,8 +11,8 @@ export const ConfirmEditPublishedSchema = z
 export const QuizRefSchema = z
   .string({ error: 'quiz_id must be a string: the quiz ID, slug or title' })
   .trim()
-  .min(1, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
-  // Checked, not listed: a bound no real ID, slug or title comes near tells a model nothing.
+  // Checked, not listed: "not empty" and a bound no real ID, slug or title comes near tell a model nothing.
+  .refine((ref) => ref.length > 0, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
   .refine((ref) => ref.length <= 300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
   .describe('Quiz ID, slug or title.');
 

@@ -19,7 +19,7 @@ export const createQuizTool = defineTool({
     title: TitleSchema.describe('The quiz title.'),
     description: DescriptionSchema.optional().describe('Plain text shown above the questions.'),
     questions: QuestionsInputSchema.default([]).describe('In order.'),
-    settings: SettingsInputSchema.optional().describe('Anything left out keeps its default.'),
+    settings: SettingsInputSchema.optional().describe('All optional.'),
   }),
   output: QuizWithQuestionsSchema.extend({ warnings: WarningsSchema }),
   listedOutput: ListedQuizWrittenSchema,

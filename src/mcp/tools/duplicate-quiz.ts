@@ -8,7 +8,7 @@ export const duplicateQuizTool = defineTool({
   name: 'duplicate_quiz',
   title: 'Duplicate a quiz',
   description:
-    'Copies a quiz into a new draft: questions and settings, not responses or webhooks. Past opening/closing times are cleared (warned).',
+    'Copies a quiz into a new draft: questions and settings, not responses or webhooks. Past opening/closing times are cleared.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     title: TitleSchema.optional().describe('Default: the title + " (copy)".'),

@@ -10,7 +10,7 @@ export const getQuizLinksTool = defineTool({
   title: 'Get a quiz’s links',
   description:
     'Public link, QR code, preview as respondents see it (drafts too; stores nothing), responses as CSV, embed snippet. ' +
-    'Signed links expire (CSV 10 min, others 1 day).',
+    'Signed links expire (see expires_at).',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),

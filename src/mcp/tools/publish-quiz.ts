@@ -6,8 +6,7 @@ import { ListedWarningsSchema, QuizRefSchema, timestamp, WarningsSchema } from '
 export const publishQuizTool = defineTool({
   name: 'publish_quiz',
   title: 'Publish a quiz',
-  description:
-    'Publishes one of your draft quizzes (it needs a question); returns its public link. Publishing again changes nothing.',
+  description: 'Publishes one of your draft quizzes (it needs a question); returns its public link.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
