@@ -13,6 +13,10 @@ import {
 } from '../domain/quiz-input';
 import { parseNumberAnswer } from '../domain/answer-text';
 import { SETTINGS, type EditorControl, type SettingName } from '../domain/quiz-settings';
+import { definitionOf, type TypedField } from '../domain/question-types';
+
+/** A new question's type, and a form's question whose type is not one: the registry's first. */
+const FIRST_TYPE = QUESTION_TYPES[0];
 
 /**
  * The quiz editor's form as the owner typed it: every value a string (or a ticked box), so a
@@ -76,7 +80,7 @@ export function emptyDraft(): QuizDraft {
   return {
     title: '',
     description: '',
-    questions: [newQuestion('yes_no')],
+    questions: [newQuestion(FIRST_TYPE)],
     settings: Object.fromEntries(
       EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, entry.default)]),
     ),
@@ -93,13 +97,12 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     explanation: '',
     points: '1',
     correct_answer: 'yes',
-    options:
-      type === 'multiple_choice' || type === 'multiple_select'
-        ? [
-            { label: '', score: '1' },
-            { label: '', score: '0' },
-          ]
-        : [],
+    options: definitionOf(type).takes.includes('options')
+      ? [
+          { label: '', score: '1' },
+          { label: '', score: '0' },
+        ]
+      : [],
     accepted_answers: '',
     correct_number: '',
     tolerance: '0',
@@ -121,13 +124,13 @@ export function draftFromQuiz(
       text: question.text,
       explanation: question.explanation ?? '',
       ...('points' in question ? { points: String(question.points) } : {}),
-      ...(question.type === 'yes_no' ? { correct_answer: question.correct_answer } : {}),
+      ...('correct_answer' in question ? { correct_answer: question.correct_answer } : {}),
       options:
         'options' in question
           ? question.options.map((option) => ({ label: option.label, score: String(option.score) }))
           : [],
-      ...(question.type === 'short_text' ? { accepted_answers: question.accepted_answers.join('\n') } : {}),
-      ...(question.type === 'number'
+      ...('accepted_answers' in question ? { accepted_answers: question.accepted_answers.join('\n') } : {}),
+      ...('correct_number' in question
         ? { correct_number: String(question.correct_number), tolerance: String(question.tolerance) }
         : {}),
     })),
@@ -154,7 +157,7 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
   const questionAt = (index: number) => {
     let question = questions.get(index);
     if (!question) {
-      question = { ...newQuestion('yes_no'), points: '', tolerance: '', options: [] };
+      question = { ...newQuestion(FIRST_TYPE), points: '', tolerance: '', options: [] };
       questions.set(index, question);
     }
     return question;
@@ -166,7 +169,7 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
     if (field && Number(field[1]) < LIMITS.questionsMax) {
       const question = questionAt(Number(field[1]));
       const key = field[2] as keyof DraftQuestion;
-      if (key === 'type') question.type = QUESTION_TYPES.find((type) => type === value) ?? 'yes_no';
+      if (key === 'type') question.type = QUESTION_TYPES.find((type) => type === value) ?? FIRST_TYPE;
       else if (key === 'correct_answer') question.correct_answer = value === 'no' ? 'no' : 'yes';
       else if (key !== 'options') question[key] = value;
       continue;
@@ -226,7 +229,7 @@ function questionInput(question: DraftQuestion) {
     text: question.text,
     ...(question.explanation.trim() ? { explanation: question.explanation } : {}),
   };
-  return { ...common, ...TYPED_INPUT[question.type](question) };
+  return { ...common, ...typedInput(question) };
 }
 
 const EditorInputSchema = z.strictObject({
@@ -272,31 +275,29 @@ function inputValue(control: EditorControl, typed: string | boolean | undefined,
   return Number.isFinite(Number(value)) ? Number(value) : value;
 }
 
-/** Each type's key fields as the editor sends them to the schema, which names any problem. */
-const TYPED_INPUT: Record<QuestionType, (question: DraftQuestion) => Record<string, unknown>> = {
-  yes_no: (question) => ({ points: integerOrText(question.points), correct_answer: question.correct_answer }),
-  multiple_choice: (question) => optionsInput(question),
-  multiple_select: (question) => optionsInput(question),
-  short_text: (question) => {
-    const accepted = question.accepted_answers
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean);
-    // Without accepted answers the question only collects text: its points field does not apply.
-    return accepted.length > 0 ? { points: integerOrText(question.points), accepted_answers: accepted } : {};
-  },
-  number: (question) => ({
-    points: integerOrText(question.points),
-    correct_number: numberOrText(question.correct_number),
-    tolerance: numberOrText(question.tolerance),
-  }),
+/** Each typed field as the editor sends it to the schema, which names any problem. */
+const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
+  points: (question) => integerOrText(question.points),
+  correct_answer: (question) => question.correct_answer,
+  options: (question) =>
+    question.options.map((option) => ({ label: option.label, score: integerOrText(option.score) })),
+  accepted_answers: acceptedLines,
+  correct_number: (question) => numberOrText(question.correct_number),
+  tolerance: (question) => numberOrText(question.tolerance),
 };
 
-function optionsInput(question: DraftQuestion) {
-  return {
-    options: question.options.map((option) => ({
-      label: option.label,
-      score: integerOrText(option.score),
-    })),
-  };
+/** One accepted answer per line, blank lines left out. */
+function acceptedLines(question: DraftQuestion): string[] {
+  return question.accepted_answers
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The fields the question's type takes (its definition), as typed. */
+function typedInput(question: DraftQuestion): Record<string, unknown> {
+  const takes = definitionOf(question.type).takes;
+  // Without accepted answers the question only collects text: its points field does not apply.
+  if (takes.includes('accepted_answers') && acceptedLines(question).length === 0) return {};
+  return Object.fromEntries(takes.map((field) => [field, FIELD_INPUT[field](question)]));
 }

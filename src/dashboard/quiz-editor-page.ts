@@ -162,20 +162,15 @@ function yesNoFields(base: string, question: DraftQuestion, view: View): Html {
   })}`;
 }
 
-function optionFields(base: string, index: number, question: DraftQuestion, view: View): Html {
+/** The options of a choice question, with how respondents answer them (`how`, from the type's entry). */
+function optionFields(base: string, index: number, question: DraftQuestion, view: View, how: string): Html {
   const id = fieldId(`${base}[options]`);
   const hasError = view.errors.some((error) => error.field === id);
   const count = question.options.length;
   return html`<fieldset class="options${hasError ? ' has-error' : ''}" id="${id}">
     <legend>
       Options
-      <span class="hint"
-        >${
-          question.type === 'multiple_select'
-            ? '(respondents tick any; the ticked scores add up, never below 0)'
-            : '(respondents pick one; each earns its score)'
-        }</span
-      >
+      <span class="hint">(${how})</span>
     </legend>
     ${errorOf(view.errors, id)}
     <ol class="option-list">
@@ -222,22 +217,6 @@ function optionFields(base: string, index: number, question: DraftQuestion, view
     }
   </fieldset>`;
 }
-
-const TYPE_NAMES: Record<QuestionType, string> = {
-  yes_no: 'Yes/no',
-  multiple_choice: 'Multiple choice',
-  multiple_select: 'Tick all that apply',
-  short_text: 'Typed answer',
-  number: 'Number',
-};
-
-const ADD_LABELS: Record<QuestionType, string> = {
-  yes_no: 'Add a yes/no question',
-  multiple_choice: 'Add a multiple-choice question',
-  multiple_select: 'Add a tick-all-that-apply question',
-  short_text: 'Add a typed-answer question',
-  number: 'Add a number question',
-};
 
 function pointsField(base: string, question: DraftQuestion, view: View, hint: string): Html {
   return textField({
@@ -286,27 +265,53 @@ function numberFields(base: string, question: DraftQuestion, view: View): Html {
   ${pointsField(base, question, view, 'A whole number; a wrong answer earns 0.')}`;
 }
 
-/** Each type's key fields in the editor. */
-const ANSWER_KEY_FIELDS: Record<
-  QuestionType,
-  (base: string, index: number, question: DraftQuestion, view: View) => Html
-> = {
-  yes_no: (base, _index, question, view) => yesNoFields(base, question, view),
-  multiple_choice: optionFields,
-  multiple_select: optionFields,
-  short_text: (base, _index, question, view) => typedAnswerFields(base, question, view),
-  number: (base, _index, question, view) => numberFields(base, question, view),
-};
+type KeyFields = (base: string, index: number, question: DraftQuestion, view: View) => Html;
 
-function answerKeyFields(base: string, index: number, question: DraftQuestion, view: View): Html {
-  return ANSWER_KEY_FIELDS[question.type](base, index, question, view);
-}
+/**
+ * The editor's entry for each type: its name on the question's badge, its "add" button, and its
+ * key fields.
+ */
+const EDITOR_TYPES: Record<QuestionType, { name: string; add: string; keyFields: KeyFields }> = {
+  yes_no: {
+    name: 'Yes/no',
+    add: 'Add a yes/no question',
+    keyFields: (base, _index, question, view) => yesNoFields(base, question, view),
+  },
+  multiple_choice: {
+    name: 'Multiple choice',
+    add: 'Add a multiple-choice question',
+    keyFields: (base, index, question, view) =>
+      optionFields(base, index, question, view, 'respondents pick one; each earns its score'),
+  },
+  multiple_select: {
+    name: 'Tick all that apply',
+    add: 'Add a tick-all-that-apply question',
+    keyFields: (base, index, question, view) =>
+      optionFields(
+        base,
+        index,
+        question,
+        view,
+        'respondents tick any; the ticked scores add up, never below 0',
+      ),
+  },
+  short_text: {
+    name: 'Typed answer',
+    add: 'Add a typed-answer question',
+    keyFields: (base, _index, question, view) => typedAnswerFields(base, question, view),
+  },
+  number: {
+    name: 'Number',
+    add: 'Add a number question',
+    keyFields: (base, _index, question, view) => numberFields(base, question, view),
+  },
+};
 
 function questionFields(question: DraftQuestion, index: number, count: number, view: View): Html {
   const base = `questions[${index}]`;
   const id = fieldId(base);
   const hasError = view.errors.some((error) => error.field === id || error.field.startsWith(`${id}-`));
-  const typeName = TYPE_NAMES[question.type];
+  const typeName = EDITOR_TYPES[question.type].name;
   return html`<li>
     <fieldset class="question-editor${hasError ? ' has-error' : ''}" id="${id}">
       <legend>Question ${index + 1} <span class="badge">${typeName}</span></legend>
@@ -322,7 +327,7 @@ function questionFields(question: DraftQuestion, index: number, count: number, v
         maxlength: LIMITS.questionTextMax,
         text: true,
       })}
-      ${answerKeyFields(base, index, question, view)}
+      ${EDITOR_TYPES[question.type].keyFields(base, index, question, view)}
       ${textField({
         name: `${base}[explanation]`,
         label: 'Explanation (optional)',
@@ -508,7 +513,7 @@ export function sendEditorPage(res: Response, state: EditorState): void {
             canAdd
               ? html`<p class="add-question">
                   ${QUESTION_TYPES.map((type) =>
-                    actionButton(view, `add:${type}`, ADD_LABELS[type], '', 'secondary'),
+                    actionButton(view, `add:${type}`, EDITOR_TYPES[type].add, '', 'secondary'),
                   )}
                 </p>`
               : html`<p class="muted">A quiz takes at most ${LIMITS.questionsMax} questions.</p>`

@@ -27,7 +27,7 @@ const twoPlaces = (value: number | null) => (value === null ? '–' : value.toFi
 
 /** The answers of a choice question, in the order of its top/bottom shares. */
 function answerLabels(stat: Stat): string[] {
-  if (stat.type === 'yes_no') return ['Yes', 'No'];
+  if ('yes_count' in stat) return ['Yes', 'No'];
   if ('options' in stat) return stat.options.map((o) => o.label);
   return [];
 }

@@ -32,7 +32,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 /** One setting's line, as its entry in the table words it (domain/quiz-settings.ts). */
 function settingLine(summary: SummaryLine, value: unknown, timeZone: string): Html {
   const shown =
-    summary.kind === 'yes_no'
+    summary.kind === 'on_off'
       ? yesNo(value === true)
       : summary.kind === 'time'
         ? formatTime(value as string | null, summary.none, timeZone)

@@ -9,6 +9,7 @@ import {
   definitionOf,
   isQuestionType,
   TYPED_FIELDS,
+  type TypedField,
 } from './question-types';
 
 /** An argument the tool's schema does not know, most often a misspelt name. */
@@ -68,6 +69,12 @@ const numberIn = (field: string) =>
     .min(-LIMITS.numberMagnitudeMax, { error: `${field} must be at least -${LIMITS.numberMagnitudeMax}` })
     .max(LIMITS.numberMagnitudeMax, { error: `${field} must be at most ${LIMITS.numberMagnitudeMax}` });
 
+/** The types that take a typed field, in the registry's order: how its description starts. */
+const takenBy = (field: TypedField) =>
+  QUESTION_TYPE_DEFINITIONS.filter((definition) => definition.takes.includes(field))
+    .map((definition) => definition.name)
+    .join(', ');
+
 export const QuestionFieldsSchema = z.strictObject({
   type: z
     .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(', ')}` })
@@ -81,11 +88,11 @@ export const QuestionFieldsSchema = z.strictObject({
     .describe('Why the right answer is right.'),
   points: integerIn('points')
     .optional()
-    .describe('yes_no, short_text, number: for a right answer (default 1).'),
+    .describe(`${takenBy('points')}: for a right answer (default 1).`),
   correct_answer: z
     .enum(['yes', 'no'], { error: 'correct_answer must be "yes" or "no"' })
     .optional()
-    .describe('yes_no: the right one (default "yes").'),
+    .describe(`${takenBy('correct_answer')}: the right one (default "yes").`),
   options: z
     .array(OptionInputSchema, { error: 'options must be an array of { label, score }' })
     .max(LIMITS.optionsMax, { error: `a question takes at most ${LIMITS.optionsMax} options` })
@@ -99,12 +106,16 @@ export const QuestionFieldsSchema = z.strictObject({
       error: `accepted_answers takes at most ${LIMITS.acceptedAnswersMax} answers`,
     })
     .optional()
-    .describe('short_text: right answers; case and spacing ignored, accents not. None or []: collects text.'),
-  correct_number: numberIn('correct_number').optional().describe('number: the right value.'),
+    .describe(
+      `${takenBy('accepted_answers')}: right answers; case and spacing ignored, accents not. None or []: collects text.`,
+    ),
+  correct_number: numberIn('correct_number')
+    .optional()
+    .describe(`${takenBy('correct_number')}: the right value.`),
   tolerance: numberIn('tolerance')
     .min(0, { error: 'tolerance must be at least 0' })
     .optional()
-    .describe('number: allowed distance, inclusive (default 0).'),
+    .describe(`${takenBy('tolerance')}: allowed distance, inclusive (default 0).`),
 });
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;

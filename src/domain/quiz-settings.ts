@@ -58,7 +58,7 @@ export type EditorControl =
 
 /** How the quiz page words the stored value: yes/no, a time in the owner's zone, or text of its own. */
 export type SummaryLine =
-  | { term: string; kind: 'yes_no' }
+  | { term: string; kind: 'on_off' }
   | { term: string; kind: 'time'; none: string }
   | { term: string; kind: 'text'; text: (value: never) => string };
 
@@ -140,7 +140,7 @@ export const SETTINGS = [
     column: 'showScoreToRespondent',
     default: true,
     editor: { kind: 'checkbox', label: 'Show respondents their score' },
-    summary: { term: 'Show score to respondents', kind: 'yes_no' },
+    summary: { term: 'Show score to respondents', kind: 'on_off' },
   }),
   setting({
     name: 'pass_mark_percent',
@@ -174,7 +174,7 @@ export const SETTINGS = [
     column: 'collectName',
     default: true,
     editor: { kind: 'checkbox', label: 'Ask for their name' },
-    summary: { term: 'Ask for name', kind: 'yes_no' },
+    summary: { term: 'Ask for name', kind: 'on_off' },
   }),
   setting({
     name: 'collect_email',
@@ -184,7 +184,7 @@ export const SETTINGS = [
     column: 'collectEmail',
     default: false,
     editor: { kind: 'checkbox', label: 'Ask for their email address' },
-    summary: { term: 'Ask for email', kind: 'yes_no' },
+    summary: { term: 'Ask for email', kind: 'on_off' },
   }),
   setting({
     name: 'require_all_answers',
@@ -194,7 +194,7 @@ export const SETTINGS = [
     column: 'requireAllAnswers',
     default: true,
     editor: { kind: 'checkbox', label: 'Every question must be answered' },
-    summary: { term: 'All questions required', kind: 'yes_no' },
+    summary: { term: 'All questions required', kind: 'on_off' },
   }),
   setting({
     name: 'show_correct_answers',
@@ -236,7 +236,7 @@ export const SETTINGS = [
       label: 'Allow other sites to embed the quiz',
       hint: 'Lets a school site or blog show the public page in a frame.',
     },
-    summary: { term: 'Other sites may embed it', kind: 'yes_no' },
+    summary: { term: 'Other sites may embed it', kind: 'on_off' },
   }),
   setting({
     name: 'time_limit_minutes',
@@ -300,7 +300,7 @@ export const SETTINGS = [
     column: 'shuffleQuestions',
     default: false,
     editor: { kind: 'checkbox', label: 'Shuffle the questions for each attempt' },
-    summary: { term: 'Shuffle questions', kind: 'yes_no' },
+    summary: { term: 'Shuffle questions', kind: 'on_off' },
   }),
   setting({
     name: 'shuffle_options',
@@ -310,7 +310,7 @@ export const SETTINGS = [
     column: 'shuffleOptions',
     default: false,
     editor: { kind: 'checkbox', label: 'Shuffle the options for each attempt' },
-    summary: { term: 'Shuffle options', kind: 'yes_no' },
+    summary: { term: 'Shuffle options', kind: 'on_off' },
   }),
   setting({
     name: 'question_pool_size',

@@ -55,7 +55,6 @@ describe('adding a question type', () => {
         'src/respondent/render-quiz-page.ts',
         'src/respondent/read-form-answers.ts',
         'src/dashboard/quiz-editor-page.ts',
-        'src/dashboard/quiz-draft.ts',
         'src/dashboard/quiz-question-stats.ts',
         'src/mcp/apps/view/quiz-app.ts',
       ]),

@@ -183,6 +183,13 @@ export interface QuestionTypeDefinition<
   readonly summary: string;
   /** Its section of the skill (mcp/skills/), under a heading of its name: what to send, and the traps. */
   readonly guide: readonly string[];
+  /**
+   * What its statistics in get_results hold, as the skill says it after the type's name ("count
+   * each option"); types with the same words share one phrase.
+   */
+  readonly statisticsGuide: string;
+  /** Offered as a style by the quiz_from_material prompt, with a tip on writing one from the material. */
+  readonly fromMaterial?: { readonly tip?: string };
   /** Its row of the API reference's table of types, and its bound in the limits there. */
   readonly reference: TypeReference;
   /**

@@ -39,6 +39,8 @@ export const multipleChoice: QuestionTypeDefinition<
     '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',
     'Make distractors plausible and of similar length, and avoid "all of the above".',
   ],
+  statisticsGuide: 'count each option',
+  fromMaterial: { tip: 'one right option scoring points, plausible wrong options scoring 0.' },
   reference: {
     fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
     marked: "The chosen option's score.",

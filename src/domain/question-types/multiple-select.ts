@@ -45,6 +45,7 @@ export const multipleSelect: QuestionTypeDefinition<
     'of the ticked scores, never below 0, and the maximum is the sum of the positive scores. Give every wrong',
     'option a negative score, or ticking everything earns full marks.',
   ],
+  statisticsGuide: 'count each option',
   reference: {
     fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
     marked: 'The sum of the ticked scores, never below 0; ticking none is an answer worth 0.',

@@ -33,6 +33,7 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
     'refused with a message. Set a tolerance whenever the answer is rounded ("pi to two decimals": 3.14 with',
     'tolerance 0.005).',
   ],
+  statisticsGuide: 'give `right_count` and their most common answers',
   reference: {
     fields: '`correct_number`, `tolerance` (default 0), `points` (default 1)',
     marked: 'The points within the tolerance, bounds included.',

@@ -37,6 +37,7 @@ export const shortText: QuestionTypeDefinition<
     'spelling you accept. Without `accepted_answers` (and then without `points`) the question only collects',
     'text and scores nothing (for example "Any comments?").',
   ],
+  statisticsGuide: 'give `right_count` and their most common answers',
   reference: {
     fields: '`accepted_answers` (optional), `points` (default 1)',
     marked:

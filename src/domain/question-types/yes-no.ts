@@ -29,6 +29,8 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<t
     'other answer earns 0. Set `correct_answer` every time: it defaults to "yes", so a question whose right',
     'answer is "no" ("Is Milan the capital of Italy?") is marked wrongly without it.',
   ],
+  statisticsGuide: 'count `yes_count`/`no_count` beside `correct_answer`',
+  fromMaterial: {},
   reference: {
     fields: '`points` (default 1), `correct_answer` (default "yes")',
     marked: 'The right answer earns the points, the other 0.',

@@ -1,4 +1,10 @@
+import { QUESTION_TYPE_DEFINITIONS } from '../../domain/question-types';
 import { definePrompt, userMessage, type Completer } from '../prompt';
+
+/** The types offered as a style of question, each with its tip (the types' own modules). */
+const STYLES = QUESTION_TYPE_DEFINITIONS.flatMap((definition) =>
+  definition.fromMaterial ? [{ name: definition.name, fromMaterial: definition.fromMaterial }] : [],
+);
 
 const startingWith =
   (choices: readonly string[]): Completer =>
@@ -16,8 +22,8 @@ export const quizFromMaterialPrompt = definePrompt({
       complete: startingWith(['5', '10', '15', '20']),
     },
     question_types: {
-      description: 'yes_no, multiple_choice, or mixed (default).',
-      complete: startingWith(['mixed', 'multiple_choice', 'yes_no']),
+      description: `${STYLES.map((style) => style.name).join(', ')}, or mixed (default).`,
+      complete: startingWith(['mixed', ...STYLES.map((style) => style.name)]),
     },
   },
   async get({ material, question_count: count = '10', question_types: types = 'mixed' }) {
@@ -29,7 +35,9 @@ export const quizFromMaterialPrompt = definePrompt({
             `Write a quiz of about ${count} questions (${types}) on the material below, then create it with create_quiz.`,
             '- Ask only what the material states; one idea per question; no trick wording.',
             '- Give every question an explanation that quotes or points to the material.',
-            '- multiple_choice: one right option scoring points, plausible wrong options scoring 0.',
+            ...STYLES.flatMap(({ name, fromMaterial }) =>
+              fromMaterial.tip ? [`- ${name}: ${fromMaterial.tip}`] : [],
+            ),
             '- Give the quiz a short title and a one-line description.',
             'Show me the quiz_id and the questions, and ask before publishing it with publish_quiz.',
             '',

@@ -1,4 +1,4 @@
-import { definitionOf } from '../../domain/question-types';
+import { definitionOf, QUESTION_TYPE_DEFINITIONS } from '../../domain/question-types';
 import { LINK_LIFETIME_MS } from '../../domain/links/signed-links';
 import { LIMITS, QUESTION_TYPES, type QuestionType } from '../../domain/quiz-input';
 
@@ -7,6 +7,15 @@ export const SKILL_NAME = 'writing-good-quizzes';
 export const SKILL_DESCRIPTION =
   'How to write good quizzes with this quiz service. Covers each question type and its answer key, ' +
   'explanations, the settings that matter, and the mistakes to avoid. Load it before creating or editing a quiz.';
+
+/** What each type's statistics hold, types with the same words in one phrase: "`short_text` and `number` give ...". */
+function statisticsByType(): string {
+  const byWords = new Map<string, string[]>();
+  for (const { name, statisticsGuide } of QUESTION_TYPE_DEFINITIONS) {
+    byWords.set(statisticsGuide, [...(byWords.get(statisticsGuide) ?? []), `\`${name}\``]);
+  }
+  return [...byWords].map(([words, names]) => `${names.join(' and ')} questions ${words}`).join('; ');
+}
 
 /** The skill's SKILL.md: YAML front matter (name, description), then the guide. */
 export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): string {
@@ -60,9 +69,9 @@ export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): 
     '  percent, attempts under way); `next_cursor` follows the order. `fields` keeps only some fields of each response',
     '  (e.g. `["respondent","percent"]`), and `include_statistics: false` leaves out the per-question statistics,',
     '  which later pages repeat.',
-    '- In its statistics, `yes_no` questions count `yes_count`/`no_count` beside `correct_answer`; choice types count',
-    '  each option; `short_text` and `number` give `right_count` and their most common answers. `discrimination` is',
-    "  the corrected item-total correlation, `reliability` Cronbach's alpha; `pass_rate` is 0-1, `pass_percent` 0-100.",
+    `- In its statistics, ${statisticsByType()}.`,
+    "  `discrimination` is the corrected item-total correlation, `reliability` Cronbach's alpha; `pass_rate` is 0-1,",
+    '  `pass_percent` 0-100.',
     '- `list_quizzes` takes `status` (draft, published, open, closed) and `search` (part of a title).',
     `- \`get_quiz_links\`' signed links expire: the CSV link in ${LINK_LIFETIME_MS.csv / 60_000} minutes, the preview and the QR`,
     `  code in ${LINK_LIFETIME_MS.preview / 3_600_000} hours. Hand them on at once; ask again for fresh ones rather than keeping them.`,

@@ -1,0 +1,103 @@
+// A question type lives in its own module: outside it, a type's name appears only as one entry
+// in each surface's table, so no more than MAX_FILES files of src/ name it (the message
+// catalogues aside, which hold its words for respondents). Everything else that describes the
+// types (the tools' schemas, /openapi.json, the API reference, the skill) reads the registry.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { QUESTION_TYPE_DEFINITIONS } from '../../src/domain/question-types';
+
+const ROOT = path.resolve(__dirname, '../..');
+const MAX_FILES = 8;
+
+/** The types' own modules, the respondent catalogues and Prisma's generated code are not counted. */
+const NOT_COUNTED = ['src/domain/question-types/', 'src/respondent/messages/', 'src/generated/'];
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(relative);
+    return entry.name.endsWith('.ts') ? [relative] : [];
+  });
+}
+
+const TYPE_NAMES = QUESTION_TYPE_DEFINITIONS.map((definition) => definition.name);
+
+/** A name that is also an ordinary word of the code (`number`: a JSON Schema and typeof type). */
+const isPlainWord = (name: string) => /^[a-z]+$/.test(name);
+
+function isTypeTest(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isCaseClause(parent)) return /\btype$/.test(parent.parent.parent.expression.getText());
+  if (ts.isCallExpression(parent) && /\.literal$/.test(parent.expression.getText())) return true;
+  if (ts.isBinaryExpression(parent)) {
+    const other = parent.left === node ? parent.right : parent.left;
+    return /\btype$/.test(other.getText());
+  }
+  return false;
+}
+
+/** A key of an object literal that has another type's name as a key too: a table keyed by type. */
+function isTableKey(node: ts.Node, name: string): boolean {
+  const property = node.parent;
+  if (!ts.isPropertyAssignment(property) || property.name !== node) return false;
+  return property.parent.properties.some(
+    (other) =>
+      other.name !== undefined &&
+      other.name.getText() !== name &&
+      TYPE_NAMES.includes(other.name.getText() as never),
+  );
+}
+
+/**
+ * Whether a file's code (its comments aside) names the type: in a string, a template or an
+ * identifier. A plain-word name counts only where it stands for the type: a `case`, a comparison
+ * with a `type`, a `z.literal`, or a key of a table keyed by type.
+ */
+function names(code: string, name: string): boolean {
+  const source = ts.createSourceFile('code.ts', code, ts.ScriptTarget.Latest, true);
+  const word = new RegExp(`\\b${name}\\b`);
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) {
+      const text = node.text;
+      found = isPlainWord(name) ? text === name && isTypeTest(node) : word.test(text);
+    } else if (ts.isIdentifier(node)) {
+      found = node.text === name && (!isPlainWord(name) || isTableKey(node, name));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const counted = sourceFiles('src').filter((file) => !NOT_COUNTED.some((prefix) => file.startsWith(prefix)));
+
+describe.each(TYPE_NAMES)('%s', (name) => {
+  test(`is named in at most ${MAX_FILES} files of src/ outside its module`, () => {
+    const files = counted.filter((file) => names(fs.readFileSync(path.join(ROOT, file), 'utf8'), name));
+    // The list in the failure says where the name spread to.
+    expect({ count: files.length <= MAX_FILES ? 'at most' : 'too many', files }).toEqual({
+      count: 'at most',
+      files,
+    });
+  });
+});
+
+test('the rule sees a name where it stands for the type, and only there', () => {
+  const check = names;
+  expect(check(`const a = { multiple_select: 1 };`, 'multiple_select')).toBe(true);
+  expect(check(`// multiple_select in a comment\nconst a = 1;`, 'multiple_select')).toBe(false);
+  expect(check('const d = `ticks: multiple_select`;', 'multiple_select')).toBe(true);
+  expect(check(`if (q.type === 'number') {}`, 'number')).toBe(true);
+  expect(check(`switch (q.type) { case 'number': break; }`, 'number')).toBe(true);
+  expect(check(`const s = z.literal('number');`, 'number')).toBe(true);
+  expect(check(`const t = { yes_no: 1, number: 2 };`, 'number')).toBe(true);
+  expect(
+    check(
+      `if (typeof x === 'number') {} switch (typeof x) { case 'number': } const j = { type: 'number' }; const a = { number: 3 };`,
+      'number',
+    ),
+  ).toBe(false);
+});
