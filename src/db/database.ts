@@ -10,7 +10,9 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/sqlite/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
-import { postgresResponseWrites, sqliteResponseWrites, type ResponseWrites } from './response-writes';
+import { dialectOf, type Dialect } from './dialect';
+import { responseWrites, type ResponseWrites } from './response-writes';
+import { postgresConnection, sqliteConnection } from './sql-connection';
 import { createRepositories, type Repositories } from './repositories';
 import { sqliteSnapshotCache } from './snapshot-cache';
 import { applyMigrations, parseDatabaseUrl, type Provider } from './migrate';
@@ -26,6 +28,8 @@ export interface Database {
   /** The Prisma client itself, for the operator's tools and for tests that arrange rows. */
   prisma: Db;
   provider: Provider;
+  /** What the raw SQL of this layer writes differently on this database (dialect.ts). */
+  dialect: Dialect;
   url: string;
   /** Queries on every request's path, through the raw driver (hot-queries.ts). */
   hot: HotQueries;
@@ -81,11 +85,15 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     const hot = sqliteHotQueries(openReader, snapshot);
     const reads = sqliteQuizReads(readerConnection, snapshot);
     // One writing connection for the results' writes, opened on first use like the reader.
-    const writes = sqliteResponseWrites(() => new BetterSqlite3(target, { timeout: SQLITE_BUSY_TIMEOUT_MS }));
+    const writes = responseWrites(
+      sqliteConnection(() => new BetterSqlite3(target, { timeout: SQLITE_BUSY_TIMEOUT_MS })),
+    );
+    const dialect = dialectOf(provider);
     return {
-      repos: createRepositories(prisma, { hot, reads, writes }),
+      repos: createRepositories(prisma, { hot, reads, writes, dialect }),
       prisma,
       provider,
+      dialect,
       url,
       hot,
       reads,
@@ -117,11 +125,13 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
   const hot = postgresHotQueries(pool);
   const reads = postgresQuizReads(pool);
-  const writes = postgresResponseWrites(pool);
+  const writes = responseWrites(postgresConnection(pool));
+  const dialect = dialectOf(provider);
   return {
-    repos: createRepositories(prisma, { hot, reads, writes }),
+    repos: createRepositories(prisma, { hot, reads, writes, dialect }),
     prisma,
     provider,
+    dialect,
     url,
     hot,
     reads,

@@ -1,6 +1,6 @@
 import type { Prisma } from '../generated/sqlite/client';
 
-/** How Prisma loads a quiz with its questions in order (repositories/quiz-rows.ts has the shape). */
+/** How Prisma loads a quiz with its questions in order (quiz-rows.ts has the shape). */
 export const questionsInclude = {
   questions: { orderBy: { position: 'asc' } },
 } as const satisfies Prisma.QuizInclude;

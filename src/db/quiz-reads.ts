@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import type { PrismaClient } from '../generated/sqlite/client';
 import { QUIZ_ROW_OMIT, questionsInclude } from './questions-include';
-import type { QuizWithQuestions } from './repositories/quiz-rows';
+import type { QuizWithQuestions } from './quiz-rows';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**

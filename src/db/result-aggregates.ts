@@ -14,7 +14,7 @@ export interface ContributingResponse {
   answers: ReadonlyArray<ContributingAnswer>;
 }
 
-/** An answer with the keys its question type wrote with it (repositories/response-rows.ts). */
+/** An answer with the keys its question type wrote with it (response-rows.ts). */
 export interface ContributingAnswer {
   questionId: string;
   statKey: string | null;
@@ -70,8 +70,7 @@ export function percentBucket(percent: number | null): number {
 
 /**
  * What an answer chose, as one key: the key written with it, or, for answers without a bounded
- * set of values (statKey null), their mark, which a re-marking may change. The recomputation's
- * SQL (recomputeStatements) says the same.
+ * set of values (statKey null), their mark, which a re-marking may change.
  */
 export function choiceKeyOf(answer: ContributingAnswer): string {
   return answer.statKey ?? (answer.points > 0 ? 'right' : 'wrong');
@@ -82,10 +81,20 @@ export function choiceKeyOf(answer: ContributingAnswer): string {
  * concurrent PostgreSQL writers then lock the rows they share in the same order.
  */
 export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse; sign: 1 | -1 }>): Deltas {
+  const sums = deltaSums();
+  for (const { response, sign } of changes) sums.add(response, sign);
+  return sums.deltas();
+}
+
+/**
+ * The same sums, added up a response at a time: the recomputation feeds it every stored response
+ * of a quiz, page by page, so the figures' grouping is written once, here.
+ */
+export function deltaSums() {
   const scores = new Map<string, ScoreDelta>();
   const items = new Map<string, ItemDelta>();
   const values = new Map<string, ValueDelta>();
-  for (const { response, sign } of changes) {
+  const add = (response: ContributingResponse, sign: 1 | -1) => {
     const passed = passedCode(response.passed);
     const scoreKey = `${response.score}\0${response.maxScore}\0${passed}`;
     const score = scores.get(scoreKey);
@@ -129,7 +138,7 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
         else values.set(valueKey, { questionId: answer.questionId, ...typed, count: sign });
       }
     }
-  }
+  };
   const byKey = <T>(entries: Map<string, T>) =>
     [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
   const nonZero = (item: ItemDelta) =>
@@ -140,47 +149,10 @@ export function deltasOf(changes: ReadonlyArray<{ response: ContributingResponse
     item.sumT !== 0 ||
     item.sumT2 !== 0 ||
     item.sumMax !== 0;
-  return {
+  const deltas = (): Deltas => ({
     scores: byKey(scores).filter((score) => score.count !== 0),
     items: byKey(items).filter(nonZero),
     values: byKey(values).filter((value) => value.count !== 0),
-  };
-}
-
-const percentBucketSql = (floor: (column: string) => string) =>
-  `CASE WHEN r."percent" IS NULL THEN -1 WHEN r."percent" < 0 THEN 0 WHEN r."percent" >= 100 THEN 100 ` +
-  `ELSE ${floor('r."percent"')} END`;
-
-const PASSED_SQL = `CASE WHEN r."passed" IS NULL THEN -1 WHEN r."passed" THEN 1 ELSE 0 END`;
-
-/**
- * The full recomputation of one quiz's figures from its rows (the operator's
- * `cli results recompute`, and the migration that created the tables). `$1`/`?` is the quiz id.
- */
-export function recomputeStatements(provider: 'sqlite' | 'postgresql'): string[] {
-  const q = provider === 'sqlite' ? '?' : '$1';
-  const floor =
-    provider === 'sqlite'
-      ? (column: string) => `CAST(${column} AS INTEGER)`
-      : (column: string) => `FLOOR(${column})::INTEGER`;
-  return [
-    `DELETE FROM "result_scores" WHERE "quizId" = ${q}`,
-    `DELETE FROM "result_items" WHERE "quizId" = ${q}`,
-    `DELETE FROM "result_values" WHERE "quizId" = ${q}`,
-    `INSERT INTO "result_values" ("quizId", "questionId", "value", "num", "count") ` +
-      `SELECT a."quizId", a."questionId", a."statValue", COALESCE(a."statNum", 0), COUNT(*) FROM "answers" a ` +
-      `WHERE a."quizId" = ${q} AND a."statValue" IS NOT NULL ` +
-      `GROUP BY a."quizId", a."questionId", a."statValue", COALESCE(a."statNum", 0)`,
-    `INSERT INTO "result_scores" ("quizId", "score", "maxScore", "passed", "count") ` +
-      `SELECT r."quizId", r."score", r."maxScore", ${PASSED_SQL}, COUNT(*) FROM "responses" r ` +
-      `WHERE r."quizId" = ${q} GROUP BY r."quizId", r."score", r."maxScore", ${PASSED_SQL}`,
-    `INSERT INTO "result_items" ("quizId", "questionId", "bucket", "choiceKey", "count", "sumX", "sumX2", "sumXT", "sumT", "sumT2", "sumMax") ` +
-      `SELECT g."quizId", g."questionId", g."bucket", g."choiceKey", COUNT(*), SUM(g."x"), SUM(g."x" * g."x"), ` +
-      `SUM(g."x" * g."t"), SUM(g."t"), SUM(g."t" * g."t"), SUM(g."m") FROM (` +
-      `SELECT a."quizId", a."questionId", a."points" AS "x", a."maxPoints" AS "m", r."score" AS "t", ` +
-      `${percentBucketSql(floor)} AS "bucket", ` +
-      `COALESCE(a."statKey", CASE WHEN a."points" > 0 THEN 'right' ELSE 'wrong' END) AS "choiceKey" ` +
-      `FROM "answers" a JOIN "responses" r ON r."id" = a."responseId" WHERE r."quizId" = ${q}` +
-      `) g GROUP BY g."quizId", g."questionId", g."bucket", g."choiceKey"`,
-  ];
+  });
+  return { add, deltas };
 }

@@ -58,6 +58,7 @@ describeEachDatabase('the repository contract', (provider) => {
         hot: raw ? database.hot : prismaHotQueries(database.prisma),
         reads: raw ? database.reads : prismaQuizReads(database.prisma),
         writes: database.writes,
+        dialect: database.dialect,
       });
       ownerId = (await repos.users.create(`owner-${unique()}@example.com`, 'hash'))!.id;
       otherId = (await repos.users.create(`other-${unique()}@example.com`, 'hash'))!.id;

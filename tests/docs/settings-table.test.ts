@@ -14,7 +14,7 @@ const ROOT = path.join(__dirname, '..', '..');
 /** The files a new setting is written into, besides the code that acts on it (at most five in all). */
 const LISTED_BY_HAND = [
   'src/domain/quiz-settings.ts',
-  'src/db/repositories/quiz-rows.ts',
+  'src/db/quiz-rows.ts',
   'src/db/repositories/quizzes.ts',
   'src/db/quiz-reads.ts',
 ];

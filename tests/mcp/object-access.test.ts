@@ -134,6 +134,7 @@ describe('naming a quiz among many', () => {
             hot: app.database.hot,
             reads: quizReads,
             writes: app.database.writes,
+            dialect: app.database.dialect,
           });
           expect((await resolveQuiz({ repos }, carolId, ref)).id).toBe(target.quiz_id);
         }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
+import type { Dialect } from '../dialect';
 import type { HotQueries } from '../hot-queries';
 import type { QuizReads } from '../quiz-reads';
 import { prismaAttemptRepository, type AttemptRepository } from './attempts';
@@ -34,24 +35,26 @@ export function createRepositories(
     hot: Pick<HotQueries, 'apiKeyByHash' | 'oauthAccessTokenByHash'>;
     reads: QuizReads;
     writes: ResponseWrites;
+    /** The SQL dialect of the database `db` opened (database.ts): the outbox and the claims write raw SQL. */
+    dialect: Dialect;
   },
 ): Repositories {
   return {
     users: prismaUserRepository(db, raw.hot),
-    quizzes: prismaQuizRepository(db, raw.reads),
+    quizzes: prismaQuizRepository(db, raw.reads, raw.dialect),
     responses: prismaResponseRepository(db, raw.writes),
     oauth: prismaOAuthRepository(db, raw.hot),
     attempts: prismaAttemptRepository(db),
-    webhooks: prismaWebhookRepository(db),
+    webhooks: prismaWebhookRepository(db, raw.dialect),
   };
 }
 
 export type * from './attempts';
 export type * from './oauth';
 export type * from './quizzes';
-export type * from './quiz-rows';
+export type * from '../quiz-rows';
 export type * from './responses';
 export type * from './users';
 export type * from './webhooks';
 export type { KeysetPosition } from './where';
-export { PerEmailLimitReached, type PerEmailLimit } from './response-rows';
+export { PerEmailLimitReached, type PerEmailLimit } from '../response-rows';

@@ -2,10 +2,11 @@ import type { Prisma, PrismaClient } from '../../generated/sqlite/client';
 import { isUniqueViolation } from '../errors';
 import type { QuizReads } from '../quiz-reads';
 import { QUIZ_ROW_OMIT, questionsInclude } from '../questions-include';
-import type { QuizRow, QuizWithQuestions, StoredJson } from './quiz-rows';
+import type { QuizRow, QuizWithQuestions, StoredJson } from '../quiz-rows';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
-import { dialectOf, outboxInsert, type OutboxEvent } from './webhooks';
+import type { Dialect } from '../dialect';
+import { outboxInsert, type OutboxEvent } from './webhooks';
 
 /**
  * Quizzes with their questions. The two reads every tool call starts with come from
@@ -161,8 +162,7 @@ function questionsCreate(
   }));
 }
 
-export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRepository {
-  const dialect = dialectOf(db);
+export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect: Dialect): QuizRepository {
   return {
     quizCandidates: (...args) => reads.quizCandidates(...args),
     quizWithQuestions: (...args) => reads.quizWithQuestions(...args),
@@ -318,22 +318,17 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads): QuizRe
         // A conditional update, not a read then a write: of two instances, the second finds the
         // row marked (PostgreSQL re-checks the condition once the first commits). Raw, so the
         // quiz's updatedAt stays: noticing a closing time is not an edit.
-        const marked =
-          dialect === 'postgresql'
-            ? await tx.$executeRawUnsafe(
-                `UPDATE "quizzes" SET "closedEventAt" = CAST($1 AS TIMESTAMP(3)) WHERE "id" = $2 ` +
-                  `AND "closesAt" = CAST($1 AS TIMESTAMP(3)) AND ("closedEventAt" IS NULL OR "closedEventAt" <> CAST($1 AS TIMESTAMP(3)))`,
-                closesAt,
-                id,
-              )
-            : await tx.$executeRawUnsafe(
-                `UPDATE "quizzes" SET "closedEventAt" = ? WHERE "id" = ? ` +
-                  `AND "closesAt" = ? AND ("closedEventAt" IS NULL OR "closedEventAt" <> ?)`,
-                closesAt,
-                id,
-                closesAt,
-                closesAt,
-              );
+        const p = dialect.placeholders();
+        const [set, quiz, due, other] = [p(), p(), p(), p()];
+        const at = dialect.timestamp(closesAt);
+        const marked = await tx.$executeRawUnsafe(
+          `UPDATE "quizzes" SET "closedEventAt" = ${dialect.timestampParam(set)} WHERE "id" = ${quiz} ` +
+            `AND "closesAt" = ${dialect.timestampParam(due)} AND ("closedEventAt" IS NULL OR "closedEventAt" <> ${dialect.timestampParam(other)})`,
+          at,
+          id,
+          at,
+          at,
+        );
         if (marked === 0) return false;
         await outboxInsert(tx, dialect, event);
         return true;

@@ -1,8 +1,8 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { ResponseWrites, ResultRows } from '../response-writes';
-export type { NewAnswerRow, NewResponseRow, ResponseRemark } from './response-rows';
+export type { NewAnswerRow, NewResponseRow, ResponseRemark } from '../response-rows';
 export type { ResultRows } from '../response-writes';
-import type { NewAnswerRow, NewResponseRow, PerEmailLimit, ResponseRemark } from './response-rows';
+import type { NewAnswerRow, NewResponseRow, PerEmailLimit, ResponseRemark } from '../response-rows';
 import type { OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 

@@ -1,4 +1,6 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
+import type { Dialect } from '../dialect';
+import { outboxStatement, type OutboxEvent } from '../outbox';
 import { deleteInBatches } from './batches';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 
@@ -32,16 +34,16 @@ export interface NewWebhookEndpointRow {
   secret: string;
 }
 
-/** One event for the outbox: a row is written per subscribed, enabled endpoint of the owner. */
-export interface OutboxEvent {
-  /** "msg_...": the webhook-id, the same for every endpoint. */
-  id: string;
-  ownerId: string;
-  quizId: string;
-  type: string;
-  /** The JSON body, exactly as it will be signed and sent. */
-  payload: string;
-  at: Date;
+export type { OutboxEvent };
+
+/** Writes the event's outbox rows on `tx`: call it on the transaction of the change that caused it. */
+export function outboxInsert(
+  tx: Pick<PrismaClient, '$executeRawUnsafe'>,
+  dialect: Dialect,
+  event: OutboxEvent,
+): Promise<number> {
+  const { text, values } = outboxStatement(dialect, event);
+  return tx.$executeRawUnsafe(text, ...values);
 }
 
 export interface WebhookDeliveryRow {
@@ -138,78 +140,6 @@ export interface WebhookRepository {
   ): Promise<{ deliveries: number; attempts: number }>;
 }
 
-type Dialect = 'sqlite' | 'postgresql';
-
-/** The generated clients of both databases share one shape; the provider tells them apart. */
-export function dialectOf(db: unknown): Dialect {
-  return (db as { _activeProvider?: string })._activeProvider === 'postgresql' ? 'postgresql' : 'sqlite';
-}
-
-type RawRunner = Pick<PrismaClient, '$executeRawUnsafe'>;
-
-/**
- * Writes `event` once for each enabled endpoint of its owner that takes its type and its quiz,
- * in one statement that writes nothing when there is none. Call it on the transaction of the
- * change that caused the event. A repeated event id writes nothing again.
- */
-export function outboxInsert(tx: RawRunner, dialect: Dialect, event: OutboxEvent): Promise<number> {
-  const { text, values } = outboxStatement(dialect, event, event.at);
-  return tx.$executeRawUnsafe(text, ...values);
-}
-
-/**
- * The outbox insert as SQL and values, for the raw writers that run it in their own transaction
- * (db/response-writes.ts). `at` is bound as given: a Date through Prisma, or the driver's text.
- */
-export function outboxStatement(
-  dialect: Dialect,
-  event: OutboxEvent,
-  at: unknown,
-): { text: string; values: unknown[] } {
-  const typePattern = `%"${event.type}"%`;
-  const quizPattern = `%"${event.quizId}"%`;
-  if (dialect === 'postgresql') {
-    return {
-      text:
-        `INSERT INTO "webhook_deliveries" ("id","eventId","endpointId","ownerId","quizId","type","payload","state","attempts","nextAttemptAt","createdAt","updatedAt") ` +
-        `SELECT CAST($1 AS TEXT) || ':' || e."id", CAST($1 AS TEXT), e."id", e."ownerId", CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT), 'pending', 0, ` +
-        `CAST($5 AS TIMESTAMP(3)), CAST($5 AS TIMESTAMP(3)), CAST($5 AS TIMESTAMP(3)) ` +
-        `FROM "webhook_endpoints" e WHERE e."ownerId" = $6 AND e."disabledAt" IS NULL AND e."events" LIKE $7 ` +
-        `AND (e."quizIds" IS NULL OR e."quizIds" LIKE $8) ON CONFLICT DO NOTHING`,
-      values: [
-        event.id,
-        event.quizId,
-        event.type,
-        event.payload,
-        at,
-        event.ownerId,
-        typePattern,
-        quizPattern,
-      ],
-    };
-  }
-  return {
-    text:
-      `INSERT INTO "webhook_deliveries" ("id","eventId","endpointId","ownerId","quizId","type","payload","state","attempts","nextAttemptAt","createdAt","updatedAt") ` +
-      `SELECT ? || ':' || e."id", ?, e."id", e."ownerId", ?, ?, ?, 'pending', 0, ?, ?, ? ` +
-      `FROM "webhook_endpoints" e WHERE e."ownerId" = ? AND e."disabledAt" IS NULL AND e."events" LIKE ? ` +
-      `AND (e."quizIds" IS NULL OR e."quizIds" LIKE ?) ON CONFLICT DO NOTHING`,
-    values: [
-      event.id,
-      event.id,
-      event.quizId,
-      event.type,
-      event.payload,
-      at,
-      at,
-      at,
-      event.ownerId,
-      typePattern,
-      quizPattern,
-    ],
-  };
-}
-
 interface StoredEndpoint {
   id: string;
   ownerId: string;
@@ -260,8 +190,7 @@ const deliveryColumns = {
   createdAt: true,
 } as const;
 
-export function prismaWebhookRepository(db: PrismaClient): WebhookRepository {
-  const dialect = dialectOf(db);
+export function prismaWebhookRepository(db: PrismaClient, dialect: Dialect): WebhookRepository {
   return {
     async endpoints(ownerId) {
       const rows = await db.webhookEndpoint.findMany({
@@ -326,33 +255,22 @@ export function prismaWebhookRepository(db: PrismaClient): WebhookRepository {
     },
     async claimDue(now, limit, leaseToken, leaseMs) {
       const leaseUntil = new Date(now.getTime() + leaseMs);
-      if (dialect === 'postgresql') {
-        // Concurrent claimers skip each other's rows instead of waiting for them.
-        await db.$executeRawUnsafe(
-          `UPDATE "webhook_deliveries" SET "leaseToken" = $1, "leaseUntil" = CAST($2 AS TIMESTAMP(3)) ` +
-            `WHERE "id" IN (SELECT "id" FROM "webhook_deliveries" WHERE "state" = 'pending' ` +
-            `AND "nextAttemptAt" <= CAST($3 AS TIMESTAMP(3)) AND ("leaseUntil" IS NULL OR "leaseUntil" < CAST($3 AS TIMESTAMP(3))) ` +
-            `ORDER BY "nextAttemptAt" LIMIT $4 FOR UPDATE SKIP LOCKED)`,
-          leaseToken,
-          leaseUntil,
-          now,
-          limit,
-        );
-      } else {
-        // One writer at a time: the statement picks and leases the due rows under the write lock,
-        // so a concurrent claimer sees them leased. Dates compare as the ISO text Prisma stores.
-        await db.$executeRawUnsafe(
-          `UPDATE "webhook_deliveries" SET "leaseToken" = ?, "leaseUntil" = ? ` +
-            `WHERE "id" IN (SELECT "id" FROM "webhook_deliveries" WHERE "state" = 'pending' ` +
-            `AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" < ?) ` +
-            `ORDER BY "nextAttemptAt" LIMIT ?)`,
-          leaseToken,
-          leaseUntil,
-          now,
-          now,
-          limit,
-        );
-      }
+      const p = dialect.placeholders();
+      const [token, until, due, free, take] = [p(), p(), p(), p(), p()];
+      // On PostgreSQL concurrent claimers skip each other's rows instead of waiting for them; on
+      // SQLite the statement picks and leases the due rows under the one write lock, so a
+      // concurrent claimer sees them leased.
+      await db.$executeRawUnsafe(
+        `UPDATE "webhook_deliveries" SET "leaseToken" = ${token}, "leaseUntil" = ${dialect.timestampParam(until)} ` +
+          `WHERE "id" IN (SELECT "id" FROM "webhook_deliveries" WHERE "state" = 'pending' ` +
+          `AND "nextAttemptAt" <= ${dialect.timestampParam(due)} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${dialect.timestampParam(free)}) ` +
+          `ORDER BY "nextAttemptAt" LIMIT ${take}${dialect.skipLocked})`,
+        leaseToken,
+        dialect.timestamp(leaseUntil),
+        dialect.timestamp(now),
+        dialect.timestamp(now),
+        limit,
+      );
       return db.webhookDelivery.findMany({
         where: { leaseToken, state: 'pending' },
         orderBy: { nextAttemptAt: 'asc' },
