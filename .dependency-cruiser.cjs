@@ -36,6 +36,14 @@ module.exports = {
       '^src/db/',
       `^src/(domain|identity|web)/|${SURFACES}|${COMPOSITION}`,
     ),
+    {
+      name: 'raw-sql-below-the-repositories',
+      comment:
+        'Within db/, the repositories build on the raw reads and writes, the dialect and the row types, never the reverse: only database.ts, which opens the database, assembles them.',
+      severity: 'error',
+      from: { path: '^src/db/[^/]+\\.ts$', pathNot: '^src/db/database\\.ts$' },
+      to: { path: '^src/db/repositories/' },
+    },
     forbid(
       'domain-knows-no-caller',
       'Domain functions are called by every surface and know none of them.',
