@@ -47,7 +47,11 @@ export interface Batched {
   count: number;
 }
 
-const sqliteDate = (value: unknown): Date | null =>
+/**
+ * A stored DateTime as every raw read of this layer gets it: ISO text from SQLite, a Date from
+ * PostgreSQL through `pgTypes`. The one conversion for both, so no read depends on the process's zone.
+ */
+export const readDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
 export const sqliteDialect: Dialect = {
@@ -56,7 +60,7 @@ export const sqliteDialect: Dialect = {
   // Prisma's adapter-better-sqlite3 writes DateTime as ISO text with "+00:00"; keyset paging compares the text.
   timestamp: (at) => at.toISOString().replace('Z', '+00:00'),
   timestampParam: (placeholder) => placeholder,
-  date: sqliteDate,
+  date: readDate,
   bool: (value) => (value ? 1 : 0),
   json: (placeholder) => placeholder,
   forUpdate: '',
@@ -87,7 +91,7 @@ export const postgresDialect: Dialect = {
   },
   timestamp: (at) => at.toISOString().replace('T', ' ').replace('Z', ''),
   timestampParam: (placeholder) => `CAST(${placeholder} AS TIMESTAMP(3))`,
-  date: sqliteDate,
+  date: readDate,
   bool: (value) => value,
   json: (placeholder) => `${placeholder}::jsonb`,
   forUpdate: ' FOR UPDATE',

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/sqlite/client';
+import { pgTypes, readDate } from './dialect';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
 
 /**
@@ -32,15 +33,14 @@ export interface OAuthAccessTokenRow {
 }
 
 /**
- * One statement for both drivers. PostgreSQL keeps Prisma's DateTime as `timestamp` without a
- * zone, holding UTC: `AT TIME ZONE 'UTC'` makes pg parse it as that instant whatever the
- * process's TZ (the expiry comparison depends on it). SQLite stores ISO-8601 text.
+ * One statement for both drivers. Its dates are read as every raw read of this layer reads them
+ * (dialect.ts): ISO text on SQLite, `pgTypes` on PostgreSQL, whatever the process's time zone
+ * (the expiry comparison depends on it).
  */
-function oauthAccessTokenSql(param: string, utc: (column: string) => string): string {
+function oauthAccessTokenSql(param: string): string {
   return (
     `SELECT t."id", t."userId", t."clientId", t."grantId", t."scope", t."resource", ` +
-    `${utc('t."accessExpiresAt"')} AS "accessExpiresAt", ${utc('t."revokedAt"')} AS "revokedAt", ` +
-    `${utc('g."revokedAt"')} AS "grantRevokedAt", ${utc('g."lastUsedAt"')} AS "grantLastUsedAt" ` +
+    `t."accessExpiresAt", t."revokedAt", g."revokedAt" AS "grantRevokedAt", g."lastUsedAt" AS "grantLastUsedAt" ` +
     `FROM "oauth_tokens" t JOIN "oauth_grants" g ON g."id" = t."grantId" WHERE t."accessTokenHash" = ${param}`
   );
 }
@@ -53,8 +53,7 @@ export interface HotQueries {
   close(): Promise<void>;
 }
 
-const toDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : new Date(value as string);
+const toDate = readDate;
 
 /**
  * A read-only connection of its own (in WAL mode it never waits for a writer), opened on first
@@ -94,7 +93,7 @@ export function sqliteHotQueries(
     },
     async oauthAccessTokenByHash(tokenHash) {
       return snapshot.read(`t\0${tokenHash}`, () => {
-        tokenByHash ??= connection().prepare(oauthAccessTokenSql('?', (column) => column));
+        tokenByHash ??= connection().prepare(oauthAccessTokenSql('?'));
         const row = tokenByHash.get(tokenHash);
         if (!row) return null;
         return {
@@ -127,17 +126,18 @@ export function postgresHotQueries(pool: pg.Pool): HotQueries {
     async apiKeyByHash(keyHash) {
       const result = await pool.query<ApiKeyRow>({
         name: 'api_key_by_hash',
-        // Prisma stores timestamp(3) in UTC without a zone: read it as UTC whatever the process's TZ.
-        text: `SELECT "id", "userId", "revokedAt" AT TIME ZONE 'UTC' AS "revokedAt", "lastUsedAt" AT TIME ZONE 'UTC' AS "lastUsedAt" FROM "api_keys" WHERE "keyHash" = $1`,
+        text: `SELECT "id", "userId", "revokedAt", "lastUsedAt" FROM "api_keys" WHERE "keyHash" = $1`,
         values: [keyHash],
+        types: pgTypes,
       });
       return result.rows[0] ?? null;
     },
     async oauthAccessTokenByHash(tokenHash) {
       const result = await pool.query<OAuthAccessTokenRow>({
         name: 'oauth_access_token_by_hash',
-        text: oauthAccessTokenSql('$1', (column) => `${column} AT TIME ZONE 'UTC'`),
+        text: oauthAccessTokenSql('$1'),
         values: [tokenHash],
+        types: pgTypes,
       });
       return result.rows[0] ?? null;
     },

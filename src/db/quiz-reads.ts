@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PrismaClient } from '../generated/sqlite/client';
+import { pgTypes, readDate } from './dialect';
 import { QUIZ_ROW_OMIT, questionsInclude } from './questions-include';
 import type { QuizWithQuestions } from './quiz-rows';
 import { NO_SNAPSHOT_CACHE, type SnapshotCache } from './snapshot-cache';
@@ -72,9 +73,8 @@ const SLUG_WITH_QUESTIONS = (p: (n: number) => string) =>
   `SELECT z.*, ${QUESTION_COLUMNS} FROM "quizzes" z LEFT JOIN "questions" q ON q."quizId" = z."id" ` +
   `WHERE z."slug" = ${p(1)} ORDER BY q."position"`;
 
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-const dateOrNull = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : date(value);
+const dateOrNull = readDate;
+const date = (value: unknown): Date => dateOrNull(value)!;
 const bool = (value: unknown): boolean => value === true || value === 1 || value === 1n;
 const numberOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -174,20 +174,10 @@ export function sqliteQuizReads(
   };
 }
 
-// Prisma stores DateTime as `timestamp(3)` without time zone, in UTC; node-postgres would read
-// such values in the process's local zone. Parse them as UTC.
-const TIMESTAMP_OID = 1114;
-const utcTypes: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_OID
-      ? (value: string) => new Date(`${value.replace(' ', 'T')}Z`)
-      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
-};
-
 export function postgresQuizReads(pool: pg.Pool): QuizReads {
   const p = (n: number) => `$${n}`;
   const query = async (name: string, text: string, values: unknown[]) =>
-    (await pool.query<Row>({ name, text, values, types: utcTypes })).rows;
+    (await pool.query<Row>({ name, text, values, types: pgTypes })).rows;
   return {
     async quizCandidates(ownerId, wanted, titleKey, limit) {
       return (await query(
