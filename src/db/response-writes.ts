@@ -47,7 +47,7 @@ export interface ResultRows {
 export interface ResponseWrites {
   /**
    * The new response's id, or null when its quiz is gone. `event` builds its webhook event, whose
-   * outbox rows commit in the same transaction (db/repositories/webhooks.ts). With `limit`, the
+   * outbox rows commit in the same transaction (outbox.ts). With `limit`, the
    * count of the email's responses and the insert run under one lock (PerEmailLimitReached).
    */
   create(
