@@ -177,7 +177,8 @@ export function startAttemptFromPage(
       const status = domainErrorStatus(error);
       if (error.code === 'not_accepting_responses') return send(res, status, renderClosedPage(quiz));
       if (error.code === 'invalid_input') {
-        const message = email.trim() ? tr.t('error.emailInvalid') : tr.t('error.emailMissing');
+        const message =
+          error.issues[0]?.code === 'missing' ? tr.t('error.emailMissing') : tr.t('error.emailInvalid');
         return send(res, status, renderIntroPage(quiz, tr, { email, emailError: message }));
       }
       if (isAttemptRefusal(error)) {

@@ -67,7 +67,11 @@ export function startJsonAttempt(deps: DomainDeps, tokens: AttemptTokens, logger
       return sendProblem(res, baseUrl, 'validation_failed', {
         detail: 'The body does not have the shape of an attempt start; see errors.',
         hint: 'Send {} or, for a quiz that limits attempts per email, { "respondent": { "email": "..." } }.',
-        errors: toFieldIssues(parsed.error, body, { whole: 'body' }),
+        // The API's errors are a field and its English message; the code stays with the pages.
+        errors: toFieldIssues(parsed.error, body, { whole: 'body' }).map(({ field, message }) => ({
+          field,
+          message,
+        })),
       });
     }
     try {

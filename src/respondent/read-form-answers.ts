@@ -89,7 +89,7 @@ function questionMessage(
   issue: FieldIssue,
   tr: Translator,
 ): string {
-  if (issue.field === 'answers') return tr.t('error.answerQuestion');
+  if (issue.field === 'answers' && issue.code === 'missing') return tr.t('error.answerQuestion');
   const type = quiz.questions.find((question) => question.id === questionId)?.type;
   return FORM_READING[storedTypeOf(type ?? '')].message(issue, tr);
 }
@@ -142,8 +142,8 @@ export function toFormErrors(
     if (issue.field === 'respondent.name') fields.set('name', respondentMessage(issue, tr));
     else if (issue.field === 'respondent.email') fields.set('email', respondentMessage(issue, tr));
     else if (questionId) fields.set(questionId, questionMessage(quiz, questionId, issue, tr));
-    else if (issue.field.endsWith('.question_id')) general.push(tr.t('error.notDrawn'));
-    else general.push(issue.field === 'answers' ? tr.t('error.answerOne') : issue.message);
+    // Nothing answered; otherwise an answer the page did not ask for (never the domain's English).
+    else general.push(issue.code === 'missing' ? tr.t('error.answerOne') : tr.t('error.notDrawn'));
   }
   const summary: FormErrors['summary'] = [];
   const nameError = fields.get('name');

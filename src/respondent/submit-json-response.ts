@@ -88,7 +88,11 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
       return sendProblem(res, baseUrl, 'validation_failed', {
         detail: 'The body does not have the shape of a submission; see errors.',
         hint: 'Send { "respondent": { "name", "email" }, "answers": [{ "question_id", and one of "answer": "yes"|"no", "option_index", "choices": [indexes], "text", "number" }] }.',
-        errors: toFieldIssues(parsed.error, body, { whole: 'body' }),
+        // The API's errors are a field and its English message; the code stays with the pages.
+        errors: toFieldIssues(parsed.error, body, { whole: 'body' }).map(({ field, message }) => ({
+          field,
+          message,
+        })),
       });
     }
     try {

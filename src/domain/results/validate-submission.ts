@@ -140,12 +140,13 @@ export function validateSubmission(
       issues.push({
         field: 'answers',
         questionId: question.id,
+        code: 'missing',
         message: `question ${position + 1} ("${excerpt(question.text)}", question_id ${question.id}) needs an answer: this quiz requires every question to be answered.`,
       });
     });
   } else if (attempted.size === 0 && quiz.questions.length > 0) {
     // An empty submission is almost always an accidental click; it would only add noise to the results.
-    issues.push({ field: 'answers', message: 'Answer at least one question.' });
+    issues.push({ field: 'answers', message: 'Answer at least one question.', code: 'missing' });
   }
   if (issues.length > 0) throw invalidInput(issues, 'The submission cannot be accepted');
   return choices;
