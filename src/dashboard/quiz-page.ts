@@ -129,15 +129,22 @@ function quizActions(res: Response, { questions, settings }: QuizPageData): Html
 }
 
 /** What create_quiz, update_quiz and publish_quiz warn of, shown where the owner decides to publish. */
-function warningsBox({ questions }: QuizPageData): Html {
-  const warnings = quizWarnings(questions.questions);
+function warningsBox({ questions, settings }: QuizPageData): Html {
+  const warnings = quizWarnings(questions.questions, {
+    description: questions.description,
+    mathDollars: settings.math_dollars,
+  });
   if (warnings.length === 0) return html``;
   const position = new Map(questions.questions.map((question, index) => [question.question_id, index + 1]));
   return html`<section class="notice warning" aria-labelledby="warnings-heading">
     <h2 id="warnings-heading">Check before publishing</h2>
     <ul>
       ${warnings.map(
-        (warning) => html`<li>Question ${position.get(warning.question_id) ?? ''}: ${warning.message}.</li>`,
+        (warning) =>
+          html`<li>
+            ${warning.question_id === null ? 'Description' : `Question ${position.get(warning.question_id) ?? ''}`}:
+            ${warning.message}.
+          </li>`,
       )}
     </ul>
   </section>`;

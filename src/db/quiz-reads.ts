@@ -122,6 +122,7 @@ function toQuiz(row: Row, rows: Row[], json: (value: unknown) => unknown): QuizW
     description: textOrNull(row.description),
     showCorrectAnswers: String(row.showCorrectAnswers),
     allowEmbedding: bool(row.allowEmbedding),
+    mathDollars: bool(row.mathDollars),
     timeLimitMinutes: numberOrNull(row.timeLimitMinutes),
     opensAt: dateOrNull(row.opensAt),
     closesAt: dateOrNull(row.closesAt),

@@ -27,6 +27,8 @@ export interface QuizRow {
   showCorrectAnswers: string;
   /** Whether other sites may frame the public pages (web/security.ts, allowFraming). */
   allowEmbedding: boolean;
+  /** Whether `$...$` and `$$...$$` are typeset as maths too (domain/rich-text.ts). */
+  mathDollars: boolean;
   /** How the quiz is taken (domain/attempts/); null or false: as it always was. */
   timeLimitMinutes: number | null;
   opensAt: Date | null;

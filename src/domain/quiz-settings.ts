@@ -239,6 +239,22 @@ export const SETTINGS = [
     summary: { term: 'Other sites may embed it', kind: 'on_off' },
   }),
   setting({
+    name: 'math_dollars',
+    group: 'how',
+    input: onOff('math_dollars').describe(
+      'Typeset $..$, $$..$$ as TeX too (\\(..\\), \\[..\\] always are). Off: "$5 and $10" stays text.',
+    ),
+    output: z.boolean(),
+    column: 'mathDollars',
+    default: false,
+    editor: {
+      kind: 'checkbox',
+      label: 'Typeset $...$ and $$...$$ as maths',
+      hint: 'Formulas between \\( \\) and \\[ \\] are always typeset. Leave this off when the quiz talks about money, so "$5 and $10" stays text.',
+    },
+    summary: { term: 'Maths between dollar signs', kind: 'yes_no' },
+  }),
+  setting({
     name: 'time_limit_minutes',
     group: 'taking',
     input: wholeOrNull('time_limit_minutes', 1, TIME_LIMIT_MAX_MINUTES).describe(

@@ -7,7 +7,7 @@ import { layout } from '../web/layout';
 import type { Translator } from './i18n';
 import type { MessageKey } from './messages/en';
 import { EMAIL_ID } from './read-form-answers';
-import { ROBOTS, textField } from './render-quiz-page';
+import { quizDescription, ROBOTS, textField } from './render-quiz-page';
 
 /**
  * The pages of a quiz taken in one attempt (a time limit, a shuffle, a pool or an attempt
@@ -93,7 +93,7 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
   const limited = quiz.maxAttemptsPerEmail !== null && quiz.collectEmail;
   const problem = state.problem ?? state.emailError;
   const body = html`<h1 dir="auto">${quiz.title}</h1>
-    ${quiz.description ? html`<p class="quiz-description" dir="auto">${quiz.description}</p>` : ''}
+    ${quizDescription(quiz)}
     ${
       problem
         ? errorSummary({

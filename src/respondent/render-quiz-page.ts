@@ -6,6 +6,7 @@ import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
 import { choice, errorSummary, field, fieldErrorText } from '../web/parts';
+import { richOptionsOf, richText, type RichTextOptions } from '../web/rich-text';
 import { translator, type Translator } from './i18n';
 import {
   EMAIL_ID,
@@ -125,22 +126,35 @@ function respondentFields(
 }
 
 /** The choices of a question, in the order given; values only, never scores. */
-function choicesOf(tr: Translator, question: QuestionRow): Array<{ value: string; label: string }> {
+function choicesOf(
+  tr: Translator,
+  question: QuestionRow,
+): Array<{ value: string; label: string; rich: boolean }> {
   if (question.type === 'yes_no') {
     return [
-      { value: 'yes', label: tr.t('quiz.yes') },
-      { value: 'no', label: tr.t('quiz.no') },
+      { value: 'yes', label: tr.t('quiz.yes'), rich: false },
+      { value: 'no', label: tr.t('quiz.no'), rich: false },
     ];
   }
-  // The canonical index, which an attempt's shuffled order keeps.
-  return shownOptions(question).map((option) => ({ value: String(option.index), label: option.label }));
+  // The canonical index, which an attempt's shuffled order keeps; the owner's labels are rich text.
+  return shownOptions(question).map((option) => ({
+    value: String(option.index),
+    label: option.label,
+    rich: true,
+  }));
 }
 
-function questionLegend(tr: Translator, question: QuestionRow, index: number, total: number) {
+function questionLegend(
+  tr: Translator,
+  question: QuestionRow,
+  index: number,
+  total: number,
+  rich: RichTextOptions,
+) {
   return html`<span class="question-number"
       >${tr.t('quiz.questionNumber', { number: index + 1, total })}</span
     >
-    <span class="question-text" dir="auto">${question.text}</span>`;
+    <span class="question-text" dir="auto">${richText(question.text, rich)}</span>`;
 }
 
 const fieldError = (tr: Translator, key: string, error: string | undefined) =>
@@ -155,11 +169,12 @@ function typedAnswerField(
   required: boolean,
   values: FormValues,
   error: string | undefined,
+  rich: RichTextOptions,
 ): Html {
   const id = firstInputId(question.id);
   const number = question.type === 'number';
   return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
-    <label class="question-label" for="${id}">${questionLegend(tr, question, index, total)}</label>
+    <label class="question-label" for="${id}">${questionLegend(tr, question, index, total, rich)}</label>
     <p class="hint" id="hint-${question.id}">${number ? tr.t('quiz.numberHint') : tr.t('quiz.textHint')}</p>
     ${fieldError(tr, question.id, error)}
     <input
@@ -184,6 +199,7 @@ function tickedAnswerFieldset(
   total: number,
   values: FormValues,
   error: string | undefined,
+  rich: RichTextOptions,
 ): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
@@ -194,7 +210,7 @@ function tickedAnswerFieldset(
     aria-labelledby="${legendId}"
     aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
   >
-    <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
+    <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.tickHint')}</p>
     ${fieldError(tr, question.id, error)}
     <input type="hidden" name="${name}" value="" />
@@ -208,7 +224,7 @@ function tickedAnswerFieldset(
             name,
             value: String(option.index),
             checked: ticked.has(String(option.index)),
-            label: option.label,
+            label: richText(option.label, rich, { control: true }),
             dir: 'auto',
           }),
       )}
@@ -227,12 +243,13 @@ const FIELDSETS: Record<
     required: boolean,
     values: FormValues,
     error: string | undefined,
+    rich: RichTextOptions,
   ) => Html
 > = {
   yes_no: radioFieldset,
   multiple_choice: radioFieldset,
-  multiple_select: (tr, question, index, total, _required, values, error) =>
-    tickedAnswerFieldset(tr, question, index, total, values, error),
+  multiple_select: (tr, question, index, total, _required, values, error, rich) =>
+    tickedAnswerFieldset(tr, question, index, total, values, error, rich),
   short_text: typedAnswerField,
   number: typedAnswerField,
 };
@@ -245,9 +262,10 @@ function questionFieldset(
   required: boolean,
   values: FormValues,
   errors: FormErrors | undefined,
+  rich: RichTextOptions,
 ): Html {
   const error = errors?.fields.get(question.id);
-  return FIELDSETS[storedTypeOf(question.type)](tr, question, index, total, required, values, error);
+  return FIELDSETS[storedTypeOf(question.type)](tr, question, index, total, required, values, error, rich);
 }
 
 /** A radio group: one choice of the question's (yes and no, or its options). */
@@ -259,6 +277,7 @@ function radioFieldset(
   required: boolean,
   values: FormValues,
   error: string | undefined,
+  rich: RichTextOptions,
 ): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
@@ -272,7 +291,7 @@ function radioFieldset(
     ${required ? html`aria-required="true"` : ''}
     ${error ? html`aria-invalid="true" aria-describedby="${errorId(question.id)}"` : ''}
   >
-    <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
+    <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
     ${fieldError(tr, question.id, error)}
     <div class="choices">
       ${choicesOf(tr, question).map((option, position) =>
@@ -282,7 +301,7 @@ function radioFieldset(
           name,
           value: option.value,
           checked: chosen === option.value,
-          label: option.label,
+          label: option.rich ? richText(option.label, rich, { control: true }) : option.label,
           dir: 'auto',
         }),
       )}
@@ -290,9 +309,11 @@ function radioFieldset(
   </fieldset>`;
 }
 
-/** The owner's description: plain text, its line breaks kept (escaped like all their text). */
-function quizDescription(quiz: Pick<QuizWithQuestions, 'description'>) {
-  return quiz.description ? html`<p class="quiz-description" dir="auto">${quiz.description}</p>` : '';
+/** The owner's description: rich text (web/rich-text.ts), its line breaks kept. */
+export function quizDescription(quiz: Pick<QuizWithQuestions, 'description' | 'mathDollars'>) {
+  return quiz.description
+    ? html`<p class="quiz-description" dir="auto">${richText(quiz.description, richOptionsOf(quiz))}</p>`
+    : '';
 }
 
 /** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
@@ -312,7 +333,18 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
     <form method="post" action="${state.preview ? '' : `/q/${quiz.slug}`}" class="quiz-form" novalidate>
       ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
       ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}
-      ${quiz.questions.map((question, index) => questionFieldset(tr, question, index, total, quiz.requireAllAnswers, values, state.errors))}
+      ${quiz.questions.map((question, index) =>
+        questionFieldset(
+          tr,
+          question,
+          index,
+          total,
+          quiz.requireAllAnswers,
+          values,
+          state.errors,
+          richOptionsOf(quiz),
+        ),
+      )}
       ${
         state.preview
           ? html`<p class="muted" id="preview-no-submit">${tr.t('quiz.previewNoSubmit')}</p>

@@ -2,6 +2,7 @@ import type { ReviewItem } from '../domain/results/answer-review';
 import type { ResponseResult } from '../domain/results/get-response-result';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
+import { richOptionsOf, richText, type RichTextOptions } from '../web/rich-text';
 import { translator, type Translator } from './i18n';
 import { ROBOTS } from './render-quiz-page';
 
@@ -32,13 +33,20 @@ function said(tr: Translator, answer: string): string {
 
 const listComma = (tr: Translator) => (tr.lang === 'ar' ? '، ' : ', ');
 
+/** Answers that are the owner's option labels are rich text; typed answers are shown as typed. */
+const CHOSEN_TYPES: ReadonlySet<string> = new Set(['multiple_choice', 'multiple_select']);
+
+function answerShown(tr: Translator, item: ReviewItem, answer: string, rich: RichTextOptions): Html | string {
+  return CHOSEN_TYPES.has(item.type) ? richText(answer, rich) : said(tr, answer);
+}
+
 /** The respondent's answer, isolated (`<bdi>`): typed text in any script keeps its own direction. */
-function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean): Html {
+function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean, rich: RichTextOptions): Html {
   if (item.your_answer === null)
     return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
   // Every other answer has text (labels and typed answers are never empty): "" is a checkbox group left unticked.
   if (item.your_answer === '') return html`<em>${tr.t('result.noneTicked')}</em>`;
-  return html`<bdi class="review-answer">${said(tr, item.your_answer)}</bdi>`;
+  return html`<bdi class="review-answer">${answerShown(tr, item, item.your_answer, rich)}</bdi>`;
 }
 
 /**
@@ -56,7 +64,13 @@ function verdictOf(tr: Translator, item: ReviewItem): Html {
   return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
-function reviewItem(tr: Translator, item: ReviewItem, index: number, timeUp: boolean): Html {
+function reviewItem(
+  tr: Translator,
+  item: ReviewItem,
+  index: number,
+  timeUp: boolean,
+  rich: RichTextOptions,
+): Html {
   // The points are a phrase of their own, on their own line, so they never run into the answer.
   const earned =
     item.points === null
@@ -74,27 +88,27 @@ function reviewItem(tr: Translator, item: ReviewItem, index: number, timeUp: boo
             <span class="review-label"
               >${tr.t('result.rightAnswers', { count: item.correct_answers.length })}</span
             >
-            ${item.correct_answers.map((answer, n) => html`${n > 0 ? listComma(tr) : ''}<bdi>${said(tr, answer)}</bdi>`)}
+            ${item.correct_answers.map((answer, n) => html`${n > 0 ? listComma(tr) : ''}<bdi>${answerShown(tr, item, answer, rich)}</bdi>`)}
           </p>`;
   return html`<li class="review-item">
     <h3 class="question-text">
-      <span class="muted">${index + 1}.</span> <span dir="auto">${item.text}</span>
+      <span class="muted">${index + 1}.</span> <span dir="auto">${richText(item.text, rich)}</span>
     </h3>
     <p class="review-answer-line">
       ${verdictOf(tr, item)}
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
-      ${yourAnswer(tr, item, timeUp)}
+      ${yourAnswer(tr, item, timeUp, rich)}
     </p>
     ${earned} ${right}
-    ${item.explanation ? html`<p class="review-explanation" dir="auto">${item.explanation}</p>` : ''}
+    ${item.explanation ? html`<p class="review-explanation" dir="auto">${richText(item.explanation, rich)}</p>` : ''}
   </li>`;
 }
 
-function answerReview(tr: Translator, review: ReviewItem[], timeUp: boolean): Html {
+function answerReview(tr: Translator, review: ReviewItem[], timeUp: boolean, rich: RichTextOptions): Html {
   return html`<section class="review" aria-labelledby="review-title">
     <h2 id="review-title">${tr.t('result.yourAnswers')}</h2>
     <ol class="review-list">
-      ${review.map((item, index) => reviewItem(tr, item, index, timeUp))}
+      ${review.map((item, index) => reviewItem(tr, item, index, timeUp, rich))}
     </ol>
   </section>`;
 }
@@ -104,14 +118,18 @@ function answerReview(tr: Translator, review: ReviewItem[], timeUp: boolean): Ht
  * each answer with the key and explanations once the quiz's setting shows them.
  */
 /** A submission sent when the time ran out: said so, with the questions it left blank. */
-function timeUpNotice(tr: Translator, timeUp: NonNullable<ResponseResult['time_up']>): Html {
+function timeUpNotice(
+  tr: Translator,
+  timeUp: NonNullable<ResponseResult['time_up']>,
+  rich: RichTextOptions,
+): Html {
   return html`<div class="notice time-up" role="status">
     <p>${tr.t('result.timeUp')}</p>
     ${
       timeUp.out_of_time.length > 0
         ? html`<p>${tr.t('result.outOfTime')}</p>
             <ul class="out-of-time">
-              ${timeUp.out_of_time.map((text) => html`<li dir="auto">${text}</li>`)}
+              ${timeUp.out_of_time.map((text) => html`<li dir="auto">${richText(text, rich)}</li>`)}
             </ul>`
         : ''
     }
@@ -120,9 +138,10 @@ function timeUpNotice(tr: Translator, timeUp: NonNullable<ResponseResult['time_u
 
 export function renderResultPage(result: ResponseResult): string {
   const tr = translator(result.quiz.language);
-  const review = result.review ? answerReview(tr, result.review, result.time_up !== null) : '';
+  const rich = richOptionsOf(result.quiz);
+  const review = result.review ? answerReview(tr, result.review, result.time_up !== null, rich) : '';
   const heading = result.score ? tr.t('result.yourResult') : tr.t('result.thankYou');
-  const timeUp = result.time_up ? timeUpNotice(tr, result.time_up) : '';
+  const timeUp = result.time_up ? timeUpNotice(tr, result.time_up, rich) : '';
   const body = result.score
     ? html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>

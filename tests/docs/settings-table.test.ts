@@ -55,6 +55,7 @@ describe('settings from one table', () => {
     body['settings[time_limit_minutes]'] = '15';
     body['settings[closes_at]'] = '2099-03-01T09:00';
     body['settings[shuffle_options]'] = 'on';
+    body['settings[math_dollars]'] = 'on';
     body['settings[language]'] = 'ar';
     body['settings[show_correct_answers]'] = 'after_close';
     const input = draftToInput(readDraft(body), 'Europe/Paris');
@@ -66,6 +67,7 @@ describe('settings from one table', () => {
       require_all_answers: false,
       show_correct_answers: 'after_close',
       allow_embedding: false,
+      math_dollars: true,
       time_limit_minutes: 15,
       opens_at: null,
       closes_at: '2099-03-01T09:00:00+01:00',

@@ -27,6 +27,7 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
     description: null,
     showCorrectAnswers: 'never',
     allowEmbedding: false,
+    mathDollars: false,
     timeLimitMinutes: null,
     opensAt: null,
     closesAt: null,

@@ -33,6 +33,7 @@ export interface SettingsData {
   requireAllAnswers?: boolean;
   showCorrectAnswers?: string;
   allowEmbedding?: boolean;
+  mathDollars?: boolean;
   timeLimitMinutes?: number | null;
   opensAt?: Date | null;
   closesAt?: Date | null;

@@ -68,6 +68,7 @@ export interface PublicResultRow {
     acceptingResponses: boolean;
     allowEmbedding: boolean;
     language: string;
+    mathDollars: boolean;
   };
   /** In question order. */
   answers: AnswerRow[];
@@ -316,6 +317,7 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
               acceptingResponses: true,
               allowEmbedding: true,
               language: true,
+              mathDollars: true,
             },
           },
           answers: { select: answerColumns, orderBy: { position: 'asc' } },

@@ -43,7 +43,7 @@ export async function createQuiz(deps: DomainDeps, ownerId: string, input: Creat
       // A new quiz has no questions to keep: every one gets a new id.
       questions: input.questions.map((question) => toQuestionData(question)),
     });
-    if (quiz) return withWarnings(quizWithQuestionsRecord(baseUrl, quiz));
+    if (quiz) return withWarnings(quizWithQuestionsRecord(baseUrl, quiz), quiz);
   }
   throw new Error(`could not find a free slug for "${input.title}" after ${SLUG_ATTEMPTS} attempts`);
 }

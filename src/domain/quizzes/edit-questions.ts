@@ -258,7 +258,9 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
         : [],
     ),
   );
-  for (const warning of quizWarnings(quiz.questions.map(questionRecord))) {
+  for (const warning of quizWarnings(quiz.questions.map(questionRecord), quiz)) {
+    // The description's warnings are update_quiz's to give: this edit does not change it.
+    if (warning.question_id === null) continue;
     const index = written.get(warning.question_id);
     if (index === undefined) continue;
     warnings.push({ ...warning, field: warning.field.replace(/^questions\[\d+\]/, `operations[${index}]`) });

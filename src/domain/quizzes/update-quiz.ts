@@ -111,7 +111,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     (closed) => quizClosedEvent(closed, new Date(), 'owner'),
   );
   if (!quiz) throw quizNotFound(input.ref);
-  const written = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz));
+  const written = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz), quiz);
   const edits = input.questions
     ? replaceWarnings(
         before,

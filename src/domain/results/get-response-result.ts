@@ -4,8 +4,11 @@ import { isUnanswered } from '../stored-answer';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 
 export interface ResponseResult {
-  /** allowEmbedding: whether other sites may frame this page (the quiz's allow_embedding). */
-  quiz: { slug: string; title: string; allowEmbedding: boolean; language: string };
+  /**
+   * allowEmbedding: whether other sites may frame this page (the quiz's allow_embedding);
+   * mathDollars: how its texts are typeset (domain/rich-text.ts).
+   */
+  quiz: { slug: string; title: string; allowEmbedding: boolean; language: string; mathDollars: boolean };
   submitted_at: string;
   /** Null when the quiz does not show scores to respondents (its setting now, not at submission). */
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
@@ -37,6 +40,7 @@ export async function getResponseResult(
       title: response.quiz.title,
       allowEmbedding: response.quiz.allowEmbedding,
       language: response.quiz.language,
+      mathDollars: response.quiz.mathDollars,
     },
     submitted_at: response.submittedAt.toISOString(),
     // The response's own stored figures: a later edit of the quiz does not change them.

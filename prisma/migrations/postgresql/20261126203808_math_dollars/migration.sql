@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "quizzes" ADD COLUMN     "mathDollars" BOOLEAN NOT NULL DEFAULT false;
