@@ -26,6 +26,8 @@ export type RichPiece =
       kind: 'math';
       /** As written, delimiters included: what is shown when it does not typeset. */
       source: string;
+      /** The TeX between the delimiters. */
+      tex: string;
       display: boolean;
       /** The typeset formula, one `<math>` element; null when it does not parse. */
       mathml: string | null;
@@ -202,7 +204,7 @@ export function richPieces(text: string, options: RichTextOptions): RichPiece[] 
     const end = close + delimiter.close.length;
     const made = cached(tex, delimiter.display);
     flush();
-    pieces.push({ kind: 'math', source: text.slice(at, end), display: delimiter.display, ...made });
+    pieces.push({ kind: 'math', source: text.slice(at, end), tex, display: delimiter.display, ...made });
     at = end;
   }
   flush();

@@ -154,7 +154,7 @@ function questionLegend(
   return html`<span class="question-number"
       >${tr.t('quiz.questionNumber', { number: index + 1, total })}</span
     >
-    <span class="question-text" dir="auto">${richText(question.text, rich)}</span>`;
+    <span class="question-text" dir="auto">${richText(question.text, rich, { control: true })}</span>`;
 }
 
 const fieldError = (tr: Translator, key: string, error: string | undefined) =>

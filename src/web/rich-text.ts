@@ -8,7 +8,16 @@ export const richOptionsOf = (quiz: { mathDollars: boolean }): RichTextOptions =
   dollars: quiz.mathDollars,
 });
 
-function pieceHtml(piece: RichPiece): string {
+/**
+ * `control`: the text names a form control (an option's label). Chromium leaves a `<math>` out of
+ * the name it computes for the control, so a radio labelled by a formula alone would have none:
+ * there the formula carries its TeX as its label, a linear form many screen-reader users read.
+ */
+export interface RichTextContext {
+  control?: boolean;
+}
+
+function pieceHtml(piece: RichPiece, context: RichTextContext): string {
   switch (piece.kind) {
     case 'text':
       return escapeHtml(piece.text);
@@ -20,7 +29,11 @@ function pieceHtml(piece: RichPiece): string {
         : `<code dir="ltr">${escapeHtml(piece.text)}</code>`;
     case 'math':
       // Shown as written when it does not parse: the owner sees what to fix, the respondent the intent.
-      return piece.mathml ?? `<span class="formula-source" dir="ltr">${escapeHtml(piece.source)}</span>`;
+      if (piece.mathml === null)
+        return `<span class="formula-source" dir="ltr">${escapeHtml(piece.source)}</span>`;
+      return context.control
+        ? piece.mathml.replace(/^<math/, `<math aria-label="${escapeHtml(piece.tex.trim())}"`)
+        : piece.mathml;
   }
 }
 
@@ -29,7 +42,11 @@ function pieceHtml(piece: RichPiece): string {
  * comes from temml with untrusted commands off and styles removed (domain/rich-text.ts), so the
  * text can add no element or attribute that links, runs or styles.
  */
-export function richText(text: string, options: RichTextOptions): Html {
+export function richText(text: string, options: RichTextOptions, context: RichTextContext = {}): Html {
   if (!hasRichParts(text, options)) return new Html(escapeHtml(text));
-  return new Html(richPieces(text, options).map(pieceHtml).join(''));
+  return new Html(
+    richPieces(text, options)
+      .map((piece) => pieceHtml(piece, context))
+      .join(''),
+  );
 }
