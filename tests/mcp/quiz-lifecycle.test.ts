@@ -300,6 +300,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         require_all_answers: true,
         show_correct_answers: 'never',
         allow_embedding: false,
+        math_dollars: false,
         // How it is taken: the defaults keep a quiz as it always was; a draft is not open.
         is_open: false,
         time_limit_minutes: null,
