@@ -252,7 +252,7 @@ export const SETTINGS = [
       label: 'Typeset $...$ and $$...$$ as maths',
       hint: 'Formulas between \\( \\) and \\[ \\] are always typeset. Leave this off when the quiz talks about money, so "$5 and $10" stays text.',
     },
-    summary: { term: 'Maths between dollar signs', kind: 'yes_no' },
+    summary: { term: 'Maths between dollar signs', kind: 'on_off' },
   }),
   setting({
     name: 'time_limit_minutes',
