@@ -74,7 +74,8 @@ export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl:
   const rows = results.questions
     .map((stat, index) => ({ stat, number: index + 1 }))
     .filter(({ stat }) => !storedDefinition(stat.type).unscored);
-  if (rows.length === 0) return html`<p class="muted">No question is scored, so there is no item analysis.</p>`;
+  if (rows.length === 0)
+    return html`<p class="muted">No question is scored, so there is no item analysis.</p>`;
   if (order === 'flags')
     rows.sort((a, b) => b.stat.flags.length - a.stat.flags.length || a.number - b.number);
   const sortLink = (to: ItemOrder, label: string) =>

@@ -216,7 +216,8 @@ function answerKey(question: Question): Html {
           );
     case 'scale': {
       const [low, high] = question.scale_labels;
-      const end = (value: number, words: string | undefined) => (words ? `${value} (${words})` : String(value));
+      const end = (value: number, words: string | undefined) =>
+        words ? `${value} (${words})` : String(value);
       return row(
         'Scale',
         `${end(question.scale_min, low)} to ${end(question.scale_max, high)}; an opinion, not scored`,
@@ -263,7 +264,7 @@ export function questionStats(questions: Questions, results: Pick<Results, 'ques
           : question.type === 'scale'
             ? ` · answered ${answered} ${answered === 1 ? 'time' : 'times'}`
             : html` · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
-            ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}`
+              ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}`
       }
     </p>`;
     if (answered === 0) {

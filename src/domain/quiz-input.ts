@@ -139,10 +139,12 @@ export const QuestionFieldsSchema = z.strictObject({
         .refine((label) => label.length <= LIMITS.scaleLabelMax, {
           error: `a scale label takes at most ${LIMITS.scaleLabelMax} characters`,
         }),
-      { error: 'scale_labels must be an array of two strings: the lowest end\'s words, then the highest end\'s' },
+      {
+        error: "scale_labels must be an array of two strings: the lowest end's words, then the highest end's",
+      },
     )
     .refine((labels) => labels.length <= 2, {
-      error: 'scale_labels takes two strings: the lowest end\'s words, then the highest end\'s',
+      error: "scale_labels takes two strings: the lowest end's words, then the highest end's",
     })
     .optional()
     .describe(`${takenBy('scale_labels')}: end words, lowest first.`),

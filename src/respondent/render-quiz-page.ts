@@ -337,16 +337,14 @@ function scaleFieldset(
     <div class="scale-values">
       ${valuesShown.map((value, position) => {
         const words = endWords(value);
-        return html`<label class="choice scale-value" for="${name}_${position}">
-          <input
-            type="radio"
-            id="${name}_${position}"
-            name="${name}"
-            value="${String(value)}"
-            ${checked(chosen === String(value))}
-          />
-          <span>${String(value)}</span>${words ? html`<span class="sr-only">, <span dir="auto">${words}</span></span>` : ''}
-        </label>`;
+        return choice({
+          type: 'radio',
+          id: `${name}_${position}`,
+          name,
+          value: String(value),
+          checked: chosen === String(value),
+          label: html`${String(value)}${words ? html`<span class="sr-only">, <bdi>${words}</bdi></span>` : ''}`,
+        });
       })}
     </div>
   </fieldset>`;

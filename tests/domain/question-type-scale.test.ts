@@ -7,12 +7,16 @@ import { pointsFor, questionMaxPoints, scoreResponse } from '../../src/domain/sc
 
 const problems = (input: Record<string, unknown>) => {
   const parsed = QuestionInputSchema.safeParse({ type: 'scale', text: 'How likely?', ...input });
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
 describe('a scale question as the tools take it', () => {
   test('0 to 10 with both ends named is taken', () => {
-    expect(problems({ scale_min: 0, scale_max: 10, scale_labels: ['Not likely', 'Very likely'] })).toEqual([]);
+    expect(problems({ scale_min: 0, scale_max: 10, scale_labels: ['Not likely', 'Very likely'] })).toEqual(
+      [],
+    );
     expect(problems({ scale_max: 5 })).toEqual([]);
   });
 
@@ -23,7 +27,10 @@ describe('a scale question as the tools take it', () => {
     [{ scale_max: 4.5 }, 'scale_max: scale_max must be a whole number from 2 to 10'],
     [{ scale_min: 2, scale_max: 5 }, 'scale_min: scale_min must be a whole number from 0 to 1'],
     [{ scale_max: 5, scale_labels: ['a', 'b', 'c'] }, 'scale_labels: scale_labels takes two strings'],
-    [{ scale_max: 5, scale_labels: ['x'.repeat(101), ''] }, 'scale_labels.0: a scale label takes at most 100'],
+    [
+      { scale_max: 5, scale_labels: ['x'.repeat(101), ''] },
+      'scale_labels.0: a scale label takes at most 100',
+    ],
     [{ scale_max: 5, points: 1 }, 'points: a scale question takes no points'],
   ])('%j is refused by name: %s', (input, message) => {
     expect(problems(input).join('\n')).toContain(message);
@@ -54,7 +61,12 @@ describe('a scale is unscored', () => {
       ['s', { value: 3 }],
       ['y', { choice: 'yes' as const }],
     ]);
-    expect(scoreResponse([nps, yes], answers, 50)).toMatchObject({ score: 2, maxScore: 2, percent: 100, passed: true });
+    expect(scoreResponse([nps, yes], answers, 50)).toMatchObject({
+      score: 2,
+      maxScore: 2,
+      percent: 100,
+      passed: true,
+    });
   });
 
   test('a quiz of scales alone has no percent and no pass or fail, even with a pass mark', () => {
@@ -90,7 +102,8 @@ describe('a scale answer', () => {
 });
 
 describe("a scale's figures from its counts per value", () => {
-  const counting = (values: number[]) => (key: string) => values.filter((value) => String(value) === key).length;
+  const counting = (values: number[]) => (key: string) =>
+    values.filter((value) => String(value) === key).length;
   const nps: ScaleQuestion = { id: 'q', type: 'scale', min: 0, max: 10, labels: ['', ''] };
 
   test('0 to 10: mean, median and the Net Promoter score with its counts', () => {
@@ -121,7 +134,11 @@ describe("a scale's figures from its counts per value", () => {
   test('1 to 5: no Net Promoter score; an odd count has its middle value as median', () => {
     const fivePoint: ScaleQuestion = { id: 'q', type: 'scale', min: 1, max: 5, labels: ['', ''] };
     // 1 2 2 5: mean 10 / 4 = 2.5; median (2 + 2) / 2 = 2.
-    expect(scaleFigures(fivePoint, counting([1, 2, 2, 5]))).toMatchObject({ mean: 2.5, median: 2, net_promoter: null });
+    expect(scaleFigures(fivePoint, counting([1, 2, 2, 5]))).toMatchObject({
+      mean: 2.5,
+      median: 2,
+      net_promoter: null,
+    });
     // 1 2 5: median 2; mean 8 / 3 = 2.67.
     expect(scaleFigures(fivePoint, counting([1, 2, 5]))).toMatchObject({ mean: 2.67, median: 2 });
   });

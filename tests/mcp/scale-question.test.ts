@@ -58,11 +58,9 @@ describeEachDatabase('the scale question type', (provider) => {
       explanation: null,
     });
     expect(read.questions[2]).toMatchObject({ scale_min: 1, scale_max: 5, scale_labels: ['', ''] });
-    const [recommend, capital, effort] = read.questions.map((q: { question_id: string }) => q.question_id) as [
-      string,
-      string,
-      string,
-    ];
+    const [recommend, capital, effort] = read.questions.map(
+      (q: { question_id: string }) => q.question_id,
+    ) as [string, string, string];
     // Respondents are shown the range and the end words: what they need to answer.
     const shown = await call('get_quiz_questions', { quiz_id: created.quiz_id, view: 'respondent' });
     expect(shown.questions[0]).toEqual({
@@ -113,7 +111,12 @@ describeEachDatabase('the scale question type', (provider) => {
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ score: 2, max_score: 2, percent: 100, passed: true });
     // The review shows the value picked and no right answer for a scale.
-    expect(a.body.review[0]).toMatchObject({ your_answer: '10', points: 0, max_points: 0, correct_answers: [] });
+    expect(a.body.review[0]).toMatchObject({
+      your_answer: '10',
+      points: 0,
+      max_points: 0,
+      correct_answers: [],
+    });
     // B: 6 and 2, "no": 0 of 2.
     const b = await submit(slug, [
       { question_id: recommend, value: 6 },
@@ -125,7 +128,11 @@ describeEachDatabase('the scale question type', (provider) => {
     // C, on the form: 8 and 5, "yes". The page offers each value as a radio, the ends named.
     const page = await request(app.app).get(`/q/${slug}`);
     for (let value = 0; value <= 10; value++) {
-      expect(page.text).toMatch(new RegExp(`type="radio"\\s+id="q_${recommend}_${value}"\\s+name="q_${recommend}"\\s+value="${value}"`));
+      expect(page.text).toMatch(
+        new RegExp(
+          `type="radio"\\s+id="q_${recommend}_${value}"\\s+name="q_${recommend}"\\s+value="${value}"`,
+        ),
+      );
     }
     expect(page.text).toContain('Not at all likely');
     expect(page.text).toContain('Choose a number from 0 to 10.');
@@ -178,7 +185,9 @@ describeEachDatabase('the scale question type', (provider) => {
     ]);
     // 4, 2, 5: mean 11 / 3 = 3.67, median 4; 1 to 5 has no Net Promoter score.
     expect(statOf(effort)).toMatchObject({ mean: 3.67, median: 4, net_promoter: null });
-    expect(statOf(effort).distribution).toEqual([1, 2, 3, 4, 5].map((value) => ({ value, count: value === 3 || value === 1 ? 0 : 1 })));
+    expect(statOf(effort).distribution).toEqual(
+      [1, 2, 3, 4, 5].map((value) => ({ value, count: value === 3 || value === 1 ? 0 : 1 })),
+    );
 
     // Sent back as read, every id is kept; the words of an end changed keep the id and the figures.
     const roundTrip = await call('update_quiz', {
@@ -186,7 +195,11 @@ describeEachDatabase('the scale question type', (provider) => {
       questions: read.questions,
       confirm_edit_published: true,
     });
-    expect(roundTrip.questions.map((q: { question_id: string }) => q.question_id)).toEqual([recommend, capital, effort]);
+    expect(roundTrip.questions.map((q: { question_id: string }) => q.question_id)).toEqual([
+      recommend,
+      capital,
+      effort,
+    ]);
     const relabelled = await call('update_quiz', {
       quiz_id: created.quiz_id,
       questions: [
@@ -241,8 +254,16 @@ describeEachDatabase('the scale question type', (provider) => {
     });
     expect(results.responses[0]).toMatchObject({ score: 0, max_score: 0, percent: null, passed: null });
     // Alpha is over scored questions only: there are none.
-    expect(results.item_analysis.reliability).toMatchObject({ value: null, reason: 'It needs at least 2 questions.' });
+    expect(results.item_analysis.reliability).toMatchObject({
+      value: null,
+      reason: 'It needs at least 2 questions.',
+    });
     // One promoter of one answer: 100.
-    expect(results.questions[0].net_promoter).toEqual({ score: 100, promoters: 1, passives: 0, detractors: 0 });
+    expect(results.questions[0].net_promoter).toEqual({
+      score: 100,
+      promoters: 1,
+      passives: 0,
+      detractors: 0,
+    });
   });
 });

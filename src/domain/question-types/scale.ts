@@ -50,6 +50,16 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
     'alone has no score. get_results gives its distribution, mean and median, and from 0 to 10 the Net',
     'Promoter score (promoters 9-10 minus detractors 0-6, as a percent of the answers).',
   ],
+  reference: {
+    fields: `\`scale_max\` (${LIMITS.scaleMaxLowest}-${LIMITS.scaleMaxHighest}), \`scale_min\` (${LIMITS.scaleMinLowest} or ${LIMITS.scaleMinHighest}, default ${DEFAULT_MIN}), \`scale_labels\` (the two ends' words, optional)`,
+    marked:
+      'Not marked: an opinion, worth 0 and out of the score. Counted per value, with the mean, the median and, from 0 to 10, the Net Promoter score.',
+    answer: '`value`: a whole number within the scale',
+    limit: {
+      bound: `${LIMITS.scaleMinLowest}-${LIMITS.scaleMaxHighest} as the range`,
+      then: `each end's words up to ${LIMITS.scaleLabelMax} characters`,
+    },
+  },
   keyHint: 'a scale question takes its range in scale_min and scale_max, e.g. scale_min: 0, scale_max: 10',
   takes: ['scale_min', 'scale_max', 'scale_labels'],
   checkInput: (input, issue) => {
@@ -57,6 +67,7 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
       issue(
         'scale_max',
         `a scale question needs scale_max: its highest value, ${LIMITS.scaleMaxLowest} to ${LIMITS.scaleMaxHighest}`,
+        'missing',
       );
     }
   },
@@ -145,7 +156,8 @@ export function scaleFigures(question: ScaleQuestion, count: (key: string) => nu
     }
     return question.max;
   };
-  const median = answered === 0 ? null : (valueAt(Math.floor((answered - 1) / 2)) + valueAt(Math.floor(answered / 2))) / 2;
+  const median =
+    answered === 0 ? null : (valueAt(Math.floor((answered - 1) / 2)) + valueAt(Math.floor(answered / 2))) / 2;
   const isNetPromoter = question.min === NET_PROMOTER.min && question.max === NET_PROMOTER.max;
   const counted = (keep: (value: number) => boolean) =>
     distribution.filter((entry) => keep(entry.value)).reduce((total, entry) => total + entry.count, 0);

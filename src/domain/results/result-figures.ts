@@ -261,7 +261,9 @@ export function reliabilityOf(quiz: QuizWithQuestions, rows: ResultRows, count: 
   const none = (reason: string): QuizReliability => ({ statistic: 'cronbach_alpha', value: null, reason });
   // An unscored question (an opinion) is no item of the test: it adds nothing to the score.
   const unscored = new Set(
-    quiz.questions.filter((question) => storedDefinition(question.type).unscored).map((question) => question.id),
+    quiz.questions
+      .filter((question) => storedDefinition(question.type).unscored)
+      .map((question) => question.id),
   );
   const questions = quiz.questions.filter((question) => !unscored.has(question.id));
   if (questions.length < 2) return none('It needs at least 2 questions.');

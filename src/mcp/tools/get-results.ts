@@ -155,11 +155,18 @@ export const getResultsTool = defineTool({
           z.object({
             ...statHead,
             type: z.literal('scale'),
-            distribution: z.array(z.object({ value: z.number().int(), count })).describe('Answers per value.'),
+            distribution: z
+              .array(z.object({ value: z.number().int(), count }))
+              .describe('Answers per value.'),
             mean: z.number().nullable(),
             median: z.number().nullable(),
             net_promoter: z
-              .object({ score: z.number().int().nullable(), promoters: count, passives: count, detractors: count })
+              .object({
+                score: z.number().int().nullable(),
+                promoters: count,
+                passives: count,
+                detractors: count,
+              })
               .nullable()
               .describe('From 0 to 10 only: % promoters (9-10) minus % detractors (0-6).'),
           }),

@@ -96,7 +96,8 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
     },
     scale: (question) => {
       const [low, high] = question.scale_labels;
-      const end = (value: number, words: string | undefined) => (words ? `${value} (${words})` : String(value));
+      const end = (value: number, words: string | undefined) =>
+        words ? `${value} (${words})` : String(value);
       return [
         el('p', {
           className: 'muted',
@@ -260,21 +261,25 @@ function itemAnalysis(results: Results): HTMLElement[] {
     distribution.append(bar(label, b.count, most, results.summary.response_count));
   }
   // A scale is an opinion, not an item of the test: it has no facility or discrimination.
-  const rows = results.questions.filter((question) => question.type !== 'scale').map((question) =>
-    el(
-      'tr',
-      {},
-      el('th', { text: question.text }),
-      el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
-      el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
-      el('td', {
-        text:
-          question.flags.length === 0
-            ? 'None'
-            : question.flags.map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`).join(' '),
-      }),
-    ),
-  );
+  const rows = results.questions
+    .filter((question) => question.type !== 'scale')
+    .map((question) =>
+      el(
+        'tr',
+        {},
+        el('th', { text: question.text }),
+        el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
+        el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
+        el('td', {
+          text:
+            question.flags.length === 0
+              ? 'None'
+              : question.flags
+                  .map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`)
+                  .join(' '),
+        }),
+      ),
+    );
   for (const row of rows) row.firstElementChild!.setAttribute('scope', 'row');
   const head = el(
     'tr',
@@ -332,7 +337,11 @@ function chartRows(question: Results['questions'][number]) {
       }));
     }
     case 'scale':
-      return question.distribution.map((entry) => ({ label: String(entry.value), count: entry.count, best: false }));
+      return question.distribution.map((entry) => ({
+        label: String(entry.value),
+        count: entry.count,
+        best: false,
+      }));
   }
 }
 
