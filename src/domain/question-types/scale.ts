@@ -50,6 +50,8 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
     'alone has no score. get_results gives its distribution, mean and median, and from 0 to 10 the Net',
     'Promoter score (promoters 9-10 minus detractors 0-6, as a percent of the answers).',
   ],
+  statisticsGuide:
+    'give their `distribution` per value, `mean` and `median`, and from 0 to 10 `net_promoter` (score and counts)',
   reference: {
     fields: `\`scale_max\` (${LIMITS.scaleMaxLowest}-${LIMITS.scaleMaxHighest}), \`scale_min\` (${LIMITS.scaleMinLowest} or ${LIMITS.scaleMinHighest}, default ${DEFAULT_MIN}), \`scale_labels\` (the two ends' words, optional)`,
     marked:
