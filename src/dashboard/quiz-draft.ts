@@ -42,6 +42,11 @@ export interface DraftQuestion {
   /** number: as typed ("3,5" works, as on the public page). */
   correct_number: string;
   tolerance: string;
+  /** scale: its range and the words of its two ends, as typed. */
+  scale_min: string;
+  scale_max: string;
+  min_label: string;
+  max_label: string;
 }
 
 /**
@@ -106,6 +111,10 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     accepted_answers: '',
     correct_number: '',
     tolerance: '0',
+    scale_min: '1',
+    scale_max: '5',
+    min_label: '',
+    max_label: '',
   };
 }
 
@@ -133,6 +142,14 @@ export function draftFromQuiz(
       ...('correct_number' in question
         ? { correct_number: String(question.correct_number), tolerance: String(question.tolerance) }
         : {}),
+      ...('scale_min' in question
+        ? {
+            scale_min: String(question.scale_min),
+            scale_max: String(question.scale_max),
+            min_label: question.scale_labels[0] ?? '',
+            max_label: question.scale_labels[1] ?? '',
+          }
+        : {}),
     })),
     settings: Object.fromEntries(
       EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, settings[entry.name], timeZone)]),
@@ -143,7 +160,7 @@ export function draftFromQuiz(
 }
 
 const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance)\]$/;
+  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|scale_min|scale_max|min_label|max_label)\]$/;
 const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
 
 /**
@@ -284,6 +301,9 @@ const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
   accepted_answers: acceptedLines,
   correct_number: (question) => numberOrText(question.correct_number),
   tolerance: (question) => numberOrText(question.tolerance),
+  scale_min: (question) => integerOrText(question.scale_min),
+  scale_max: (question) => integerOrText(question.scale_max),
+  scale_labels: (question) => [question.min_label.trim(), question.max_label.trim()],
 };
 
 /** One accepted answer per line, blank lines left out. */

@@ -265,6 +265,46 @@ function numberFields(base: string, question: DraftQuestion, view: View): Html {
   ${pointsField(base, question, view, 'A whole number; a wrong answer earns 0.')}`;
 }
 
+/** An opinion scale: its range and the words of its ends; it earns no points. */
+function scaleFields(base: string, question: DraftQuestion, view: View): Html {
+  return html`${textField({
+    name: `${base}[scale_min]`,
+    label: 'Lowest value',
+    value: question.scale_min,
+    view,
+    inputmode: 'numeric',
+    className: 'short',
+    hint: `${LIMITS.scaleMinLowest} or ${LIMITS.scaleMinHighest}. From 0 to 10 the results show the Net Promoter score.`,
+  })}
+  ${textField({
+    name: `${base}[scale_max]`,
+    label: 'Highest value',
+    value: question.scale_max,
+    view,
+    inputmode: 'numeric',
+    className: 'short',
+    hint: `A whole number from ${LIMITS.scaleMaxLowest} to ${LIMITS.scaleMaxHighest}.`,
+  })}
+  ${textField({
+    name: `${base}[min_label]`,
+    label: 'Words for the lowest value (optional)',
+    value: question.min_label,
+    view,
+    maxlength: LIMITS.scaleLabelMax,
+    text: true,
+    hint: 'For example "Not at all likely".',
+  })}
+  ${textField({
+    name: `${base}[max_label]`,
+    label: 'Words for the highest value (optional)',
+    value: question.max_label,
+    view,
+    maxlength: LIMITS.scaleLabelMax,
+    text: true,
+    hint: 'For example "Extremely likely". A scale asks an opinion: it earns no points.',
+  })}`;
+}
+
 type KeyFields = (base: string, index: number, question: DraftQuestion, view: View) => Html;
 
 /**
@@ -304,6 +344,11 @@ const EDITOR_TYPES: Record<QuestionType, { name: string; add: string; keyFields:
     name: 'Number',
     add: 'Add a number question',
     keyFields: (base, _index, question, view) => numberFields(base, question, view),
+  },
+  scale: {
+    name: 'Opinion scale',
+    add: 'Add an opinion scale',
+    keyFields: (base, _index, question, view) => scaleFields(base, question, view),
   },
 };
 

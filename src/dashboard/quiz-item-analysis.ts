@@ -1,3 +1,4 @@
+import { storedDefinition } from '../domain/question-types';
 import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
@@ -69,7 +70,12 @@ function groupsTable(stat: Stat): Html {
 export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl: string): Html {
   if (results.summary.response_count === 0) return html``;
   const { reliability } = results.item_analysis;
-  const rows = results.questions.map((stat, index) => ({ stat, number: index + 1 }));
+  // Unscored questions (opinions) have no facility or discrimination: they stay out, numbered as in the quiz.
+  const rows = results.questions
+    .map((stat, index) => ({ stat, number: index + 1 }))
+    .filter(({ stat }) => !storedDefinition(stat.type).unscored);
+  if (rows.length === 0)
+    return html`<p class="muted">No question is scored, so there is no item analysis.</p>`;
   if (order === 'flags')
     rows.sort((a, b) => b.stat.flags.length - a.stat.flags.length || a.number - b.number);
   const sortLink = (to: ItemOrder, label: string) =>
@@ -87,8 +93,8 @@ export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl:
     <figure class="chart-figure">
       ${answerChart({
         label: 'Facility by question, percent of the points earned',
-        bars: results.questions.map((stat, index) => ({
-          label: `${index + 1}. ${stat.text}`,
+        bars: rows.map(({ stat, number }) => ({
+          label: `${number}. ${stat.text}`,
           count: stat.facility === null ? 0 : Math.round(stat.facility * 100),
           kind: stat.flags.length > 0 ? 'plain' : 'best',
         })),

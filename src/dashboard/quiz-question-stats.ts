@@ -29,6 +29,7 @@ const TYPE_NAMES: Record<QuestionType, string> = {
   multiple_select: 'Tick all that apply',
   short_text: 'Typed answer',
   number: 'Number',
+  scale: 'Opinion scale',
 };
 
 type Question = Questions['questions'][number];
@@ -120,7 +121,42 @@ function breakdownOf(question: Question, stat: Stat | undefined, answered: numbe
         ),
       };
     }
+    case 'scale': {
+      // Every value in order, the empty ones too: the shape of the opinion at a glance.
+      const figures = stat?.type === 'scale' ? stat : null;
+      const distribution = figures?.distribution ?? [];
+      const ends = (value: number) =>
+        value === question.scale_min && question.scale_labels[0]
+          ? ` (${question.scale_labels[0]})`
+          : value === question.scale_max && question.scale_labels[1]
+            ? ` (${question.scale_labels[1]})`
+            : '';
+      return {
+        counted,
+        note: figures ? scaleNote(figures) : undefined,
+        bars: distribution.map((entry) => ({
+          label: `${entry.value}${ends(entry.value)}`,
+          count: entry.count,
+          kind: 'plain',
+        })),
+        rows: distribution.map((entry) =>
+          countRow(`${entry.value}${ends(entry.value)}`, 'unscored', entry.count, answered),
+        ),
+      };
+    }
   }
+}
+
+/** A scale's mean and median, and from 0 to 10 its Net Promoter score with the counts behind it. */
+function scaleNote(stat: Extract<Stat, { type: 'scale' }>): string {
+  const parts = [`Mean ${formatNumber(stat.mean)}`, `median ${formatNumber(stat.median)}`];
+  const nps = stat.net_promoter;
+  if (nps) {
+    parts.push(
+      `Net Promoter score ${formatNumber(nps.score)} (${nps.promoters} promoters, ${nps.passives} passives, ${nps.detractors} detractors)`,
+    );
+  }
+  return `${parts.join(' · ')}.`;
 }
 
 function rightNote(right: number | null, answered: number): string | undefined {
@@ -178,6 +214,15 @@ function answerKey(question: Question): Html {
             )}
             (${pts(question.points)})`,
           );
+    case 'scale': {
+      const [low, high] = question.scale_labels;
+      const end = (value: number, words: string | undefined) =>
+        words ? `${value} (${words})` : String(value);
+      return row(
+        'Scale',
+        `${end(question.scale_min, low)} to ${end(question.scale_max, high)}; an opinion, not scored`,
+      );
+    }
     case 'number':
       return row(
         'Right number',
@@ -216,8 +261,10 @@ export function questionStats(questions: Questions, results: Pick<Results, 'ques
       ${TYPE_NAMES[question.type]}${
         answered === 0
           ? ' · not answered yet'
-          : html` · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
-            ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}`
+          : question.type === 'scale'
+            ? ` · answered ${answered} ${answered === 1 ? 'time' : 'times'}`
+            : html` · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
+              ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}`
       }
     </p>`;
     if (answered === 0) {

@@ -49,19 +49,27 @@ export function summaryStats(s: Summary, timeZone: string): Html {
     s.average_score === null
       ? '–'
       : `${formatNumber(s.average_score)} of ${s.max_score} (${formatNumber(s.average_percent, '%')})`;
+  // Nothing to score (opinion scales alone): no "0 of 0", a word instead.
+  const scores =
+    s.max_score === 0
+      ? html`<div>
+          <dt>Score</dt>
+          <dd>None: no question is scored</dd>
+        </div>`
+      : html`<div>
+            <dt>Average score</dt>
+            <dd>${average}</dd>
+          </div>
+          <div>
+            <dt>Highest / lowest</dt>
+            <dd>${formatNumber(s.highest_score)} / ${formatNumber(s.lowest_score)}</dd>
+          </div>`;
   return html`<dl class="stats">
     <div>
       <dt>Responses</dt>
       <dd>${s.response_count}</dd>
     </div>
-    <div>
-      <dt>Average score</dt>
-      <dd>${average}</dd>
-    </div>
-    <div>
-      <dt>Highest / lowest</dt>
-      <dd>${formatNumber(s.highest_score)} / ${formatNumber(s.lowest_score)}</dd>
-    </div>
+    ${scores}
     ${
       s.pass_mark_percent === null
         ? ''
@@ -81,7 +89,7 @@ export function summaryStats(s: Summary, timeZone: string): Html {
 
 /** The score histogram with its pass mark, and the same numbers as a table. */
 function scoreSection(s: Summary, scores: ScoreCount[]): Html {
-  if (s.response_count === 0) return html``;
+  if (s.response_count === 0 || s.max_score === 0) return html``;
   const passScore = s.pass_mark_percent === null ? null : (s.pass_mark_percent / 100) * s.max_score;
   const bins = scoreBins(scores, { min: 0, max: s.max_score, passScore });
   return html`<figure class="chart-figure" aria-labelledby="scores-caption">

@@ -18,4 +18,9 @@ export const LIMITS = {
   acceptedAnswersMax: 20,
   acceptedAnswerMax: TEXT_ANSWER_MAX,
   numberMagnitudeMax: NUMBER_MAGNITUDE_MAX,
+  scaleMinLowest: 0,
+  scaleMinHighest: 1,
+  scaleMaxLowest: 2,
+  scaleMaxHighest: 10,
+  scaleLabelMax: 100,
 } as const;

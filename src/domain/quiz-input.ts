@@ -75,6 +75,14 @@ const takenBy = (field: TypedField) =>
     .map((definition) => definition.name)
     .join(', ');
 
+/** A whole number within bounds, as JSON Schema's minimum and maximum (never an enum of integers). */
+const integerFrom = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .int({ error: `${field} must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `${field} must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `${field} must be a whole number from ${min} to ${max}` });
+
 export const QuestionFieldsSchema = z.strictObject({
   type: z
     .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(', ')}` })
@@ -116,6 +124,30 @@ export const QuestionFieldsSchema = z.strictObject({
     .min(0, { error: 'tolerance must be at least 0' })
     .optional()
     .describe(`${takenBy('tolerance')}: allowed distance, inclusive (default 0).`),
+  scale_min: integerFrom('scale_min', LIMITS.scaleMinLowest, LIMITS.scaleMinHighest)
+    .optional()
+    .describe(`${takenBy('scale_min')}: lowest (default 1).`),
+  scale_max: integerFrom('scale_max', LIMITS.scaleMaxLowest, LIMITS.scaleMaxHighest)
+    .optional()
+    .describe(`${takenBy('scale_max')}: highest.`),
+  scale_labels: z
+    .array(
+      z
+        .string({ error: 'scale_labels must hold strings' })
+        .trim()
+        // Checked, not published: the words' length is no part of what a model needs to know.
+        .refine((label) => label.length <= LIMITS.scaleLabelMax, {
+          error: `a scale label takes at most ${LIMITS.scaleLabelMax} characters`,
+        }),
+      {
+        error: "scale_labels must be an array of two strings: the lowest end's words, then the highest end's",
+      },
+    )
+    .refine((labels) => labels.length <= 2, {
+      error: "scale_labels takes two strings: the lowest end's words, then the highest end's",
+    })
+    .optional()
+    .describe(`${takenBy('scale_labels')}: end words, lowest first.`),
 });
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;

@@ -4,6 +4,7 @@ import { isAttemptRefusal, AttemptRefusal } from '../domain/attempts/attempt-ref
 import { attemptExpiry, displayedQuestions, startAttempt } from '../domain/attempts/attempts';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
+import { respondentFieldsOf } from '../domain/question-types';
 import { toFieldIssues } from '../domain/field-issues';
 import { loadPublishedQuiz } from '../domain/results/submit-response';
 import { sendDomainProblem } from '../http/domain-errors';
@@ -92,6 +93,7 @@ export function startJsonAttempt(deps: DomainDeps, tokens: AttemptTokens, logger
           question_id: question.id,
           type: question.type,
           text: question.text,
+          ...respondentFieldsOf(question),
           ...(options.length > 0
             ? { options: options.map(({ index, option }) => ({ option_index: index, label: option.label })) }
             : {}),

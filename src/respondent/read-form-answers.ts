@@ -114,6 +114,8 @@ const FORM_READING: Record<
         : tr.t('error.typeAnswer'),
   },
   number: { ticked: false, message: (_issue, tr) => tr.t('error.numberInvalid') },
+  // A radio group: any other value is one the page never offers.
+  scale: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
 };
 
 /** The respondent fields' problems in the page's language, from the issue's code (never its English). */

@@ -1,7 +1,7 @@
 import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { shownOptions } from '../domain/attempts/attempts';
-import { storedTypeOf, type QuestionType } from '../domain/question-types';
+import { storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -252,6 +252,7 @@ const FIELDSETS: Record<
     tickedAnswerFieldset(tr, question, index, total, values, error, rich),
   short_text: typedAnswerField,
   number: typedAnswerField,
+  scale: scaleFieldset,
 };
 
 function questionFieldset(
@@ -305,6 +306,66 @@ function radioFieldset(
           dir: 'auto',
         }),
       )}
+    </div>
+  </fieldset>`;
+}
+
+/**
+ * An opinion scale: one radio per value, in a row that wraps (eleven fit a phone in two rows),
+ * the end words shown beside the row and read with the end values' names.
+ */
+function scaleFieldset(
+  tr: Translator,
+  question: QuestionRow,
+  index: number,
+  total: number,
+  required: boolean,
+  values: FormValues,
+  error: string | undefined,
+  rich: RichTextOptions,
+): Html {
+  const key = toScorable(question);
+  if (key.type !== 'scale') return html``;
+  const name = fieldName(question.id);
+  const legendId = `legend-${question.id}`;
+  const hintId = `hint-${question.id}`;
+  const chosen = values.answers.get(question.id);
+  const [lowWords, highWords] = key.labels;
+  const valuesShown = Array.from({ length: key.max - key.min + 1 }, (_, offset) => key.min + offset);
+  const endWords = (value: number) =>
+    value === key.min && lowWords ? lowWords : value === key.max && highWords ? highWords : '';
+  return html`<fieldset
+    class="question${error ? ' has-error' : ''}"
+    id="question-${question.id}"
+    role="radiogroup"
+    aria-labelledby="${legendId}"
+    aria-describedby="${error ? `${errorId(question.id)} ` : ''}${hintId}"
+    ${required ? html`aria-required="true"` : ''}
+    ${error ? html`aria-invalid="true"` : ''}
+  >
+    <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    <p class="hint" id="${hintId}">${tr.t('quiz.scaleHint', { min: key.min, max: key.max })}</p>
+    ${fieldError(tr, question.id, error)}
+    ${
+      lowWords || highWords
+        ? html`<p class="scale-ends" aria-hidden="true">
+            <span dir="auto">${lowWords ? `${key.min}: ${lowWords}` : ''}</span>
+            <span dir="auto">${highWords ? `${key.max}: ${highWords}` : ''}</span>
+          </p>`
+        : ''
+    }
+    <div class="scale-values">
+      ${valuesShown.map((value, position) => {
+        const words = endWords(value);
+        return choice({
+          type: 'radio',
+          id: `${name}_${position}`,
+          name,
+          value: String(value),
+          checked: chosen === String(value),
+          label: html`${String(value)}${words ? html`<span class="sr-only">, <bdi>${words}</bdi></span>` : ''}`,
+        });
+      })}
     </div>
   </fieldset>`;
 }

@@ -72,8 +72,9 @@ function reviewItem(
   rich: RichTextOptions,
 ): Html {
   // The points are a phrase of their own, on their own line, so they never run into the answer.
+  // A question worth nothing (an opinion, a comment) earns no "0 of 0 points".
   const earned =
-    item.points === null
+    item.points === null || item.max_points === 0
       ? ''
       : html`<p class="review-points">
           <span class="review-label">${tr.t('result.pointsLabel')}</span>
@@ -140,12 +141,14 @@ export function renderResultPage(result: ResponseResult): string {
   const tr = translator(result.quiz.language);
   const rich = richOptionsOf(result.quiz);
   const review = result.review ? answerReview(tr, result.review, result.time_up !== null, rich) : '';
-  const heading = result.score ? tr.t('result.yourResult') : tr.t('result.thankYou');
+  // A quiz with nothing to score (opinion scales alone) shows no "0 out of 0": a thank-you, as without scores.
+  const score = result.score && result.score.max_score > 0 ? result.score : null;
+  const heading = score ? tr.t('result.yourResult') : tr.t('result.thankYou');
   const timeUp = result.time_up ? timeUpNotice(tr, result.time_up, rich) : '';
-  const body = result.score
+  const body = score
     ? html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
-        ${timeUp} ${scoreCard(tr, result.score)}
+        ${timeUp} ${scoreCard(tr, score)}
         <p>${tr.t('result.recordedThanks')}</p>
         ${review}`
     : html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>

@@ -2,9 +2,10 @@
 // and Arabic: the teacher previews a draft (marked as a preview, storing nothing), duplicates it,
 // sets the copy's closing time with the date-time picker, publishes it; a respondent answers one
 // question right and one wrong, and the review marks them ✓ and ✗ with English and Arabic text
-// each read in its own direction. Then the results' sections and the respondent's page: no
-// sideways scroll, and axe-core finds nothing serious or critical. One browser and one log-in;
-// a context per width and scheme, the four side by side. Screenshots go to test-artifacts/.
+// each read in its own direction. The preview, the review, the results' sections and the
+// respondent's page: no sideways scroll, and axe-core finds nothing serious or critical. One
+// browser and one log-in; a context per width and scheme, the four side by side. Screenshots go
+// to test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
 import { seriousViolations } from '../helpers/axe';
@@ -151,11 +152,11 @@ describeWithBrowser(
     async function journey(page: Page, language: Language, name: string): Promise<string[]> {
       const words = QUIZZES[language];
       const found: string[] = [];
-      const check = async (label: string, shot = false) => {
-        const overflow = await sidewaysOverflow(page);
+      const check = async (label: string, shot = false, on: Page = page) => {
+        const overflow = await sidewaysOverflow(on);
         if (overflow > 0) found.push(`${label}: scrolls sideways by ${overflow}px`);
-        for (const violation of await seriousViolations(page)) found.push(`${label}: ${violation}`);
-        if (shot) await screenshot(page, `class-journey-${label}-${name}`);
+        for (const violation of await seriousViolations(on)) found.push(`${label}: ${violation}`);
+        if (shot) await screenshot(on, `class-journey-${label}-${name}`);
       };
 
       // Preview the draft: a new tab, marked as a preview, with its questions; nothing is stored.
@@ -166,6 +167,7 @@ describeWithBrowser(
       ]);
       await preview.locator('.notice.preview').waitFor();
       await preview.getByText(words.latin).waitFor();
+      await check('preview', false, preview);
       await preview.close();
 
       // Duplicate it: the copy is a new draft, and the page leads to it.
@@ -204,7 +206,7 @@ describeWithBrowser(
         // The English question reads left to right and the Arabic one right to left, on either page.
         expect(await readsLeftToRight(respondent, '.review-item [dir="auto"]', words.latin)).toBe(true);
         expect(await readsLeftToRight(respondent, '.review-item [dir="auto"]', words.arabic)).toBe(false);
-        await screenshot(respondent, `class-journey-review-${name}`);
+        await check('review', true, respondent);
       } finally {
         await respondent.close();
       }

@@ -17,6 +17,9 @@ export const TYPED_FIELDS = [
   'accepted_answers',
   'correct_number',
   'tolerance',
+  'scale_min',
+  'scale_max',
+  'scale_labels',
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
@@ -37,6 +40,9 @@ export interface QuestionFields {
   accepted_answers?: readonly string[] | undefined;
   correct_number?: number | undefined;
   tolerance?: number | undefined;
+  scale_min?: number | undefined;
+  scale_max?: number | undefined;
+  scale_labels?: readonly string[] | undefined;
 }
 
 /** One answer, in the form its question type takes. */
@@ -46,7 +52,9 @@ export type Choice =
   | { optionIndexes: readonly number[] }
   | { text: string }
   /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
-  | { number: number; written?: string };
+  | { number: number; written?: string }
+  /** A value picked on a scale. */
+  | { value: number };
 
 /**
  * An answer's fields as the response.submitted webhook has always carried them, one column per
@@ -85,7 +93,8 @@ export interface StatKeys {
 /**
  * One answer as callers send it, in its question type's field: `answer` ("yes"/"no"),
  * `option_index` and `choices` (options named by their place in the quiz's order, whatever order
- * an attempt showed them in), `text`, `number` (a number, or a string such as "3,5").
+ * an attempt showed them in), `text`, `number` (a number, or a string such as "3,5"), `value` (a
+ * whole number on a scale).
  */
 export interface SubmittedAnswer {
   question_id: string;
@@ -95,6 +104,8 @@ export interface SubmittedAnswer {
   choices?: readonly number[] | undefined;
   text?: string | undefined;
   number?: number | string | undefined;
+  /** A whole number (a form sends it as a string). */
+  value?: number | string | undefined;
 }
 
 /** The field of a submitted answer that carries its value. */
@@ -130,6 +141,7 @@ export interface TypedAnswerValue {
   choices?: number[] | null;
   text_answer?: string | null;
   number?: number | null;
+  value?: number | null;
 }
 
 /** The keys a question's answers are counted under, for the choice counts and the item analysis. */
@@ -217,6 +229,11 @@ export interface QuestionTypeDefinition<
   record(key: S): R;
   /** The warnings of create_quiz, update_quiz and publish_quiz about one question, from its record. */
   warnings(record: R): FoundWarning[];
+  /**
+   * An opinion asked, never marked (scale): out of the score, the item analysis and the
+   * reliability, where a question that merely scores 0 would still count.
+   */
+  readonly unscored?: true;
   /** The most it can earn. */
   maxPoints(key: Omit<S, 'id'>): number;
   /** What one answer earns (0 for an answer of another type's shape). */
@@ -253,6 +270,11 @@ export interface QuestionTypeDefinition<
   typedValue(value: V | undefined): TypedAnswerValue;
   /** Its fields as the response.submitted webhook carries them. */
   columns(value: V): AnswerColumns;
+  /**
+   * What a respondent is shown of it besides its text and options, in the tools' field names:
+   * what they need to answer, never the key (a scale's range and end words). None when absent.
+   */
+  respondentFields?(question: S): Record<string, unknown>;
   /** The answers a review shows as right. */
   rightAnswers(question: S): string[];
   /** Where its answers are counted, and which count as right; null for typed answers (counted right or wrong). */

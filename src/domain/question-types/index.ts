@@ -5,6 +5,7 @@ import type { OptionsRecord } from './options';
 import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
 import { QUESTION_TYPES, type QuestionType } from './names';
 import { numberType, type NumberQuestion, type NumberRecord } from './number';
+import { scale, type ScaleQuestion, type ScaleRecord } from './scale';
 import { shortText, type ShortTextQuestion, type ShortTextRecord } from './short-text';
 import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
 
@@ -12,10 +13,16 @@ export * from './definition';
 export { QUESTION_TYPES, type QuestionType } from './names';
 export { TICKED_LABELS_SEPARATOR } from './multiple-select';
 export type { ChoiceOption } from './options';
+export { scaleFigures, type ScaleFigures } from './scale';
 
 /** A question as scoring reads it: its id, its type and its key. */
 export type ScorableQuestion =
-  YesNoQuestion | MultipleChoiceQuestion | MultipleSelectQuestion | ShortTextQuestion | NumberQuestion;
+  | YesNoQuestion
+  | MultipleChoiceQuestion
+  | MultipleSelectQuestion
+  | ShortTextQuestion
+  | NumberQuestion
+  | ScaleQuestion;
 
 /** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
 interface RecordFieldsByType {
@@ -24,6 +31,7 @@ interface RecordFieldsByType {
   multiple_select: OptionsRecord;
   short_text: ShortTextRecord;
   number: NumberRecord;
+  scale: ScaleRecord;
 }
 type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
 type AnyRecordFields = RecordFieldsByType[QuestionType];
@@ -50,6 +58,7 @@ const REGISTRY: {
   multiple_select: multipleSelect,
   short_text: shortText,
   number: numberType,
+  scale,
 };
 
 /** The definitions in the order the tools describe them. */
@@ -109,6 +118,11 @@ export function toScorable(question: QuestionRow): ScorableQuestion {
 export function storedKeyOf(key: QuestionKey): Readonly<Record<string, unknown>> {
   const definition = definitionOf(key.type);
   return definition.keySchema.parse(definition.toStored(key)) as Readonly<Record<string, unknown>>;
+}
+
+/** What a respondent is shown of a question besides its text and options (its type's own fields). */
+export function respondentFieldsOf(question: QuestionRow): Record<string, unknown> {
+  return definitionOf(storedTypeOf(question.type)).respondentFields?.(toScorable(question)) ?? {};
 }
 
 /** The options a question shows, in the quiz's order (none for the types without options). */

@@ -10,6 +10,7 @@ export const QUESTION_TYPES = [
   'multiple_select',
   'short_text',
   'number',
+  'scale',
 ] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -1,7 +1,7 @@
 import { nowOf, type DomainDeps } from '../deps';
 import type { QuestionRow, QuizWithQuestions } from '../../db/repositories';
 import { invalidInput } from '../errors';
-import { optionsOf } from '../question-types';
+import { optionsOf, respondentFieldsOf } from '../question-types';
 import type { QuestionType } from '../question-types/names';
 import { questionRecord, quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
@@ -104,6 +104,7 @@ function respondentQuestion(question: QuestionRow) {
     question_id: question.id,
     type: question.type as QuestionType,
     text: question.text,
+    ...respondentFieldsOf(question),
     ...(optionsOf(question).length
       ? { options: optionsOf(question).map((option) => ({ label: option.label })) }
       : {}),

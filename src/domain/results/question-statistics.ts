@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../deps';
 import type { QuestionRow, QuizWithQuestions, ResultRows } from '../../db/repositories';
 import { comparableText } from '../answer-text';
-import { optionsOf, storedDefinition, toScorable } from '../question-types';
+import { optionsOf, scaleFigures, storedDefinition, toScorable } from '../question-types';
 import { questionMaxPoints } from '../scoring';
 import { itemFiguresOf, round2, type ItemFigures } from './result-figures';
 
@@ -117,6 +117,9 @@ function statisticsOf(
         right_count: rightCount,
         common_values: common.map((entry) => ({ value: Number(entry.value), count: entry.count })),
       };
+    case 'scale':
+      // From the counts per value, like the choices: flat in the number of responses.
+      return { ...base, type: 'scale' as const, ...scaleFigures(key, count) };
   }
 }
 

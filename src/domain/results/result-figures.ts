@@ -259,9 +259,16 @@ export interface QuizReliability {
  */
 export function reliabilityOf(quiz: QuizWithQuestions, rows: ResultRows, count: number): QuizReliability {
   const none = (reason: string): QuizReliability => ({ statistic: 'cronbach_alpha', value: null, reason });
-  if (quiz.questions.length < 2) return none('It needs at least 2 questions.');
+  // An unscored question (an opinion) is no item of the test: it adds nothing to the score.
+  const unscored = new Set(
+    quiz.questions
+      .filter((question) => storedDefinition(question.type).unscored)
+      .map((question) => question.id),
+  );
+  const questions = quiz.questions.filter((question) => !unscored.has(question.id));
+  if (questions.length < 2) return none('It needs at least 2 questions.');
   if (count < 2) return none('It needs at least 2 responses.');
-  const current = new Set(quiz.questions.map((question) => question.id));
+  const current = new Set(questions.map((question) => question.id));
   const items = new Map<string, ItemSums>();
   const totals: TotalSums = { n: 0, sumT: 0, sumT2: 0 };
   for (const row of rows.scores) {
@@ -270,6 +277,7 @@ export function reliabilityOf(quiz: QuizWithQuestions, rows: ResultRows, count: 
     totals.sumT2 += row.score * row.score * row.count;
   }
   for (const row of rows.items) {
+    if (unscored.has(row.questionId)) continue;
     if (!current.has(row.questionId)) {
       return none('Responses answered different questions (the quiz was edited): alpha needs one set.');
     }
@@ -280,7 +288,7 @@ export function reliabilityOf(quiz: QuizWithQuestions, rows: ResultRows, count: 
     item.sumX2 += row.sumX2;
     item.sumXT += row.sumXT;
   }
-  const sums = quiz.questions.map(
+  const sums = questions.map(
     (question) => items.get(question.id) ?? { n: 0, sumX: 0, sumX2: 0, sumXT: 0, max: 0 },
   );
   if (sums.some((item) => item.n !== count)) {

@@ -63,6 +63,13 @@ export const QuestionRecordSchema = z.discriminatedUnion('type', [
     correct_number: z.number(),
     tolerance: z.number(),
   }),
+  z.object({
+    ...questionHead,
+    type: z.literal('scale'),
+    scale_min: z.number().int(),
+    scale_max: z.number().int(),
+    scale_labels: z.array(z.string()).describe('The lowest end\'s words, then the highest\'s; "": none.'),
+  }),
 ]);
 
 export const QuizSummarySchema = z.object({
@@ -134,6 +141,10 @@ export const ListedQuestionSchema = z.object({
   accepted_answers: z.array(z.string()),
   correct_number: z.number(),
   tolerance: z.number(),
+  // A scale's fields, named: create_quiz's input gives their types.
+  scale_min: z.unknown(),
+  scale_max: z.unknown(),
+  scale_labels: z.unknown(),
 });
 
 export const ListedQuizSchema = z.object({

@@ -27,6 +27,10 @@ const RespondentQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES as [RecordType, ...RecordType[]]),
   text: z.string(),
   options: z.array(z.object({ label: z.string() })).optional(),
+  // A scale's range and end words: what a respondent needs to answer it.
+  scale_min: z.number().int().optional(),
+  scale_max: z.number().int().optional(),
+  scale_labels: z.array(z.string()).optional(),
 });
 
 export const getQuizQuestionsTool = defineTool({

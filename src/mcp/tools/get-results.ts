@@ -152,6 +152,24 @@ export const getResultsTool = defineTool({
             right_count: count.nullable(),
             common_values: z.array(z.object({ value: z.number(), count })),
           }),
+          z.object({
+            ...statHead,
+            type: z.literal('scale'),
+            distribution: z
+              .array(z.object({ value: z.number().int(), count }))
+              .describe('Answers per value.'),
+            mean: z.number().nullable(),
+            median: z.number().nullable(),
+            net_promoter: z
+              .object({
+                score: z.number().int().nullable(),
+                promoters: count,
+                passives: count,
+                detractors: count,
+              })
+              .nullable()
+              .describe('From 0 to 10 only: % promoters (9-10) minus % detractors (0-6).'),
+          }),
         ]),
       )
       .optional(),
@@ -227,6 +245,7 @@ export const getResultsTool = defineTool({
                   .optional()
                   .describe('short_text: the text typed (`text` is the question).'),
                 number: z.number().nullable().optional().describe('number: the value read.'),
+                value: z.number().int().nullable().optional().describe('scale: the value picked.'),
                 points: z.number().int(),
                 max_points: z.number().int(),
               }),
@@ -275,6 +294,11 @@ export const getResultsTool = defineTool({
         right_count: z.number().nullable(),
         common_answers: z.array(z.object({ answer: z.string(), count: z.number() })),
         common_values: z.array(z.object({ value: z.number(), count: z.number() })),
+        // A scale's figures, named: the output schema describes them.
+        distribution: z.unknown(),
+        mean: z.unknown(),
+        median: z.unknown(),
+        net_promoter: z.unknown(),
       }),
     ),
     item_analysis: z.object({

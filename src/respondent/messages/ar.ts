@@ -23,6 +23,7 @@ export const ar: Messages = {
   'quiz.no': 'لا',
   'quiz.submit': 'إرسال الإجابات',
   'quiz.numberHint': 'رقم، مثل 42 أو 3.5 (تصلح الفاصلة العشرية أيضًا).',
+  'quiz.scaleHint': 'اختر رقمًا من {min} إلى {max}.',
   'quiz.textHint': 'اكتب إجابتك.',
   'quiz.tickHint': 'حدّد كل الإجابات المناسبة (أو لا شيء).',
   'quiz.closedTitle': 'مغلق: {title}',

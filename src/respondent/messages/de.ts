@@ -22,6 +22,7 @@ export const de: Messages = {
   'quiz.no': 'Nein',
   'quiz.submit': 'Antworten senden',
   'quiz.numberHint': 'Eine Zahl, etwa 42 oder 3,5 (ein Dezimalpunkt geht auch).',
+  'quiz.scaleHint': 'Wählen Sie eine Zahl von {min} bis {max}.',
   'quiz.textHint': 'Gib deine Antwort ein.',
   'quiz.tickHint': 'Kreuze alle zutreffenden Antworten an (oder keine).',
   'quiz.closedTitle': 'Geschlossen: {title}',

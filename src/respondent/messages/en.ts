@@ -25,6 +25,7 @@ export const en = {
   'quiz.no': 'No',
   'quiz.submit': 'Submit answers',
   'quiz.numberHint': 'A number, such as 42 or 3.5 (a decimal comma works too).',
+  'quiz.scaleHint': 'Choose a number from {min} to {max}.',
   'quiz.textHint': 'Type your answer.',
   'quiz.tickHint': 'Tick every answer that applies (or none).',
   'quiz.closedTitle': 'Closed: {title}',

@@ -22,6 +22,7 @@ export const es: Messages = {
   'quiz.no': 'No',
   'quiz.submit': 'Enviar respuestas',
   'quiz.numberHint': 'Un número, como 42 o 3,5 (también vale el punto decimal).',
+  'quiz.scaleHint': 'Elija un número del {min} al {max}.',
   'quiz.textHint': 'Escribe tu respuesta.',
   'quiz.tickHint': 'Marca todas las respuestas que correspondan (o ninguna).',
   'quiz.closedTitle': 'Cerrado: {title}',

@@ -22,6 +22,7 @@ export const fr: Messages = {
   'quiz.no': 'Non',
   'quiz.submit': 'Envoyer les réponses',
   'quiz.numberHint': 'Un nombre, comme 42 ou 3,5 (le point décimal marche aussi).',
+  'quiz.scaleHint': 'Choisissez un nombre de {min} à {max}.',
   'quiz.textHint': 'Saisissez votre réponse.',
   'quiz.tickHint': 'Cochez toutes les réponses qui conviennent (ou aucune).',
   'quiz.closedTitle': 'Fermé : {title}',

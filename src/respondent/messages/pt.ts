@@ -22,6 +22,7 @@ export const pt: Messages = {
   'quiz.no': 'Não',
   'quiz.submit': 'Enviar respostas',
   'quiz.numberHint': 'Um número, como 42 ou 3,5 (o ponto decimal também funciona).',
+  'quiz.scaleHint': 'Escolha um número de {min} a {max}.',
   'quiz.textHint': 'Digite sua resposta.',
   'quiz.tickHint': 'Marque todas as respostas que se aplicam (ou nenhuma).',
   'quiz.closedTitle': 'Encerrado: {title}',

@@ -94,11 +94,22 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
         }),
       ];
     },
+    scale: (question) => {
+      const [low, high] = question.scale_labels;
+      const end = (value: number, words: string | undefined) =>
+        words ? `${value} (${words})` : String(value);
+      return [
+        el('p', {
+          className: 'muted',
+          text: `Opinion scale · ${end(question.scale_min, low)} to ${end(question.scale_max, high)} · unscored`,
+        }),
+      ];
+    },
   };
 
 function keyLines(question: PreviewQuestion): HTMLElement[] {
   // A credential without quizzes:read is answered without the key (mcp/write-only-answer.ts).
-  if (!('points' in question) && !('options' in question)) return [];
+  if (!('points' in question) && !('options' in question) && !('scale_min' in question)) return [];
   // Each entry takes its own type's question: the table above is checked entry by entry.
   return (KEY_LINES[question.type] as (question: PreviewQuestion) => HTMLElement[])(question);
 }
@@ -209,7 +220,9 @@ function renderResults(results: Results, more = false): void {
     const list = el('ul', { className: 'bars' });
     list.setAttribute('aria-label', `Answers to ${question.text}`);
     for (const row of rows) list.append(bar(row.label, row.count, most, question.answered_count, row.best));
-    charts.append(el('section', { className: 'chart' }, el('h3', { text: question.text }), list));
+    charts.append(
+      el('section', { className: 'chart' }, el('h3', { text: question.text }), scaleLine(question), list),
+    );
   }
   root.replaceChildren(
     el('header', {}, el('h1', { text: results.quiz.title }), badge(results.quiz.status)),
@@ -247,21 +260,26 @@ function itemAnalysis(results: Results): HTMLElement[] {
     const label = b.from_percent === 90 ? '90-100%' : `${b.from_percent}-${b.from_percent + 9}%`;
     distribution.append(bar(label, b.count, most, results.summary.response_count));
   }
-  const rows = results.questions.map((question) =>
-    el(
-      'tr',
-      {},
-      el('th', { text: question.text }),
-      el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
-      el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
-      el('td', {
-        text:
-          question.flags.length === 0
-            ? 'None'
-            : question.flags.map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`).join(' '),
-      }),
-    ),
-  );
+  // A scale is an opinion, not an item of the test: it has no facility or discrimination.
+  const rows = results.questions
+    .filter((question) => question.type !== 'scale')
+    .map((question) =>
+      el(
+        'tr',
+        {},
+        el('th', { text: question.text }),
+        el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
+        el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
+        el('td', {
+          text:
+            question.flags.length === 0
+              ? 'None'
+              : question.flags
+                  .map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`)
+                  .join(' '),
+        }),
+      ),
+    );
   for (const row of rows) row.firstElementChild!.setAttribute('scope', 'row');
   const head = el(
     'tr',
@@ -318,7 +336,27 @@ function chartRows(question: Results['questions'][number]) {
         best: option.score > 0 && option.score === top,
       }));
     }
+    case 'scale':
+      return question.distribution.map((entry) => ({
+        label: String(entry.value),
+        count: entry.count,
+        best: false,
+      }));
   }
+}
+
+/** A scale's mean and median, and from 0 to 10 its Net Promoter score with its counts. */
+function scaleLine(question: Results['questions'][number]): HTMLElement | null {
+  if (question.type !== 'scale') return null;
+  const figure = (value: number | null) => (value === null ? '–' : String(round(value)));
+  const nps = question.net_promoter;
+  const text = [`Mean ${figure(question.mean)}`, `median ${figure(question.median)}`];
+  if (nps) {
+    text.push(
+      `Net Promoter score ${figure(nps.score)} (${nps.promoters} promoters, ${nps.passives} passives, ${nps.detractors} detractors)`,
+    );
+  }
+  return el('p', { className: 'muted', text: text.join(' · ') });
 }
 
 function stat(label: string, value: string): HTMLElement {
