@@ -1,6 +1,15 @@
 import type { Repositories } from '../db/repositories';
 import { DomainError, invalidInput } from './errors';
-import { canonicalTimeZone, DEFAULT_TIME_ZONE, parseTime, timeZoneProblem } from './time-zone';
+import type { SettingsInput } from './quiz-input';
+import { hasOffset } from './quiz-settings';
+import {
+  canonicalTimeZone,
+  DEFAULT_TIME_ZONE,
+  parseTime,
+  timeZoneProblem,
+  zonedTime,
+  type ZonedTime,
+} from './time-zone';
 
 type Users = Pick<Repositories, 'users'>;
 
@@ -40,4 +49,38 @@ export function readTime(text: string, zone: string, field: string): Date {
   const parsed = parseTime(text, zone);
   if (!parsed.ok) throw invalidInput([{ field, message: parsed.message }]);
   return parsed.at;
+}
+
+const SETTING_TIMES = ['opens_at', 'closes_at'] as const;
+
+/** The settings times a call read in a zone, as the answer shows them: UTC and local. */
+export type TimesRead = Array<{ field: (typeof SETTING_TIMES)[number] } & ZonedTime>;
+
+/**
+ * The settings with each time written without an offset read in the call's zone (its `timezone`,
+ * else the account's), and those times in UTC and local time for the answer; `times` is absent
+ * when every time carried its offset, so such a call answers as it always has.
+ */
+export async function settingsInZone(
+  deps: Users,
+  userId: string,
+  settings: SettingsInput | undefined,
+  timezone: string | undefined,
+): Promise<{ settings: SettingsInput | undefined; times?: TimesRead }> {
+  const bare = SETTING_TIMES.filter((name) => {
+    const value = settings?.[name];
+    return typeof value === 'string' && !hasOffset(value);
+  });
+  // A zone named is checked even when no time needs it: a wrong one is a mistake worth saying.
+  const zone =
+    timezone !== undefined || bare.length > 0 ? await zoneForCall(deps, userId, timezone) : undefined;
+  if (!settings || !zone || bare.length === 0) return { settings };
+  const read: SettingsInput = { ...settings };
+  const times: TimesRead = [];
+  for (const name of bare) {
+    const at = readTime(settings[name]!, zone, `settings.${name}`);
+    read[name] = at.toISOString();
+    times.push({ field: name, ...zonedTime(at, zone) });
+  }
+  return { settings: read, times };
 }

@@ -87,7 +87,7 @@ export const QuestionFieldsSchema = z.strictObject({
   type: z
     .enum(QUESTION_TYPES, { error: `type must be ${QUESTION_TYPES.map((t) => `"${t}"`).join(', ')}` })
     .describe(`${QUESTION_TYPE_DEFINITIONS.map((definition) => definition.summary).join('; ')}.`),
-  question_id: QuestionIdSchema.optional().describe('update_quiz: the question this item edits.'),
+  question_id: QuestionIdSchema.optional().describe('update_quiz: the question it edits.'),
   text: trimmed('text', LIMITS.questionTextMax).describe('The question.'),
   // Null (as get_quiz_questions returns it) is none, so a question read can be sent back as is.
   explanation: trimmed('explanation', LIMITS.explanationMax)

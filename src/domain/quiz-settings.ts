@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuizRow, SettingsData } from '../db/repositories';
+import { DEFAULT_TIME_ZONE, parseTime } from './time-zone';
 
 /**
  * Every quiz setting, one entry each: its input schema (with the description the tools publish),
@@ -19,16 +20,19 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const TIME_LIMIT_MAX_MINUTES = 600;
 
-// An instant, never a wall-clock time: without its offset "09:00" means a different moment to each reader.
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+// An instant: with its offset as written; without one, a wall-clock time read in the call's zone
+// (settingsInZone in account-time-zone.ts), since "09:00" alone means a different moment to each reader.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
+const OFFSET = /(Z|[+-]\d{2}:\d{2})$/i;
+export const hasOffset = (value: string): boolean => OFFSET.test(value);
 const instant = (field: string) =>
   z
-    .string({ error: `${field} must be an ISO-8601 date and time with an offset, or null` })
-    .refine((value) => INSTANT.test(value), {
+    .string({ error: `${field} must be an ISO-8601 date and time, or null` })
+    .refine((value) => DATE_TIME.test(value), {
       params: { code: 'not_a_time' },
-      error: `${field} needs a date, a time and an offset, such as 2026-03-01T09:00:00+01:00 or 2026-03-01T08:00:00Z`,
+      error: `${field} needs a date and a time, such as 2026-03-01T09:00 (read in timezone) or 2026-03-01T08:00:00Z`,
     })
-    .refine((value) => !Number.isNaN(Date.parse(value)), {
+    .refine((value) => parseTime(value, DEFAULT_TIME_ZONE).ok, {
       error: `${field} is not a real date and time`,
       params: { code: 'not_a_time' },
     })
@@ -85,7 +89,12 @@ const setting = <Name extends string, Input extends z.ZodType, Output extends z.
   entry: SettingEntry<Name, Input, Output>,
 ) => entry;
 
-const instantOrNull = (value: string | null): Date | null => (value === null ? null : new Date(value));
+/** The column's instant; a time still without an offset here (settingsInZone did not read it) is UTC's. */
+const instantOrNull = (value: string | null): Date | null => {
+  if (value === null) return null;
+  const parsed = parseTime(value, DEFAULT_TIME_ZONE);
+  return parsed.ok ? parsed.at : new Date(value);
+};
 const isoOrNull = (value: Date | null): string | null => value?.toISOString() ?? null;
 
 /** The quiz's setting; an unknown stored value reads as "never". */
@@ -278,7 +287,7 @@ export const SETTINGS = [
   setting({
     name: 'opens_at',
     group: 'taking',
-    input: instant('opens_at').describe('ISO-8601 with offset: no attempts before. null: none.'),
+    input: instant('opens_at').describe('No attempts before (ISO-8601). null: none.'),
     output: timestamp.nullable(),
     column: 'opensAt',
     default: null,
@@ -294,7 +303,7 @@ export const SETTINGS = [
   setting({
     name: 'closes_at',
     group: 'taking',
-    input: instant('closes_at').describe('ISO-8601 with offset: no attempts after.'),
+    input: instant('closes_at').describe('No attempts after (ISO-8601).'),
     output: timestamp.nullable(),
     column: 'closesAt',
     default: null,

@@ -127,6 +127,17 @@ describe('listed output schemas name every field', () => {
       await call('close_quiz', { quiz_id: quiz.quiz_id, at: '2099-02-01T09:00', timezone: 'Europe/Paris' });
       const copy = await call('duplicate_quiz', { quiz_id: quiz.quiz_id, language: 'es' });
       await call('get_quiz_links', { quiz_id: copy.quiz_id });
+      // Times without an offset: the answers add how they were read.
+      await call('update_quiz', {
+        quiz_id: copy.quiz_id,
+        settings: { opens_at: '2099-01-01T09:00', closes_at: '2099-01-02T09:00' },
+        timezone: 'Asia/Tokyo',
+      });
+      const timed = await call('create_quiz', {
+        title: 'Timed',
+        settings: { closes_at: '2099-01-02T09:00' },
+      });
+      await call('delete_quiz', { quiz_id: timed.quiz_id, confirm: true });
       await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
 
       const unnamedNow = Object.fromEntries(

@@ -103,8 +103,9 @@ describeEachDatabase('taking settings over MCP', (provider) => {
       expect(await refused({ opens_at: '2030-01-01T10:00:00Z', closes_at: '2030-01-01T09:59:00Z' })).toMatch(
         /settings\.closes_at: must be after opens_at/,
       );
-      expect(await refused({ opens_at: '2030-01-01T10:00:00' })).toMatch(
-        /settings\.opens_at: opens_at needs a date, a time and an offset/,
+      // A time without an offset is read in the account's zone (settings-times-in-zone.test.ts); a day alone is not a time.
+      expect(await refused({ opens_at: '2030-01-01' })).toMatch(
+        /settings\.opens_at: opens_at needs a date and a time, such as 2026-03-01T09:00 \(read in timezone\)/,
       );
       expect(await refused({ time_limit_minutes: 601 })).toMatch(/time_limit_minutes must be at most 600/);
       expect(await refused({ language: 'it' })).toMatch(/language must be one of en, es, pt, fr, de, ar/);

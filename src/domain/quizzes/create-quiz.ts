@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { settingsInZone } from '../account-time-zone';
 import { checkTakingSettings, DEFAULT_TAKING, mergeSettings } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
 import type { QuestionInput, SettingsInput } from '../quiz-input';
@@ -14,6 +15,8 @@ export interface CreateQuizInput {
   description?: string | undefined;
   questions: QuestionInput[];
   settings?: SettingsInput;
+  /** IANA zone the settings' times without an offset are read in; the account's when absent. */
+  timezone?: string | undefined;
 }
 
 const SLUG_ATTEMPTS = 5;
@@ -25,10 +28,11 @@ const SLUG_ATTEMPTS = 5;
  */
 export async function createQuiz(deps: DomainDeps, ownerId: string, input: CreateQuizInput) {
   const { repos, baseUrl } = deps;
-  const settings = settingsColumns(input.settings);
+  const zoned = await settingsInZone(repos, ownerId, input.settings, input.timezone);
+  const settings = settingsColumns(zoned.settings);
   checkTakingSettings(
     mergeSettings(DEFAULT_TAKING, settings),
-    input.settings,
+    zoned.settings,
     input.questions.length,
     nowOf(deps),
   );
@@ -43,7 +47,10 @@ export async function createQuiz(deps: DomainDeps, ownerId: string, input: Creat
       // A new quiz has no questions to keep: every one gets a new id.
       questions: input.questions.map((question) => toQuestionData(question)),
     });
-    if (quiz) return withWarnings(quizWithQuestionsRecord(baseUrl, quiz), quiz);
+    if (quiz) {
+      const record = withWarnings(quizWithQuestionsRecord(baseUrl, quiz), quiz);
+      return zoned.times ? { ...record, times: zoned.times } : record;
+    }
   }
   throw new Error(`could not find a free slug for "${input.title}" after ${SLUG_ATTEMPTS} attempts`);
 }

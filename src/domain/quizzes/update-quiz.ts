@@ -1,3 +1,4 @@
+import { settingsInZone } from '../account-time-zone';
 import { checkTakingSettings, mergeSettings } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
 import { ConfirmationRequired, DomainError } from '../errors';
@@ -20,6 +21,8 @@ export interface UpdateQuizInput {
   /** Null or '' removes it. */
   description?: string | null | undefined;
   settings?: SettingsInput | undefined;
+  /** IANA zone the settings' times without an offset are read in; the account's when absent. */
+  timezone?: string | undefined;
   confirmEditPublished?: boolean | undefined;
   /** Keep ids across fixed answer keys and mark past answers again under them (remark-responses.ts). */
   remarkPastResponses?: boolean | undefined;
@@ -63,6 +66,8 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
       ],
     );
   }
+  const zoned = await settingsInZone(deps.repos, ownerId, input.settings, input.timezone);
+  input = { ...input, settings: zoned.settings };
   // Read once: the taking rules are checked against it, the edit itself runs under the row's lock.
   const loaded = input.loaded ?? (await loadOwnedQuiz(deps, ownerId, input.ref));
   const { id } = loaded;
@@ -119,7 +124,11 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
         quiz.questions.map((question) => question.id),
       )
     : [];
-  const record = { ...written, warnings: [...edits, ...written.warnings] };
+  const record = {
+    ...written,
+    warnings: [...edits, ...written.warnings],
+    ...(zoned.times ? { times: zoned.times } : {}),
+  };
   if (!input.remarkPastResponses) return record;
   // Every kept question: those whose key is unchanged give the same marks, so change nothing.
   const kept = stored.flatMap((question) => (question.id ? [question.id] : []));

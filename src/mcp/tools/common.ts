@@ -182,27 +182,44 @@ const namedOnly = Object.fromEntries(
   ]),
 );
 
+/** Named as key fields are: close_quiz's listing types a zoned time's fields. */
+export const ListedTimesReadSchema = z.array(
+  z.object({ field: z.unknown(), utc: z.unknown(), local: z.unknown(), time_zone: z.unknown() }),
+);
+
 /** What a model reads of a quiz it has just written: where it is, and the new question ids. */
 export const ListedQuizWrittenSchema = ListedQuizWithQuestionsSchema.extend({
   questions: z.array(
     ListedQuestionSchema.pick({ question_id: true, type: true, text: true }).extend(namedOnly),
   ),
   warnings: ListedWarningsSchema,
+  times: ListedTimesReadSchema,
 });
 
 /** A date and time as a caller writes it; read by domain/time-zone.ts, which explains a bad one. */
 export const localTime = (field: string) =>
   z
     .string({ error: `${field} must be a date and time such as 2026-11-27T18:00` })
-    .max(40, { error: `${field} is too long: send a date and time such as 2026-11-27T18:00` });
+    // Checked, not listed, as quiz_id's bound is.
+    .refine((text) => text.length <= 40, {
+      error: `${field} is too long: send a date and time such as 2026-11-27T18:00`,
+    });
 
 export const TimeZoneSchema = z
   .string({ error: 'timezone must be an IANA time zone name such as Europe/Paris' })
-  .max(64, { error: 'timezone is too long: send an IANA name such as Europe/Paris' })
+  .refine((zone) => zone.length <= 64, {
+    error: 'timezone is too long: send an IANA name such as Europe/Paris',
+  })
   .optional()
-  .describe("IANA zone for times without an offset (default: account's).");
+  .describe("IANA zone for times without offset (default account's).");
 
 export const ZonedTimeSchema = z.object({ utc: z.string(), local: z.string(), time_zone: z.string() });
+
+/** The settings times a create_quiz or update_quiz call read in a zone (sent without an offset). */
+export const TimesReadSchema = z
+  .array(ZonedTimeSchema.extend({ field: z.enum(['opens_at', 'closes_at']) }))
+  .optional()
+  .describe('Settings times sent without an offset, as read: UTC and local.');
 
 /** WarningsSchema's items, for warnings about the quiz itself too (question_id null). */
 export const QuizLevelWarningsSchema = z

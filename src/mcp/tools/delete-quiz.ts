@@ -8,7 +8,7 @@ export const deleteQuizTool = defineTool({
   title: 'Delete a quiz',
   description:
     'Deletes one of your quizzes, its questions and ALL its responses, for good. ' +
-    'Needs confirm: true; without it nothing is deleted and the answer says what would go.',
+    'Without confirm: true nothing is deleted; the answer says what would go.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     confirm: z

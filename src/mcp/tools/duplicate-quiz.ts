@@ -15,7 +15,7 @@ export const duplicateQuizTool = defineTool({
     language: z
       .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
       .optional()
-      .describe("Respondent pages' language (default: the original's)."),
+      .describe("Default: the original's."),
   }),
   output: z.object({
     quiz_id: z.string().describe('The new draft.'),

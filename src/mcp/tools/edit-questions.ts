@@ -63,7 +63,7 @@ export const editQuestionsTool = defineTool({
       .max(EDIT_OPERATIONS_MAX, { error: `at most ${EDIT_OPERATIONS_MAX} operations per call` })
       .describe(
         'add: a question, at position (1-based; default last). ' +
-          'update: question_id and only the fields to change (options replaced whole). ' +
+          'update: question_id and the fields to change (options replaced whole). ' +
           'remove: question_id. move: question_id, position. Fields as in create_quiz.',
       ),
     confirm_edit_published: ConfirmEditPublishedSchema,

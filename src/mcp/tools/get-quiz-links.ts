@@ -9,8 +9,8 @@ export const getQuizLinksTool = defineTool({
   name: 'get_quiz_links',
   title: 'Get a quiz’s links',
   description:
-    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), responses as CSV, embed snippet. ' +
-    'Signed links expire (see expires_at).',
+    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), CSV of responses, embed snippet. ' +
+    'Signed links expire.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),

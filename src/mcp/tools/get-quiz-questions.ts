@@ -37,7 +37,7 @@ export const getQuizQuestionsTool = defineTool({
   name: 'get_quiz_questions',
   title: 'Get quiz questions',
   description:
-    'One of your quizzes with its questions, keys and explanations; or a few questions, or as respondents see them.',
+    'One of your quizzes with its questions, keys and explanations; or a few, or as respondents see them.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     view: z

@@ -99,7 +99,7 @@ export const getResultsTool = defineTool({
         error: `fields: at most ${RESPONSE_FIELDS.length}, each once`,
       })
       .optional()
-      .describe('Only these response fields, e.g. ["respondent","percent"].'),
+      .describe('Only these response fields, e.g. respondent, percent.'),
     include_statistics: z
       .boolean({ error: 'include_statistics must be true or false' })
       .optional()

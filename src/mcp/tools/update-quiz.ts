@@ -12,6 +12,8 @@ import {
   ListedQuizWrittenSchema,
   QuizRefSchema,
   QuizWithQuestionsSchema,
+  TimesReadSchema,
+  TimeZoneSchema,
   WarningsSchema,
 } from './common';
 
@@ -31,14 +33,16 @@ export const updateQuizTool = defineTool({
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()
       .describe('After fixing a key: keep the ids sent (same type, option count), re-mark past answers.'),
-    title: TitleSchema.optional().describe('The slug and public link stay the same.'),
+    title: TitleSchema.optional().describe('Slug and public link stay the same.'),
     description: DescriptionSchema.nullable().optional().describe('null or "" removes it.'),
     settings: SettingsInputSchema.optional().describe(
       'Fields as in create_quiz; anything left out stays as it is.',
     ),
+    timezone: TimeZoneSchema.describe('As in create_quiz.'),
   }),
   output: QuizWithQuestionsSchema.extend({
     warnings: WarningsSchema,
+    times: TimesReadSchema,
     remarked_responses: z
       .number()
       .int()
@@ -60,6 +64,7 @@ export const updateQuizTool = defineTool({
       title: args.title,
       description: args.description,
       settings: args.settings,
+      timezone: args.timezone,
       confirmEditPublished: args.confirm_edit_published,
       remarkPastResponses: args.remark_past_responses,
     }),
