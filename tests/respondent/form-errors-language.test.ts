@@ -1,8 +1,9 @@
 // A refused quiz form speaks the quiz's language, not the browser's: on an English browser, an
 // Arabic quiz's form words every problem from the Arabic catalogue, by the issue's code (never
-// the domain's English). The JSON route's problem body stays in English, as the API has always
-// answered. The test walks the closed list of codes: each code a respondent can meet is met here
-// (and has its words in every catalogue), or is listed as one no respondent meets.
+// the domain's English), on both databases. The JSON route's problem body stays in English, as
+// the API has always answered. The test walks the closed list of codes: each code a respondent
+// can meet is met here (and has its words in every catalogue), or is listed as one no respondent
+// meets.
 import request from 'supertest';
 import { FIELD_ISSUE_CODES, type FieldIssueCode } from '../../src/domain/errors';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
@@ -10,7 +11,7 @@ import { publishQuiz } from '../../src/domain/quizzes/publish-quiz';
 import { LANGUAGES } from '../../src/domain/quiz-settings';
 import { CATALOGS, translator } from '../../src/respondent/i18n';
 import type { MessageKey } from '../../src/respondent/messages/en';
-import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 
 let app: TestApp;
 let ownerId: string;
@@ -58,15 +59,6 @@ async function publish(settings: Record<string, unknown>): Promise<Quiz> {
     ids: Object.fromEntries(quiz.questions.map((question) => [question.type, question.question_id])),
   };
 }
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ownerId = (await createTestUser(app, 'form-language')).id;
-  everyType = await publish({ collect_name: true, collect_email: true, require_all_answers: true });
-  anyAnswer = await publish({ collect_name: false, collect_email: false, require_all_answers: false });
-  limited = await publish({ collect_name: false, collect_email: true, max_attempts_per_email: 1 });
-});
-afterAll(() => app.close());
 
 /** A whole form: a name, an email, and a valid answer to every question, then the case's changes. */
 function answers(quiz: Quiz, change: Record<string, string | string[] | undefined>): string {
@@ -220,40 +212,51 @@ const cases = Object.entries(MET).flatMap(([code, list]) =>
   ),
 );
 
-test.each(cases)(
-  '%s: in Arabic on an English browser, beside the field and in the summary',
-  async (_name, one) => {
-    const quiz = one.quiz();
-    const res = await request(app.app)
-      .post(`/q/${quiz.slug}`)
-      .set('Accept-Language', 'en-US,en;q=0.9')
-      .type('form')
-      .send(answers(quiz, await one.change(quiz)));
-    expect(res.status).toBe(422);
-    expect(res.text).toMatch(/<html lang="ar"\s+dir="rtl"/);
-    const arabic = escaped(translator('ar').t(one.key, one.values));
-    const english = escaped(translator('en').t(one.key, one.values));
-    // In the summary, and beside the field it concerns.
-    expect(res.text.split(arabic).length - 1).toBe(one.summaryOnly ? 1 : 2);
-    expect(res.text).not.toContain(english);
-  },
-);
+describeEachDatabase("an Arabic quiz's form", (provider) => {
+  beforeAll(async () => {
+    app = await startTestApp({ provider });
+    ownerId = (await createTestUser(app, 'form-language')).id;
+    everyType = await publish({ collect_name: true, collect_email: true, require_all_answers: true });
+    anyAnswer = await publish({ collect_name: false, collect_email: false, require_all_answers: false });
+    limited = await publish({ collect_name: false, collect_email: true, max_attempts_per_email: 1 });
+  });
+  afterAll(() => app.close());
 
-test("the JSON route's problem body keeps the API's English for the same quiz", async () => {
-  const res = await request(app.app)
-    .post(`/api/quizzes/${everyType.slug}/responses`)
-    .set('Accept-Language', 'ar')
-    .send({
-      respondent: { name: '', email: 'amal at example' },
-      answers: [{ question_id: everyType.ids.number, number: 'three' }],
-    });
-  expect(res.status).toBe(422);
-  const messages = (res.body as { errors: Array<{ field: string; message: string }> }).errors;
-  expect(messages).toEqual(
-    expect.arrayContaining([
-      { field: 'respondent.name', message: 'Enter your name.' },
-      { field: 'respondent.email', message: 'Enter an email address such as name@example.com.' },
-    ]),
+  test.each(cases)(
+    '%s: in Arabic on an English browser, beside the field and in the summary',
+    async (_name, one) => {
+      const quiz = one.quiz();
+      const res = await request(app.app)
+        .post(`/q/${quiz.slug}`)
+        .set('Accept-Language', 'en-US,en;q=0.9')
+        .type('form')
+        .send(answers(quiz, await one.change(quiz)));
+      expect(res.status).toBe(422);
+      expect(res.text).toMatch(/<html lang="ar"\s+dir="rtl"/);
+      const arabic = escaped(translator('ar').t(one.key, one.values));
+      const english = escaped(translator('en').t(one.key, one.values));
+      // In the summary, and beside the field it concerns.
+      expect(res.text.split(arabic).length - 1).toBe(one.summaryOnly ? 1 : 2);
+      expect(res.text).not.toContain(english);
+    },
   );
-  expect(JSON.stringify(messages)).not.toMatch(/[\u0600-\u06ff]/);
+
+  test("the JSON route's problem body keeps the API's English for the same quiz", async () => {
+    const res = await request(app.app)
+      .post(`/api/quizzes/${everyType.slug}/responses`)
+      .set('Accept-Language', 'ar')
+      .send({
+        respondent: { name: '', email: 'amal at example' },
+        answers: [{ question_id: everyType.ids.number, number: 'three' }],
+      });
+    expect(res.status).toBe(422);
+    const messages = (res.body as { errors: Array<{ field: string; message: string }> }).errors;
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        { field: 'respondent.name', message: 'Enter your name.' },
+        { field: 'respondent.email', message: 'Enter an email address such as name@example.com.' },
+      ]),
+    );
+    expect(JSON.stringify(messages)).not.toMatch(/[\u0600-\u06ff]/);
+  });
 });

@@ -75,7 +75,9 @@ const CLIENTS = {
   async langchain() {
     const { MultiServerMCPClient } = await import('@langchain/mcp-adapters');
     const client = new MultiServerMCPClient({
-      mcpServers: { quiz: { transport: 'http', url, headers } },
+      // The service speaks Streamable HTTP only: on any 4xx the adapter would otherwise retry over
+      // SSE, and report that retry's failure in place of the first answer.
+      mcpServers: { quiz: { transport: 'http', url, headers, automaticSSEFallback: false } },
       prefixToolNameWithServerName: false,
       throwOnLoadError: true,
     });
