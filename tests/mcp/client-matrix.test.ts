@@ -102,6 +102,15 @@ function expectLifeCycle(
   // Every question sent back with its id kept it.
   expect(steps.update_quiz.question_ids).toEqual(ids);
   expect(steps.update_quiz.texts).toEqual(QUESTIONS.map((question) => `${question.text} (edited)`));
+  // The closing time sent without an offset, read in Tokyo, comes back in UTC and local time.
+  expect(steps.update_quiz.times).toEqual([
+    {
+      field: 'closes_at',
+      utc: '2099-01-01T00:00:00.000Z',
+      local: '2099-01-01T09:00:00+09:00',
+      time_zone: 'Asia/Tokyo',
+    },
+  ]);
   expect(steps.publish_quiz.status).toBe('published');
   expect(steps.get_results).toMatchObject({ summary: { response_count: 0 }, responses: 0 });
   expect(steps.get_quiz_links).toEqual({
@@ -243,10 +252,13 @@ describeEachDatabase('the client matrix', (provider) => {
           question_id: steps.get_quiz_questions.questions[index].question_id,
           text: `${question.text} (edited)`,
         })),
+        settings: { closes_at: '2099-01-01T09:00' },
+        timezone: 'Asia/Tokyo',
       });
       steps.update_quiz = {
         question_ids: updated.questions.map((question: { question_id: string }) => question.question_id),
         texts: updated.questions.map((question: { text: string }) => question.text),
+        times: updated.times,
       };
       steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
       const results = await call('get_results', { quiz_id: quizId });

@@ -190,10 +190,17 @@ async function lifeCycle(name, client) {
       question_id: question.question_id,
       text: `${fixture.questions[index].text} (edited)`,
     }));
-    const updated = await client.call('update_quiz', { quiz_id: quizId, questions });
+    // A closing time without an offset, read in the timezone named (tool set 1.12.0).
+    const updated = await client.call('update_quiz', {
+      quiz_id: quizId,
+      questions,
+      settings: { closes_at: '2099-01-01T09:00' },
+      timezone: 'Asia/Tokyo',
+    });
     steps.update_quiz = {
       question_ids: updated.questions.map((q) => q.question_id),
       texts: updated.questions.map((q) => q.text),
+      times: updated.times,
     };
 
     step = 'publish_quiz';
