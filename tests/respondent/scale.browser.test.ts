@@ -73,7 +73,7 @@ describeWithBrowser('a scale on the public form', () => {
       const name = page.getByLabel('Your name');
       if (await name.count()) await name.fill('Ada');
       await page.keyboard.press('Tab');
-      while (!(await page.evaluate(() => document.activeElement?.getAttribute('type') === 'radio'))) {
+      while ((await page.locator(':focus').getAttribute('type')) !== 'radio') {
         await page.keyboard.press('Tab');
       }
       await page.keyboard.press('Space');
