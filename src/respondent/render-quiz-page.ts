@@ -363,7 +363,11 @@ function scaleFieldset(
           name,
           value: String(value),
           checked: chosen === String(value),
-          label: html`${String(value)}${words ? html`<span class="sr-only">, <bdi>${words}</bdi></span>` : ''}`,
+          // An end's words are read with its value ("0, Not at all likely"), as one phrase.
+          label: words
+            ? html`<span aria-hidden="true">${String(value)}</span
+                ><span class="sr-only">${String(value)}, <bdi>${words}</bdi></span>`
+            : String(value),
         });
       })}
     </div>
