@@ -20,6 +20,8 @@ const QUIZ_LABELS: Readonly<Record<string, string>> = {
   accepted_answers: 'Accepted answers',
   correct_number: 'Right number',
   tolerance: 'Tolerance',
+  items: 'Items',
+  points_per_item: 'Points per item',
   label: 'Text',
   score: 'Score',
 };
@@ -61,6 +63,8 @@ export const EDITOR_WORDING: Record<FieldIssueCode, (params: Params) => string> 
   not_for_type: () => 'does not apply to this kind of question',
   invalid: () => 'is not valid here',
   not_the_attempt_email: () => 'use the email address the attempt started with',
+  repeated: (params) => `repeats line ${count(params.line)}: give each its own text`,
+  not_with: (params) => `cannot go with “${editorLabel(String(params.other))}”: leave one of them empty`,
 };
 
 /**

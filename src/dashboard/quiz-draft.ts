@@ -42,6 +42,10 @@ export interface DraftQuestion {
   /** number: as typed ("3,5" works, as on the public page). */
   correct_number: string;
   tolerance: string;
+  /** ordering: one item per line, in the right order. */
+  items: string;
+  /** ordering: points for each item in place; empty for points on the whole order. */
+  points_per_item: string;
   /** scale: its range and the words of its two ends, as typed. */
   scale_min: string;
   scale_max: string;
@@ -111,6 +115,8 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     accepted_answers: '',
     correct_number: '',
     tolerance: '0',
+    items: '',
+    points_per_item: '',
     scale_min: '1',
     scale_max: '5',
     min_label: '',
@@ -142,6 +148,12 @@ export function draftFromQuiz(
       ...('correct_number' in question
         ? { correct_number: String(question.correct_number), tolerance: String(question.tolerance) }
         : {}),
+      ...('items' in question
+        ? {
+            items: question.items.map((item) => item.label).join('\n'),
+            points_per_item: question.points_per_item === null ? '' : String(question.points_per_item),
+          }
+        : {}),
       ...('scale_min' in question
         ? {
             scale_min: String(question.scale_min),
@@ -160,7 +172,7 @@ export function draftFromQuiz(
 }
 
 const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|scale_min|scale_max|min_label|max_label)\]$/;
+  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|scale_min|scale_max|min_label|max_label)\]$/;
 const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
 
 /**
@@ -294,13 +306,21 @@ function inputValue(control: EditorControl, typed: string | boolean | undefined,
 
 /** Each typed field as the editor sends it to the schema, which names any problem. */
 const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
-  points: (question) => integerOrText(question.points),
+  // Points per item, when given, stand in for the points of the whole order.
+  points: (question) => (question.points_per_item.trim() ? undefined : integerOrText(question.points)),
   correct_answer: (question) => question.correct_answer,
   options: (question) =>
     question.options.map((option) => ({ label: option.label, score: integerOrText(option.score) })),
   accepted_answers: acceptedLines,
   correct_number: (question) => numberOrText(question.correct_number),
   tolerance: (question) => numberOrText(question.tolerance),
+  items: (question) =>
+    question.items
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((label) => ({ label })),
+  points_per_item: (question) => integerOrText(question.points_per_item),
   scale_min: (question) => integerOrText(question.scale_min),
   scale_max: (question) => integerOrText(question.scale_max),
   scale_labels: (question) => [question.min_label.trim(), question.max_label.trim()],

@@ -41,7 +41,7 @@ export function fieldId(field: string): string {
 const RENDERED = [
   /^(title|description|questions|settings|confirm_edit_published)$/,
   /^questions-\d+$/,
-  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance)$/,
+  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
   new RegExp(
@@ -265,6 +265,28 @@ function numberFields(base: string, question: DraftQuestion, view: View): Html {
   ${pointsField(base, question, view, 'A whole number; a wrong answer earns 0.')}`;
 }
 
+function orderingFields(base: string, question: DraftQuestion, view: View): Html {
+  return html`${textField({
+    name: `${base}[items]`,
+    label: `Items, one per line, in the right order (${LIMITS.orderingItemsMin} to ${LIMITS.orderingItemsMax})`,
+    value: question.items,
+    view,
+    multiline: true,
+    text: true,
+    hint: 'Respondents see them shuffled, never in this order.',
+  })}
+  ${pointsField(base, question, view, 'A whole number, for the whole order right.')}
+  ${textField({
+    name: `${base}[points_per_item]`,
+    label: 'Points per item in its place (optional)',
+    value: question.points_per_item,
+    view,
+    inputmode: 'numeric',
+    className: 'short',
+    hint: 'Instead of the points above: this many for each item in its right place.',
+  })}`;
+}
+
 /** An opinion scale: its range and the words of its ends; it earns no points. */
 function scaleFields(base: string, question: DraftQuestion, view: View): Html {
   return html`${textField({
@@ -344,6 +366,11 @@ const EDITOR_TYPES: Record<QuestionType, { name: string; add: string; keyFields:
     name: 'Number',
     add: 'Add a number question',
     keyFields: (base, _index, question, view) => numberFields(base, question, view),
+  },
+  ordering: {
+    name: 'Put in order',
+    add: 'Add a put-in-order question',
+    keyFields: (base, _index, question, view) => orderingFields(base, question, view),
   },
   scale: {
     name: 'Opinion scale',

@@ -29,6 +29,7 @@ const TYPE_NAMES: Record<QuestionType, string> = {
   multiple_select: 'Tick all that apply',
   short_text: 'Typed answer',
   number: 'Number',
+  ordering: 'Put in order',
   scale: 'Opinion scale',
 };
 
@@ -118,6 +119,32 @@ function breakdownOf(question: Question, stat: Stat | undefined, answered: numbe
         })),
         rows: common.map((entry) =>
           countRow(formatNumber(entry.value), `${earns(entry.value)} pts`, entry.count, answered),
+        ),
+      };
+    }
+    case 'ordering': {
+      // Per position: how many put the right item there; the most common wrong item beside it.
+      const positions = stat?.type === 'ordering' ? stat.positions : [];
+      return {
+        counted: 'Right there',
+        note: rightNote(stat?.type === 'ordering' ? stat.right_count : null, answered)?.replace(
+          'Most common answers:',
+          'Per position:',
+        ),
+        bars: positions.map((position) => ({
+          label: `${position.position}. ${position.right_item}`,
+          count: Math.round((position.right_share ?? 0) * answered),
+          kind: 'best',
+        })),
+        rows: positions.map((position) =>
+          countRow(
+            `${position.position}. ${position.right_item}`,
+            position.common_wrong_item
+              ? `most often wrong: ${position.common_wrong_item} (${position.common_wrong_count})`
+              : '',
+            Math.round((position.right_share ?? 0) * answered),
+            answered,
+          ),
         ),
       };
     }
@@ -214,6 +241,18 @@ function answerKey(question: Question): Html {
             )}
             (${pts(question.points)})`,
           );
+    case 'ordering':
+      return row(
+        'Right order',
+        html`<ol class="key-options">
+            ${question.items.map((item) => html`<li><bdi>${item.label}</bdi></li>`)}
+          </ol>
+          ${
+            question.points_per_item === null
+              ? `${pts(question.points)} for the whole order`
+              : `${pts(question.points_per_item)} per item in its place`
+          }`,
+      );
     case 'scale': {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>

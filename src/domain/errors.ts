@@ -66,6 +66,10 @@ export const FIELD_ISSUE_CODES = [
   'invalid',
   /** `email`: the address the attempt started with. */
   'not_the_attempt_email',
+  /** `line`: the 1-based place of the entry of a list this one repeats. */
+  'repeated',
+  /** `other`: the field (its API name) that cannot be given with this one. */
+  'not_with',
 ] as const;
 
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

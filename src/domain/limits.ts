@@ -16,6 +16,8 @@ export const LIMITS = {
   pointsMin: -1000,
   pointsMax: 1000,
   acceptedAnswersMax: 20,
+  orderingItemsMin: 3,
+  orderingItemsMax: 20,
   acceptedAnswerMax: TEXT_ANSWER_MAX,
   numberMagnitudeMax: NUMBER_MAGNITUDE_MAX,
   scaleMinLowest: 0,

@@ -124,6 +124,19 @@ export const QuestionFieldsSchema = z.strictObject({
     .min(0, { error: 'tolerance must be at least 0' })
     .optional()
     .describe(`${takenBy('tolerance')}: allowed distance, inclusive (default 0).`),
+  items: z
+    .array(z.strictObject({ label: OptionInputSchema.shape.label }), {
+      error: 'items must be an array of { label }',
+    })
+    .max(LIMITS.orderingItemsMax, { error: `a question takes at most ${LIMITS.orderingItemsMax} items` })
+    .optional()
+    .describe(
+      `${takenBy('items')}: ${LIMITS.orderingItemsMin}-${LIMITS.orderingItemsMax} {label}, in the right order.`,
+    ),
+  points_per_item: integerIn('points_per_item')
+    .min(0, { error: 'points_per_item must be at least 0' })
+    .optional()
+    .describe(`${takenBy('points_per_item')}: per item in place, instead of points.`),
   scale_min: integerFrom('scale_min', LIMITS.scaleMinLowest, LIMITS.scaleMinHighest)
     .optional()
     .describe(`${takenBy('scale_min')}: lowest (default 1).`),

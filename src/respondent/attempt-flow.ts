@@ -35,9 +35,10 @@ const send = (res: Response, status: number, page: string) => res.status(status)
 export function attemptQuiz(quiz: QuizWithQuestions, attempt: AttemptRow): QuizWithQuestions {
   return {
     ...quiz,
-    questions: displayedQuestions(quiz, attempt).map(({ question, options }): ShownQuestion => ({
+    questions: displayedQuestions(quiz, attempt).map(({ question, options, lists }): ShownQuestion => ({
       ...question,
       shownOptions: options.map(({ index, option }) => ({ index, label: option.label })),
+      shownLists: lists,
     })),
   };
 }

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { isAttemptRefusal, AttemptRefusal } from '../domain/attempts/attempt-refusal';
 import { attemptExpiry, displayedQuestions, startAttempt } from '../domain/attempts/attempts';
+import { shownParts, storedDefinition, toScorable } from '../domain/question-types';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
 import { respondentFieldsOf } from '../domain/question-types';
@@ -34,6 +35,21 @@ const StartBodySchema = z.strictObject({
     .strictObject({ email: z.string({ error: 'email must be a string' }).max(1000).nullish() })
     .nullish(),
 });
+
+/** The parts a question names by the attempt's opaque ids, as lists of { <id field>, label } in the order shown. */
+function opaqueFields(
+  question: Parameters<typeof toScorable>[0],
+  lists: Readonly<Record<string, { ids: string[]; shown: number[] }>>,
+): Record<string, Array<Record<string, string>>> {
+  const specs = storedDefinition(question.type).opaqueLists?.(toScorable(question)) ?? {};
+  return Object.fromEntries(
+    Object.entries(specs).flatMap(([name, spec]) => {
+      const list = lists[name];
+      if (!list) return [];
+      return [[name, shownParts(list, spec).map((part) => ({ [spec.idField]: part.id, label: part.label }))]];
+    }),
+  );
+}
 
 /** The hints a script can act on, per refusal. */
 export const ATTEMPT_HINTS: Record<AttemptRefusal['reason'], string> = {
@@ -89,7 +105,7 @@ export function startJsonAttempt(deps: DomainDeps, tokens: AttemptTokens, logger
         submit_by: attemptExpiry(attempt).toISOString(),
         time_limit_minutes: quiz.timeLimitMinutes,
         submit_url: `${baseUrl}/api/quizzes/${quiz.slug}/responses`,
-        questions: displayedQuestions(quiz, attempt).map(({ question, options }) => ({
+        questions: displayedQuestions(quiz, attempt).map(({ question, options, lists }) => ({
           question_id: question.id,
           type: question.type,
           text: question.text,
@@ -97,6 +113,7 @@ export function startJsonAttempt(deps: DomainDeps, tokens: AttemptTokens, logger
           ...(options.length > 0
             ? { options: options.map(({ index, option }) => ({ option_index: index, label: option.label })) }
             : {}),
+          ...opaqueFields(question, lists),
         })),
       });
     } catch (error) {

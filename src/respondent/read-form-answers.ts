@@ -15,7 +15,8 @@ import { translator, type Translator } from './i18n';
  * `name`, `email`, `version` (the quiz version the page was rendered from) and one
  * `q_<question_id>` per question: "yes"/"no", the 0-based option index, the text typed or the
  * number as written; for a multiple_select question, an empty value (always sent, so that a
- * group left unticked still counts as answered) followed by one value per ticked option.
+ * group left unticked still counts as answered) followed by one value per ticked option; for an
+ * ordering question, one "<item id>:<position>" per item given a position.
  */
 export interface FormValues {
   name: string;
@@ -55,12 +56,26 @@ function ticked(value: unknown): string | undefined {
   return values.filter((item) => item !== '').join(',');
 }
 
+/** A list of selects (ordering's positions): the values chosen, joined; none chosen is no answer. */
+function listed(value: unknown): string | undefined {
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((item) => typeof item === 'string') || values.length > 64) return undefined;
+  const chosen = values.filter((item) => item !== '');
+  return chosen.length > 0 ? chosen.join(',') : undefined;
+}
+
 export function readFormValues(quiz: QuizWithQuestions, body: Record<string, unknown>): FormValues {
   const answers = new Map<string, string>();
   for (const question of quiz.questions) {
     const raw = body[fieldName(question.id)];
     const reading = FORM_READING[storedTypeOf(question.type)];
-    const value = reading.ticked ? ticked(raw) : text(raw).trim() ? text(raw) : '';
+    const value = reading.listed
+      ? listed(raw)
+      : reading.ticked
+        ? ticked(raw)
+        : text(raw).trim()
+          ? text(raw)
+          : '';
     if (value !== undefined && (value !== '' || reading.ticked)) {
       answers.set(question.id, value);
     }
@@ -101,7 +116,7 @@ function questionMessage(
  */
 const FORM_READING: Record<
   QuestionType,
-  { ticked: boolean; message: (issue: FieldIssue, tr: Translator) => string }
+  { ticked: boolean; listed?: true; message: (issue: FieldIssue, tr: Translator) => string }
 > = {
   yes_no: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
   multiple_choice: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
@@ -114,6 +129,8 @@ const FORM_READING: Record<
         : tr.t('error.typeAnswer'),
   },
   number: { ticked: false, message: (_issue, tr) => tr.t('error.numberInvalid') },
+  // One select per item, each value "<item id>:<position>"; some chosen and some not is a problem.
+  ordering: { ticked: false, listed: true, message: (_issue, tr) => tr.t('error.orderEach') },
   // A radio group: any other value is one the page never offers.
   scale: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
 };

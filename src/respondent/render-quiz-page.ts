@@ -1,7 +1,14 @@
 import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
-import { shownOptions } from '../domain/attempts/attempts';
-import { storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
+import { shownOptions, type ShownQuestion } from '../domain/attempts/attempts';
+import {
+  drawOpaqueList,
+  shownParts,
+  storedDefinition,
+  storedTypeOf,
+  toScorable,
+  type QuestionType,
+} from '../domain/question-types';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -232,6 +239,71 @@ function tickedAnswerFieldset(
   </fieldset>`;
 }
 
+/**
+ * Items to put in order (ordering): each item, in the attempt's order, with a select of its
+ * position, so it works by keyboard and without scripts. Values carry the attempt's opaque item
+ * ids, never the canonical order (a preview draws ids of its own, never submitted).
+ */
+function orderFieldset(
+  tr: Translator,
+  question: QuestionRow,
+  index: number,
+  total: number,
+  required: boolean,
+  values: FormValues,
+  error: string | undefined,
+): Html {
+  const name = fieldName(question.id);
+  const legendId = `legend-${question.id}`;
+  const spec = storedDefinition(question.type).opaqueLists?.(toScorable(question)).items;
+  if (!spec) return html``;
+  const list = (question as ShownQuestion).shownLists?.items ?? drawOpaqueList(spec);
+  const parts = shownParts(list, spec);
+  const chosen = new Map<string, string>(
+    (values.answers.get(question.id) ?? '').split(',').map((entry): [string, string] => {
+      const [id = '', position = ''] = entry.split(':');
+      return [id, position];
+    }),
+  );
+  const positions = parts.map((_, position) => position + 1);
+  return html`<fieldset
+    class="question order-question${error ? ' has-error' : ''}"
+    id="question-${question.id}"
+    aria-labelledby="${legendId}"
+    aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
+  >
+    <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
+    <p class="hint" id="hint-${question.id}">${tr.t('quiz.orderHint')}</p>
+    ${fieldError(tr, question.id, error)}
+    <ol class="order-items">
+      ${parts.map(
+        (part, position) =>
+          html`<li class="order-item">
+            <label class="order-label" for="${name}_${position}"><span dir="auto">${part.label}</span></label>
+            <select
+              id="${name}_${position}"
+              name="${name}"
+              class="order-position"
+              ${required ? html`aria-required="true"` : ''}
+              ${error ? html`aria-invalid="true"` : ''}
+            >
+              <option value="">${tr.t('quiz.orderPosition')}</option>
+              ${positions.map(
+                (number) =>
+                  html`<option
+                    value="${part.id}:${number}"
+                    ${chosen.get(part.id) === String(number) ? html`selected` : ''}
+                  >
+                    ${String(number)}
+                  </option>`,
+              )}
+            </select>
+          </li>`,
+      )}
+    </ol>
+  </fieldset>`;
+}
+
 /** How the public form asks each type. */
 const FIELDSETS: Record<
   QuestionType,
@@ -252,6 +324,7 @@ const FIELDSETS: Record<
     tickedAnswerFieldset(tr, question, index, total, values, error, rich),
   short_text: typedAnswerField,
   number: typedAnswerField,
+  ordering: orderFieldset,
   scale: scaleFieldset,
 };
 

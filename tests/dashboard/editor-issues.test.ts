@@ -111,6 +111,14 @@ const MET: Partial<Record<FieldIssueCode, Case>> = {
     says: `Question 2, Accepted answers: at most ${LIMITS.acceptedAnswersMax} are allowed`,
     at: 'questions-1-accepted_answers',
   },
+  repeated: {
+    form: newQuiz((form) => {
+      form['questions[1][text]'] = 'Put the life of a butterfly in order';
+      form['questions[1][items]'] = 'Egg\nLarva\nEgg';
+    }, 'ordering'),
+    says: 'Question 2, Items: repeats line 1: give each its own text',
+    at: 'questions-1-items',
+  },
   too_few: {
     form: async () => {
       const form = await newQuizForm('multiple_choice');
@@ -216,6 +224,7 @@ const NOT_MET: Partial<Record<FieldIssueCode, string>> = {
   not_for_type: "the editor sends only the fields of the question's type",
   invalid: "the tools' misfits (options as strings); every issue a save meets carries its own code",
   not_the_attempt_email: "a respondent's, on the public form",
+  not_with: 'the editor sends points per item in place of the points, never both',
 };
 
 /** An API name as the tools spell it: snake_case, or a path such as `questions[1]`. */

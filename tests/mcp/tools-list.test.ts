@@ -10,7 +10,8 @@ import { reportFigure } from '../helpers/figures';
  * Every conversation pays for the tool list: its compact JSON stays within this budget, with
  * room left for the tools and fields still to come.
  */
-const TOOLS_LIST_BUDGET_BYTES = 26 * 1024 + /* scale */ 800 + /* maths and code: math_dollars */ 400;
+const TOOLS_LIST_BUDGET_BYTES =
+  26 * 1024 + /* ordering */ 1300 + /* scale */ 800 + /* maths and code: math_dollars */ 400;
 
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {

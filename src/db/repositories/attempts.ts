@@ -11,6 +11,11 @@ export interface AttemptLayoutItem {
   q: string;
   /** Its options' canonical indexes, in the order shown (empty for a question without options). */
   o: number[];
+  /**
+   * The parts its type names by opaque ids of this attempt, by list name (ordering's "items"):
+   * each part's id by canonical index, and the order shown. Absent for the other types.
+   */
+  p?: Record<string, { ids: string[]; shown: number[] }>;
 }
 
 export interface NewAttemptRow {

@@ -6,7 +6,13 @@ import type {
   QuestionRow,
   QuizWithQuestions,
 } from '../../db/repositories';
-import { optionsOf } from '../question-types';
+import {
+  drawOpaqueLists,
+  optionsOf,
+  storedDefinition,
+  toScorable,
+  type OpaqueLists,
+} from '../question-types';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from '../results/validate-submission';
@@ -43,8 +49,18 @@ export function drawLayout(
   const ordered = quiz.shuffleQuestions ? shuffled(inQuizOrder) : inQuizOrder;
   return ordered.map((question) => {
     const indexes = optionsOf(question).map((_option, index) => index);
-    return { q: question.id, o: quiz.shuffleOptions ? shuffled(indexes) : indexes };
+    const lists = storedDefinition(question.type).opaqueLists?.(toScorable(question));
+    return {
+      q: question.id,
+      o: quiz.shuffleOptions ? shuffled(indexes) : indexes,
+      ...(lists ? { p: drawOpaqueLists(lists) } : {}),
+    };
   });
+}
+
+/** The opaque ids an attempt gave each question that has some, by question id. */
+export function opaqueListsOf(attempt: Pick<AttemptRow, 'layout'>): Map<string, OpaqueLists> {
+  return new Map(attempt.layout.flatMap((item) => (item.p ? [[item.q, item.p] as const] : [])));
 }
 
 /** The attempt's questions as shown: in its order, options in its order with their canonical index. */
@@ -58,7 +74,7 @@ export function displayedQuestions(quiz: QuizWithQuestions, attempt: Pick<Attemp
       const option = all[index];
       return option ? [{ index, option }] : [];
     });
-    return [{ question, options }];
+    return [{ question, options, lists: item.p ?? {} }];
   });
 }
 
@@ -68,8 +84,11 @@ export interface ShownOption {
   label: string;
 }
 
-/** A question as an attempt shows it: its options in the attempt's order (respondent/attempt-flow.ts). */
-export type ShownQuestion = QuestionRow & { shownOptions?: readonly ShownOption[] };
+/**
+ * A question as an attempt shows it (respondent/attempt-flow.ts): its options in the attempt's
+ * order, and the parts its type names by the attempt's opaque ids.
+ */
+export type ShownQuestion = QuestionRow & { shownOptions?: readonly ShownOption[]; shownLists?: OpaqueLists };
 
 /** The options a form shows: in the attempt's order when it has one, else in the quiz's. */
 export function shownOptions(question: ShownQuestion): readonly ShownOption[] {
@@ -215,6 +234,8 @@ export interface TakenSubmission {
    * require_all_answers says; its blanks ran out of time.
    */
   timeUp?: boolean;
+  /** The attempt's opaque ids, by question id, that the answers name parts by. */
+  lists?: Map<string, OpaqueLists>;
 }
 
 /**
@@ -306,6 +327,7 @@ export async function takeSubmission(
     quiz: { ...quiz, questions: quiz.questions.filter((question) => drawn.has(question.id)) },
     input: taken,
     attemptId: attempt.id,
+    lists: opaqueListsOf(attempt),
     ...(perEmail ? { perEmail } : {}),
     ...(attempt.deadline && now > attempt.deadline.getTime() ? { timeUp: true } : {}),
   };

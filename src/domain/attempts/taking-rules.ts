@@ -1,4 +1,5 @@
-import type { QuizRow, SettingsData } from '../../db/repositories';
+import type { QuestionRow, QuizRow, SettingsData } from '../../db/repositories';
+import { storedDefinition } from '../question-types';
 import { invalidInput, type FieldIssue } from '../errors';
 import type { SettingsInput } from '../quiz-input';
 
@@ -22,9 +23,14 @@ export type TakingSettings = Pick<
 /** A submission may arrive this long after the deadline: the page's own submit at zero, in transit. */
 export const GRACE_SECONDS = 30;
 
-/** A quiz taken through attempts: POST .../attempts (or the Start button) first, then submit with the token. */
-export function takesAttempts(quiz: TakingSettings): boolean {
+/**
+ * A quiz taken through attempts: POST .../attempts (or the Start button) first, then submit with
+ * the token. A question whose type names parts by opaque ids (ordering) needs one too, so that
+ * the ids and the order shown are kept.
+ */
+export function takesAttempts(quiz: TakingSettings & { questions?: readonly QuestionRow[] }): boolean {
   return (
+    (quiz.questions ?? []).some((question) => storedDefinition(question.type).opaqueLists !== undefined) ||
     quiz.timeLimitMinutes !== null ||
     quiz.shuffleQuestions ||
     quiz.shuffleOptions ||

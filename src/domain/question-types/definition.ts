@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { StoredJson } from '../../db/repositories';
 import type { FieldIssueCode } from '../errors';
 import type { QuestionType } from './names';
+import type { OpaqueListSpec, OpaqueLists } from './opaque-ids';
 
 /**
  * What one question type must say about itself. Each type's module exports one object of this
@@ -17,6 +18,8 @@ export const TYPED_FIELDS = [
   'accepted_answers',
   'correct_number',
   'tolerance',
+  'items',
+  'points_per_item',
   'scale_min',
   'scale_max',
   'scale_labels',
@@ -40,6 +43,8 @@ export interface QuestionFields {
   accepted_answers?: readonly string[] | undefined;
   correct_number?: number | undefined;
   tolerance?: number | undefined;
+  items?: ReadonlyArray<{ label: string }> | undefined;
+  points_per_item?: number | undefined;
   scale_min?: number | undefined;
   scale_max?: number | undefined;
   scale_labels?: readonly string[] | undefined;
@@ -53,6 +58,8 @@ export type Choice =
   | { text: string }
   /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
   | { number: number; written?: string }
+  /** Parts in the order chosen, by canonical index; `shown`: the order the attempt showed them in. */
+  | { order: readonly number[]; shown?: readonly number[]; labels?: readonly string[] }
   /** A value picked on a scale. */
   | { value: number };
 
@@ -104,6 +111,8 @@ export interface SubmittedAnswer {
   choices?: readonly number[] | undefined;
   text?: string | undefined;
   number?: number | string | undefined;
+  /** Parts named by their opaque ids of the attempt (opaque-ids.ts), in the order chosen. */
+  order?: readonly string[] | undefined;
   /** A whole number (a form sends it as a string). */
   value?: number | string | undefined;
 }
@@ -141,6 +150,8 @@ export interface TypedAnswerValue {
   choices?: number[] | null;
   text_answer?: string | null;
   number?: number | null;
+  /** The parts in the order chosen, by canonical index (0: the part that belongs first). */
+  order?: number[] | null;
   value?: number | null;
 }
 
@@ -249,8 +260,17 @@ export interface QuestionTypeDefinition<
   readonly shufflesOptions: boolean;
   /** Its answer's field in a JSON submission. */
   readonly answerField: AnswerFieldSpec;
-  /** A submitted answer read for this type: the answer, or what is wrong with it. */
-  parseAnswer(question: S, answer: SubmittedAnswer): Choice | AnswerProblem;
+  /**
+   * The parts it shows under opaque ids of the attempt (opaque-ids.ts), by list name; absent
+   * for a type whose answers name nothing by id. A quiz with such a question is taken through
+   * an attempt, so the ids and the order shown are kept.
+   */
+  opaqueLists?(question: S): Record<string, OpaqueListSpec>;
+  /**
+   * A submitted answer read for this type: the answer, or what is wrong with it. `lists` holds
+   * the attempt's opaque ids for the question, when its type has any (opaqueLists).
+   */
+  parseAnswer(question: S, answer: SubmittedAnswer, lists?: OpaqueLists): Choice | AnswerProblem;
   /** A form's raw value (always a string) as a submitted answer. */
   formAnswer(value: string): Omit<SubmittedAnswer, 'question_id'>;
   /** Its stored answer (answers.value), checked when read (stored-answer.ts). */

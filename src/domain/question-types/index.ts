@@ -5,6 +5,7 @@ import type { OptionsRecord } from './options';
 import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
 import { QUESTION_TYPES, type QuestionType } from './names';
 import { numberType, type NumberQuestion, type NumberRecord } from './number';
+import { ordering, type OrderingQuestion, type OrderingRecord } from './ordering';
 import { scale, type ScaleQuestion, type ScaleRecord } from './scale';
 import { shortText, type ShortTextQuestion, type ShortTextRecord } from './short-text';
 import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
@@ -13,6 +14,8 @@ export * from './definition';
 export { QUESTION_TYPES, type QuestionType } from './names';
 export { TICKED_LABELS_SEPARATOR } from './multiple-select';
 export type { ChoiceOption } from './options';
+export { positionFigures, type PositionFigure } from './ordering';
+export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
 
 /** A question as scoring reads it: its id, its type and its key. */
@@ -22,6 +25,7 @@ export type ScorableQuestion =
   | MultipleSelectQuestion
   | ShortTextQuestion
   | NumberQuestion
+  | OrderingQuestion
   | ScaleQuestion;
 
 /** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
@@ -31,6 +35,7 @@ interface RecordFieldsByType {
   multiple_select: OptionsRecord;
   short_text: ShortTextRecord;
   number: NumberRecord;
+  ordering: OrderingRecord;
   scale: ScaleRecord;
 }
 type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
@@ -58,6 +63,7 @@ const REGISTRY: {
   multiple_select: multipleSelect,
   short_text: shortText,
   number: numberType,
+  ordering,
   scale,
 };
 

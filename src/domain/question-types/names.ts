@@ -10,6 +10,7 @@ export const QUESTION_TYPES = [
   'multiple_select',
   'short_text',
   'number',
+  'ordering',
   'scale',
 ] as const;
 

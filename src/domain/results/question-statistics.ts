@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../deps';
 import type { QuestionRow, QuizWithQuestions, ResultRows } from '../../db/repositories';
 import { comparableText } from '../answer-text';
-import { optionsOf, scaleFigures, storedDefinition, toScorable } from '../question-types';
+import { optionsOf, positionFigures, scaleFigures, storedDefinition, toScorable } from '../question-types';
 import { questionMaxPoints } from '../scoring';
 import { itemFiguresOf, round2, type ItemFigures } from './result-figures';
 
@@ -117,6 +117,19 @@ function statisticsOf(
         right_count: rightCount,
         common_values: common.map((entry) => ({ value: Number(entry.value), count: entry.count })),
       };
+    case 'ordering': {
+      // Counted by the order chosen (its running figures); per position from those counts.
+      const positions = positionFigures(key, figures.counts);
+      const whole = [...figures.counts].find(
+        ([order]) => order === `o:${key.items.map((_, i) => i).join(',')}`,
+      );
+      return {
+        ...base,
+        type: 'ordering' as const,
+        right_count: whole?.[1] ?? 0,
+        positions: positions.map((position) => ({ ...position, right_share: round2(position.right_share) })),
+      };
+    }
     case 'scale':
       // From the counts per value, like the choices: flat in the number of responses.
       return { ...base, type: 'scale' as const, ...scaleFigures(key, count) };

@@ -67,7 +67,7 @@ export async function recordResponse(
   const taken = await takeSubmission(deps, loaded, submitted, attemptId);
   const { quiz, input } = taken;
   const timeUp = taken.timeUp === true;
-  const choices = validateSubmission(quiz, input, { timeUp });
+  const choices = validateSubmission(quiz, input, { timeUp, lists: taken.lists });
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
   const answers = answerRows(quiz, choices, score);

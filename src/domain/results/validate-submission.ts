@@ -1,6 +1,12 @@
 import { invalidInput, type FieldIssue } from '../errors';
 import type { QuestionRow, QuizWithQuestions } from '../../db/repositories';
-import { storedDefinition, toScorable, type Choice, type SubmittedAnswer } from '../question-types';
+import {
+  storedDefinition,
+  toScorable,
+  type Choice,
+  type OpaqueLists,
+  type SubmittedAnswer,
+} from '../question-types';
 
 export type { SubmittedAnswer };
 
@@ -79,8 +85,13 @@ function excerpt(text: string): string {
 }
 
 /** The answer read by its question's type (question-types/), or the issue that names what is wrong. */
-function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string): Choice | SubmissionIssue {
-  const read = storedDefinition(question.type).parseAnswer(toScorable(question), answer);
+function choiceFor(
+  question: QuestionRow,
+  answer: SubmittedAnswer,
+  field: string,
+  lists: OpaqueLists | undefined,
+): Choice | SubmissionIssue {
+  const read = storedDefinition(question.type).parseAnswer(toScorable(question), answer, lists);
   if (!('field' in read && 'message' in read)) return read;
   return {
     field: `${field}.${read.field}`,
@@ -101,9 +112,9 @@ function choiceFor(question: QuestionRow, answer: SubmittedAnswer, field: string
 export function validateSubmission(
   quiz: QuizWithQuestions,
   input: SubmitResponseInput,
-  options: { timeUp?: boolean } = {},
+  options: { timeUp?: boolean; lists?: ReadonlyMap<string, OpaqueLists> | undefined } = {},
 ): Map<string, Choice> {
-  const { timeUp = false } = options;
+  const { timeUp = false, lists } = options;
   const issues = timeUp ? [] : respondentIssues(quiz, input);
   const byId = new Map(quiz.questions.map((question) => [question.id, question]));
   const choices = new Map<string, Choice>();
@@ -127,7 +138,7 @@ export function validateSubmission(
       return;
     }
     attempted.add(question.id);
-    const choice = choiceFor(question, answer, field);
+    const choice = choiceFor(question, answer, field, lists?.get(question.id));
     if (!('field' in choice)) choices.set(question.id, choice);
     else if (!timeUp) issues.push(choice);
   });

@@ -65,6 +65,13 @@ export const QuestionRecordSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...questionHead,
+    type: z.literal('ordering'),
+    items: z.array(z.object({ label: z.string() })).describe('In the right order.'),
+    points: z.number().int(),
+    points_per_item: z.number().int().nullable().describe('Null: points for the whole order.'),
+  }),
+  z.object({
+    ...questionHead,
     type: z.literal('scale'),
     scale_min: z.number().int(),
     scale_max: z.number().int(),
@@ -141,6 +148,9 @@ export const ListedQuestionSchema = z.object({
   accepted_answers: z.array(z.string()),
   correct_number: z.number(),
   tolerance: z.number(),
+  // An ordering question's fields, named: create_quiz's input gives their types.
+  items: z.unknown(),
+  points_per_item: z.unknown(),
   // A scale's fields, named: create_quiz's input gives their types.
   scale_min: z.unknown(),
   scale_max: z.unknown(),

@@ -154,6 +154,22 @@ export const getResultsTool = defineTool({
           }),
           z.object({
             ...statHead,
+            type: z.literal('ordering'),
+            right_count: count.describe('Answers with the whole order right.'),
+            positions: z
+              .array(
+                z.object({
+                  position: count.describe('1 is first.'),
+                  right_item: z.string(),
+                  right_share: share.nullable().describe('Share of answers with the right item here.'),
+                  common_wrong_item: z.string().nullable().describe('The wrong item put here most often.'),
+                  common_wrong_count: count,
+                }),
+              )
+              .describe('Per position of the right order.'),
+          }),
+          z.object({
+            ...statHead,
             type: z.literal('scale'),
             distribution: z
               .array(z.object({ value: z.number().int(), count }))
@@ -245,6 +261,11 @@ export const getResultsTool = defineTool({
                   .optional()
                   .describe('short_text: the text typed (`text` is the question).'),
                 number: z.number().nullable().optional().describe('number: the value read.'),
+                order: z
+                  .array(z.number().int())
+                  .nullable()
+                  .optional()
+                  .describe('ordering: the order chosen, as item indexes in the right order (0 first).'),
                 value: z.number().int().nullable().optional().describe('scale: the value picked.'),
                 points: z.number().int(),
                 max_points: z.number().int(),
@@ -294,6 +315,8 @@ export const getResultsTool = defineTool({
         right_count: z.number().nullable(),
         common_answers: z.array(z.object({ answer: z.string(), count: z.number() })),
         common_values: z.array(z.object({ value: z.number(), count: z.number() })),
+        // An ordering question's figures, named: the output schema describes them.
+        positions: z.unknown(),
         // A scale's figures, named: the output schema describes them.
         distribution: z.unknown(),
         mean: z.unknown(),
@@ -337,6 +360,7 @@ export const getResultsTool = defineTool({
             choices: z.array(z.number()).nullable(),
             text_answer: z.string().nullable(),
             number: z.number().nullable(),
+            order: z.array(z.number()).nullable(),
             points: z.number(),
             max_points: z.number(),
           }),

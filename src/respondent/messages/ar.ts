@@ -26,6 +26,8 @@ export const ar: Messages = {
   'quiz.scaleHint': 'اختر رقمًا من {min} إلى {max}.',
   'quiz.textHint': 'اكتب إجابتك.',
   'quiz.tickHint': 'حدّد كل الإجابات المناسبة (أو لا شيء).',
+  'quiz.orderHint': 'أعطِ كل عنصر ترتيبه: 1 للعنصر الذي يأتي أولًا.',
+  'quiz.orderPosition': 'الترتيب',
   'quiz.closedTitle': 'مغلق: {title}',
   'quiz.closedHeading': 'هذا الاختبار مغلق',
   'quiz.closedText':
@@ -40,6 +42,7 @@ export const ar: Messages = {
   'error.answerQuestion': 'أجب عن هذا السؤال.',
   'error.chooseListed': 'اختر إحدى الإجابات المعروضة.',
   'error.tickListed': 'حدّد الإجابات المعروضة فقط.',
+  'error.orderEach': 'أعطِ كل عنصر ترتيبًا مختلفًا.',
   'error.typeAnswer': 'اكتب إجابة، أو اترك السؤال دون إجابة.',
   'error.numberInvalid': 'اكتب رقمًا، مثل 42 أو 3.5.',
   'error.answerOne': 'أجب عن سؤال واحد على الأقل.',

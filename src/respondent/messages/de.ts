@@ -25,6 +25,8 @@ export const de: Messages = {
   'quiz.scaleHint': 'Wählen Sie eine Zahl von {min} bis {max}.',
   'quiz.textHint': 'Gib deine Antwort ein.',
   'quiz.tickHint': 'Kreuze alle zutreffenden Antworten an (oder keine).',
+  'quiz.orderHint': 'Gib jedem Eintrag seine Position: 1 für den, der zuerst kommt.',
+  'quiz.orderPosition': 'Position',
   'quiz.closedTitle': 'Geschlossen: {title}',
   'quiz.closedHeading': 'Dieses Quiz ist geschlossen',
   'quiz.closedText':
@@ -40,6 +42,7 @@ export const de: Messages = {
   'error.answerQuestion': 'Beantworte diese Frage.',
   'error.chooseListed': 'Wähle eine der angegebenen Antworten.',
   'error.tickListed': 'Kreuze nur angegebene Antworten an.',
+  'error.orderEach': 'Gib jedem Eintrag eine andere Position.',
   'error.typeAnswer': 'Gib eine Antwort ein oder lass die Frage aus.',
   'error.numberInvalid': 'Gib eine Zahl ein, etwa 42 oder 3,5.',
   'error.answerOne': 'Beantworte mindestens eine Frage.',

@@ -28,6 +28,8 @@ export const en = {
   'quiz.scaleHint': 'Choose a number from {min} to {max}.',
   'quiz.textHint': 'Type your answer.',
   'quiz.tickHint': 'Tick every answer that applies (or none).',
+  'quiz.orderHint': 'Give each item its position: 1 for the one that comes first.',
+  'quiz.orderPosition': 'Position',
   'quiz.closedTitle': 'Closed: {title}',
   'quiz.closedHeading': 'This quiz is closed',
   'quiz.closedText':
@@ -45,6 +47,7 @@ export const en = {
   'error.answerQuestion': 'Answer this question.',
   'error.chooseListed': 'Choose one of the answers listed.',
   'error.tickListed': 'Tick only the answers listed.',
+  'error.orderEach': 'Give each item a different position.',
   'error.typeAnswer': 'Type an answer, or leave the question out.',
   'error.numberInvalid': 'Enter a number, such as 42 or 3.5.',
   'error.answerOne': 'Answer at least one question.',

@@ -25,6 +25,8 @@ export const es: Messages = {
   'quiz.scaleHint': 'Elija un número del {min} al {max}.',
   'quiz.textHint': 'Escribe tu respuesta.',
   'quiz.tickHint': 'Marca todas las respuestas que correspondan (o ninguna).',
+  'quiz.orderHint': 'Da a cada elemento su posición: 1 para el que va primero.',
+  'quiz.orderPosition': 'Posición',
   'quiz.closedTitle': 'Cerrado: {title}',
   'quiz.closedHeading': 'Este cuestionario está cerrado',
   'quiz.closedText':
@@ -40,6 +42,7 @@ export const es: Messages = {
   'error.answerQuestion': 'Responde esta pregunta.',
   'error.chooseListed': 'Elige una de las respuestas de la lista.',
   'error.tickListed': 'Marca solo respuestas de la lista.',
+  'error.orderEach': 'Da a cada elemento una posición distinta.',
   'error.typeAnswer': 'Escribe una respuesta o deja la pregunta sin responder.',
   'error.numberInvalid': 'Escribe un número, como 42 o 3,5.',
   'error.answerOne': 'Responde al menos una pregunta.',

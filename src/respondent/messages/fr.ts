@@ -25,6 +25,8 @@ export const fr: Messages = {
   'quiz.scaleHint': 'Choisissez un nombre de {min} à {max}.',
   'quiz.textHint': 'Saisissez votre réponse.',
   'quiz.tickHint': 'Cochez toutes les réponses qui conviennent (ou aucune).',
+  'quiz.orderHint': 'Donnez à chaque élément sa position : 1 pour celui qui vient en premier.',
+  'quiz.orderPosition': 'Position',
   'quiz.closedTitle': 'Fermé : {title}',
   'quiz.closedHeading': 'Ce quiz est fermé',
   'quiz.closedText':
@@ -40,6 +42,7 @@ export const fr: Messages = {
   'error.answerQuestion': 'Répondez à cette question.',
   'error.chooseListed': 'Choisissez l’une des réponses proposées.',
   'error.tickListed': 'Cochez uniquement des réponses proposées.',
+  'error.orderEach': 'Donnez à chaque élément une position différente.',
   'error.typeAnswer': 'Saisissez une réponse, ou laissez la question de côté.',
   'error.numberInvalid': 'Saisissez un nombre, comme 42 ou 3,5.',
   'error.answerOne': 'Répondez à au moins une question.',

@@ -25,6 +25,8 @@ export const pt: Messages = {
   'quiz.scaleHint': 'Escolha um número de {min} a {max}.',
   'quiz.textHint': 'Digite sua resposta.',
   'quiz.tickHint': 'Marque todas as respostas que se aplicam (ou nenhuma).',
+  'quiz.orderHint': 'Dê a cada item a sua posição: 1 para o que vem primeiro.',
+  'quiz.orderPosition': 'Posição',
   'quiz.closedTitle': 'Encerrado: {title}',
   'quiz.closedHeading': 'Este questionário está encerrado',
   'quiz.closedText':
@@ -40,6 +42,7 @@ export const pt: Messages = {
   'error.answerQuestion': 'Responda a esta pergunta.',
   'error.chooseListed': 'Escolha uma das respostas da lista.',
   'error.tickListed': 'Marque apenas respostas da lista.',
+  'error.orderEach': 'Dê a cada item uma posição diferente.',
   'error.typeAnswer': 'Digite uma resposta ou deixe a pergunta em branco.',
   'error.numberInvalid': 'Digite um número, como 42 ou 3,5.',
   'error.answerOne': 'Responda a pelo menos uma pergunta.',

@@ -94,6 +94,18 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
         }),
       ];
     },
+    ordering: (question) => {
+      const per = question.points_per_item;
+      const items = el('ol', { className: 'options' });
+      for (const item of question.items) items.append(el('li', { text: item.label }));
+      return [
+        el('p', {
+          className: 'muted',
+          text: `Put in order · ${per === null ? `the whole order scores ${question.points}` : `${per} per item in place`}`,
+        }),
+        items,
+      ];
+    },
     scale: (question) => {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>
@@ -327,6 +339,13 @@ function chartRows(question: Results['questions'][number]) {
         label: option.label,
         count: option.count,
         best: option.score > 0,
+      }));
+    case 'ordering':
+      // Per position: how many put the right item there.
+      return question.positions.map((position) => ({
+        label: `${position.position}. ${position.right_item}`,
+        count: Math.round((position.right_share ?? 0) * question.answered_count),
+        best: true,
       }));
     case 'multiple_choice': {
       const top = Math.max(...question.options.map((option) => option.score));
