@@ -252,6 +252,7 @@ function orderFieldset(
   required: boolean,
   values: FormValues,
   error: string | undefined,
+  rich: RichTextOptions,
 ): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
@@ -272,14 +273,16 @@ function orderFieldset(
     aria-labelledby="${legendId}"
     aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
   >
-    <legend id="${legendId}">${questionLegend(tr, question, index, total)}</legend>
+    <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.orderHint')}</p>
     ${fieldError(tr, question.id, error)}
     <ol class="order-items">
       ${parts.map(
         (part, position) =>
           html`<li class="order-item">
-            <label class="order-label" for="${name}_${position}"><span dir="auto">${part.label}</span></label>
+            <label class="order-label" for="${name}_${position}"
+              ><span dir="auto">${richText(part.label, rich, { control: true })}</span></label
+            >
             <select
               id="${name}_${position}"
               name="${name}"

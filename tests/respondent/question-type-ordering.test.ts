@@ -256,7 +256,7 @@ describeEachDatabase('the ordering question type', (provider) => {
     // Each select's options, by the label before it: "<id>:<position>".
     const selects = [
       ...page.matchAll(
-        /<span dir="auto">([^<]+)<\/span><\/label>\s*<select[^>]*name="(q_[^"]+)"[^>]*>([\s\S]*?)<\/select>/g,
+        /<span dir="auto">([^<]+)<\/span><\/label\s*>\s*<select[^>]*name="(q_[^"]+)"[^>]*>([\s\S]*?)<\/select>/g,
       ),
     ].map((match) => ({
       label: match[1]!,
