@@ -1,4 +1,8 @@
 import type { Config } from '../config';
+import { IMPORT_FORMATS } from '../domain/import/bank';
+import { SCALES } from '../domain/import/assemble';
+import { CSV_COLUMNS } from '../domain/import/csv';
+import { IMPORT_TEXT_MAX, PREVIEW_PAGE_SIZE } from '../domain/import/import-questions';
 import { LIMITS } from '../domain/quiz-input';
 import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
@@ -193,6 +197,7 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         <li><a href="#tools">Tools</a></li>
         <li><a href="#taking">Taking a quiz: attempts</a></li>
         <li><a href="#question-types">Question types</a></li>
+        <li><a href="#importing">Importing questions</a></li>
         <li><a href="#errors">Errors</a></li>
         <li><a href="#limits">Limits</a></li>
         <li><a href="#versioning">Versioning</a></li>
@@ -310,6 +315,50 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         </tbody>
       </table>
     </div>
+
+    <h2 id="importing">Importing questions</h2>
+    <p>
+      <code>import_questions</code> takes a question bank as text, at most ${IMPORT_TEXT_MAX} characters:
+      GIFT, Aiken, Moodle XML or the CSV layout below (<code>format</code> ${IMPORT_FORMATS.join(', ')};
+      detected when left out). It makes a new draft quiz (<code>title</code>) or appends to a draft
+      (<code>quiz_id</code>), all in one transaction or nothing. <code>dry_run: true</code> answers the
+      preview only: the counts by type, how many questions lose each kind of thing (feedback per answer,
+      images, penalties, formatting), the scores the rule below changed, and, ${PREVIEW_PAGE_SIZE} to a page
+      (<code>page</code>), each question with something to say, by its line or element. A bank of more than
+      ${LIMITS.questionsMax} questions is refused with its count unless <code>split: true</code> makes several
+      quizzes; questions that cannot be imported (a type this service does not hold yet, an answer that cannot
+      be read) refuse the import unless <code>skip_unusable: true</code> leaves them out. XML that declares a
+      DOCTYPE is refused: entities and DTDs are never read.
+    </p>
+    <p>
+      Moodle's types become ours: truefalse → <code>yes_no</code>; multichoice →
+      <code>multiple_choice</code> (one answer) or <code>multiple_select</code> (several); shortanswer →
+      <code>short_text</code> (the answers worth the most are accepted); numerical → <code>number</code> with
+      its tolerance (GIFT's <code>low..high</code> becomes its middle and half its width). Matching, ordering,
+      cloze and essay questions are read and listed as not held yet.
+    </p>
+    <p id="import-scoring">
+      <strong>The scoring rule.</strong> An answer worth a fraction <em>f</em> (in percent, negative for a
+      penalty) of a question graded <em>g</em> (Moodle's default grade; 1 in GIFT and Aiken) is worth
+      <em>g</em> × <em>f</em> / 100 × <em>s</em> points, where <em>s</em>, the same for the whole bank and
+      answered as <code>points_per_grade</code>, is the first of ${SCALES.join(', ')} that makes every score
+      of the bank whole (${SCALES[SCALES.length - 1]} when none does). A score still not whole is rounded half
+      away from zero, and one beyond ${LIMITS.pointsMin} to ${LIMITS.pointsMax} is held at the bound; each
+      question so changed is listed under <code>regraded</code>. <code>yes_no</code>,
+      <code>short_text</code> and <code>number</code> earn <em>g</em> × <em>s</em> for the right answer.
+      Penalties for a further try (Moodle's <code>penalty</code>) are dropped, since a response here is one
+      try.
+    </p>
+    <p id="import-csv">
+      <strong>The CSV layout</strong> (<a href="/docs/import-template.csv">template</a>): a header row, then
+      one question a row, comma-, semicolon- or tab-separated, quoted as RFC 4180 says. Columns:
+      ${CSV_COLUMNS.map((name) => html`<code>${name}</code>, `)}and <code>option_1</code> to
+      <code>option_${LIMITS.optionsMax}</code>. <code>answer</code> is yes or no (<code>yes_no</code>); the
+      right option's number or letter (<code>multiple_choice</code>); the right options', separated by
+      <code>|</code> (<code>multiple_select</code>, each worth <code>points</code>); the accepted answers,
+      separated by <code>|</code> (<code>short_text</code>); the value (<code>number</code>, with
+      <code>tolerance</code>). <code>points</code> is a whole number (default 1).
+    </p>
 
     <h2 id="errors">Errors</h2>
     <p>

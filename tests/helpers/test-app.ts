@@ -206,6 +206,7 @@ export const SPEC_TOOLS = [
   'reopen_quiz',
   'duplicate_quiz',
   'get_quiz_links',
+  'import_questions',
 ] as const;
 
 /** A JSON-RPC `tools/call` body. */

@@ -37,12 +37,13 @@ describe('prompts', () => {
       await bob.close();
     });
 
-    test('lists the three prompts with their arguments', async () => {
+    test('lists the four prompts with their arguments', async () => {
       const { prompts } = await alice.listPrompts();
       expect(prompts.map((prompt) => prompt.name)).toEqual([
         'quiz_from_material',
         'review_quiz_before_publishing',
         'explain_results',
+        'import_my_question_bank',
       ]);
       for (const prompt of prompts) expect(prompt.title).toEqual(expect.any(String));
       const args = Object.fromEntries(prompts.map((prompt) => [prompt.name, prompt.arguments]));
@@ -89,6 +90,21 @@ describe('prompts', () => {
         );
       expect(refusal?.message).toContain('No quiz that you own matches');
       expect(refusal?.message).not.toContain('Geology');
+    });
+
+    test('import_my_question_bank walks through a dry run of import_questions before the import', async () => {
+      const { messages } = await alice.getPrompt('import_my_question_bank', {
+        bank: '::Q1::Is it? {T}',
+        format: 'gift',
+        title: 'Imported',
+      });
+      const text = messages[0]?.content.text ?? '';
+      expect(text).toContain('import_questions with the text, format: "gift" and dry_run: true');
+      expect(text).toContain('with title "Imported"');
+      expect(text.endsWith('::Q1::Is it? {T}')).toBe(true);
+      expect(
+        (await alice.completePrompt('import_my_question_bank', 'format', 'm')).completion.values,
+      ).toEqual(['moodle_xml']);
     });
 
     test('explain_results asks for get_results, starting with the summary', async () => {

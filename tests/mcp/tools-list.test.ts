@@ -11,7 +11,11 @@ import { reportFigure } from '../helpers/figures';
  * room left for the tools and fields still to come.
  */
 const TOOLS_LIST_BUDGET_BYTES =
-  26 * 1024 + /* ordering */ 1300 + /* scale */ 800 + /* maths and code: math_dollars */ 400;
+  26 * 1024 +
+  /* ordering */ 1300 +
+  /* scale */ 800 +
+  /* maths and code: math_dollars */ 400 +
+  /* import_questions */ 1536;
 
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {

@@ -97,6 +97,11 @@ export interface QuizRepository extends QuizReads {
   /** The new draft, or null when its slug is taken (the caller draws another). */
   create(row: NewQuizRow): Promise<QuizWithQuestions | null>;
   /**
+   * Several new drafts in one transaction, all or none (an import split into quizzes); null when
+   * a slug is taken (nothing is stored and the caller draws others).
+   */
+  createMany(rows: readonly NewQuizRow[]): Promise<QuizWithQuestions[] | null>;
+  /**
    * Applies a change to the owner's quiz once `allow(current)` returns without throwing; edits of
    * one quiz run one after another, each seeing the state the previous one left. Null when the
    * owner has no such quiz.
@@ -163,6 +168,24 @@ function questionsCreate(
   }));
 }
 
+/** The create arguments of one new draft with its questions. */
+function newQuiz(row: NewQuizRow) {
+  return {
+    data: {
+      owner: { connect: { id: row.ownerId } },
+      title: row.title,
+      titleKey: row.titleKey,
+      slug: row.slug,
+      description: row.description,
+      status: 'draft',
+      ...row.settings,
+      questions: { create: questionsCreate(row.questions) },
+    },
+    omit: QUIZ_ROW_OMIT,
+    include: questionsInclude,
+  } satisfies Prisma.QuizCreateArgs;
+}
+
 export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect: Dialect): QuizRepository {
   return {
     quizCandidates: (...args) => reads.quizCandidates(...args),
@@ -177,20 +200,20 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
       }),
     async create(row) {
       try {
-        return await db.quiz.create({
-          data: {
-            owner: { connect: { id: row.ownerId } },
-            title: row.title,
-            titleKey: row.titleKey,
-            slug: row.slug,
-            description: row.description,
-            status: 'draft',
-            ...row.settings,
-            questions: { create: questionsCreate(row.questions) },
-          },
-          omit: QUIZ_ROW_OMIT,
-          include: questionsInclude,
-        });
+        return await db.quiz.create(newQuiz(row));
+      } catch (error) {
+        if (isUniqueViolation(error, 'slug')) return null;
+        throw error;
+      }
+    },
+    async createMany(rows) {
+      try {
+        return await db.$transaction(async (tx) => {
+          const created: QuizWithQuestions[] = [];
+          // One after another: a transaction's statements share one connection.
+          for (const row of rows) created.push(await tx.quiz.create(newQuiz(row)));
+          return created;
+        }, WRITE_TRANSACTION_OPTIONS);
       } catch (error) {
         if (isUniqueViolation(error, 'slug')) return null;
         throw error;

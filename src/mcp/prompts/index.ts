@@ -1,5 +1,6 @@
 import type { PromptDefinition } from '../prompt';
 import { explainResultsPrompt } from './explain-results';
+import { importMyQuestionBankPrompt } from './import-my-question-bank';
 import { quizFromMaterialPrompt } from './quiz-from-material';
 import { reviewQuizBeforePublishingPrompt } from './review-quiz-before-publishing';
 
@@ -8,4 +9,5 @@ export const PROMPTS: readonly PromptDefinition[] = [
   quizFromMaterialPrompt,
   reviewQuizBeforePublishingPrompt,
   explainResultsPrompt,
+  importMyQuestionBankPrompt,
 ];

@@ -8,6 +8,7 @@ import { getQuizLinksTool } from './get-quiz-links';
 import { getQuizQuestionsTool } from './get-quiz-questions';
 import { getQuizSettingsTool } from './get-quiz-settings';
 import { getResultsTool } from './get-results';
+import { importQuestionsTool } from './import-questions';
 import { listQuizzesTool } from './list-quizzes';
 import { publishQuizTool } from './publish-quiz';
 import { updateQuizTool } from './update-quiz';
@@ -30,4 +31,5 @@ export const TOOLS: readonly ToolDefinition[] = [
   reopenQuizTool,
   duplicateQuizTool,
   getQuizLinksTool,
+  importQuestionsTool,
 ];

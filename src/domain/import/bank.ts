@@ -1,0 +1,72 @@
+/**
+ * The one intermediate form every import format is read into (one module per format beside this
+ * file), before the scoring rule and our question types are applied (assemble.ts). A reader takes
+ * the file's bytes (or pasted text) and its name, so the pasted text of a tool call, an uploaded
+ * file and an entry of a package all go through the same reader.
+ */
+
+export const IMPORT_FORMATS = ['gift', 'aiken', 'moodle_xml', 'csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/**
+ * What a source question asks for, in our terms: one of our types (some of which the service may
+ * not hold yet; assemble.ts says which it can build), or null when nothing of ours fits.
+ */
+export type TargetType =
+  | 'yes_no'
+  | 'multiple_choice'
+  | 'multiple_select'
+  | 'short_text'
+  | 'number'
+  | 'matching'
+  | 'ordering'
+  | 'fill_in_blanks'
+  | 'essay'
+  | 'scale';
+
+/** One answer of the source: its text and its share of the question's grade, in percent. */
+export interface SourceAnswer {
+  text: string;
+  /** 100 is full marks, 0 none, negative a penalty; Moodle and GIFT weights as written. */
+  fraction: number;
+  /** number questions: the allowed distance. */
+  tolerance?: number;
+}
+
+export interface SourceQuestion {
+  /** Where it starts, for the preview: "line 12" or "question 3 (line 40)". */
+  at: string;
+  /** Its name or title in the source, when it has one. */
+  name?: string;
+  /** The source's own type name ("multichoice", "truefalse", "gift matching"...). */
+  sourceType: string;
+  target: TargetType | null;
+  /** Plain text (HTML already reduced to text). */
+  text: string;
+  explanation?: string;
+  /** The question's grade in the source (Moodle's defaultgrade; 1 when the format has none). */
+  grade: number;
+  /** multiple choice kinds, short answers, numbers; yes_no: one answer "true" or "false". */
+  answers: SourceAnswer[];
+  /** What the source holds that our question will not: per-option feedback, images, penalties. */
+  lost: string[];
+  /** What could not be read, each with the line or element. */
+  problems: string[];
+}
+
+export interface SourceBank {
+  format: ImportFormat;
+  questions: SourceQuestion[];
+  /** Problems of the file as a whole, outside any question (an unknown CSV column, a stray line). */
+  problems: string[];
+}
+
+/** A problem that stops the whole file being read (not XML at all, an unclosed brace...). */
+export class UnreadableBank extends Error {
+  override readonly name = 'UnreadableBank';
+}
+
+/** Adds an entry to a list once. */
+export function note(list: string[], entry: string): void {
+  if (!list.includes(entry)) list.push(entry);
+}

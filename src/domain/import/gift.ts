@@ -1,0 +1,238 @@
+import { note, UnreadableBank, type SourceAnswer, type SourceBank, type SourceQuestion } from './bank';
+import { htmlToText, tidy } from './html-text';
+
+/**
+ * Moodle's GIFT format, read by a scanner of our own (docs/decisions/0019): questions separated by
+ * blank lines, `//` comment lines, `$CATEGORY:` lines, an optional `::title::`, an optional
+ * `[html]`/`[moodle]`/`[plain]`/`[markdown]` text format, a stem with one `{...}` answer block
+ * (text after it makes a missing-word question), the escapes `\~ \= \# \{ \} \: \\ \n`.
+ */
+
+// Escaped characters are swapped for private-use code points while the structure is read, then put back.
+const ESCAPES: ReadonlyArray<[string, string]> = [
+  ['\\\\', '\ue000'],
+  ['\\~', '\ue001'],
+  ['\\=', '\ue002'],
+  ['\\#', '\ue003'],
+  ['\\{', '\ue004'],
+  ['\\}', '\ue005'],
+  ['\\:', '\ue006'],
+];
+
+function hide(text: string): string {
+  let out = text;
+  for (const [escaped, mark] of ESCAPES) out = out.split(escaped).join(mark);
+  return out.replace(/\\n/g, '\n');
+}
+
+function unhide(text: string): string {
+  return text.replace(/[\ue000-\ue006]/g, (mark) => ESCAPES.find(([, m]) => m === mark)![0].slice(1));
+}
+
+interface Block {
+  line: number;
+  text: string;
+}
+
+/** The questions' blocks, each with the line it starts on; comments and categories left out. */
+function blocks(source: string): Block[] {
+  const lines = source.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
+  const found: Block[] = [];
+  let current: { line: number; lines: string[] } | null = null;
+  const close = () => {
+    if (current) found.push({ line: current.line, text: current.lines.join('\n') });
+    current = null;
+  };
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed.startsWith('//')) return;
+    if (trimmed === '') return close();
+    if (!current && /^\$CATEGORY:/i.test(trimmed)) return;
+    if (!current) current = { line: index + 1, lines: [] };
+    current.lines.push(line);
+  });
+  close();
+  return found;
+}
+
+/** `%50%` at the start of an answer: its weight in percent. */
+function weighted(text: string, fallback: number): { fraction: number; rest: string; ok: boolean } {
+  const match = /^%(-?\d+(?:\.\d+)?)%/.exec(text);
+  if (!match) return { fraction: fallback, rest: text, ok: !text.startsWith('%') };
+  return { fraction: Number(match[1]), rest: text.slice(match[0].length), ok: true };
+}
+
+/** An answer's text and whether it carried feedback (`#...`). */
+function withoutFeedback(text: string): { text: string; feedback: boolean } {
+  const at = text.indexOf('#');
+  if (at < 0) return { text: text.trim(), feedback: false };
+  return { text: text.slice(0, at).trim(), feedback: text.slice(at + 1).trim() !== '' };
+}
+
+function readText(raw: string, html: boolean, question: SourceQuestion): string {
+  const text = unhide(raw);
+  if (!html) return tidy(text);
+  const plain = htmlToText(text);
+  if (plain.images) note(question.lost, 'images');
+  if (plain.formatting) note(question.lost, 'formatting (HTML)');
+  return plain.text;
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?(?:e-?\d+)?$/i;
+
+function numericAnswer(
+  body: string,
+  fraction: number,
+  at: string,
+  question: SourceQuestion,
+): SourceAnswer | null {
+  const range = /^(\S+?)\.\.(\S+)$/.exec(body);
+  if (range && NUMBER.test(range[1]!) && NUMBER.test(range[2]!)) {
+    const low = Number(range[1]);
+    const high = Number(range[2]);
+    return { text: String((low + high) / 2), fraction, tolerance: Math.abs(high - low) / 2 };
+  }
+  const [value, tolerance = '0', ...more] = body.split(':');
+  if (more.length === 0 && NUMBER.test(value!.trim()) && NUMBER.test(tolerance.trim())) {
+    return { text: String(Number(value)), fraction, tolerance: Math.abs(Number(tolerance)) };
+  }
+  question.problems.push(`${at}: "${unhide(body)}" is not a number, value:tolerance or low..high`);
+  return null;
+}
+
+/** Splits an answer block at each unescaped `=` or `~` that starts an answer. */
+function answerParts(block: string): Array<{ mark: '=' | '~'; body: string }> {
+  const parts: Array<{ mark: '=' | '~'; body: string }> = [];
+  const pattern = /([=~])/g;
+  let last: { mark: '=' | '~'; start: number } | null = null;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(block))) {
+    // `->` inside a matching pair is not the start of an answer, nor is `=` right after `%`.
+    if (match[1] === '=' && block[match.index + 1] === '>') continue;
+    if (last) parts.push({ mark: last.mark, body: block.slice(last.start, match.index) });
+    last = { mark: match[1] as '=' | '~', start: match.index + 1 };
+  }
+  if (last) parts.push({ mark: last.mark, body: block.slice(last.start) });
+  return parts;
+}
+
+function readQuestion(block: Block): SourceQuestion {
+  const at = `line ${block.line}`;
+  const question: SourceQuestion = {
+    at,
+    sourceType: 'gift',
+    target: null,
+    text: '',
+    grade: 1,
+    answers: [],
+    lost: [],
+    problems: [],
+  };
+  let body = hide(block.text).trim();
+  const title = /^::([\s\S]*?)::/.exec(body);
+  if (title) {
+    question.name = unhide(title[1]!).trim();
+    body = body.slice(title[0].length).trim();
+  }
+  const format = /^\[(html|moodle|plain|markdown)\]/i.exec(body);
+  const html = format?.[1]?.toLowerCase() === 'html';
+  if (format) body = body.slice(format[0].length);
+  if (format?.[1]?.toLowerCase() === 'markdown') note(question.lost, 'formatting (Markdown)');
+
+  const open = body.indexOf('{');
+  if (open < 0) {
+    question.sourceType = 'gift description';
+    question.text = readText(body, html, question);
+    question.problems.push(`${at}: no {answers}: a description, not a question`);
+    return question;
+  }
+  const close = body.indexOf('}', open);
+  if (close < 0) {
+    throw new UnreadableBank(
+      `line ${block.line}: the answers open with { but never close: add the } (write \\} for a literal brace)`,
+    );
+  }
+  const stem = body.slice(0, open);
+  const tail = body.slice(close + 1).trim();
+  if (body.indexOf('{', close) >= 0) {
+    question.problems.push(`${at}: more than one {answers} block (an embedded-answers question)`);
+  }
+  question.text = readText(tail ? `${stem.trimEnd()} _____ ${tail}` : stem, html, question);
+  let answers = body.slice(open + 1, close).trim();
+
+  const general = answers.indexOf('####');
+  if (general >= 0) {
+    const explanation = readText(answers.slice(general + 4), html, question);
+    if (explanation) question.explanation = explanation;
+    answers = answers.slice(0, general).trim();
+  }
+
+  if (answers === '') {
+    question.sourceType = 'gift essay';
+    question.target = 'essay';
+    return question;
+  }
+
+  const truth = /^(T|TRUE|F|FALSE)\s*(#[\s\S]*)?$/i.exec(answers);
+  if (truth) {
+    question.sourceType = 'gift true/false';
+    question.target = 'yes_no';
+    question.answers = [{ text: /^t/i.test(truth[1]!) ? 'true' : 'false', fraction: 100 }];
+    if (truth[2] && truth[2].replace(/#/g, '').trim()) note(question.lost, 'feedback per answer');
+    return question;
+  }
+
+  if (answers.startsWith('#')) {
+    question.sourceType = 'gift numerical';
+    question.target = 'number';
+    const rest = answers.slice(1).trim();
+    const parts = /^[=~]/.test(rest) ? answerParts(rest) : [{ mark: '=' as const, body: rest }];
+    for (const part of parts) {
+      const weight = weighted(part.body.trim(), part.mark === '=' ? 100 : 0);
+      const { text, feedback } = withoutFeedback(weight.rest);
+      if (feedback) note(question.lost, 'feedback per answer');
+      const answer = numericAnswer(text, weight.fraction, at, question);
+      if (answer) question.answers.push(answer);
+    }
+    return question;
+  }
+
+  const parts = answerParts(answers);
+  if (parts.length === 0 || answers.slice(0, answers.search(/[=~]/)).trim() !== '') {
+    question.problems.push(
+      `${at}: the answers must each start with = or ~ (write \\= or \\~ for the characters)`,
+    );
+    return question;
+  }
+  if (parts.some((part) => part.body.includes('->'))) {
+    question.sourceType = 'gift matching';
+    question.target = 'matching';
+    return question;
+  }
+  const correct = parts.filter((part) => part.mark === '=').length;
+  const wrong = parts.length - correct;
+  for (const part of parts) {
+    const weight = weighted(part.body.trim(), part.mark === '=' ? 100 : 0);
+    if (!weight.ok) question.problems.push(`${at}: a weight must be written %50% (a number between % signs)`);
+    const { text, feedback } = withoutFeedback(weight.rest);
+    if (feedback) note(question.lost, 'feedback per answer');
+    question.answers.push({ text: readText(text, html, question), fraction: weight.fraction });
+  }
+  if (wrong === 0) {
+    question.sourceType = 'gift short answer';
+    question.target = 'short_text';
+  } else if (correct === 1) {
+    question.sourceType = 'gift multiple choice';
+    question.target = 'multiple_choice';
+  } else {
+    question.sourceType = 'gift multiple answers';
+    question.target = correct === 0 ? 'multiple_select' : 'multiple_choice';
+    // Several "=" answers: each is a right one; Moodle gives each full marks, one to pick.
+  }
+  return question;
+}
+
+export function readGift(source: string): SourceBank {
+  const questions = blocks(source).map(readQuestion);
+  return { format: 'gift', questions, problems: [] };
+}

@@ -1,0 +1,182 @@
+import { note, UnreadableBank, type SourceBank, type SourceQuestion, type TargetType } from './bank';
+import { htmlToText, tidy } from './html-text';
+import { child, elements, readXml, textChild, textOf, type XmlElement } from './xml';
+
+/**
+ * Moodle XML (`<quiz><question type="...">`), Moodle's richest format. Its types map to ours; the
+ * ones with no type of ours yet are read and reported as such.
+ */
+const TARGETS: Readonly<Record<string, TargetType | null>> = {
+  truefalse: 'yes_no',
+  multichoice: 'multiple_choice',
+  shortanswer: 'short_text',
+  numerical: 'number',
+  matching: 'matching',
+  ordering: 'ordering',
+  multianswer: 'fill_in_blanks',
+  essay: 'essay',
+};
+
+/** The root elements of formats this reader does not take, for a clearer refusal. */
+const OTHER_ROOTS: Readonly<Record<string, string>> = {
+  manifest: 'an IMS content package manifest',
+  assessmentItem: 'a QTI 2.1 item',
+  assessmentTest: 'a QTI 2.1 test',
+  'qti-assessment-item': 'a QTI 3.0 item',
+  'qti-assessment-test': 'a QTI 3.0 test',
+  questestinterop: 'a QTI 1.2 document',
+};
+
+/** A Moodle text element read as plain text, noting what its HTML and files lose. */
+function plain(parent: XmlElement, name: string, question: SourceQuestion): string {
+  const element = child(parent, name);
+  if (!element) return '';
+  const raw = textOf(child(element, 'text') ?? element);
+  if (elements(element, 'file').length > 0 || raw.includes('@@PLUGINFILE@@')) note(question.lost, 'images');
+  const format = element.attributes.format ?? 'html';
+  if (format === 'plain_text') return tidy(raw);
+  if (format === 'markdown') {
+    if (/[*_#`[]/.test(raw)) note(question.lost, 'formatting (Markdown)');
+    return tidy(raw);
+  }
+  const text = htmlToText(raw);
+  if (text.images) note(question.lost, 'images');
+  if (text.formatting) note(question.lost, 'formatting (HTML)');
+  return text.text;
+}
+
+function numberIn(element: XmlElement | undefined): number | undefined {
+  const text = textOf(element).trim();
+  if (text === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : NaN;
+}
+
+function readQuestion(element: XmlElement, index: number): SourceQuestion | null {
+  const type = element.attributes.type ?? '';
+  if (type === 'category') return null;
+  const at = `<question> ${index} (line ${element.line})`;
+  const question: SourceQuestion = {
+    at,
+    sourceType: type || '(no type)',
+    target: TARGETS[type] ?? null,
+    text: '',
+    grade: 1,
+    answers: [],
+    lost: [],
+    problems: [],
+  };
+  const name = tidy(textChild(element, 'name'));
+  if (name) question.name = name;
+  question.text = plain(element, 'questiontext', question);
+  const explanation = plain(element, 'generalfeedback', question);
+  if (explanation) question.explanation = explanation;
+  if (!(type in TARGETS)) {
+    question.problems.push(
+      type === 'description'
+        ? `${at}: a description, not a question`
+        : `${at}: Moodle's ${type || 'untyped'} questions have no type here`,
+    );
+    return question;
+  }
+
+  const grade = numberIn(child(element, 'defaultgrade'));
+  if (grade !== undefined) {
+    if (Number.isNaN(grade) || grade < 0)
+      question.problems.push(`${at}: <defaultgrade> must be a number of 0 or more`);
+    else question.grade = grade;
+  }
+  const penalty = numberIn(child(element, 'penalty'));
+  if (penalty !== undefined && penalty > 0) note(question.lost, 'penalty per try');
+  for (const combined of ['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback']) {
+    if (textChild(element, combined).trim()) note(question.lost, 'combined feedback');
+  }
+  if (elements(element, 'hint').length > 0) note(question.lost, 'hints');
+  if (type === 'shortanswer' && textOf(child(element, 'usecase')).trim() === '1') {
+    note(question.lost, 'case-sensitive matching');
+  }
+  if (type === 'numerical' && elements(child(element, 'units') ?? element, 'unit').length > 0) {
+    note(question.lost, 'units');
+  }
+
+  if (
+    question.target === 'matching' ||
+    question.target === 'ordering' ||
+    question.target === 'fill_in_blanks' ||
+    question.target === 'essay'
+  ) {
+    return question;
+  }
+
+  elements(element, 'answer').forEach((answer, position) => {
+    const where = `${at}, <answer> ${position + 1} (line ${answer.line})`;
+    const fraction = Number(answer.attributes.fraction ?? '0');
+    if (!Number.isFinite(fraction)) {
+      question.problems.push(`${where}: fraction "${answer.attributes.fraction}" is not a number`);
+      return;
+    }
+    if (textChild(answer, 'feedback').trim()) note(question.lost, 'feedback per answer');
+    const text =
+      answer.attributes.format === 'plain_text'
+        ? tidy(textOf(child(answer, 'text')))
+        : plainAnswer(answer, question);
+    if (type === 'numerical') {
+      if (text === '*') return note(question.lost, 'an answer for any other number');
+      const value = Number(text);
+      const tolerance = numberIn(child(answer, 'tolerance')) ?? 0;
+      if (text === '' || !Number.isFinite(value) || Number.isNaN(tolerance)) {
+        question.problems.push(`${where}: "${text}" is not a number with a numeric <tolerance>`);
+        return;
+      }
+      question.answers.push({ text: String(value), fraction, tolerance: Math.abs(tolerance) });
+      return;
+    }
+    question.answers.push({ text, fraction });
+  });
+
+  if (type === 'truefalse') {
+    const right = question.answers.find((answer) => answer.fraction > 0);
+    const truth = right?.text.trim().toLowerCase();
+    if (truth !== 'true' && truth !== 'false') {
+      question.problems.push(`${at}: no <answer> "true" or "false" with fraction 100`);
+      question.answers = [];
+    } else question.answers = [{ text: truth, fraction: 100 }];
+  }
+  if (type === 'multichoice') {
+    const single = textOf(child(element, 'single')).trim().toLowerCase();
+    if (single === 'false' || single === '0') question.target = 'multiple_select';
+  }
+  return question;
+}
+
+function plainAnswer(answer: XmlElement, question: SourceQuestion): string {
+  const raw = textOf(child(answer, 'text'));
+  if (elements(answer, 'file').length > 0 || raw.includes('@@PLUGINFILE@@')) note(question.lost, 'images');
+  const text = htmlToText(raw);
+  if (text.images) note(question.lost, 'images');
+  if (text.formatting) note(question.lost, 'formatting (HTML)');
+  return text.text;
+}
+
+export function readMoodleXml(source: string): SourceBank {
+  const root = readXml(source);
+  if (root.name !== 'quiz') {
+    const other = OTHER_ROOTS[root.name.replace(/^[a-z]+:/, '')];
+    throw new UnreadableBank(
+      other
+        ? `this is ${other}, which cannot be imported from pasted text yet: export the questions as Moodle XML, GIFT or Aiken`
+        : `line ${root.line}: the root element is <${root.name}>, not Moodle XML's <quiz>`,
+    );
+  }
+  const questions: SourceQuestion[] = [];
+  const problems: string[] = [];
+  elements(root).forEach((element, index) => {
+    if (element.name !== 'question') {
+      problems.push(`line ${element.line}: <${element.name}> is not a <question>; left out`);
+      return;
+    }
+    const question = readQuestion(element, index + 1);
+    if (question) questions.push(question);
+  });
+  return { format: 'moodle_xml', questions, problems };
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { IMPORT_FORMATS } from '../../domain/import/bank';
+import { IMPORT_TEXT_MAX, importQuestions } from '../../domain/import/import-questions';
+import { TitleSchema } from '../../domain/quiz-input';
+import { defineTool } from '../tool';
+import { QuizRefSchema, StatusSchema } from './common';
+
+const NoteSchema = z.object({
+  n: z.number().describe('Its place in the file, from 1.'),
+  at: z.string().describe('Its line or element.'),
+  from: z.string().describe("The source's type."),
+  type: z.string().nullable().describe('What it becomes; null: nothing here.'),
+  text: z.string(),
+  lost: z.array(z.string()).optional().describe('What the source holds that the question will not.'),
+  regraded: z.array(z.string()).optional().describe('Scores the scoring rule changed.'),
+  problems: z.array(z.string()).optional().describe('Why it cannot be imported.'),
+});
+
+const ImportedQuizSchema = z.object({
+  quiz_id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: StatusSchema,
+  question_count: z.number(),
+});
+
+export const importQuestionsTool = defineTool({
+  name: 'import_questions',
+  title: 'Import questions',
+  description:
+    'Imports a question bank (GIFT, Aiken, Moodle XML, or CSV as the API reference lays out) into a new ' +
+    'draft quiz or appends it to a draft; all or nothing. Run dry_run: true first and show the preview.',
+  input: z.strictObject({
+    text: z
+      .string({ error: 'text must be a string: the bank as pasted text' })
+      .min(1, { error: 'text must not be empty: paste the questions' })
+      .max(IMPORT_TEXT_MAX, {
+        error: (issue) =>
+          `text is too long: at most ${IMPORT_TEXT_MAX} characters (got ${String((issue.input as string).length)}): import it in parts`,
+      })
+      .describe(`The bank, at most ${IMPORT_TEXT_MAX} characters.`),
+    format: z
+      .enum(IMPORT_FORMATS, { error: `format must be one of ${IMPORT_FORMATS.join(', ')}` })
+      .optional()
+      .describe('Detected when left out.'),
+    title: TitleSchema.optional().describe('A new draft quiz with this title.'),
+    quiz_id: QuizRefSchema.optional().describe('Or a draft quiz to append to.'),
+    dry_run: z.boolean().optional().describe('Preview only; stores nothing.'),
+    split: z.boolean().optional().describe('Over 100 questions: make several quizzes.'),
+    skip_unusable: z.boolean().optional().describe('Import the rest when some cannot be.'),
+    page: z.number().int().min(1).optional().describe("The preview notes' page."),
+  }),
+  output: z.object({
+    dry_run: z.boolean(),
+    format: z.enum(IMPORT_FORMATS),
+    question_count: z.number(),
+    importable: z.number(),
+    not_importable: z.number(),
+    types: z.record(z.string(), z.number()).describe('Importable questions by type.'),
+    points_per_grade: z
+      .number()
+      .describe('The scoring rule\'s scale (API reference, "Importing questions").'),
+    lost: z.record(z.string(), z.number()).describe('How many questions lose each kind of thing.'),
+    regraded: z.number(),
+    quizzes_needed: z.number(),
+    notes: z.array(NoteSchema).describe('Questions with something to say, one page.'),
+    page: z.number(),
+    pages: z.number(),
+    file_problems: z.array(z.string()).optional(),
+    quizzes: z.array(ImportedQuizSchema).describe('The quizzes written; none on a dry run.'),
+    message: z.string(),
+  }),
+  listedOutput: z.object({
+    quizzes: z.array(z.object({ quiz_id: z.string() })),
+    notes: z.array(z.object({ n: z.number(), problems: z.array(z.string()) })),
+    message: z.string(),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scope: 'quizzes:write',
+  run: (args, { deps, principal }) =>
+    importQuestions(deps, principal.userId, {
+      text: args.text,
+      format: args.format,
+      title: args.title,
+      quizRef: args.quiz_id,
+      dryRun: args.dry_run,
+      split: args.split,
+      skipUnusable: args.skip_unusable,
+      page: args.page,
+    }),
+});

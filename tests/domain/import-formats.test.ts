@@ -1,0 +1,239 @@
+// The import readers, one format at a time, without the app: each fixture gives the expected
+// question count and types, with what it loses and what cannot be read listed per question, and
+// the scoring rule picks one scale per bank and lists what it rounds.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assemble, detectFormat, readBank } from '../../src/domain/import/assemble';
+import { CSV_TEMPLATE } from '../../src/domain/import/csv';
+import { previewImport } from '../../src/domain/import/import-questions';
+import { isDomainError } from '../../src/domain/errors';
+
+const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/import', name), 'utf8');
+
+const importedOf = (text: string) => assemble(readBank(text, undefined));
+
+/** The refusal's text, or fails when the text was read. */
+function refusal(text: string, format?: Parameters<typeof readBank>[1]): string {
+  try {
+    readBank(text, format);
+  } catch (error) {
+    if (isDomainError(error)) return error.message;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('format detection', () => {
+  test.each([
+    ['bank.gift', 'gift'],
+    ['bank.aiken.txt', 'aiken'],
+    ['bank.csv', 'csv'],
+    ['bank.moodle.xml', 'moodle_xml'],
+  ])('%s is %s', (name, format) => {
+    expect(detectFormat(fixture(name))).toBe(format);
+  });
+
+  test('plain prose is no format, and the refusal says how to name one', () => {
+    expect(detectFormat('Notes on the water cycle.')).toBeNull();
+    expect(refusal('Notes on the water cycle.')).toContain(
+      'format: could not tell the format: send format, one of gift, aiken, moodle_xml, csv',
+    );
+  });
+});
+
+describe('GIFT', () => {
+  const { scale, questions } = importedOf(fixture('bank.gift'));
+
+  test('every construct: types, titles, lines, losses', () => {
+    expect(
+      questions.map((question) => [
+        question.at,
+        question.name ?? null,
+        question.input?.type ?? question.type,
+      ]),
+    ).toEqual([
+      ['line 5', 'Capital of France', 'multiple_choice'],
+      ['line 13', 'Sun', 'yes_no'],
+      ['line 15', null, 'yes_no'],
+      ['line 17', 'Escapes', 'multiple_choice'],
+      ['line 22', 'Weights', 'multiple_select'],
+      ['line 28', 'Thirds', 'multiple_select'],
+      ['line 35', 'Short', 'short_text'],
+      ['line 37', 'Number', 'number'],
+      ['line 39', 'Range', 'number'],
+      ['line 41', 'Multi numeric', 'number'],
+      ['line 46', 'Missing word', 'multiple_choice'],
+      ['line 48', 'Matching', 'matching'],
+      ['line 54', 'Essay', 'essay'],
+      ['line 56', 'Multiline', 'multiple_choice'],
+      ['line 64', 'Markdown', 'yes_no'],
+      ['line 66', null, null],
+    ]);
+    expect(questions[1]!.lost).toEqual(['feedback per answer']);
+    expect(questions[13]!.lost).toEqual(['images', 'formatting (HTML)']);
+    expect(questions[13]!.input!.text).toBe('A question\nover several lines\nwith an image [map]');
+    expect(questions[11]!.problems).toEqual(['line 48: matching questions cannot be held yet']);
+    expect(questions[15]!.problems).toEqual(['line 66: no {answers}: a description, not a question']);
+  });
+
+  test('escapes, general feedback, the missing word and number ranges', () => {
+    expect(questions[3]!.input).toMatchObject({
+      text: 'Which of these is written with a colon: a:b, and braces {x}?',
+      options: [{ label: 'a:b uses \\ and = and ~ and #' }, { label: 'none' }],
+    });
+    expect(questions[0]!.input!.explanation).toBe('Paris has been the capital since 987.');
+    expect(questions[10]!.input!.text).toBe('The cat sat on the _____ in the sun.');
+    expect(questions[8]!.input).toMatchObject({ correct_number: 3, tolerance: 2 });
+    expect(questions[9]!.input).toMatchObject({ correct_number: 1822, tolerance: 0 });
+    expect(questions[9]!.lost).toContain('answers worth part of the grade');
+    expect(questions[6]!.input).toMatchObject({ accepted_answers: ['Pacific', 'pacific ocean'] });
+  });
+
+  test('weights in thirds: the bank takes 100 points a grade and lists the rounded question alone', () => {
+    expect(scale).toBe(100);
+    expect(questions[4]!.input!.options).toEqual([
+      { label: 'Two', score: 50 },
+      { label: 'Three', score: 50 },
+      { label: 'Four', score: -100 },
+    ]);
+    expect(questions[5]!.regraded).toEqual(['33.333 → 33', '33.333 → 33', '33.333 → 33']);
+    expect(questions.filter((question) => question.regraded.length > 0)).toHaveLength(1);
+  });
+
+  test('an unclosed brace refuses the file with its line', () => {
+    expect(refusal('::A:: Fine {T}\n\n// note\n::B:: Broken {=a ~b\n', 'gift')).toContain(
+      'text: gift: line 4: the answers open with { but never close: add the }',
+    );
+  });
+
+  test('whole-number weights keep one point a grade', () => {
+    expect(importedOf('Q? {=yes ~no}\n\nR? {TRUE}').scale).toBe(1);
+    expect(importedOf('Q? {~%50%a ~%50%b ~%0%c}').scale).toBe(10);
+  });
+});
+
+describe('Aiken', () => {
+  test('four questions, with or without blank lines between them', () => {
+    const { questions } = importedOf(fixture('bank.aiken.txt'));
+    expect(
+      questions.map((question) => [question.at, question.input?.options?.map((option) => option.score)]),
+    ).toEqual([
+      ['line 1', [1, 0]],
+      ['line 6', [0, 1, 0, 0]],
+      ['line 13', [0, 1, 0]],
+      ['line 18', [0, 1]],
+    ]);
+  });
+
+  test('an ANSWER naming no option, and a question without ANSWER, are listed with their line', () => {
+    const { questions } = assemble(readBank('Q1?\nA. x\nB. y\nANSWER: C\n\nQ2?\nA. x\nB. y\n', 'aiken'));
+    expect(questions[0]!.problems).toEqual(['line 4: ANSWER: C names no option (A, B)']);
+    expect(questions[1]!.problems).toEqual(['line 6: no ANSWER: line after the options']);
+  });
+});
+
+describe('CSV', () => {
+  test('every type, quoted cells, and a type not held yet', () => {
+    const { questions } = importedOf(fixture('bank.csv'));
+    expect(questions.map((question) => question.input?.type ?? question.problems[0])).toEqual([
+      'yes_no',
+      'multiple_choice',
+      'multiple_select',
+      'short_text',
+      'number',
+      'short_text',
+      'line 8: essay questions cannot be held yet',
+    ]);
+    expect(questions[1]!.input!.options).toEqual([
+      { label: 'Shark', score: 0 },
+      { label: 'Dolphin', score: 2 },
+      { label: 'Trout', score: 0 },
+    ]);
+    expect(questions[4]!.input).toMatchObject({ correct_number: 3.14, tolerance: 0.005, points: 3 });
+    expect(questions[5]!.input).toMatchObject({
+      text: 'A question with a comma, and "quotes"',
+      explanation: 'Explanation, quoted',
+    });
+  });
+
+  test('the template imports whole', () => {
+    const { preview } = previewImport({ text: CSV_TEMPLATE });
+    expect(preview).toMatchObject({ format: 'csv', question_count: 6, importable: 6, notes: [] });
+  });
+
+  test('bad cells are listed by line; an unknown column by its place', () => {
+    const { questions, preview } = previewImport({
+      text: 'type,text,answer,colour\nyes_no,Q?,maybe,red\nmultiple_choice,R?,9,\nnumber,S?,many,\n',
+    });
+    expect(questions.map((question) => question.problems)).toEqual([
+      ['line 2: answer must be yes or no'],
+      ['line 3: give at least 2 options, in option_1, option_2 and so on'],
+      ['line 4: answer must be a number'],
+    ]);
+    expect(preview.file_problems).toEqual([
+      'line 1, column 4: "colour" is not a column of the layout; left out',
+    ]);
+  });
+});
+
+describe('Moodle XML', () => {
+  const { scale, questions } = importedOf(fixture('bank.moodle.xml'));
+
+  test('types map as the reference says; what has no type here is listed with its element', () => {
+    expect(questions.map((question) => [question.from, question.input?.type ?? null])).toEqual([
+      ['multichoice', 'multiple_choice'],
+      ['multichoice', 'multiple_select'],
+      ['truefalse', 'yes_no'],
+      ['shortanswer', 'short_text'],
+      ['numerical', 'number'],
+      ['matching', null],
+      ['essay', null],
+      ['calculated', null],
+      ['description', null],
+    ]);
+    expect(questions[7]!.problems).toEqual([
+      "<question> 9 (line 68): Moodle's calculated questions have no type here",
+    ]);
+  });
+
+  test('CDATA and HTML become text; images, penalties and feedback are listed as lost', () => {
+    expect(scale).toBe(10);
+    expect(questions[0]!.input).toMatchObject({
+      text: 'What is the capital of Italy?\n\n[Map of Italy]',
+      explanation: 'Rome & nothing else.',
+      options: [
+        { label: 'Rome', score: 10 },
+        { label: 'Milan', score: 0 },
+        { label: 'Paris', score: -5 },
+      ],
+    });
+    expect(questions[0]!.lost).toEqual([
+      'images',
+      'formatting (HTML)',
+      'penalty per try',
+      'combined feedback',
+      'feedback per answer',
+    ]);
+    expect(questions[1]!.input!.options!.map((option) => option.score)).toEqual([10, 10, -20]);
+    expect(questions[3]!.input).toMatchObject({
+      text: 'Who wrote Hamlet?',
+      accepted_answers: ['Shakespeare', 'William Shakespeare'],
+    });
+    expect(questions[3]!.lost).toEqual([
+      'formatting (HTML)',
+      'case-sensitive matching',
+      'answers worth part of the grade',
+    ]);
+    expect(questions[4]!.input).toMatchObject({ correct_number: 9.81, tolerance: 0.05 });
+    expect(questions[4]!.lost).toEqual(['units', 'an answer for any other number']);
+  });
+
+  test('malformed XML and other XML formats are refused with the line', () => {
+    expect(refusal('<quiz>\n<question type="truefalse">\n</quiz>', 'moodle_xml')).toContain(
+      'text: moodle_xml: line 3, column 7: unexpected close tag: the XML is not well-formed',
+    );
+    expect(refusal('<qti-assessment-item identifier="a"/>', 'moodle_xml')).toContain(
+      'this is a QTI 3.0 item, which cannot be imported from pasted text yet',
+    );
+  });
+});
