@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import { IMPORT_FORMATS } from '../domain/import/bank';
-import { SCALES } from '../domain/import/assemble';
-import { CSV_COLUMNS } from '../domain/import/csv';
+import { SCALES, typeForShape } from '../domain/import/assemble';
+import { CSV_COLUMNS, csvAnswerOfEachType } from '../domain/import/csv';
+import { MOODLE_TYPES } from '../domain/import/moodle-xml';
 import { IMPORT_TEXT_MAX, PREVIEW_PAGE_SIZE } from '../domain/import/import-questions';
 import { LIMITS } from '../domain/quiz-input';
 import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
@@ -331,11 +332,14 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       DOCTYPE is refused: entities and DTDs are never read.
     </p>
     <p>
-      Moodle's types become ours: truefalse → <code>yes_no</code>; multichoice →
-      <code>multiple_choice</code> (one answer) or <code>multiple_select</code> (several); shortanswer →
-      <code>short_text</code> (the answers worth the most are accepted); numerical → <code>number</code> with
-      its tolerance (GIFT's <code>low..high</code> becomes its middle and half its width). Matching, ordering,
-      cloze and essay questions are read and listed as not held yet.
+      Moodle's types become ours:
+      ${MOODLE_TYPES.map(([moodle, shape], index) => {
+        const type = typeForShape(shape);
+        return html`${index > 0 ? '; ' : ''}${moodle} →
+        ${type ? html`<code>${type.name}</code>` : 'not held yet'}`;
+      })}.
+      Of short answers, the answers worth the most are accepted; GIFT's numeric range
+      <code>low..high</code> becomes its middle and half its width. What is not held yet is read and listed.
     </p>
     <p id="import-scoring">
       <strong>The scoring rule.</strong> An answer worth a fraction <em>f</em> (in percent, negative for a
@@ -344,20 +348,18 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       answered as <code>points_per_grade</code>, is the first of ${SCALES.join(', ')} that makes every score
       of the bank whole (${SCALES[SCALES.length - 1]} when none does). A score still not whole is rounded half
       away from zero, and one beyond ${LIMITS.pointsMin} to ${LIMITS.pointsMax} is held at the bound; each
-      question so changed is listed under <code>regraded</code>. <code>yes_no</code>,
-      <code>short_text</code> and <code>number</code> earn <em>g</em> × <em>s</em> for the right answer.
-      Penalties for a further try (Moodle's <code>penalty</code>) are dropped, since a response here is one
-      try.
+      question so changed is listed under <code>regraded</code>. A type with one right answer (or one set of
+      accepted answers) earns <em>g</em> × <em>s</em> for it. Penalties for a further try (Moodle's
+      <code>penalty</code>) are dropped, since a response here is one try.
     </p>
     <p id="import-csv">
       <strong>The CSV layout</strong> (<a href="/docs/import-template.csv">template</a>): a header row, then
       one question a row, comma-, semicolon- or tab-separated, quoted as RFC 4180 says. Columns:
       ${CSV_COLUMNS.map((name) => html`<code>${name}</code>, `)}and <code>option_1</code> to
-      <code>option_${LIMITS.optionsMax}</code>. <code>answer</code> is yes or no (<code>yes_no</code>); the
-      right option's number or letter (<code>multiple_choice</code>); the right options', separated by
-      <code>|</code> (<code>multiple_select</code>, each worth <code>points</code>); the accepted answers,
-      separated by <code>|</code> (<code>short_text</code>); the value (<code>number</code>, with
-      <code>tolerance</code>). <code>points</code> is a whole number (default 1).
+      <code>option_${LIMITS.optionsMax}</code>. <code>type</code> and what <code>answer</code> holds:
+      ${csvAnswerOfEachType().map(
+        ({ type, answer }, index) => html`${index > 0 ? '; ' : ''}<code>${type}</code>, ${answer}`,
+      )}. <code>points</code> is a whole number (default 1).
     </p>
 
     <h2 id="errors">Errors</h2>

@@ -4,7 +4,7 @@ import type { ToolRegistry } from '../mcp/registry';
 import { pageSecurity } from '../web/security';
 import { renderApiReference } from './api-reference';
 import { buildOpenApi } from './openapi';
-import { CSV_TEMPLATE } from '../domain/import/csv';
+import { csvTemplate } from '../domain/import/csv';
 
 /** The API description and the human reference, rendered once at start-up. */
 export function docsRouter(
@@ -28,12 +28,13 @@ export function docsRouter(
     },
   );
   // The CSV layout of import_questions, ready to fill in (the reference's "Importing questions").
+  const template = csvTemplate();
   router.get('/docs/import-template.csv', (_req, res) => {
     res
       .set('Cache-Control', 'public, max-age=300')
       .set('Content-Disposition', 'attachment; filename="import-template.csv"')
       .type('text/csv; charset=utf-8')
-      .send(CSV_TEMPLATE);
+      .send(template);
   });
   return router;
 }

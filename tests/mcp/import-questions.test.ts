@@ -89,8 +89,8 @@ describeEachDatabase('import_questions', (provider) => {
       });
       expect(byN.get(6)).toMatchObject({ regraded: ['33.333 → 33', '33.333 → 33', '33.333 → 33'] });
       expect(byN.get(12)).toMatchObject({
-        type: 'matching',
-        problems: ['line 48: matching questions cannot be held yet'],
+        type: null,
+        problems: ['line 48: questions that ask for pairs to match cannot be held yet'],
       });
       expect(byN.get(16)).toMatchObject({ type: null, problems: [expect.stringContaining('a description')] });
       expect(await quizCount(ownerId)).toBe(0);

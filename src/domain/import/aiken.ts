@@ -17,7 +17,7 @@ export function readAiken(source: string): SourceBank {
     question: {
       at: `line ${line}`,
       sourceType: 'aiken',
-      target: 'multiple_choice',
+      shape: 'one_choice',
       text: '',
       grade: 1,
       answers: [],

@@ -1,6 +1,6 @@
 import { invalidInput } from '../errors';
 import { toFieldIssues } from '../field-issues';
-import { isQuestionType, type QuestionType } from '../question-types';
+import { QUESTION_TYPE_DEFINITIONS, type ImportShape } from '../question-types';
 import { inputWording, LIMITS, QuestionInputSchema, type QuestionInput } from '../quiz-input';
 import { readAiken } from './aiken';
 import {
@@ -10,7 +10,6 @@ import {
   type ImportFormat,
   type SourceBank,
   type SourceQuestion,
-  type TargetType,
 } from './bank';
 import { looksLikeOurCsv, readCsv } from './csv';
 import { readGift } from './gift';
@@ -73,21 +72,37 @@ export const SCALES = [1, 10, 100] as const;
 
 const close = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 
-/** The exact (unscaled) scores a question's type would give. */
+/** What the importer calls each shape in a question that cannot be held (yet). */
+const SHAPE_WORDS: Readonly<Record<ImportShape, string>> = {
+  truth: 'true or false',
+  one_choice: 'one right choice',
+  many_choices: 'several right choices',
+  text_answers: 'a typed answer',
+  numeric: 'a number',
+  pairs: 'pairs to match',
+  sequence: 'items to put in order',
+  blanks: 'blanks to fill in',
+  open: 'a long written answer',
+  rating: 'a rating on a scale',
+};
+
+/** The type of ours that a shape is imported as, if any (its module's `importing`). */
+export const typeForShape = (shape: ImportShape) =>
+  QUESTION_TYPE_DEFINITIONS.find((definition) => definition.importing?.shape === shape);
+
+/** The exact scores a question's type would give it, before the scale. */
 function exactScores(question: SourceQuestion): number[] {
-  const best = Math.max(0, ...question.answers.map((answer) => answer.fraction));
-  switch (question.target) {
-    case 'multiple_choice':
-    case 'multiple_select':
-      return question.answers.map((answer) => (question.grade * answer.fraction) / 100);
-    case 'yes_no':
-      return [question.grade];
-    case 'short_text':
-    case 'number':
-      return [(question.grade * best) / 100];
-    default:
-      return [];
-  }
+  const found: number[] = [];
+  const importing = question.shape ? typeForShape(question.shape)?.importing : undefined;
+  importing?.build(
+    question,
+    (exact) => {
+      found.push(exact);
+      return 0;
+    },
+    () => undefined,
+  );
+  return found;
 }
 
 export function scaleOf(questions: readonly SourceQuestion[]): number {
@@ -105,71 +120,13 @@ function scored(exact: number, scale: number, changed: string[]): number {
   return held;
 }
 
-type Builder = (question: SourceQuestion, scale: number, changed: string[]) => Record<string, unknown>;
-
-const choiceBuilder =
-  (type: 'multiple_choice' | 'multiple_select'): Builder =>
-  (question, scale, changed) => ({
-    type,
-    options: question.answers.map((answer) => ({
-      label: answer.text,
-      score: scored((question.grade * answer.fraction) / 100, scale, changed),
-    })),
-  });
-
-/** Answers worth less than the best: our short_text and number have one right answer (or set). */
-function lesserAnswers(question: SourceQuestion, best: number): void {
-  if (question.answers.some((answer) => answer.fraction > 0 && answer.fraction < best)) {
-    note(question.lost, 'answers worth part of the grade');
-  }
-}
-
-/**
- * How each of our types is built from a source question. A type with no entry here is reported
- * as not held yet; a new question type becomes importable by adding its entry.
- */
-const BUILDERS: Partial<Record<QuestionType, Builder>> = {
-  yes_no: (question, scale, changed) => ({
-    type: 'yes_no',
-    correct_answer: question.answers[0]?.text === 'false' ? 'no' : 'yes',
-    points: scored(question.grade, scale, changed),
-  }),
-  multiple_choice: choiceBuilder('multiple_choice'),
-  multiple_select: choiceBuilder('multiple_select'),
-  short_text: (question, scale, changed) => {
-    const best = Math.max(0, ...question.answers.map((answer) => answer.fraction));
-    lesserAnswers(question, best);
-    return {
-      type: 'short_text',
-      accepted_answers: question.answers
-        .filter((answer) => best > 0 && answer.fraction === best)
-        .map((answer) => answer.text),
-      points: scored((question.grade * best) / 100, scale, changed),
-    };
-  },
-  number: (question, scale, changed) => {
-    const best = Math.max(0, ...question.answers.map((answer) => answer.fraction));
-    const right = question.answers.find((answer) => answer.fraction === best);
-    lesserAnswers(question, best);
-    if (question.answers.filter((answer) => answer.fraction === best).length > 1) {
-      note(question.lost, 'other right values');
-    }
-    return {
-      type: 'number',
-      ...(right ? { correct_number: Number(right.text), tolerance: right.tolerance ?? 0 } : {}),
-      points: scored((question.grade * best) / 100, scale, changed),
-    };
-  },
-};
-
 export interface ImportedQuestion {
   /** 1-based, in the order of the file. */
   n: number;
   at: string;
   name?: string;
   from: string;
-  /** Our type it becomes, or null when it cannot be held. */
-  type: TargetType | null;
+  shape: ImportShape | null;
   text: string;
   /** The question our tools take, when it can be imported. */
   input?: QuestionInput;
@@ -180,36 +137,35 @@ export interface ImportedQuestion {
 }
 
 export function assemble(bank: SourceBank): { scale: number; questions: ImportedQuestion[] } {
-  const buildable = bank.questions.filter(
-    (question) =>
-      question.problems.length === 0 &&
-      question.target !== null &&
-      isQuestionType(question.target) &&
-      BUILDERS[question.target],
-  );
-  const scale = scaleOf(buildable);
+  const scale = scaleOf(bank.questions.filter((question) => question.problems.length === 0));
   const questions = bank.questions.map((question, index): ImportedQuestion => {
     const item: ImportedQuestion = {
       n: index + 1,
       at: question.at,
       ...(question.name ? { name: question.name } : {}),
       from: question.sourceType,
-      type: question.target,
+      shape: question.shape,
       text: question.text,
       lost: question.lost,
       regraded: [],
       problems: [...question.problems],
     };
-    const target = question.target;
-    const builder = target && isQuestionType(target) ? BUILDERS[target] : undefined;
-    if (target && !builder) {
-      item.problems.push(`${question.at}: ${target} questions cannot be held yet`);
+    const definition = question.shape ? typeForShape(question.shape) : undefined;
+    if (question.shape && !definition) {
+      item.problems.push(
+        `${question.at}: questions that ask for ${SHAPE_WORDS[question.shape]} cannot be held yet`,
+      );
     }
-    if (!builder || item.problems.length > 0) return item;
+    if (!definition?.importing || item.problems.length > 0) return item;
     const fields = {
-      ...builder(question, scale, item.regraded),
+      type: definition.name,
       text: question.text,
       ...(question.explanation ? { explanation: question.explanation.slice(0, LIMITS.explanationMax) } : {}),
+      ...definition.importing.build(
+        question,
+        (exact) => scored(exact, scale, item.regraded),
+        (what) => note(item.lost, what),
+      ),
     };
     if (question.explanation && question.explanation.length > LIMITS.explanationMax) {
       item.lost.push(`the explanation past ${LIMITS.explanationMax} characters`);

@@ -1,3 +1,5 @@
+import type { ImportShape } from '../question-types';
+
 /**
  * The one intermediate form every import format is read into (one module per format beside this
  * file), before the scoring rule and our question types are applied (assemble.ts). A reader takes
@@ -7,22 +9,6 @@
 
 export const IMPORT_FORMATS = ['gift', 'aiken', 'moodle_xml', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
-
-/**
- * What a source question asks for, in our terms: one of our types (some of which the service may
- * not hold yet; assemble.ts says which it can build), or null when nothing of ours fits.
- */
-export type TargetType =
-  | 'yes_no'
-  | 'multiple_choice'
-  | 'multiple_select'
-  | 'short_text'
-  | 'number'
-  | 'matching'
-  | 'ordering'
-  | 'fill_in_blanks'
-  | 'essay'
-  | 'scale';
 
 /** One answer of the source: its text and its share of the question's grade, in percent. */
 export interface SourceAnswer {
@@ -40,7 +26,8 @@ export interface SourceQuestion {
   name?: string;
   /** The source's own type name ("multichoice", "truefalse", "gift matching"...). */
   sourceType: string;
-  target: TargetType | null;
+  /** What it asks for (question-types/definition.ts); null when nothing of ours could hold it. */
+  shape: ImportShape | null;
   /** Plain text (HTML already reduced to text). */
   text: string;
   explanation?: string;

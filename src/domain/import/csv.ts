@@ -1,11 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import {
-  UnreadableBank,
-  type SourceAnswer,
-  type SourceBank,
-  type SourceQuestion,
-  type TargetType,
-} from './bank';
+import { QUESTION_TYPE_DEFINITIONS, type ImportShape } from '../question-types';
+import { UnreadableBank, type SourceAnswer, type SourceBank, type SourceQuestion } from './bank';
 
 /**
  * Our own CSV layout (the API reference's "Importing questions"; a template at
@@ -13,36 +8,56 @@ import {
  *
  *   type, text, answer, points, tolerance, explanation, option_1 ... option_20
  *
- * `answer` is yes/no (yes_no); the right option's number or letter (multiple_choice); the right
- * options' numbers or letters separated by | (multiple_select); the accepted answers separated by
- * | (short_text); the value (number). Lists in a cell are separated by |.
+ * `type` is one of our question types; what `answer` holds depends on the shape that type is
+ * imported as (CSV_ANSWERS). Lists in a cell are separated by |.
  */
 export const CSV_COLUMNS = ['type', 'text', 'answer', 'points', 'tolerance', 'explanation'] as const;
-
-/** The downloadable template: the header and one example row per type. */
-export const CSV_TEMPLATE = [
-  'type,text,answer,points,tolerance,explanation,option_1,option_2,option_3,option_4',
-  'yes_no,Is Rome the capital of Italy?,yes,1,,It has been since 1871.,,,,',
-  'multiple_choice,Which planet is largest?,C,1,,,Mars,Earth,Jupiter,Venus',
-  'multiple_select,Which numbers are prime?,1|2,1,,Each right tick earns the points.,2,3,4,6',
-  'short_text,Name the largest ocean.,Pacific|Pacific Ocean,1,,,,,,',
-  'number,What is 7 × 8?,56,1,0,,,,,',
-  '"multiple_choice","A text with a comma, or ""quotes"", goes in double quotes.",1,1,,,Right,Wrong,,',
-  '',
-].join('\r\n');
 const OPTION_COLUMNS_MAX = 20;
-const TYPES: readonly TargetType[] = [
-  'yes_no',
-  'multiple_choice',
-  'multiple_select',
-  'short_text',
-  'number',
-  'matching',
-  'ordering',
-  'fill_in_blanks',
-  'scale',
-  'essay',
-];
+
+/** What `answer` holds for each shape the layout can carry, as the API reference says it. */
+export const CSV_ANSWERS: Partial<Record<ImportShape, string>> = {
+  truth: 'yes or no',
+  one_choice: "the right option's number or letter",
+  many_choices: "the right options' numbers or letters, separated by |, each worth the points",
+  text_answers: 'the accepted answers, separated by |',
+  numeric: 'the value, within tolerance',
+};
+
+/** One example row per shape, after its type: text, answer, points, tolerance, explanation, options. */
+const EXAMPLES: Partial<Record<ImportShape, string>> = {
+  truth: 'Is Rome the capital of Italy?,yes,1,,It has been since 1871.,,,,',
+  one_choice: 'Which planet is largest?,C,1,,,Mars,Earth,Jupiter,Venus',
+  many_choices: 'Which numbers are prime?,1|2,1,,Each right tick earns the points.,2,3,4,6',
+  text_answers: 'Name the largest ocean.,Pacific|Pacific Ocean,1,,,,,,',
+  numeric: 'What is 7 × 8?,56,1,0,,,,,',
+};
+
+/** The types the layout can carry, with the shape each is read as. */
+const csvTypes = () =>
+  QUESTION_TYPE_DEFINITIONS.flatMap((definition) =>
+    definition.importing && CSV_ANSWERS[definition.importing.shape]
+      ? [{ name: definition.name, shape: definition.importing.shape }]
+      : [],
+  );
+
+/** What `answer` holds per type, for the API reference. */
+export const csvAnswerOfEachType = () =>
+  csvTypes().map(({ name, shape }) => ({ type: name, answer: CSV_ANSWERS[shape]! }));
+
+/** The downloadable template: the header and one example row per type the layout carries. */
+export function csvTemplate(): string {
+  const rows = csvTypes().map(({ name, shape }) => `${name},${EXAMPLES[shape]!}`);
+  const choice = csvTypes().find(({ shape }) => shape === 'one_choice');
+  if (choice)
+    rows.push(
+      `"${choice.name}","A text with a comma, or ""quotes"", goes in double quotes.",1,1,,,Right,Wrong,,`,
+    );
+  return [
+    ['type,text,answer,points,tolerance,explanation', ...[1, 2, 3, 4].map((n) => `option_${n}`)].join(','),
+    ...rows,
+    '',
+  ].join('\r\n');
+}
 
 /** Does this first line look like our header? */
 export function looksLikeOurCsv(text: string): boolean {
@@ -98,14 +113,15 @@ export function readCsv(source: string): SourceBank {
     const at = names.indexOf(name);
     return at >= 0 ? (record[at] ?? '').trim() : '';
   };
+  const types = csvTypes();
   const questions = rows.map(({ record, info }): SourceQuestion => {
-    const line = info.lines;
-    const at = `line ${line}`;
+    const at = `line ${info.lines}`;
     const type = cell(record, 'type').toLowerCase();
+    const shape = types.find((known) => known.name === type)?.shape ?? null;
     const question: SourceQuestion = {
       at,
       sourceType: type || '(no type)',
-      target: (TYPES as readonly string[]).includes(type) ? (type as TargetType) : null,
+      shape,
       text: cell(record, 'text'),
       grade: 1,
       answers: [],
@@ -114,8 +130,10 @@ export function readCsv(source: string): SourceBank {
     };
     const explanation = cell(record, 'explanation');
     if (explanation) question.explanation = explanation;
-    if (!question.target) {
-      question.problems.push(`${at}: type "${type}" is not one of ${TYPES.slice(0, 5).join(', ')}`);
+    if (!shape) {
+      question.problems.push(
+        `${at}: type "${type}" is not one of ${types.map((known) => known.name).join(', ')}`,
+      );
       return question;
     }
     const points = cell(record, 'points');
@@ -133,23 +151,23 @@ export function readCsv(source: string): SourceBank {
       text: options[index]!,
       fraction: list.has(index) ? 100 : 0,
     });
-    switch (question.target) {
-      case 'yes_no':
-        if (!/^(yes|no)$/i.test(answer)) question.problems.push(`${at}: answer must be yes or no`);
+    const wrong = () => question.problems.push(`${at}: answer must be ${CSV_ANSWERS[shape]}`);
+    switch (shape) {
+      case 'truth':
+        if (!/^(yes|no)$/i.test(answer)) wrong();
         else question.answers = [{ text: /^yes$/i.test(answer) ? 'true' : 'false', fraction: 100 }];
         break;
-      case 'multiple_choice':
-      case 'multiple_select': {
+      case 'one_choice':
+      case 'many_choices': {
         const picked = answer.split('|').map((value) => optionIndex(value, options.length));
         if (options.length < 2) {
           question.problems.push(`${at}: give at least 2 options, in option_1, option_2 and so on`);
         } else if (answer === '' || picked.some((index) => index === null)) {
+          wrong();
+        } else if (shape === 'one_choice' && picked.length > 1) {
+          const several = types.find((known) => known.shape === 'many_choices');
           question.problems.push(
-            `${at}: answer must name the right option${question.target === 'multiple_select' ? 's' : ''} by number (1 to ${options.length}) or letter${question.target === 'multiple_select' ? ', separated by |' : ''}`,
-          );
-        } else if (question.target === 'multiple_choice' && picked.length > 1) {
-          question.problems.push(
-            `${at}: a multiple_choice question has one right option: use multiple_select`,
+            `${at}: name one right option${several ? `, or make it ${several.name}` : ''}`,
           );
         } else {
           const rights = new Set(picked as number[]);
@@ -157,28 +175,23 @@ export function readCsv(source: string): SourceBank {
         }
         break;
       }
-      case 'short_text':
+      case 'text_answers':
         question.answers = answer
           .split('|')
           .map((value) => value.trim())
           .filter((value) => value !== '')
           .map((value) => ({ text: value, fraction: 100 }));
         break;
-      case 'number': {
+      case 'numeric': {
         const value = Number(answer);
         const tolerance = cell(record, 'tolerance') === '' ? 0 : Number(cell(record, 'tolerance'));
-        if (answer === '' || !Number.isFinite(value))
-          question.problems.push(`${at}: answer must be a number`);
+        if (answer === '' || !Number.isFinite(value)) wrong();
         else if (!Number.isFinite(tolerance) || tolerance < 0) {
           question.problems.push(`${at}: tolerance must be a number of 0 or more`);
         } else question.answers = [{ text: String(value), fraction: 100, tolerance }];
         break;
       }
-      case 'matching':
-      case 'ordering':
-      case 'fill_in_blanks':
-      case 'scale':
-      case 'essay':
+      default:
         break;
     }
     return question;

@@ -121,7 +121,7 @@ function readQuestion(block: Block): SourceQuestion {
   const question: SourceQuestion = {
     at,
     sourceType: 'gift',
-    target: null,
+    shape: null,
     text: '',
     grade: 1,
     answers: [],
@@ -169,14 +169,14 @@ function readQuestion(block: Block): SourceQuestion {
 
   if (answers === '') {
     question.sourceType = 'gift essay';
-    question.target = 'essay';
+    question.shape = 'open';
     return question;
   }
 
   const truth = /^(T|TRUE|F|FALSE)\s*(#[\s\S]*)?$/i.exec(answers);
   if (truth) {
     question.sourceType = 'gift true/false';
-    question.target = 'yes_no';
+    question.shape = 'truth';
     question.answers = [{ text: /^t/i.test(truth[1]!) ? 'true' : 'false', fraction: 100 }];
     if (truth[2] && truth[2].replace(/#/g, '').trim()) note(question.lost, 'feedback per answer');
     return question;
@@ -184,7 +184,7 @@ function readQuestion(block: Block): SourceQuestion {
 
   if (answers.startsWith('#')) {
     question.sourceType = 'gift numerical';
-    question.target = 'number';
+    question.shape = 'numeric';
     const rest = answers.slice(1).trim();
     const parts = /^[=~]/.test(rest) ? answerParts(rest) : [{ mark: '=' as const, body: rest }];
     for (const part of parts) {
@@ -206,7 +206,7 @@ function readQuestion(block: Block): SourceQuestion {
   }
   if (parts.some((part) => part.body.includes('->'))) {
     question.sourceType = 'gift matching';
-    question.target = 'matching';
+    question.shape = 'pairs';
     return question;
   }
   const correct = parts.filter((part) => part.mark === '=').length;
@@ -220,13 +220,13 @@ function readQuestion(block: Block): SourceQuestion {
   }
   if (wrong === 0) {
     question.sourceType = 'gift short answer';
-    question.target = 'short_text';
+    question.shape = 'text_answers';
   } else if (correct === 1) {
     question.sourceType = 'gift multiple choice';
-    question.target = 'multiple_choice';
+    question.shape = 'one_choice';
   } else {
     question.sourceType = 'gift multiple answers';
-    question.target = correct === 0 ? 'multiple_select' : 'multiple_choice';
+    question.shape = correct === 0 ? 'many_choices' : 'one_choice';
     // Several "=" answers: each is a right one; Moodle gives each full marks, one to pick.
   }
   return question;

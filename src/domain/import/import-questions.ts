@@ -84,7 +84,7 @@ function previewItem(question: ImportedQuestion): PreviewItem {
     n: question.n,
     at: question.at,
     from: question.from,
-    type: question.input?.type ?? question.type,
+    type: question.input?.type ?? null,
     text: shorten(question.text.replace(/\s+/g, ' '), PREVIEW_TEXT_MAX),
     ...(question.lost.length > 0 ? { lost: listed(question.lost) } : {}),
     ...(question.regraded.length > 0 ? { regraded: listed(question.regraded) } : {}),

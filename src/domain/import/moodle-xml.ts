@@ -1,4 +1,5 @@
-import { note, UnreadableBank, type SourceBank, type SourceQuestion, type TargetType } from './bank';
+import type { ImportShape } from '../question-types';
+import { note, UnreadableBank, type SourceBank, type SourceQuestion } from './bank';
 import { htmlToText, tidy } from './html-text';
 import { child, elements, readXml, textChild, textOf, type XmlElement } from './xml';
 
@@ -6,16 +7,32 @@ import { child, elements, readXml, textChild, textOf, type XmlElement } from './
  * Moodle XML (`<quiz><question type="...">`), Moodle's richest format. Its types map to ours; the
  * ones with no type of ours yet are read and reported as such.
  */
-const TARGETS: Readonly<Record<string, TargetType | null>> = {
-  truefalse: 'yes_no',
-  multichoice: 'multiple_choice',
-  shortanswer: 'short_text',
-  numerical: 'number',
-  matching: 'matching',
-  ordering: 'ordering',
-  multianswer: 'fill_in_blanks',
-  essay: 'essay',
+const SHAPES: Readonly<Record<string, ImportShape>> = {
+  truefalse: 'truth',
+  multichoice: 'one_choice',
+  shortanswer: 'text_answers',
+  numerical: 'numeric',
+  matching: 'pairs',
+  ordering: 'sequence',
+  multianswer: 'blanks',
+  essay: 'open',
 };
+
+/** Moodle's question types as the API reference lists them, with the shape each is read as. */
+export const MOODLE_TYPES: ReadonlyArray<readonly [string, ImportShape]> = [
+  ['truefalse', 'truth'],
+  ['multichoice with one right answer', 'one_choice'],
+  ['multichoice with several', 'many_choices'],
+  ['shortanswer', 'text_answers'],
+  ['numerical (with its tolerance)', 'numeric'],
+  ['matching', 'pairs'],
+  ['ordering', 'sequence'],
+  ['multianswer (cloze)', 'blanks'],
+  ['essay', 'open'],
+];
+
+/** Shapes whose parts are not read yet: only their type is, until a type of ours holds them. */
+const NOT_READ_YET: readonly ImportShape[] = ['pairs', 'sequence', 'blanks', 'open'];
 
 /** The root elements of formats this reader does not take, for a clearer refusal. */
 const OTHER_ROOTS: Readonly<Record<string, string>> = {
@@ -59,7 +76,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   const question: SourceQuestion = {
     at,
     sourceType: type || '(no type)',
-    target: TARGETS[type] ?? null,
+    shape: SHAPES[type] ?? null,
     text: '',
     grade: 1,
     answers: [],
@@ -71,7 +88,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   question.text = plain(element, 'questiontext', question);
   const explanation = plain(element, 'generalfeedback', question);
   if (explanation) question.explanation = explanation;
-  if (!(type in TARGETS)) {
+  if (!(type in SHAPES)) {
     question.problems.push(
       type === 'description'
         ? `${at}: a description, not a question`
@@ -99,14 +116,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
     note(question.lost, 'units');
   }
 
-  if (
-    question.target === 'matching' ||
-    question.target === 'ordering' ||
-    question.target === 'fill_in_blanks' ||
-    question.target === 'essay'
-  ) {
-    return question;
-  }
+  if (question.shape && NOT_READ_YET.includes(question.shape)) return question;
 
   elements(element, 'answer').forEach((answer, position) => {
     const where = `${at}, <answer> ${position + 1} (line ${answer.line})`;
@@ -144,7 +154,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   }
   if (type === 'multichoice') {
     const single = textOf(child(element, 'single')).trim().toLowerCase();
-    if (single === 'false' || single === '0') question.target = 'multiple_select';
+    if (single === 'false' || single === '0') question.shape = 'many_choices';
   }
   return question;
 }

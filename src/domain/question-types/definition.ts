@@ -192,6 +192,49 @@ export interface TypeReference {
 }
 
 /**
+ * What a question in an import file asks for, in the importer's own terms (domain/import/): each
+ * reader says which of these a source question is, and a type that takes one says so in its
+ * definition (`importing`). A shape no type takes is read and listed as not held yet.
+ */
+export const IMPORT_SHAPES = [
+  'truth',
+  'one_choice',
+  'many_choices',
+  'text_answers',
+  'numeric',
+  'pairs',
+  'sequence',
+  'blanks',
+  'open',
+  'rating',
+] as const;
+export type ImportShape = (typeof IMPORT_SHAPES)[number];
+
+/** A source question's answers: each with its share of the question's grade in percent. */
+export interface ImportedAnswers {
+  readonly grade: number;
+  readonly answers: ReadonlyArray<{
+    readonly text: string;
+    readonly fraction: number;
+    readonly tolerance?: number;
+  }>;
+}
+
+/** How a type is made from an imported question. */
+export interface TypeImport {
+  readonly shape: ImportShape;
+  /**
+   * Its typed fields. `score` turns an exact number of points (grade × fraction / 100) into the
+   * whole points the import's scoring rule gives it; `lose` names what the type cannot keep.
+   */
+  build(
+    source: ImportedAnswers,
+    score: (exact: number) => number,
+    lose: (what: string) => void,
+  ): Omit<QuestionFields, 'type'>;
+}
+
+/**
  * `S` is the type's scorable shape: its id, its name and its key (what decides the marks),
  * read from the stored row once and passed to every rule below. `R` is its typed fields as the
  * tools return them. `V` is its answer as stored (a JSON object of its own shape).
@@ -213,6 +256,8 @@ export interface QuestionTypeDefinition<
   readonly statisticsGuide: string;
   /** Offered as a style by the quiz_from_material prompt, with a tip on writing one from the material. */
   readonly fromMaterial?: { readonly tip?: string };
+  /** How an import makes one (domain/import/); none: its shape is listed as not held yet. */
+  readonly importing?: TypeImport;
   /** Its row of the API reference's table of types, and its bound in the limits there. */
   readonly reference: TypeReference;
   /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
 import { optionsRule } from './warnings';
+import { importedOptions } from './importing';
 import {
   checkOptionCount,
   formIndex,
@@ -46,6 +47,7 @@ export const multipleSelect: QuestionTypeDefinition<
     'option a negative score, or ticking everything earns full marks.',
   ],
   statisticsGuide: 'count each option',
+  importing: { shape: 'many_choices', build: importedOptions },
   reference: {
     fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
     marked: 'The sum of the ticked scores, never below 0; ticking none is an answer worth 0.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseNumberAnswer, withinTolerance } from '../answer-text';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
 import { pointsRule } from './warnings';
+import { bestAnswers } from './importing';
 
 /** A number: `points` when within `tolerance` of `correctNumber`, bounds included. */
 export interface NumberQuestion {
@@ -34,6 +35,18 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
     'tolerance 0.005).',
   ],
   statisticsGuide: 'give `right_count` and their most common answers',
+  importing: {
+    shape: 'numeric',
+    build: (source, score, lose) => {
+      const { best, answers } = bestAnswers(source, lose);
+      const [right, ...others] = answers;
+      if (others.length > 0) lose('other right values');
+      return {
+        ...(right ? { correct_number: Number(right.text), tolerance: right.tolerance ?? 0 } : {}),
+        points: score((source.grade * best) / 100),
+      };
+    },
+  },
   reference: {
     fields: '`correct_number`, `tolerance` (default 0), `points` (default 1)',
     marked: 'The points within the tolerance, bounds included.',

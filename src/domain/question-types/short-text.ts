@@ -3,6 +3,7 @@ import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answe
 import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
 import { noPointsPossible } from './warnings';
+import { bestAnswers } from './importing';
 
 /**
  * A typed answer: `points` when it matches an accepted answer (answer-text.ts); without accepted
@@ -38,6 +39,16 @@ export const shortText: QuestionTypeDefinition<
     'text and scores nothing (for example "Any comments?").',
   ],
   statisticsGuide: 'give `right_count` and their most common answers',
+  importing: {
+    shape: 'text_answers',
+    build: (source, score, lose) => {
+      const { best, answers } = bestAnswers(source, lose);
+      return {
+        accepted_answers: answers.map((answer) => answer.text),
+        points: score((source.grade * best) / 100),
+      };
+    },
+  },
   reference: {
     fields: '`accepted_answers` (optional), `points` (default 1)',
     marked:

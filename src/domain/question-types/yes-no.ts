@@ -31,6 +31,13 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<t
   ],
   statisticsGuide: 'count `yes_count`/`no_count` beside `correct_answer`',
   fromMaterial: {},
+  importing: {
+    shape: 'truth',
+    build: (source, score) => ({
+      correct_answer: source.answers[0]?.text === 'false' ? 'no' : 'yes',
+      points: score(source.grade),
+    }),
+  },
   reference: {
     fields: '`points` (default 1), `correct_answer` (default "yes")',
     marked: 'The right answer earns the points, the other 0.',
