@@ -31,6 +31,11 @@ export interface Dialect {
   readonly forKeyShare: string;
   /** A statement that queues transactions under one key until the holder ends, or null where they are queued anyway. */
   keyLock(key: string): { text: string; values: unknown[] } | null;
+  /**
+   * Rows per INSERT: SQLite runs a one-row prepared statement again faster than it runs one
+   * multi-row statement (no round trip to save); PostgreSQL saves a round trip per statement.
+   */
+  readonly rowsPerInsert: number;
   /** A number's integer floor, as an INTEGER. */
   floor(column: string): string;
   /**
@@ -67,6 +72,7 @@ export const sqliteDialect: Dialect = {
   skipLocked: '',
   forKeyShare: '',
   keyLock: () => null,
+  rowsPerInsert: 1,
   floor: (column) => `CAST(${column} AS INTEGER)`,
   combine: (parts) => [...parts],
 };
@@ -97,6 +103,7 @@ export const postgresDialect: Dialect = {
   forUpdate: ' FOR UPDATE',
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   forKeyShare: ' FOR KEY SHARE',
+  rowsPerInsert: 1000,
   keyLock: (key) => ({ text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', values: [key] }),
   floor: (column) => `FLOOR(${column})::INTEGER`,
   combine: (parts) => {

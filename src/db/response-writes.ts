@@ -150,11 +150,10 @@ type Figure = (typeof FIGURES)[number];
 const figureValues = (figure: Figure, quizId: string, deltas: Deltas): unknown[][] =>
   (deltas[figure.kind] as unknown as ReadonlyArray<never>).map((delta) => [quizId, ...figure.values(delta)]);
 
-// Rows per statement of a bulk load or an upsert: under SQLite's 32,766 parameters and
-// PostgreSQL's 65,535.
-const RESPONSES_PER_STATEMENT = 500;
-const ANSWERS_PER_STATEMENT = 1000;
-const FIGURES_PER_STATEMENT = 1000;
+// At most this many rows per INSERT, whatever the dialect allows: under SQLite's 32,766
+// parameters and PostgreSQL's 65,535. A bulk load reads its responses this many at a time.
+const ROWS_PER_STATEMENT = 1000;
+const RESPONSES_PER_CHUNK = 500;
 /** Responses per page of a recomputation. */
 const RECOMPUTE_PAGE = 500;
 
@@ -303,15 +302,12 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
         `SELECT ${figure.columns.slice('"quizId", '.length)} FROM "${figure.table}" WHERE "quizId" = ${p()}`,
     ),
   );
-  // Each an index seek on (quizId, submittedAt, id), not a scan.
-  const FIRST = text(
-    'first',
-    (p) => `SELECT "submittedAt" FROM "responses" WHERE "quizId" = ${p()} ORDER BY "submittedAt" ASC LIMIT 1`,
-  );
-  const LAST = text(
-    'last',
+  // Two index seeks on (quizId, submittedAt, id), not a scan, in one statement.
+  const BOUNDS = text(
+    'bounds',
     (p) =>
-      `SELECT "submittedAt" FROM "responses" WHERE "quizId" = ${p()} ORDER BY "submittedAt" DESC LIMIT 1`,
+      `SELECT (SELECT "submittedAt" FROM "responses" WHERE "quizId" = ${p()} ORDER BY "submittedAt" ASC LIMIT 1) AS "first", ` +
+      `(SELECT "submittedAt" FROM "responses" WHERE "quizId" = ${p()} ORDER BY "submittedAt" DESC LIMIT 1) AS "last"`,
   );
 
   const responseValues = (row: NewResponseRow, id: string, at: Date): unknown[] => [
@@ -335,11 +331,15 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
       // One numbering across the parts: PostgreSQL joins them into one statement.
       const p = d.placeholders();
       const parts: Batched[] = [{ text: insertResponses(p, 1), count: RESPONSE_WIDTH }];
-      if (answers > 0) parts.push({ text: insertAnswers(p, answers), count: answers * ANSWER_WIDTH });
-      for (const figure of FIGURES) {
-        const rows = deltas[figure.kind].length;
-        if (rows > 0) parts.push({ text: upsert(p, figure, rows), count: rows * figure.width });
-      }
+      const rows = (total: number, width: number, build: (n: number) => string) => {
+        for (let from = 0; from < total; from += d.rowsPerInsert) {
+          const n = Math.min(d.rowsPerInsert, total - from);
+          parts.push({ text: build(n), count: n * width });
+        }
+      };
+      rows(answers, ANSWER_WIDTH, (n) => insertAnswers(p, n));
+      for (const figure of FIGURES)
+        rows(deltas[figure.kind].length, figure.width, (n) => upsert(p, figure, n));
       plans.set(key, (statements = d.combine(parts)));
     }
     return statements;
@@ -350,13 +350,31 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
   function* apply(quizId: string, deltas: Deltas): Steps<void> {
     for (const figure of FIGURES) {
       const rows = figureValues(figure, quizId, deltas);
-      for (let from = 0; from < rows.length; from += FIGURES_PER_STATEMENT) {
-        const chunk = rows.slice(from, from + FIGURES_PER_STATEMENT);
+      const per = Math.min(d.rowsPerInsert, ROWS_PER_STATEMENT);
+      for (let from = 0; from < rows.length; from += per) {
+        const chunk = rows.slice(from, from + per);
         yield* sqlRun(
           text(`upsert-${figure.kind}/${chunk.length}`, (p) => upsert(p, figure, chunk.length)),
           chunk.flat(),
         );
       }
+    }
+  }
+  /** Rows given as one flat list of values, in statements of the dialect's rows per INSERT. */
+  function* insertAll(
+    kind: string,
+    values: readonly unknown[],
+    width: number,
+    build: (p: () => string, rows: number) => string,
+  ): Steps<void> {
+    const per = width * Math.min(d.rowsPerInsert, ROWS_PER_STATEMENT);
+    for (let from = 0; from < values.length; from += per) {
+      const part = values.slice(from, from + per);
+      const rows = part.length / width;
+      yield* sqlRun(
+        text(`${kind}/${rows}`, (p) => build(p, rows)),
+        part,
+      );
     }
   }
   function* dropEmpty(quizId: string): Steps<void> {
@@ -415,8 +433,8 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
     createMany: (rows) =>
       db.transaction(function* () {
         const sums = new Map<string, ReturnType<typeof deltaSums>>();
-        for (let from = 0; from < rows.length; from += RESPONSES_PER_STATEMENT) {
-          const chunk = rows.slice(from, from + RESPONSES_PER_STATEMENT);
+        for (let from = 0; from < rows.length; from += RESPONSES_PER_CHUNK) {
+          const chunk = rows.slice(from, from + RESPONSES_PER_CHUNK);
           const responses: unknown[] = [];
           const answers: unknown[] = [];
           for (const { row, at } of chunk) {
@@ -428,18 +446,8 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
             if (!quiz) sums.set(row.quizId, (quiz = deltaSums()));
             quiz.add(row, 1);
           }
-          yield* sqlRun(
-            text(`responses/${chunk.length}`, (p) => insertResponses(p, chunk.length)),
-            responses,
-          );
-          for (let at = 0; at < answers.length; at += ANSWER_WIDTH * ANSWERS_PER_STATEMENT) {
-            const part = answers.slice(at, at + ANSWER_WIDTH * ANSWERS_PER_STATEMENT);
-            const count = part.length / ANSWER_WIDTH;
-            yield* sqlRun(
-              text(`answers/${count}`, (p) => insertAnswers(p, count)),
-              part,
-            );
-          }
+          yield* insertAll('responses', responses, RESPONSE_WIDTH, insertResponses);
+          yield* insertAll('answers', answers, ANSWER_WIDTH, insertAnswers);
         }
         for (const [quizId, quiz] of sums) yield* apply(quizId, quiz.deltas());
         return rows.length;
@@ -525,17 +533,17 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
       return done;
     },
     async figures(quizId) {
-      const [items, values, scores, first, last] = await Promise.all([
+      const [items, values, scores, bounds] = await Promise.all([
         ...READ_FIGURES.map((sql) => db.rows(sql, [quizId])),
-        db.rows<{ submittedAt: unknown }>(FIRST, [quizId]),
-        db.rows<{ submittedAt: unknown }>(LAST, [quizId]),
+        db.rows<{ first: unknown; last: unknown }>(BOUNDS, [quizId, quizId]),
       ]);
+      const bound = (bounds as Array<{ first: unknown; last: unknown }>)[0];
       return {
         items: items as ResultRows['items'],
         values: values as ResultRows['values'],
         scores: scores as ResultRows['scores'],
-        firstSubmittedAt: d.date((first as Array<{ submittedAt: unknown }>)[0]?.submittedAt),
-        lastSubmittedAt: d.date((last as Array<{ submittedAt: unknown }>)[0]?.submittedAt),
+        firstSubmittedAt: d.date(bound?.first),
+        lastSubmittedAt: d.date(bound?.last),
       };
     },
     close: () => db.close(),
