@@ -36,6 +36,7 @@ function keyOf(question: Record<string, any>): Record<string, unknown> {
   const { type, text: _text, explanation: _explanation, question_id: _id, ...key } = question;
   if (type === 'yes_no') return { points: 1, correct_answer: 'yes', ...key };
   if (type === 'number') return { tolerance: 0, ...key };
+  if (type === 'ordering') return { points: 1, points_per_item: null, ...key };
   return key;
 }
 
@@ -69,6 +70,11 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
     correctNumber?: number;
     tolerance?: number;
     options?: Array<{ label: string; score: number }>;
+    items?: Array<{ label: string }>;
+    pointsPerItem?: number | null;
+    min?: number;
+    max?: number;
+    labels?: [string, string];
   };
   switch (question.type) {
     case 'yes_no':
@@ -77,6 +83,10 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
       return { points: key.points, accepted_answers: key.acceptedAnswers };
     case 'number':
       return { points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance };
+    case 'ordering':
+      return { points: key.points, points_per_item: key.pointsPerItem, items: key.items };
+    case 'scale':
+      return { scale_min: key.min, scale_max: key.max, scale_labels: key.labels };
     default:
       return { options: key.options!.map(({ label, score }) => ({ label, score })) };
   }
@@ -159,7 +169,7 @@ describeEachDatabase('the client matrix', (provider) => {
     await app?.close();
   });
 
-  test('the quiz holds one question of each of the five types, a yes_no whose right answer is "no"', () => {
+  test('the quiz holds one question of each type, a yes_no whose right answer is "no"', () => {
     expect(TYPES).toEqual([...QUESTION_TYPES]);
     expect(QUESTIONS[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no' });
     expect(QUESTIONS.find((question) => question.type === 'short_text')?.accepted_answers).toEqual(['Lima']);
