@@ -44,10 +44,13 @@ export async function runMatrix(options: {
   mcpUrl: string;
   apiKey: string;
   fixture: string;
+  /** A GIFT bank each client also imports with import_questions, a dry run first. */
+  gift?: string;
   beforeDelete: (client: MatrixClient, quizId: string) => Promise<void>;
   timeoutMs: number;
 }): Promise<{ code: number | null; results: MatrixResult[]; stderr: string }> {
   const args = [MATRIX, '--url', options.mcpUrl, '--fixture', options.fixture, '--pause-before-delete'];
+  if (options.gift) args.push('--gift', options.gift);
   const child = spawn(NODE, args, {
     cwd: CLIENTS_DIR,
     env: { ...process.env, QUIZ_API_KEY: options.apiKey, NO_COLOR: '1' },

@@ -1,7 +1,7 @@
 // The client matrix: a refused input whose field error must reach the caller, then one quiz's
 // life cycle (create with questions of every type, read, update keeping each question_id,
-// publish, get_results, delete) through the MCP clients of Vercel's AI SDK, LangChain, Mastra
-// and mcp-use, each through its own tool wrappers and validation (tools/clients/matrix.mjs, on
+// publish, get_results, delete), then a GIFT bank imported after a dry run, through the MCP
+// clients of Vercel's AI SDK, LangChain, Mastra and mcp-use, each through its own tool wrappers and validation (tools/clients/matrix.mjs, on
 // its own Node 22), and through the SDK clients of both eras. Each client's reading is checked
 // against the database, before and after the delete.
 import path from 'node:path';
@@ -19,6 +19,7 @@ import {
 } from '../helpers/test-app';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'every-type-quiz.json');
+const GIFT_BANK = path.resolve(__dirname, '..', 'fixtures', 'import', 'bank.gift');
 const RUN_TIMEOUT_MS = 120_000;
 
 const QUESTIONS = fixture.questions;
@@ -184,6 +185,7 @@ describeEachDatabase('the client matrix', (provider) => {
         mcpUrl: `${app.baseUrl}/api/mcp`,
         apiKey: user.apiKey,
         fixture: FIXTURE,
+        gift: GIFT_BANK,
         beforeDelete: async (client, quizId) => {
           before.set(client, await readQuiz(app, quizId));
         },
@@ -212,6 +214,27 @@ describeEachDatabase('the client matrix', (provider) => {
         expect(
           await app.database.prisma.question.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
         ).toBe(0);
+        // The GIFT bank through import_questions: the dry run stores nothing, the import what it previewed.
+        expect(result.steps.import_preview).toEqual({
+          format: 'gift',
+          importable: 13,
+          not_importable: 3,
+          quizzes: 0,
+        });
+        const [imported] = result.steps.import_questions.quizzes;
+        expect(result.steps.import_questions.quizzes).toEqual([
+          { quiz_id: expect.any(String), question_count: 13 },
+        ]);
+        const stored = await readQuiz(app, imported.quiz_id);
+        expect(stored).toMatchObject({
+          ownerId: user.id,
+          status: 'draft',
+          title: `Imported (${result.client})`,
+        });
+        expect(stored?.questions).toHaveLength(13);
+        expect(
+          await app.database.prisma.quiz.count({ where: { title: `Imported (${result.client})` } }),
+        ).toBe(1);
       }
     },
     RUN_TIMEOUT_MS + 30_000,

@@ -8,7 +8,9 @@
 //   mcp-use    mcp-use's MCPClient session and its LangChainAdapter (what MCPAgent hands a model)
 //
 // Usage: node matrix.mjs --url <.../api/mcp> --fixture <quiz.json> [--clients a,b]
-//        [--types yes_no,...] [--pause-before-delete]       (the API key comes from QUIZ_API_KEY)
+//        [--types yes_no,...] [--gift <bank.gift>] [--pause-before-delete]
+//        (the API key comes from QUIZ_API_KEY; with --gift each client also imports the GIFT bank
+//        with import_questions, a dry run first, then for real)
 // Prints one JSON line per client: {"client", "ok", "steps": {...}} or {"client", "ok": false,
 // "step", "error"}. With --pause-before-delete it also prints {"client", "phase":
 // "before-delete", "quiz_id"} and waits for a line on stdin, so a caller can read the database.
@@ -22,6 +24,7 @@ const { values: options } = parseArgs({
     fixture: { type: 'string' },
     clients: { type: 'string', default: 'ai-sdk,langchain,mastra,mcp-use' },
     types: { type: 'string' },
+    gift: { type: 'string' },
     'pause-before-delete': { type: 'boolean', default: false },
   },
 });
@@ -35,6 +38,7 @@ if (!options.url || !options.fixture || !apiKey) {
 const url = options.url;
 const headers = { Authorization: `Bearer ${apiKey}` };
 const fixture = JSON.parse(fs.readFileSync(options.fixture, 'utf8'));
+const giftBank = options.gift ? fs.readFileSync(options.gift, 'utf8') : undefined;
 // --types keeps only the fixture's questions of these types (for a service that lacks some).
 if (options.types) {
   const kept = options.types.split(',');
@@ -264,6 +268,29 @@ async function lifeCycle(name, client) {
     step = 'delete_quiz';
     const deleted = await client.call('delete_quiz', { quiz_id: quizId, confirm: true });
     steps.delete_quiz = deleted;
+
+    if (giftBank) {
+      step = 'import_questions (dry run)';
+      const preview = await client.call('import_questions', { text: giftBank, dry_run: true });
+      steps.import_preview = {
+        format: preview.format,
+        importable: preview.importable,
+        not_importable: preview.not_importable,
+        quizzes: preview.quizzes.length,
+      };
+      step = 'import_questions';
+      const imported = await client.call('import_questions', {
+        text: giftBank,
+        title: `Imported (${name})`,
+        skip_unusable: true,
+      });
+      steps.import_questions = {
+        quizzes: imported.quizzes.map((quiz) => ({
+          quiz_id: quiz.quiz_id,
+          question_count: quiz.question_count,
+        })),
+      };
+    }
     return { client: name, ok: true, steps };
   } catch (error) {
     return { client: name, ok: false, step, steps, error: String(error?.stack ?? error) };
