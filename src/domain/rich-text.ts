@@ -3,7 +3,7 @@ import temml from 'temml';
 /**
  * The rich text of a quiz (question texts, options, explanations, the description): plain text
  * with TeX formulas and code in it. This module splits a text into its pieces and typesets the
- * formulas to MathML (temml: decision 0019); web/rich-text.ts turns the pieces into HTML, and
+ * formulas to MathML (temml: decision 0020); web/rich-text.ts turns the pieces into HTML, and
  * quizzes/quiz-warnings.ts warns of a formula that does not typeset. Plain-text outputs (CSV,
  * answers as strings, webhooks, tool text) keep the source and never come here.
  *

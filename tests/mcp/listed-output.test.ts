@@ -75,6 +75,12 @@ describe('listed output schemas', () => {
       await call('close_quiz', { quiz_id: quiz.quiz_id });
       await call('reopen_quiz', { quiz_id: quiz.quiz_id, until: '2099-01-01T09:00' });
       const copy = await call('duplicate_quiz', { quiz_id: quiz.quiz_id });
+      const bank =
+        '::Capital:: What is the capital of Peru? {=Lima ~Quito ~Bogota}\n\nThe Sun is a star. {T}\n';
+      await call('import_questions', { text: bank, title: 'Imported shapes', dry_run: true });
+      const imported = await call('import_questions', { text: bank, title: 'Imported shapes' });
+      expect(imported.quizzes).toHaveLength(1);
+      await call('delete_quiz', { quiz_id: imported.quizzes[0].quiz_id, confirm: true });
       await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
       await call('delete_quiz', { quiz_id: quiz.quiz_id, confirm: true });
       expect([...checked].sort()).toEqual(tools.map((tool) => tool.name).sort());
