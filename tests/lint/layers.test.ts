@@ -76,6 +76,14 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/db/planted.ts → src/mcp/planted-target.ts',
   },
   {
+    rule: 'raw-sql-below-the-repositories',
+    files: {
+      'db/planted-raw.ts': importing('./repositories/planted-target'),
+      'db/repositories/planted-target.ts': TARGET,
+    },
+    violation: 'src/db/planted-raw.ts → src/db/repositories/planted-target.ts',
+  },
+  {
     rule: 'domain-knows-no-caller',
     files: {
       'domain/planted-caller.ts': importing('../identity/planted-target'),

@@ -183,6 +183,8 @@ const NOT_MET: Partial<Record<FieldIssueCode, string>> = {
   needs_questions: "a quiz's edit",
   unknown_field: "the tools' input only",
   not_for_type: "the tools' input only",
+  repeated: "the quiz's input only",
+  not_with: "the quiz's input only",
 };
 
 const escaped = (text: string) =>
