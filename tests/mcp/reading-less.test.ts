@@ -14,6 +14,7 @@ import {
   type ToolResult,
 } from '../helpers/mcp-clients';
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
+import { reportFigure } from '../helpers/figures';
 
 const KB = 1024;
 
@@ -119,7 +120,7 @@ describeEachDatabase('reading less', (provider) => {
       expect(payload(edit).changes).toMatchObject([{ question_id: id, id: 'kept' }]);
       const a = sizes(readArgs, read);
       const b = sizes(editArgs, edit);
-      console.log(
+      reportFigure(
         `[${era.label}] typo on 100 questions: ${a.sent + b.sent} bytes sent, ${a.received + b.received} received`,
       );
       expect(a.sent + b.sent).toBeLessThanOrEqual(3 * KB);
@@ -138,7 +139,7 @@ describeEachDatabase('reading less', (provider) => {
       const result = await callTool(client, 'get_results', args);
       const { received } = sizes(args, result);
       const text = Buffer.byteLength((result.content as Array<{ text: string }>)[0]!.text);
-      console.log(`[${era.label}] below 50% of 30 responses: ${text} bytes of text, ${received} received`);
+      reportFigure(`[${era.label}] below 50% of 30 responses: ${text} bytes of text, ${received} received`);
       // "Returned" as the benchmark counts it: the text a model reads (structuredContent repeats it).
       expect(text).toBeLessThanOrEqual(3 * KB);
       const body = payload(result);

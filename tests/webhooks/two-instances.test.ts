@@ -6,6 +6,7 @@ import { webhookWorkerOf } from '../../src/app';
 import { createEndpoint } from '../../src/domain/webhooks/endpoints';
 import { sealingKey } from '../../src/domain/webhooks/secrets';
 import { eventually } from '../helpers/eventually';
+import { reportFigure } from '../helpers/figures';
 import { raisedLimits, startTwoInstances, type TwoInstances } from '../helpers/test-app';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from '../helpers/test-database';
 import { createPublishedQuiz, sampleAnswers } from '../respondent/respondent-fixtures';
@@ -67,8 +68,8 @@ describeWithPostgres('webhooks from two instances on PostgreSQL', () => {
     await webhookWorkerOf(pair.two.app).stop();
 
     const duplicates = receiver.received.length - ids().size;
-    process.stdout.write(
-      `two instances: ${receiver.received.length} deliveries, ${ids().size} event ids, ${duplicates} duplicates\n`,
+    reportFigure(
+      `two instances: ${receiver.received.length} deliveries, ${ids().size} event ids, ${duplicates} duplicates`,
     );
     expect(ids().size).toBe(SUBMISSIONS);
     expect(duplicates).toBe(0);
