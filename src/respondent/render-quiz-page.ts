@@ -164,20 +164,32 @@ function questionLegend(
     <span class="question-text" dir="auto">${richText(question.text, rich, { control: true })}</span>`;
 }
 
+/** One question as the form asks it: what every type's control is drawn from. */
+interface AskedQuestion {
+  tr: Translator;
+  question: QuestionRow;
+  index: number;
+  total: number;
+  required: boolean;
+  values: FormValues;
+  error: string | undefined;
+  rich: RichTextOptions;
+}
+
 const fieldError = (tr: Translator, key: string, error: string | undefined) =>
   fieldErrorText(key, error ? [error] : [], tr.t('quiz.errorPrefix'), errorId(key));
 
 /** A typed answer: one labelled text box; numbers get a decimal keypad, not type=number (which drops "3,5"). */
-function typedAnswerField(
-  tr: Translator,
-  question: QuestionRow,
-  index: number,
-  total: number,
-  required: boolean,
-  values: FormValues,
-  error: string | undefined,
-  rich: RichTextOptions,
-): Html {
+function typedAnswerField({
+  tr,
+  question,
+  index,
+  total,
+  required,
+  values,
+  error,
+  rich,
+}: AskedQuestion): Html {
   const id = firstInputId(question.id);
   const number = question.type === 'number';
   return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
@@ -199,15 +211,7 @@ function typedAnswerField(
 }
 
 /** A checkbox group: an empty marker value is always sent, so that ticking none is an answer. */
-function tickedAnswerFieldset(
-  tr: Translator,
-  question: QuestionRow,
-  index: number,
-  total: number,
-  values: FormValues,
-  error: string | undefined,
-  rich: RichTextOptions,
-): Html {
+function tickedAnswerFieldset({ tr, question, index, total, values, error, rich }: AskedQuestion): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
   const ticked = new Set((values.answers.get(question.id) ?? '').split(',').filter(Boolean));
@@ -244,16 +248,7 @@ function tickedAnswerFieldset(
  * position, so it works by keyboard and without scripts. Values carry the attempt's opaque item
  * ids, never the canonical order (a preview draws ids of its own, never submitted).
  */
-function orderFieldset(
-  tr: Translator,
-  question: QuestionRow,
-  index: number,
-  total: number,
-  required: boolean,
-  values: FormValues,
-  error: string | undefined,
-  rich: RichTextOptions,
-): Html {
+function orderFieldset({ tr, question, index, total, required, values, error, rich }: AskedQuestion): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
   const spec = storedDefinition(question.type).opaqueLists?.(toScorable(question)).items;
@@ -308,23 +303,10 @@ function orderFieldset(
 }
 
 /** How the public form asks each type. */
-const FIELDSETS: Record<
-  QuestionType,
-  (
-    tr: Translator,
-    question: QuestionRow,
-    index: number,
-    total: number,
-    required: boolean,
-    values: FormValues,
-    error: string | undefined,
-    rich: RichTextOptions,
-  ) => Html
-> = {
+const FIELDSETS: Record<QuestionType, (asked: AskedQuestion) => Html> = {
   yes_no: radioFieldset,
   multiple_choice: radioFieldset,
-  multiple_select: (tr, question, index, total, _required, values, error, rich) =>
-    tickedAnswerFieldset(tr, question, index, total, values, error, rich),
+  multiple_select: tickedAnswerFieldset,
   short_text: typedAnswerField,
   number: typedAnswerField,
   ordering: orderFieldset,
@@ -342,20 +324,20 @@ function questionFieldset(
   rich: RichTextOptions,
 ): Html {
   const error = errors?.fields.get(question.id);
-  return FIELDSETS[storedTypeOf(question.type)](tr, question, index, total, required, values, error, rich);
+  return FIELDSETS[storedTypeOf(question.type)]({
+    tr,
+    question,
+    index,
+    total,
+    required,
+    values,
+    error,
+    rich,
+  });
 }
 
 /** A radio group: one choice of the question's (yes and no, or its options). */
-function radioFieldset(
-  tr: Translator,
-  question: QuestionRow,
-  index: number,
-  total: number,
-  required: boolean,
-  values: FormValues,
-  error: string | undefined,
-  rich: RichTextOptions,
-): Html {
+function radioFieldset({ tr, question, index, total, required, values, error, rich }: AskedQuestion): Html {
   const name = fieldName(question.id);
   const legendId = `legend-${question.id}`;
   const chosen = values.answers.get(question.id);
@@ -390,16 +372,7 @@ function radioFieldset(
  * An opinion scale: one radio per value, in a row that wraps (eleven fit a phone in two rows),
  * the end words shown beside the row and read with the end values' names.
  */
-function scaleFieldset(
-  tr: Translator,
-  question: QuestionRow,
-  index: number,
-  total: number,
-  required: boolean,
-  values: FormValues,
-  error: string | undefined,
-  rich: RichTextOptions,
-): Html {
+function scaleFieldset({ tr, question, index, total, required, values, error, rich }: AskedQuestion): Html {
   const key = toScorable(question);
   if (key.type !== 'scale') return html``;
   const name = fieldName(question.id);
