@@ -13,6 +13,24 @@ const FIXTURE = path.join(__dirname, 'fixtures', 'todays-shapes.json');
 
 type Shapes = Record<string, string[]>;
 
+/** The tools of tool set 1.12.0; a tool added later adds its own call and name. */
+const TODAYS_TOOLS = [
+  'create_quiz',
+  'get_quiz_questions',
+  'update_quiz',
+  'edit_questions',
+  'publish_quiz',
+  'close_quiz',
+  'reopen_quiz',
+  'duplicate_quiz',
+  'list_quizzes',
+  'get_quiz_settings',
+  'get_quiz_links',
+  'get_results',
+  'import_questions',
+  'delete_quiz',
+];
+
 /** Every field path of a JSON value with the JSON types seen there ("a.b[].c": ["string", "null"]). */
 function shapesOf(value: unknown, at: string, into: Shapes): Shapes {
   const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -76,7 +94,37 @@ async function todaysAnswers(app: TestApp, client: AnyClient): Promise<Record<st
       ],
     });
   expect(submitted.status).toBe(201);
+  const attempt = await request(app.app).post(`/api/quizzes/${created.slug}/attempts`).send({});
+  expect(attempt.status).toBe(201);
+  const links = await call('get_quiz_links', { quiz_id: created.quiz_id });
+  const closed = await call('close_quiz', { quiz_id: created.quiz_id });
+  const reopened = await call('reopen_quiz', { quiz_id: created.quiz_id });
+  const copy = await call('duplicate_quiz', { quiz_id: created.quiz_id });
+  const copied = await call('get_quiz_questions', { quiz_id: copy.quiz_id });
+  const edited = await call('edit_questions', {
+    quiz_id: copy.quiz_id,
+    operations: [
+      { op: 'update', question_id: copied.questions[0].question_id, text: 'Is the sky blue today?' },
+      { op: 'add', type: 'yes_no', text: 'Is water wet?', points: 1 },
+    ],
+  });
+  const bank = '::Sky:: Is the sky blue? {TRUE}\n\n::Rome:: Capital of Italy? {=Rome ~Milan}\n';
+  const previewed = await call('import_questions', {
+    text: bank,
+    format: 'gift',
+    title: 'Bank',
+    dry_run: true,
+  });
+  const imported = await call('import_questions', { text: bank, format: 'gift', title: 'Bank' });
   return {
+    attempt: attempt.body,
+    get_quiz_links: links,
+    close_quiz: closed,
+    reopen_quiz: reopened,
+    duplicate_quiz: copy,
+    edit_questions: edited,
+    import_questions_preview: previewed,
+    import_questions: imported,
     create_quiz: created,
     get_quiz_questions: read,
     update_quiz: updated,
@@ -112,6 +160,12 @@ describe("today's request and answer shapes", () => {
       const retyped = Object.entries(committed)
         .filter(([field, types]) => field in now && types.some((type) => !now[field]!.includes(type)))
         .map(([field, types]) => `${field}: was ${types.join('|')}, now ${now[field]!.join('|')}`);
+      // Every tool of today answered above, besides the submission and the attempt.
+      const listed = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(TODAYS_TOOLS.filter((tool) => !listed.includes(tool))).toEqual([]);
+      expect(
+        TODAYS_TOOLS.filter((tool) => !Object.keys(committed).some((f) => f.startsWith(`.${tool}.`))),
+      ).toEqual([]);
       expect(lost).toEqual([]);
       expect(retyped).toEqual([]);
       expect(Object.keys(committed).length).toBeGreaterThan(150);
