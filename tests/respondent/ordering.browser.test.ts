@@ -93,21 +93,18 @@ describeWithBrowser('an ordering question on the public form', () => {
       await page.locator('body').focus();
       for (let filled = 0; filled < PLANETS.length; filled += 1) {
         await page.keyboard.press('Tab');
-        while ((await page.evaluate(() => document.activeElement?.tagName)) !== 'SELECT') {
+        while ((await page.evaluate<string | undefined>('document.activeElement?.tagName')) !== 'SELECT') {
           await page.keyboard.press('Tab');
         }
-        const label = await page.evaluate(
-          () => (document.activeElement as HTMLSelectElement).labels?.[0]?.textContent?.trim() ?? '',
+        const label = await page.evaluate<string>(
+          "document.activeElement.labels?.[0]?.textContent?.trim() ?? ''",
         );
         const position = PLANETS.indexOf(label) + 1;
         expect(position).toBeGreaterThan(0);
         await page.keyboard.type(String(position));
         // What a screen reader reads for the focused select: its chosen position.
         await expect(
-          page.evaluate(() => {
-            const select = document.activeElement as HTMLSelectElement;
-            return select.selectedOptions[0]?.textContent?.trim();
-          }),
+          page.evaluate<string | undefined>('document.activeElement.selectedOptions[0]?.textContent?.trim()'),
         ).resolves.toBe(String(position));
       }
       await page.getByRole('button', { name: 'Submit answers' }).focus();
@@ -142,7 +139,9 @@ describeWithBrowser('an ordering question on the public form', () => {
       await Promise.all([page.waitForLoadState('load'), page.keyboard.press('Enter')]);
       await page.waitForSelector('.error-summary');
       await expect(page.locator('.error-summary').textContent()).resolves.toContain('different position');
-      const kept = await selects.evaluateAll((all) => all.map((s) => (s as HTMLSelectElement).selectedIndex));
+      const kept = await selects.evaluateAll((all) =>
+        all.map((s) => (s as unknown as { selectedIndex: number }).selectedIndex),
+      );
       expect(kept).toEqual([1, 1, 1, 1]);
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
