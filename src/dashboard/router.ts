@@ -23,6 +23,7 @@ import { quizRoutes } from './quiz-routes';
 import { quizShareRoutes } from './quiz-share-routes';
 import { responseRoutes } from './response-routes';
 import { resultsRoutes } from './results-routes';
+import { uploadRoutes } from './upload-routes';
 import { webhookRoutes } from './webhook-routes';
 import { sealingKey } from '../domain/webhooks/secrets';
 import { createWebhookWorker } from '../domain/webhooks/worker';
@@ -48,6 +49,7 @@ const ROUTES = [
   // Before quizRoutes: /dashboard/quizzes/new is not a quiz id.
   quizEditorRoutes,
   quizShareRoutes,
+  uploadRoutes,
   quizRoutes,
   resultsRoutes,
   responseRoutes,

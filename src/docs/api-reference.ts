@@ -4,6 +4,8 @@ import { SCALES, typeForShape } from '../domain/import/assemble';
 import { CSV_COLUMNS, csvAnswerOfEachType } from '../domain/import/csv';
 import { MOODLE_TYPES } from '../domain/import/moodle-xml';
 import { IMPORT_TEXT_MAX, PREVIEW_PAGE_SIZE } from '../domain/import/import-questions';
+import { LINK_LIFETIME_MS } from '../domain/links/signed-links';
+import { UPLOAD_BYTES_MAX, UPLOAD_LIFETIME_MS } from '../domain/uploads/uploads';
 import { LIMITS } from '../domain/quiz-input';
 import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { MAX_ACTIVE_KEYS } from '../domain/api-keys';
@@ -330,6 +332,17 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       quizzes; questions that cannot be imported (a type this service does not hold yet, an answer that cannot
       be read) refuse the import unless <code>skip_unusable: true</code> leaves them out. XML that declares a
       DOCTYPE is refused: entities and DTDs are never read.
+    </p>
+    <p id="upload-link">
+      <strong>Files.</strong> A bank too large to paste goes through the <code>upload</code> link of
+      <code>get_quiz_links</code> (made only for a credential with <code>quizzes:write</code>; it expires in
+      ${LINK_LIFETIME_MS.upload / 60_000} minutes): one <code>POST</code> of the file, as
+      <code>multipart/form-data</code> in field <code>file</code> or as the raw bytes with their
+      <code>Content-Type</code>, at most ${UPLOAD_BYTES_MAX} bytes. It answers <code>201</code> with
+      <code>{upload_id, content_type, size, expires_at}</code>; <code>import_questions</code> then takes
+      <code>upload_id</code> instead of <code>text</code>. The file is kept ${UPLOAD_LIFETIME_MS / 3_600_000}
+      hours, for its owner only. A file too large answers <code>413</code>, a refused link
+      <code>403</code> (<code>link_refused</code>).
     </p>
     <p>
       Moodle's types become ours:

@@ -3,7 +3,7 @@ import { GRACE_SECONDS } from './attempts/taking-rules';
 import { UNTIMED_ATTEMPT_HOURS } from './attempts/attempts';
 import { DELIVERY_LOG_SIZE } from './webhooks/endpoints';
 
-type Stores = Pick<Repositories, 'users' | 'oauth' | 'attempts' | 'webhooks'>;
+type Stores = Pick<Repositories, 'users' | 'oauth' | 'attempts' | 'webhooks' | 'uploads'>;
 
 /**
  * Removes credentials that can no longer be used, so that the tables of a long-running
@@ -31,6 +31,7 @@ export interface PurgeCounts {
   attempts: number;
   webhookDeliveries: number;
   webhookAttempts: number;
+  uploads: number;
 }
 
 export interface PurgeOptions {
@@ -40,9 +41,9 @@ export interface PurgeOptions {
 }
 
 /**
- * Also removes attempts that ran out unsubmitted, and webhook deliveries (delivered or failed,
+ * Also removes attempts that ran out unsubmitted, webhook deliveries (delivered or failed,
  * never waiting ones) and logged attempts past the retention, keeping what each endpoint's
- * delivery log shows, so that nothing grows with time alone.
+ * delivery log shows, and uploaded files past their expiry, so that nothing grows with time alone.
  */
 export async function purgeExpired(
   repos: Stores,
@@ -62,6 +63,7 @@ export async function purgeExpired(
     DELIVERY_LOG_SIZE,
     batch,
   );
+  const uploads = await repos.uploads.deleteExpired(now, batch);
   return {
     sessions,
     authorizationCodes: codes,
@@ -69,6 +71,7 @@ export async function purgeExpired(
     attempts,
     webhookDeliveries: log.deliveries,
     webhookAttempts: log.attempts,
+    uploads,
   };
 }
 

@@ -21,6 +21,12 @@ export const PROBLEMS = {
     title: 'Forbidden',
     meaning: 'The request came from an origin or host that this service does not accept.',
   },
+  link_refused: {
+    status: 403,
+    title: 'Forbidden',
+    meaning:
+      'The signed link is not valid, has expired, or the credential that made it was revoked: ask get_quiz_links for a new one.',
+  },
   not_found: {
     status: 404,
     title: 'Not Found',

@@ -15,7 +15,7 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* ordering */ 1300 +
   /* scale */ 800 +
   /* maths and code: math_dollars */ 400 +
-  /* import_questions */ 1536;
+  /* import_questions, and get_quiz_links' upload and export links */ 1536;
 
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {

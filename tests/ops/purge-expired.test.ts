@@ -104,6 +104,7 @@ function suite(provider: 'sqlite' | 'postgresql') {
       attempts: 0,
       webhookDeliveries: 0,
       webhookAttempts: 0,
+      uploads: 0,
     });
 
     const sessions = (await db.session.findMany({ select: { id: true } })).map((r) => r.id);
@@ -120,6 +121,7 @@ function suite(provider: 'sqlite' | 'postgresql') {
       attempts: 0,
       webhookDeliveries: 0,
       webhookAttempts: 0,
+      uploads: 0,
     });
   });
 
@@ -272,6 +274,7 @@ describe('the purge schedule of a running service', () => {
             attempts: 0,
             webhookDeliveries: 0,
             webhookAttempts: 0,
+            uploads: 0,
           },
         },
         expect.stringContaining('removed'),

@@ -7,6 +7,7 @@ import type { ResponseWrites } from '../response-writes';
 import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
 import { prismaResponseRepository, type ResponseRepository } from './responses';
+import { prismaUploadRepository, type UploadRepository } from './uploads';
 import { prismaUserRepository, type UserRepository } from './users';
 import { prismaWebhookRepository, type WebhookRepository } from './webhooks';
 
@@ -22,6 +23,7 @@ export interface Repositories {
   oauth: OAuthRepository;
   attempts: AttemptRepository;
   webhooks: WebhookRepository;
+  uploads: UploadRepository;
 }
 
 /**
@@ -46,6 +48,7 @@ export function createRepositories(
     oauth: prismaOAuthRepository(db, raw.hot),
     attempts: prismaAttemptRepository(db),
     webhooks: prismaWebhookRepository(db, raw.dialect),
+    uploads: prismaUploadRepository(db),
   };
 }
 
@@ -54,6 +57,7 @@ export type * from './oauth';
 export type * from './quizzes';
 export type * from '../quiz-rows';
 export type * from './responses';
+export type * from './uploads';
 export type * from './users';
 export type * from './webhooks';
 export type { KeysetPosition } from './where';

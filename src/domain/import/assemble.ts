@@ -38,7 +38,8 @@ export function detectFormat(text: string): ImportFormat | null {
   return null;
 }
 
-export function readBank(text: string, format: ImportFormat | undefined): SourceBank {
+/** `field`: where the caller sent the bank (pasted `text`, or an `upload_id`), named in a refusal. */
+export function readBank(text: string, format: ImportFormat | undefined, field = 'text'): SourceBank {
   const told = format ?? detectFormat(text);
   if (!told) {
     throw invalidInput(
@@ -55,7 +56,7 @@ export function readBank(text: string, format: ImportFormat | undefined): Source
     return READERS[told](text);
   } catch (error) {
     if (error instanceof UnreadableBank) {
-      throw invalidInput([{ field: 'text', message: `${told}: ${error.message}` }], 'Nothing was imported');
+      throw invalidInput([{ field, message: `${told}: ${error.message}` }], 'Nothing was imported');
     }
     throw error;
   }

@@ -11,10 +11,12 @@ import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { questionsKeepingIds, toQuestionData } from '../quizzes/question-data';
 import { titleKey } from '../quizzes/resolve-quiz';
 import { newSlug } from '../slug';
+import { readUpload } from '../uploads/uploads';
 import { assemble, readBank, type ImportedQuestion } from './assemble';
 import type { ImportFormat } from './bank';
+import { uploadedBankText } from './uploaded-bank';
 
-/** The most text one call takes; larger banks go in parts (or, later, as an uploaded file). */
+/** The most text one call takes; larger banks go in parts, or as an uploaded file (uploads/). */
 export const IMPORT_TEXT_MAX = 200_000;
 /** How many questions with something to say one page of the preview lists. */
 export const PREVIEW_PAGE_SIZE = 25;
@@ -23,7 +25,9 @@ const PREVIEW_NOTES_MAX = 3;
 const SLUG_ATTEMPTS = 5;
 
 export interface ImportQuestionsInput {
-  text: string;
+  /** The bank as pasted text; or `uploadId`, a file sent through an upload link. */
+  text?: string | undefined;
+  uploadId?: string | undefined;
   format?: ImportFormat | undefined;
   /** A new draft quiz with this title (split: numbered "Title (1 of 3)"). */
   title?: string | undefined;
@@ -131,8 +135,10 @@ export function previewOf(
 const refuse = (field: string, message: string) => invalidInput([{ field, message }], 'Nothing was imported');
 
 /** Reads a bank and previews it, without storing anything. */
-export function previewImport(input: Pick<ImportQuestionsInput, 'text' | 'format' | 'page'>) {
-  const bank = readBank(input.text, input.format);
+export function previewImport(
+  input: { text: string; field?: string } & Pick<ImportQuestionsInput, 'format' | 'page'>,
+) {
+  const bank = readBank(input.text, input.format, input.field);
   const { scale, questions } = assemble(bank);
   return { questions, preview: previewOf(bank.format, scale, questions, bank.problems, input.page) };
 }
@@ -168,7 +174,9 @@ function message(preview: ImportPreview, stored: boolean, quizzes: number): stri
  * stored is stored in one transaction.
  */
 export async function importQuestions(deps: DomainDeps, ownerId: string, input: ImportQuestionsInput) {
-  const { questions, preview } = previewImport(input);
+  const text = await bankText(deps, ownerId, input);
+  const field = input.uploadId !== undefined ? 'upload_id' : 'text';
+  const { questions, preview } = previewImport({ ...input, text, field });
   if (input.title !== undefined && input.quizRef !== undefined) {
     throw refuse('quiz_id', 'send either title (a new draft quiz) or quiz_id (a draft to add to), not both');
   }
@@ -241,6 +249,25 @@ export async function importQuestions(deps: DomainDeps, ownerId: string, input: 
     }
   }
   throw new Error(`could not find free slugs for "${title}" after ${SLUG_ATTEMPTS} attempts`);
+}
+
+/** The bank's text: pasted, or the owner's uploaded file read as text. */
+export async function bankText(
+  deps: DomainDeps,
+  ownerId: string,
+  input: Pick<ImportQuestionsInput, 'text' | 'uploadId'>,
+): Promise<string> {
+  if (input.text !== undefined && input.uploadId !== undefined) {
+    throw refuse('upload_id', 'send either text (pasted) or upload_id (an uploaded file), not both');
+  }
+  if (input.uploadId !== undefined) return uploadedBankText(await readUpload(deps, ownerId, input.uploadId));
+  if (input.text === undefined) {
+    throw refuse(
+      'text',
+      'is required: paste the bank, or send upload_id for a file sent through an upload link',
+    );
+  }
+  return input.text;
 }
 
 /** Appends under the quiz's lock, so a concurrent edit is neither lost nor overrun past the bound. */

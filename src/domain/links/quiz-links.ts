@@ -32,6 +32,12 @@ export function signedLinkPath(quiz: Pick<QuizWithQuestions, 'id' | 'slug'>, pur
       return `/dashboard/quizzes/${quiz.id}/responses.csv`;
     case 'qr':
       return `/dashboard/quizzes/${quiz.id}/qr.png`;
+    case 'upload':
+      return `/dashboard/quizzes/${quiz.id}/upload`;
+    case 'moodle_xml':
+      return `/dashboard/quizzes/${quiz.id}/export/moodle.xml`;
+    case 'gift':
+      return `/dashboard/quizzes/${quiz.id}/export/gift.txt`;
   }
 }
 
@@ -68,14 +74,25 @@ export async function previewLink(
   return quizLink(deps, quiz, 'preview', credential);
 }
 
-/** Everything get_quiz_links answers: the public link, its QR code, a preview, the CSV and the embed snippet. */
-export async function getQuizLinks(deps: LinkDeps, ownerId: string, credential: LinkCredential, ref: string) {
+/**
+ * Everything get_quiz_links answers: the public link, its QR code, a preview, the CSV, the embed
+ * snippet, and an upload link when the credential may write (`canWrite`: it takes a file for
+ * the owner, which import_questions then reads by its upload_id).
+ */
+export async function getQuizLinks(
+  deps: LinkDeps,
+  ownerId: string,
+  credential: LinkCredential,
+  ref: string,
+  canWrite = false,
+) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   const url = publicUrl(deps.baseUrl, quiz);
-  const [preview, csv, qr] = await Promise.all([
+  const [preview, csv, qr, upload] = await Promise.all([
     quizLink(deps, quiz, 'preview', credential),
     quizLink(deps, quiz, 'csv', credential),
     url ? quizLink(deps, quiz, 'qr', credential) : Promise.resolve(null),
+    canWrite ? quizLink(deps, quiz, 'upload', credential) : Promise.resolve(null),
   ]);
   return {
     quiz_id: quiz.id,
@@ -87,9 +104,13 @@ export async function getQuizLinks(deps: LinkDeps, ownerId: string, credential: 
     csv,
     embed_html: url ? embedSnippet({ publicUrl: url, title: quiz.title }) : null,
     embedding_allowed: quiz.allowEmbedding,
+    upload,
     note:
       (url ? '' : 'A draft has no public link, QR code or embed snippet until it is published. ') +
-      'Signed links expire and stop working when the credential that made them is revoked.',
+      'Signed links expire and stop working when the credential that made them is revoked.' +
+      (upload
+        ? ' The upload link takes one POST of a file (multipart field "file", or the raw bytes with their Content-Type) and answers {upload_id} for import_questions.'
+        : ''),
   };
 }
 
@@ -114,13 +135,13 @@ export async function openPreview(deps: LinkDeps, slug: string, sig: unknown): P
 }
 
 /**
- * The owner a CSV or QR link acts for, by the quiz id in its address; the page then reads the
+ * The owner a CSV, QR, export or upload link acts for, by the quiz id in its address; the page then reads the
  * quiz as that owner, as the dashboard does.
  */
 export async function openOwnerLink(
   deps: LinkDeps,
   quizId: string,
-  purpose: 'csv' | 'qr',
+  purpose: Exclude<LinkPurpose, 'preview'>,
   sig: unknown,
 ): Promise<{ ok: true; ownerId: string } | RefusedLink> {
   const quiz = await deps.repos.quizzes.byId(quizId);

@@ -4,18 +4,22 @@ import { nowOf, type DomainDeps, type LinkSigner } from '../deps';
 
 /**
  * Signed links: an address that opens one thing of one quiz (its preview, its responses as CSV,
- * its QR code) for a short while, without a session or a bearer token, so an assistant can hand
+ * its QR code, its questions as Moodle XML or GIFT), or takes one file for its owner (upload),
+ * for a short while, without a session or a bearer token, so an assistant can hand
  * it to a person. Each link names one quiz and one purpose, expires, and names the credential
  * that made it: it dies when that credential is revoked (or the dashboard session ends), and
  * when the owner rotates the quiz's link secret, which is mixed into every signature.
  */
-export type LinkPurpose = 'preview' | 'csv' | 'qr';
+export type LinkPurpose = 'preview' | 'csv' | 'qr' | 'upload' | 'moodle_xml' | 'gift';
 
 /** How long each kind of link lives. */
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   csv: 10 * 60_000,
   preview: 24 * 3_600_000,
   qr: 24 * 3_600_000,
+  upload: 3_600_000,
+  moodle_xml: 10 * 60_000,
+  gift: 10 * 60_000,
 };
 
 /** What made a link: an API key, an OAuth grant, or a dashboard session. */
@@ -36,7 +40,7 @@ export function linkSigner(serverSecret: string | undefined): LinkSigner {
   return { mac: (payload) => createHmac('sha256', key).update(payload).digest('base64url') };
 }
 
-const PURPOSES: readonly LinkPurpose[] = ['preview', 'csv', 'qr'];
+const PURPOSES: readonly LinkPurpose[] = ['preview', 'csv', 'qr', 'upload', 'moodle_xml', 'gift'];
 const KINDS: Readonly<Record<string, LinkCredential['kind']>> = { k: 'api_key', o: 'oauth', s: 'session' };
 const KIND_LETTER: Readonly<Record<LinkCredential['kind'], string>> = {
   api_key: 'k',
@@ -44,7 +48,8 @@ const KIND_LETTER: Readonly<Record<LinkCredential['kind'], string>> = {
   session: 's',
 };
 // purpose . expiry (epoch seconds) . credential kind . credential id . signature
-const SHAPE = /^(preview|csv|qr)\.(\d{1,12})\.([kos])\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
+const SHAPE =
+  /^(preview|csv|qr|upload|moodle_xml|gift)\.(\d{1,12})\.([kos])\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
 
 function payload(
   purpose: LinkPurpose,

@@ -33,7 +33,8 @@ export const importMyQuestionBankPrompt = definePrompt({
             `4. Ask me to confirm, then call import_questions again without dry_run, with title${title ? ` "${title}"` : ' (ask me for one)'}, ` +
               'and skip_unusable: true only if I agree to leave out the questions that cannot be imported.',
             '5. Give me the quiz_id of each quiz made; do not publish anything.',
-            `If the text is longer than ${IMPORT_TEXT_MAX} characters, import it in parts, appending to the first quiz with quiz_id.`,
+            `If the text is longer than ${IMPORT_TEXT_MAX} characters, or the bank is a file, ask get_quiz_links for its upload link, ` +
+              'have me (or a script) POST the file there, and send the upload_id it answers in place of the text.',
             '',
             'The bank:',
             bank ?? '',

@@ -9,8 +9,8 @@ export const getQuizLinksTool = defineTool({
   name: 'get_quiz_links',
   title: 'Get a quiz’s links',
   description:
-    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), CSV of responses, embed snippet. ' +
-    'Signed links expire.',
+    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), CSV of responses, embed snippet, ' +
+    'upload link. Signed links expire.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
@@ -24,6 +24,9 @@ export const getQuizLinksTool = defineTool({
     embedding_allowed: z
       .boolean()
       .describe('Other sites may frame it only when true (setting allow_embedding).'),
+    upload: SignedLinkSchema.nullable().describe(
+      'POST one file (multipart field "file", or raw bytes); answers {upload_id} for import_questions. null without quizzes:write.',
+    ),
     note: z.string(),
   }),
   listedOutput: z.object({
@@ -36,12 +39,19 @@ export const getQuizLinksTool = defineTool({
     csv: SignedLinkSchema,
     embed_html: z.string().nullable(),
     embedding_allowed: z.boolean(),
+    upload: SignedLinkSchema.nullable(),
     note: z.string(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
   run: (args, { deps, principal }) =>
-    getQuizLinks(deps, principal.userId, principal.credential, args.quiz_id),
+    getQuizLinks(
+      deps,
+      principal.userId,
+      principal.credential,
+      args.quiz_id,
+      principal.scopes.has('quizzes:write'),
+    ),
   resourceLinks: (links) => [
     {
       uri: links.csv.url,

@@ -28,8 +28,8 @@ export const importQuestionsTool = defineTool({
   name: 'import_questions',
   title: 'Import questions',
   description:
-    'Imports a question bank (GIFT, Aiken, Moodle XML, or CSV as the API reference lays out) into a new ' +
-    'draft quiz or appends it to a draft; all or nothing. Run dry_run: true first and show the preview.',
+    'Imports a bank (GIFT, Aiken, Moodle XML, CSV) into a new or draft quiz, all or nothing; ' +
+    'dry_run: true first, show the preview.',
   input: z.strictObject({
     text: z
       .string({ error: 'text must be a string: the bank as pasted text' })
@@ -38,17 +38,22 @@ export const importQuestionsTool = defineTool({
         error: (issue) =>
           `text is too long: at most ${IMPORT_TEXT_MAX} characters (got ${String((issue.input as string).length)}): import it in parts`,
       })
-      .describe(`The bank, at most ${IMPORT_TEXT_MAX} characters.`),
+      .optional()
+      .describe('Pasted bank.'),
+    upload_id: z
+      .string({ error: 'upload_id must be a string: the id an upload link answered' })
+      .optional()
+      .describe("Or an upload link's id."),
     format: z
       .enum(IMPORT_FORMATS, { error: `format must be one of ${IMPORT_FORMATS.join(', ')}` })
       .optional()
-      .describe('Detected when left out.'),
-    title: TitleSchema.optional().describe('A new draft quiz with this title.'),
-    quiz_id: QuizRefSchema.optional().describe('Or a draft quiz to append to.'),
-    dry_run: z.boolean().optional().describe('Preview only; stores nothing.'),
-    split: z.boolean().optional().describe('Over 100 questions: make several quizzes.'),
-    skip_unusable: z.boolean().optional().describe('Import the rest when some cannot be.'),
-    page: z.number().int().min(1).optional().describe("The preview notes' page."),
+      .describe('Else detected.'),
+    title: TitleSchema.optional().describe("New draft's title."),
+    quiz_id: QuizRefSchema.optional().describe('Or a draft to add to.'),
+    dry_run: z.boolean().optional().describe('Preview; stores nothing.'),
+    split: z.boolean().optional().describe('Over 100: several quizzes.'),
+    skip_unusable: z.boolean().optional().describe('Import the rest if some cannot be.'),
+    page: z.number().int().min(1).optional().describe('Notes page.'),
   }),
   output: z.object({
     dry_run: z.boolean(),
@@ -80,6 +85,7 @@ export const importQuestionsTool = defineTool({
   run: (args, { deps, principal }) =>
     importQuestions(deps, principal.userId, {
       text: args.text,
+      uploadId: args.upload_id,
       format: args.format,
       title: args.title,
       quizRef: args.quiz_id,

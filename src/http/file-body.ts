@@ -1,0 +1,165 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+
+/**
+ * One file from a request body, bounded: `multipart/form-data` with the file in field `field`
+ * (read by busboy, which streams and stops keeping a part past its limit), or the raw bytes
+ * with their own Content-Type. A body over the limit is read to its end and dropped, so the
+ * caller can answer 413 on a connection still usable; a declared length over it is refused
+ * before a byte is read.
+ */
+export interface FileBody {
+  contentType: string;
+  filename: string | null;
+  bytes: Uint8Array;
+  /** The multipart form's other fields (a dashboard form's `_csrf`, its choices). */
+  fields: Record<string, string>;
+}
+
+export type FileBodyResult =
+  { ok: true; file: FileBody } | { ok: false; reason: 'too_large' | 'no_file' | 'malformed'; detail: string };
+
+// A form's own fields and the multipart framing, beside the file itself.
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const FIELDS_MAX = 20;
+
+function tooLarge(maxBytes: number): FileBodyResult {
+  return {
+    ok: false,
+    reason: 'too_large',
+    detail: `The file is larger than ${maxBytes} bytes, the most an upload takes; nothing was stored.`,
+  };
+}
+
+/** Reads the rest of the body and drops it; resolves when it has ended or the client has gone. */
+function drain(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded) return resolve();
+    req
+      .on('end', resolve)
+      .on('close', resolve)
+      .on('error', () => resolve());
+    req.resume();
+  });
+}
+
+export async function readFileBody(req: Request, maxBytes: number, field = 'file'): Promise<FileBodyResult> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES) {
+    await drain(req);
+    return tooLarge(maxBytes);
+  }
+  const type = req.headers['content-type'] ?? '';
+  return /^multipart\/form-data\b/i.test(type)
+    ? readMultipart(req, maxBytes, field)
+    : readRaw(req, maxBytes, type);
+}
+
+function readRaw(req: Request, maxBytes: number, contentType: string): Promise<FileBodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) over = true;
+      if (!over) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (over) return resolve(tooLarge(maxBytes));
+      if (size === 0) {
+        return resolve({
+          ok: false,
+          reason: 'no_file',
+          detail:
+            'The body is empty: send the file as the body (with its Content-Type), or as multipart/form-data in field "file".',
+        });
+      }
+      resolve({
+        ok: true,
+        file: { contentType, filename: null, bytes: new Uint8Array(Buffer.concat(chunks)), fields: {} },
+      });
+    });
+    req.on('error', () =>
+      resolve({ ok: false, reason: 'malformed', detail: 'The body could not be read to its end.' }),
+    );
+  });
+}
+
+function readMultipart(req: Request, maxBytes: number, field: string): Promise<FileBodyResult> {
+  return new Promise((resolve) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          files: 1,
+          fileSize: maxBytes,
+          fields: FIELDS_MAX,
+          fieldSize: 8 * 1024,
+          parts: FIELDS_MAX + 1,
+        },
+      });
+    } catch (error) {
+      // No boundary, or a Content-Type busboy cannot read.
+      const detail = `The multipart body could not be read (${error instanceof Error ? error.message : 'bad header'}): send multipart/form-data with a boundary, the file in field "${field}".`;
+      void drain(req).then(() => resolve({ ok: false, reason: 'malformed', detail }));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: Omit<FileBody, 'fields'> | null = null;
+    let over = false;
+    let pending = Promise.resolve();
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== field) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => {
+        over = true;
+        chunks.length = 0;
+      });
+      pending = new Promise((done) =>
+        stream.on('close', () => {
+          if (!over) {
+            file = {
+              contentType: info.mimeType,
+              filename: info.filename ?? null,
+              bytes: new Uint8Array(Buffer.concat(chunks)),
+            };
+          }
+          done();
+        }),
+      );
+    });
+    parser.on('error', (error: Error) => {
+      req.unpipe(parser);
+      void drain(req).then(() =>
+        resolve({
+          ok: false,
+          reason: 'malformed',
+          detail: `The multipart body is not well-formed (${error.message}): send multipart/form-data, the file in field "${field}".`,
+        }),
+      );
+    });
+    parser.on('close', () => {
+      void pending.then(() => {
+        if (over) return resolve(tooLarge(maxBytes));
+        if (!file || file.bytes.byteLength === 0) {
+          return resolve({
+            ok: false,
+            reason: 'no_file',
+            detail: `No file in field "${field}": send the file there (multipart/form-data), or as the raw body.`,
+          });
+        }
+        resolve({ ok: true, file: { ...file, fields } });
+      });
+    });
+    req.pipe(parser);
+  });
+}
