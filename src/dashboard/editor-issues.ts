@@ -22,6 +22,9 @@ const QUIZ_LABELS: Readonly<Record<string, string>> = {
   tolerance: 'Tolerance',
   items: 'Items',
   points_per_item: 'Points per item',
+  scale_min: 'Lowest value',
+  scale_max: 'Highest value',
+  scale_labels: 'Words for the ends',
   label: 'Text',
   score: 'Score',
 };

@@ -41,7 +41,7 @@ export function fieldId(field: string): string {
 const RENDERED = [
   /^(title|description|questions|settings|confirm_edit_published)$/,
   /^questions-\d+$/,
-  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item)$/,
+  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|scale_min|scale_max|min_label|max_label)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
   new RegExp(
@@ -53,7 +53,10 @@ const RENDERED = [
 
 /** The nearest field the form shows for a domain field (`questions[2].type` is shown on question 3); '' for the form. */
 export function renderedField(field: string): string {
-  let id = fieldId(field);
+  // A scale's two end words are one list to the tools and two fields here.
+  let id = fieldId(field)
+    .replace(/-scale_labels-0$/, '-min_label')
+    .replace(/-scale_labels-1$/, '-max_label');
   while (id && !RENDERED.some((pattern) => pattern.test(id))) id = id.replace(/-?[^-]*$/, '');
   return id;
 }

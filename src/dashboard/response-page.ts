@@ -59,7 +59,11 @@ function answerItem(item: ReviewItem, index: number, timeUp: boolean): Html {
     </p>
     <p class="review-points">
       <span class="review-label">Points:</span>
-      ${item.points ?? 0} of ${item.max_points ?? 0} ${item.max_points === 1 ? 'point' : 'points'}
+      ${
+        item.max_points === 0
+          ? 'Not scored'
+          : `${item.points ?? 0} of ${item.max_points ?? 0} ${item.max_points === 1 ? 'point' : 'points'}`
+      }
     </p>
     ${right}
   </li>`;
@@ -74,7 +78,7 @@ function metadata(data: OwnedResponse, timeZone: string): Html {
     </div>`;
   const percent = response.percent === null ? '' : ` (${formatNumber(response.percent, '%')})`;
   return html`<dl class="settings response-meta">
-    ${row('Score', `${response.score} of ${response.max_score}${percent}`)}
+    ${row('Score', response.max_score === 0 ? 'None: no question is scored' : `${response.score} of ${response.max_score}${percent}`)}
     ${response.passed === null ? '' : row('Result', response.passed ? 'Passed' : 'Not passed')}
     ${row('Submitted', formatTime(response.submitted_at, undefined, timeZone))}
     ${row('Name', response.respondent.name ? html`<bdi>${response.respondent.name}</bdi>` : html`<span class="muted">Not given</span>`)}

@@ -242,12 +242,14 @@ export function sendResponsesSection(
         }`,
       cells: [
         when(response),
-        html`${response.score} /
-        ${response.max_score}${
-          response.percent === null
-            ? ''
-            : html` <span class="muted">(${formatNumber(response.percent, '%')})</span>`
-        }`,
+        response.max_score === 0
+          ? html`<span class="muted">Not scored</span>`
+          : html`${response.score} /
+            ${response.max_score}${
+              response.percent === null
+                ? ''
+                : html` <span class="muted">(${formatNumber(response.percent, '%')})</span>`
+            }`,
         resultOf(response),
         html`<a href="${base}/responses/${response.response_id}/delete" class="danger-link"
           >Delete<span class="sr-only">

@@ -225,6 +225,74 @@ describeWithBrowser('the MCP Apps view in a host', () => {
   );
 
   test(
+    'scales alone: no score anywhere, each scale its distribution, mean, median and Net Promoter score',
+    async () => {
+      const quiz = await client.callTool('create_quiz', {
+        title: 'Opinions only',
+        questions: [
+          {
+            type: 'scale',
+            text: 'Would you recommend us?',
+            scale_min: 0,
+            scale_max: 10,
+            scale_labels: ['Not at all likely', 'Extremely likely'],
+          },
+        ],
+      });
+      const quizId = quiz.structuredContent!.quiz_id as string;
+      const preview = await host(360, 'light');
+      await show(preview, 'get_quiz_questions', { quiz_id: quizId }, 'light');
+      const drawn = view(preview);
+      await drawn.getByRole('heading', { name: 'Opinions only' }).waitFor();
+      await drawn.getByText('1 question · no score: no question earns points').waitFor();
+      await drawn
+        .getByText('Opinion scale · 0 (Not at all likely) to 10 (Extremely likely) · unscored')
+        .waitFor();
+      await preview.context().close();
+
+      const published = await client.callTool('publish_quiz', { quiz_id: quizId });
+      const slug = published.structuredContent!.slug as string;
+      const questionId = (quiz.structuredContent!.questions as Array<{ question_id: string }>)[0]!
+        .question_id;
+      // 10 and 9 promote, 7 is passive, 3 detracts: mean 29 / 4 = 7.25, median (7 + 9) / 2 = 8, NPS (2 - 1) / 4 = 25.
+      for (const value of [10, 9, 7, 3]) {
+        const res = await request(app.app)
+          .post(`/api/quizzes/${slug}/responses`)
+          .send({ respondent: { name: `R ${value}` }, answers: [{ question_id: questionId, value }] });
+        expect(res.status).toBe(201);
+      }
+      const page = await host(360, 'light');
+      await show(page, 'get_results', { quiz_id: quizId }, 'light');
+      const frame = view(page);
+      await frame.getByRole('heading', { name: 'Opinions only' }).waitFor();
+      const stats = await frame.locator('.stats').innerText();
+      expect(stats).toMatch(/Responses\s+4[\s\S]*Score\s+None: no question is scored/);
+      expect(stats).not.toMatch(/Mean score|Pass rate/);
+      await frame
+        .getByText('Mean 7.3 · median 8 · Net Promoter score 25 (2 promoters, 1 passives, 1 detractors)')
+        .waitFor();
+      const bars = frame.getByRole('list', { name: 'Answers to Would you recommend us?' });
+      await expect(bars.locator('.bar-value').allInnerTexts()).resolves.toEqual([
+        ...Array.from({ length: 3 }, () => '0 (0%)'),
+        '1 (25%)',
+        ...Array.from({ length: 3 }, () => '0 (0%)'),
+        '1 (25%)',
+        '0 (0%)',
+        '1 (25%)',
+        '1 (25%)',
+      ]);
+      const text = await frame.locator('body').innerText();
+      expect(text).not.toMatch(/Item analysis|Scores of the|0 \/ 0|pts/);
+      await expect(frame.locator('table tbody tr td:nth-child(2)').allInnerTexts()).resolves.toEqual(
+        Array.from({ length: 4 }, () => 'Not scored'),
+      );
+      await screenshot(page, 'mcp-app-results-scales-360-light');
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
     'the quiz list: status and counts; a public link opens through the host',
     async () => {
       for (const [width, theme] of [

@@ -156,10 +156,11 @@ function renderPreview(quiz: QuizPreview): void {
   const count = `${quiz.questions.length} question${quiz.questions.length === 1 ? '' : 's'}`;
   const meta = el('p', {
     className: 'muted',
-    text:
-      'max_score' in quiz
-        ? `${count} · up to ${quiz.max_score} points`
-        : `${count} · answer key not shown: this connection may change quizzes, not read them`,
+    text: !('max_score' in quiz)
+      ? `${count} · answer key not shown: this connection may change quizzes, not read them`
+      : quiz.max_score === 0
+        ? `${count} · no score: no question earns points`
+        : `${count} · up to ${quiz.max_score} points`,
   });
   const actions = el('div', { className: 'actions' });
   if (quiz.status === 'draft') actions.append(publishControl(quiz));
@@ -218,12 +219,18 @@ let shownResponses: ResponseRow[] = [];
 function renderResults(results: Results, more = false): void {
   shownResponses = more ? [...shownResponses, ...results.responses] : results.responses;
   const s = results.summary;
+  // Opinion scales alone earn nothing: no "0 of 0", no score chart, no item analysis.
+  const scored = s.max_score > 0;
   const stats = el(
     'dl',
     { className: 'stats' },
     stat('Responses', String(s.response_count)),
-    stat('Mean score', s.average_score === null ? '–' : `${round(s.average_score)} of ${s.max_score}`),
-    stat('Pass rate', s.pass_rate === null ? 'No pass mark' : `${Math.round(s.pass_rate * 100)}%`),
+    scored
+      ? stat('Mean score', s.average_score === null ? '–' : `${round(s.average_score)} of ${s.max_score}`)
+      : stat('Score', 'None: no question is scored'),
+    scored
+      ? stat('Pass rate', s.pass_rate === null ? 'No pass mark' : `${Math.round(s.pass_rate * 100)}%`)
+      : null,
   );
   const charts = el('div', { className: 'charts' });
   for (const question of results.questions) {
@@ -241,9 +248,13 @@ function renderResults(results: Results, more = false): void {
     stats,
     el('h2', { text: 'Answers' }),
     charts,
-    ...itemAnalysis(results),
-    el('h2', { text: `Scores of the ${shownResponses.length} latest responses` }),
-    histogram(shownResponses, s.max_score, s.pass_mark_percent),
+    ...(scored ? itemAnalysis(results) : []),
+    ...(scored
+      ? [
+          el('h2', { text: `Scores of the ${shownResponses.length} latest responses` }),
+          histogram(shownResponses, s.max_score, s.pass_mark_percent),
+        ]
+      : []),
     el('h2', { text: 'Latest responses' }),
     responsesTable(shownResponses),
   );
@@ -407,7 +418,9 @@ function responsesTable(responses: ResponseRow[]): HTMLElement {
         'tr',
         {},
         el('td', { text: who }),
-        el('td', { text: `${response.score} / ${response.max_score}` }),
+        el('td', {
+          text: response.max_score === 0 ? 'Not scored' : `${response.score} / ${response.max_score}`,
+        }),
         el('td', { text: result }),
         el('td', { text: response.submitted_at.slice(0, 16).replace('T', ' ') }),
       ),
