@@ -235,3 +235,42 @@ describe('Moodle XML', () => {
     );
   });
 });
+
+describe('Moodle XML ordering questions', () => {
+  const { scale, questions } = importedOf(fixture('ordering.moodle.xml'));
+
+  test('each becomes an ordering question, its items put in the order their fractions number', () => {
+    expect(questions.map((question) => [question.name, question.input?.type ?? null])).toEqual([
+      ['Planets', 'ordering'],
+      ['Life cycle', 'ordering'],
+      ['Relative', 'ordering'],
+      ['Too short', null],
+    ]);
+    // Grades 4, 2 and 3: 4 / 4 items = 1 point each, 2 for a whole order, 3 / 3 items = 1 each.
+    expect(scale).toBe(1);
+    expect(questions[0]!.input).toMatchObject({
+      text: 'Put the planets in order from the Sun.',
+      explanation: 'Mercury is nearest.',
+      items: ['Mercury', 'Venus', 'Earth', 'Mars'].map((label) => ({ label })),
+      points_per_item: 1,
+    });
+    expect(questions[0]!.lost).toEqual([]);
+    // All or nothing: the grade for the whole order.
+    expect(questions[1]!.input).toMatchObject({
+      items: ['Egg', 'Larva', 'Pupa'].map((label) => ({ label })),
+      points: 2,
+    });
+    expect(questions[1]!.input).not.toHaveProperty('points_per_item');
+    // Relative gradings and a subset of items shown are named as lost.
+    expect(questions[2]!.input).toMatchObject({
+      items: ['Monday', 'Tuesday', 'Wednesday'].map((label) => ({ label })),
+      points_per_item: 1,
+    });
+    expect(questions[2]!.lost).toEqual([
+      'showing only some of the items',
+      'grading by items next to each other (points per item in place instead)',
+    ]);
+    // Fewer items than an ordering question takes: named, not imported.
+    expect(questions[3]!.problems.join('\n')).toContain('items');
+  });
+});

@@ -32,7 +32,15 @@ export const MOODLE_TYPES: ReadonlyArray<readonly [string, ImportShape]> = [
 ];
 
 /** Shapes whose parts are not read yet: only their type is, until a type of ours holds them. */
-const NOT_READ_YET: readonly ImportShape[] = ['pairs', 'sequence', 'blanks', 'open'];
+const NOT_READ_YET: readonly ImportShape[] = ['pairs', 'blanks', 'open'];
+
+/**
+ * Moodle's ordering gradings that give each item in its right place its share of the grade, and
+ * the one that gives the grade for the whole order only; any other counts pairs or runs of items,
+ * which points per item in place stand in for.
+ */
+const PER_ITEM_GRADING = 'ABSOLUTE_POSITION';
+const WHOLE_ORDER_GRADING = 'ALL_OR_NOTHING';
 
 /** The root elements of formats this reader does not take, for a clearer refusal. */
 const OTHER_ROOTS: Readonly<Record<string, string>> = {
@@ -152,11 +160,31 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
       question.answers = [];
     } else question.answers = [{ text: truth, fraction: 100 }];
   }
+  if (type === 'ordering') readOrdering(element, question);
   if (type === 'multichoice') {
     const single = textOf(child(element, 'single')).trim().toLowerCase();
     if (single === 'false' || single === '0') question.shape = 'many_choices';
   }
   return question;
+}
+
+/**
+ * An ordering question: Moodle numbers each item's right place in its `fraction` (1, 2, 3...).
+ * The items are put in that order, each with its share of the grade: 100 each when only the whole
+ * order earns it, 100 / n each when every item in its place earns its part.
+ */
+function readOrdering(element: XmlElement, question: SourceQuestion): void {
+  const grading = textOf(child(element, 'gradingtype')).trim().toUpperCase();
+  const selectType = textOf(child(element, 'selecttype')).trim().toUpperCase();
+  const selectCount = Number(textOf(child(element, 'selectcount')).trim() || '0');
+  if ((selectType && selectType !== 'ALL') || selectCount > 0)
+    note(question.lost, 'showing only some of the items');
+  if (grading && grading !== PER_ITEM_GRADING && grading !== WHOLE_ORDER_GRADING) {
+    note(question.lost, 'grading by items next to each other (points per item in place instead)');
+  }
+  const items = [...question.answers].sort((a, b) => a.fraction - b.fraction);
+  const share = grading === WHOLE_ORDER_GRADING ? 100 : items.length === 0 ? 0 : 100 / items.length;
+  question.answers = items.map((item) => ({ text: item.text, fraction: share }));
 }
 
 function plainAnswer(answer: XmlElement, question: SourceQuestion): string {

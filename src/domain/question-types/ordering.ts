@@ -118,6 +118,18 @@ export const ordering: QuestionTypeDefinition<
 > = {
   name: 'ordering',
   summary: 'ordering (put items in order)',
+  // The reader gives each item, in its right order, its share of the grade: all of it for the
+  // whole order (every share 100), or a part per item in its place.
+  importing: {
+    shape: 'sequence',
+    build: (source, score) => {
+      const items = source.answers.map((answer) => ({ label: answer.text }));
+      const share = source.answers[0]?.fraction ?? 100;
+      return share >= 100
+        ? { items, points: score(source.grade) }
+        : { items, points_per_item: score((source.grade * share) / 100) };
+    },
+  },
   guide: [
     `The respondent puts ${LIMITS.orderingItemsMin}-${LIMITS.orderingItemsMax} \`items\` ({label}) in order. Give them in the RIGHT order:`,
     'respondents always see them shuffled, never in that order, under ids that change with each attempt.',
