@@ -160,7 +160,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
       question.answers = [];
     } else question.answers = [{ text: truth, fraction: 100 }];
   }
-  if (type === 'ordering') readOrdering(element, question);
+  if (question.shape === 'sequence') readOrdering(element, question);
   if (type === 'multichoice') {
     const single = textOf(child(element, 'single')).trim().toLowerCase();
     if (single === 'false' || single === '0') question.shape = 'many_choices';
