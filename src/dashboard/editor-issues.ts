@@ -25,6 +25,7 @@ const QUIZ_LABELS: Readonly<Record<string, string>> = {
   scale_min: 'Lowest value',
   scale_max: 'Highest value',
   scale_labels: 'Words for the ends',
+  blanks: 'Blanks',
   label: 'Text',
   score: 'Score',
 };
@@ -68,6 +69,10 @@ export const EDITOR_WORDING: Record<FieldIssueCode, (params: Params) => string> 
   not_the_attempt_email: () => 'use the email address the attempt started with',
   repeated: (params) => `repeats line ${count(params.line)}: give each its own text`,
   not_with: (params) => `cannot go with “${editorLabel(String(params.other))}”: leave one of them empty`,
+  blank_without_entry: (params) =>
+    `the question has [[${count(params.blank)}]] but no line for it: add line ${count(params.blank)}, or remove the marker`,
+  blank_without_marker: (params) =>
+    `line ${count(params.blank)} has no [[${count(params.blank)}]] in the question: write it where the blank goes, or remove the line`,
 };
 
 /**

@@ -46,6 +46,11 @@ export interface DraftQuestion {
   items: string;
   /** ordering: points for each item in place; empty for points on the whole order. */
   points_per_item: string;
+  /**
+   * fill_in_blanks: one line per blank, [[1]] first (blanksLines): its accepted answers between
+   * "|", or a choice list with its right option starred; " = 2" at the end for other points than 1.
+   */
+  blanks: string;
   /** scale: its range and the words of its two ends, as typed. */
   scale_min: string;
   scale_max: string;
@@ -117,6 +122,7 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     tolerance: '0',
     items: '',
     points_per_item: '',
+    blanks: '',
     scale_min: '1',
     scale_max: '5',
     min_label: '',
@@ -154,6 +160,7 @@ export function draftFromQuiz(
             points_per_item: question.points_per_item === null ? '' : String(question.points_per_item),
           }
         : {}),
+      ...('blanks' in question ? { blanks: question.blanks.map(blankLine).join('\n') } : {}),
       ...('scale_min' in question
         ? {
             scale_min: String(question.scale_min),
@@ -172,7 +179,7 @@ export function draftFromQuiz(
 }
 
 const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|scale_min|scale_max|min_label|max_label)\]$/;
+  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|blanks|scale_min|scale_max|min_label|max_label)\]$/;
 const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
 
 /**
@@ -324,7 +331,52 @@ const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
   scale_min: (question) => integerOrText(question.scale_min),
   scale_max: (question) => integerOrText(question.scale_max),
   scale_labels: (question) => [question.min_label.trim(), question.max_label.trim()],
+  blanks: (question) => blankLines(question.blanks),
 };
+
+/** Between a blank's answers or options on its line. */
+const BLANK_PARTS = ' | ';
+/** Before the right option of a choice list. */
+const RIGHT_MARK = '*';
+const POINTS_SUFFIX = /\s=\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/** A blank as its editor line: "Paris | paris", or "1789 | *1889" for a list; " = 2" for 2 points. */
+function blankLine(blank: {
+  accepted_answers?: string[];
+  options?: string[];
+  correct_option?: number;
+  points: number;
+}): string {
+  const parts = blank.options
+    ? blank.options.map((label, index) => (index === blank.correct_option ? `${RIGHT_MARK}${label}` : label))
+    : (blank.accepted_answers ?? []);
+  return `${parts.join(BLANK_PARTS)}${blank.points === 1 ? '' : ` = ${blank.points}`}`;
+}
+
+/** The editor's lines as blank entries; a line with a starred part is a choice list. */
+function blankLines(text: string) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const points = POINTS_SUFFIX.exec(line);
+      const body = points ? line.slice(0, points.index) : line;
+      const parts = body
+        .split('|')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const right = parts.findIndex((part) => part.startsWith(RIGHT_MARK));
+      const entry =
+        right >= 0
+          ? {
+              options: parts.map((part) => (part.startsWith(RIGHT_MARK) ? part.slice(1).trim() : part)),
+              correct_option: right,
+            }
+          : { accepted_answers: parts };
+      return points ? { ...entry, points: integerOrText(points[1]!) } : entry;
+    });
+}
 
 /** One accepted answer per line, blank lines left out. */
 function acceptedLines(question: DraftQuestion): string[] {

@@ -41,7 +41,7 @@ export function fieldId(field: string): string {
 const RENDERED = [
   /^(title|description|questions|settings|confirm_edit_published)$/,
   /^questions-\d+$/,
-  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|scale_min|scale_max|min_label|max_label)$/,
+  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|scale_min|scale_max|min_label|max_label|blanks)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
   new RegExp(
@@ -290,6 +290,19 @@ function orderingFields(base: string, question: DraftQuestion, view: View): Html
   })}`;
 }
 
+/** A text with blanks: one line per blank, its answers or its choice list (quiz-draft.ts). */
+function blanksFields(base: string, question: DraftQuestion, view: View): Html {
+  return textField({
+    name: `${base}[blanks]`,
+    label: `Blanks, one per line, for [[1]], [[2]]… in the question (1 to ${LIMITS.blanksMax})`,
+    value: question.blanks,
+    view,
+    multiline: true,
+    text: true,
+    hint: 'Write each blank into the question as [[1]], [[2]]… Then one line per blank: its right answers between | ("Paris | paris"), compared ignoring case and spaces, accents count; or a list to choose from, the right one starred ("1789 | *1889 | 1901"). Each blank earns 1 point; end a line with " = 2" for 2.',
+  });
+}
+
 /** An opinion scale: its range and the words of its ends; it earns no points. */
 function scaleFields(base: string, question: DraftQuestion, view: View): Html {
   return html`${textField({
@@ -374,6 +387,11 @@ const EDITOR_TYPES: Record<QuestionType, { name: string; add: string; keyFields:
     name: 'Put in order',
     add: 'Add a put-in-order question',
     keyFields: (base, _index, question, view) => orderingFields(base, question, view),
+  },
+  fill_in_blanks: {
+    name: 'Fill in the blanks',
+    add: 'Add a fill-in-the-blanks question',
+    keyFields: (base, _index, question, view) => blanksFields(base, question, view),
   },
   scale: {
     name: 'Opinion scale',

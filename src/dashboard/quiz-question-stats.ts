@@ -30,6 +30,7 @@ const TYPE_NAMES: Record<QuestionType, string> = {
   short_text: 'Typed answer',
   number: 'Number',
   ordering: 'Put in order',
+  fill_in_blanks: 'Fill in the blanks',
   scale: 'Opinion scale',
 };
 
@@ -148,6 +149,29 @@ function breakdownOf(question: Question, stat: Stat | undefined, answered: numbe
         ),
       };
     }
+    case 'fill_in_blanks': {
+      // Per blank: how many got it right; the most common wrong answer beside it.
+      const blanks = stat?.type === 'fill_in_blanks' ? stat.blanks : [];
+      const label = (blank: number) => `Blank ${blank}`;
+      return {
+        counted: 'Right',
+        bars: blanks.map((blank) => ({
+          label: label(blank.blank),
+          count: Math.round((blank.right_share ?? 0) * answered),
+          kind: 'best',
+        })),
+        rows: blanks.map((blank) =>
+          countRow(
+            label(blank.blank),
+            blank.common_wrong_answer
+              ? `most often wrong: ${blank.common_wrong_answer} (${blank.common_wrong_count})`
+              : '',
+            Math.round((blank.right_share ?? 0) * answered),
+            answered,
+          ),
+        ),
+      };
+    }
     case 'scale': {
       // Every value in order, the empty ones too: the shape of the opinion at a glance.
       const figures = stat?.type === 'scale' ? stat : null;
@@ -252,6 +276,20 @@ function answerKey(question: Question): Html {
               ? `${pts(question.points)} for the whole order`
               : `${pts(question.points_per_item)} per item in its place`
           }`,
+      );
+    case 'fill_in_blanks':
+      return row(
+        'Blanks',
+        html`<ol class="key-options">
+          ${question.blanks.map(
+            (blank) =>
+              html`<li>
+                <bdi
+                  >${blank.options ? (blank.options[blank.correct_option ?? 0] ?? '') : (blank.accepted_answers ?? []).join(', ')}</bdi
+                >${blank.options ? ` (from ${blank.options.length} options)` : ''}: ${pts(blank.points)}
+              </li>`,
+          )}
+        </ol>`,
       );
     case 'scale': {
       const [low, high] = question.scale_labels;

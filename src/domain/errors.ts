@@ -70,6 +70,10 @@ export const FIELD_ISSUE_CODES = [
   'repeated',
   /** `other`: the field (its API name) that cannot be given with this one. */
   'not_with',
+  /** `blank`: the number of a blank marked in the text ([[n]]) that has no entry. */
+  'blank_without_entry',
+  /** `blank`: the number of a blank entry the text has no marker for. */
+  'blank_without_marker',
 ] as const;
 
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];

@@ -69,6 +69,17 @@ const numberIn = (field: string) =>
     .min(-LIMITS.numberMagnitudeMax, { error: `${field} must be at least -${LIMITS.numberMagnitudeMax}` })
     .max(LIMITS.numberMagnitudeMax, { error: `${field} must be at most ${LIMITS.numberMagnitudeMax}` });
 
+/** A string schema whose bounds are checked but not published (a nested field the skill describes). */
+const unlisted = (schema: z.ZodString) =>
+  z
+    .string({ error: 'must be a string' })
+    .superRefine((value, ctx) => {
+      const read = schema.safeParse(value);
+      if (!read.success)
+        for (const issue of read.error.issues) ctx.addIssue({ ...issue, code: 'custom', input: value });
+    })
+    .transform((value) => value.trim());
+
 /** The types that take a typed field, in the registry's order: how its description starts. */
 const takenBy = (field: TypedField) =>
   QUESTION_TYPE_DEFINITIONS.filter((definition) => definition.takes.includes(field))
@@ -137,6 +148,48 @@ export const QuestionFieldsSchema = z.strictObject({
     .min(0, { error: 'points_per_item must be at least 0' })
     .optional()
     .describe(`${takenBy('points_per_item')}: per item in place, instead of points.`),
+  // A blank's own bounds are checked, not published: the type's guide in the skill gives them.
+  blanks: z
+    .array(
+      z.strictObject({
+        accepted_answers: z
+          .array(unlisted(trimmed('accepted answer', LIMITS.acceptedAnswerMax)), {
+            error: 'accepted_answers must be an array of strings',
+          })
+          .refine((answers) => answers.length <= LIMITS.acceptedAnswersMax, {
+            error: `accepted_answers takes at most ${LIMITS.acceptedAnswersMax} answers`,
+          })
+          .optional()
+          .describe('Typed: right answers.'),
+        options: z
+          .array(unlisted(trimmed('option', LIMITS.optionLabelMax)), {
+            error: 'options must be an array of labels',
+          })
+          .refine((options) => options.length <= LIMITS.blankOptionsMax, {
+            error: `a blank takes at most ${LIMITS.blankOptionsMax} options`,
+          })
+          .optional()
+          .describe(`Choice list: ${LIMITS.blankOptionsMin}-${LIMITS.blankOptionsMax} labels.`),
+        correct_option: z
+          .number({ error: 'correct_option must be a whole number: the 0-based index of the right option' })
+          .int({ error: 'correct_option must be a whole number: the 0-based index of the right option' })
+          .refine((index) => index >= 0, { error: 'correct_option must be at least 0' })
+          .optional()
+          .describe('Its index in options.'),
+        points: z
+          .number({ error: 'points must be a whole number' })
+          .int({ error: 'points must be a whole number' })
+          .refine((points) => points >= LIMITS.pointsMin && points <= LIMITS.pointsMax, {
+            error: `points must be from ${LIMITS.pointsMin} to ${LIMITS.pointsMax}`,
+          })
+          .optional()
+          .describe('Default 1.'),
+      }),
+      { error: 'blanks must be an array of { accepted_answers } or { options, correct_option }' },
+    )
+    .max(LIMITS.blanksMax, { error: `a question takes at most ${LIMITS.blanksMax} blanks` })
+    .optional()
+    .describe(`${takenBy('blanks')}: entry n keys [[n]].`),
   scale_min: integerFrom('scale_min', LIMITS.scaleMinLowest, LIMITS.scaleMinHighest)
     .optional()
     .describe(`${takenBy('scale_min')}: lowest (default 1).`),

@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../domain/errors';
-import type { QuizWithQuestions } from '../db/repositories';
+import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
-import { storedDefinition, storedTypeOf, type QuestionType } from '../domain/question-types';
+import { storedDefinition, storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
 import {
   issueQuestionId,
   RESPONDENT_LIMITS,
@@ -16,7 +16,8 @@ import { translator, type Translator } from './i18n';
  * `q_<question_id>` per question: "yes"/"no", the 0-based option index, the text typed or the
  * number as written; for a multiple_select question, an empty value (always sent, so that a
  * group left unticked still counts as answered) followed by one value per ticked option; for an
- * ordering question, one "<item id>:<position>" per item given a position.
+ * ordering question, one "<item id>:<position>" per item given a position; for a fill_in_blanks
+ * question, one `q_<question_id>_b<n>` per blank (partFieldName): the text typed or the option id.
  */
 export interface FormValues {
   name: string;
@@ -64,18 +65,33 @@ function listed(value: unknown): string | undefined {
   return chosen.length > 0 ? chosen.join(',') : undefined;
 }
 
+/** A control of a question in parts (fill_in_blanks' blanks): its own name, by part number (1 first). */
+export const partFieldName = (questionId: string, part: number) => `${fieldName(questionId)}_b${part}`;
+
+/** A question answered in parts: each part's text as a JSON list in part order; none filled is no answer. */
+function parted(body: Record<string, unknown>, questionId: string, count: number): string | undefined {
+  const values = Array.from({ length: count }, (_, index) =>
+    text(body[partFieldName(questionId, index + 1)]),
+  );
+  return values.some((value) => value.trim() !== '') ? JSON.stringify(values) : undefined;
+}
+
 export function readFormValues(quiz: QuizWithQuestions, body: Record<string, unknown>): FormValues {
   const answers = new Map<string, string>();
   for (const question of quiz.questions) {
     const raw = body[fieldName(question.id)];
     const reading = FORM_READING[storedTypeOf(question.type)];
-    const value = reading.listed
-      ? listed(raw)
-      : reading.ticked
-        ? ticked(raw)
-        : text(raw).trim()
-          ? text(raw)
-          : '';
+    const parts = reading.parts?.(question);
+    const value =
+      parts !== undefined
+        ? parted(body, question.id, parts)
+        : reading.listed
+          ? listed(raw)
+          : reading.ticked
+            ? ticked(raw)
+            : text(raw).trim()
+              ? text(raw)
+              : '';
     if (value !== undefined && (value !== '' || reading.ticked)) {
       answers.set(question.id, value);
     }
@@ -116,7 +132,13 @@ function questionMessage(
  */
 const FORM_READING: Record<
   QuestionType,
-  { ticked: boolean; listed?: true; message: (issue: FieldIssue, tr: Translator) => string }
+  {
+    ticked: boolean;
+    listed?: true;
+    /** Answered in parts, each control named apart (partFieldName): how many the question has. */
+    parts?: (question: QuestionRow) => number;
+    message: (issue: FieldIssue, tr: Translator) => string;
+  }
 > = {
   yes_no: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
   multiple_choice: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
@@ -131,6 +153,18 @@ const FORM_READING: Record<
   number: { ticked: false, message: (_issue, tr) => tr.t('error.numberInvalid') },
   // One select per item, each value "<item id>:<position>"; some chosen and some not is a problem.
   ordering: { ticked: false, listed: true, message: (_issue, tr) => tr.t('error.orderEach') },
+  // One text box or select per blank, each named apart; the domain's words for a blank too long.
+  fill_in_blanks: {
+    ticked: false,
+    parts: (question) => {
+      const key = toScorable(question);
+      return 'blanks' in key ? key.blanks.length : 0;
+    },
+    message: (issue, tr) =>
+      issue.code === 'too_long'
+        ? tr.t('error.tooLong', { max: issue.params?.max ?? TEXT_ANSWER_MAX })
+        : tr.t('error.blanksListed'),
+  },
   // A radio group: any other value is one the page never offers.
   scale: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
 };

@@ -50,3 +50,35 @@ export function richText(text: string, options: RichTextOptions, context: RichTe
       .join(''),
   );
 }
+
+/**
+ * A quiz text as richText makes it, with each `marker` match in its plain text replaced by
+ * `slot(match)`'s HTML (fill_in_blanks' inline controls): formulas and code around it typeset
+ * as ever, and a marker inside them stays as written. Returns the matches placed, in order.
+ */
+export function richTextWithSlots(
+  text: string,
+  options: RichTextOptions,
+  marker: RegExp,
+  slot: (match: RegExpMatchArray) => Html,
+): { html: Html; placed: string[] } {
+  const placed: string[] = [];
+  const withSlots = (plain: string) => {
+    let out = '';
+    let at = 0;
+    for (const match of plain.matchAll(new RegExp(marker.source, 'g'))) {
+      out += escapeHtml(plain.slice(at, match.index));
+      out += slot(match).toString();
+      placed.push(match[0]);
+      at = match.index + match[0].length;
+    }
+    return out + escapeHtml(plain.slice(at));
+  };
+  const pieces: RichPiece[] = hasRichParts(text, options)
+    ? richPieces(text, options)
+    : [{ kind: 'text', text }];
+  const body = pieces
+    .map((piece) => (piece.kind === 'text' ? withSlots(piece.text) : pieceHtml(piece, {})))
+    .join('');
+  return { html: new Html(body), placed };
+}

@@ -119,6 +119,22 @@ const MET: Partial<Record<FieldIssueCode, Case>> = {
     says: 'Question 2, Items: repeats line 1: give each its own text',
     at: 'questions-1-items',
   },
+  blank_without_entry: {
+    form: newQuiz((form) => {
+      form['questions[1][text]'] = 'Lima is the capital of [[1]], on the [[2]] coast.';
+      form['questions[1][blanks]'] = 'Peru | Perú';
+    }, 'fill_in_blanks'),
+    says: 'Question 2, Blanks: the question has [[2]] but no line for it: add line 2, or remove the marker',
+    at: 'questions-1-blanks',
+  },
+  blank_without_marker: {
+    form: newQuiz((form) => {
+      form['questions[1][text]'] = 'Lima is the capital of [[1]].';
+      form['questions[1][blanks]'] = 'Peru | Perú\nPacific';
+    }, 'fill_in_blanks'),
+    says: 'Question 2, Blanks: line 2 has no [[2]] in the question: write it where the blank goes, or remove the line',
+    at: 'questions-1-blanks',
+  },
   too_few: {
     form: async () => {
       const form = await newQuizForm('multiple_choice');

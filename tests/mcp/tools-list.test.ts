@@ -14,6 +14,7 @@ const TOOLS_LIST_BUDGET_BYTES =
   26 * 1024 +
   /* ordering */ 1300 +
   /* scale */ 800 +
+  /* fill_in_blanks */ 1100 +
   /* maths and code: math_dollars */ 400 +
   /* import_questions, and get_quiz_links' upload and export links */ 1536;
 

@@ -185,6 +185,8 @@ const NOT_MET: Partial<Record<FieldIssueCode, string>> = {
   not_for_type: "the tools' input only",
   repeated: "the quiz's input only",
   not_with: "the quiz's input only",
+  blank_without_entry: "the quiz's input only",
+  blank_without_marker: "the quiz's input only",
 };
 
 const escaped = (text: string) =>

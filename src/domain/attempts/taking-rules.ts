@@ -1,5 +1,5 @@
 import type { QuestionRow, QuizRow, SettingsData } from '../../db/repositories';
-import { storedDefinition } from '../question-types';
+import { storedDefinition, toScorable } from '../question-types';
 import { invalidInput, type FieldIssue } from '../errors';
 import type { SettingsInput } from '../quiz-input';
 
@@ -23,14 +23,20 @@ export type TakingSettings = Pick<
 /** A submission may arrive this long after the deadline: the page's own submit at zero, in transit. */
 export const GRACE_SECONDS = 30;
 
+/** Whether a question shows parts under opaque ids (typed blanks alone show none). */
+function namesPartsByIds(question: QuestionRow): boolean {
+  const lists = storedDefinition(question.type).opaqueLists?.(toScorable(question));
+  return lists !== undefined && Object.keys(lists).length > 0;
+}
+
 /**
  * A quiz taken through attempts: POST .../attempts (or the Start button) first, then submit with
- * the token. A question whose type names parts by opaque ids (ordering) needs one too, so that
- * the ids and the order shown are kept.
+ * the token. A question whose type names parts by opaque ids (ordering's items, a choice-list
+ * blank's options) needs one too, so that the ids and the order shown are kept.
  */
 export function takesAttempts(quiz: TakingSettings & { questions?: readonly QuestionRow[] }): boolean {
   return (
-    (quiz.questions ?? []).some((question) => storedDefinition(question.type).opaqueLists !== undefined) ||
+    (quiz.questions ?? []).some(namesPartsByIds) ||
     quiz.timeLimitMinutes !== null ||
     quiz.shuffleQuestions ||
     quiz.shuffleOptions ||

@@ -23,6 +23,7 @@ export const TYPED_FIELDS = [
   'scale_min',
   'scale_max',
   'scale_labels',
+  'blanks',
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
@@ -37,6 +38,8 @@ export type InputIssue = (
 /** A question as the caller sent it, its fields already checked one by one by the flat schema. */
 export interface QuestionFields {
   type: QuestionType;
+  /** The question's text, for the types whose key is written into it (fill_in_blanks' markers). */
+  text?: string | undefined;
   points?: number | undefined;
   correct_answer?: 'yes' | 'no' | undefined;
   options?: ReadonlyArray<{ label: string; score: number }> | undefined;
@@ -48,6 +51,14 @@ export interface QuestionFields {
   scale_min?: number | undefined;
   scale_max?: number | undefined;
   scale_labels?: readonly string[] | undefined;
+  blanks?:
+    | ReadonlyArray<{
+        accepted_answers?: readonly string[] | undefined;
+        options?: readonly string[] | undefined;
+        correct_option?: number | undefined;
+        points?: number | undefined;
+      }>
+    | undefined;
 }
 
 /** One answer, in the form its question type takes. */
@@ -61,7 +72,9 @@ export type Choice =
   /** Parts in the order chosen, by canonical index; `shown`: the order the attempt showed them in. */
   | { order: readonly number[]; shown?: readonly number[]; labels?: readonly string[] }
   /** A value picked on a scale. */
-  | { value: number };
+  | { value: number }
+  /** Each blank in order: the text typed or the option chosen (canonical index, label then), or null. */
+  | { blanks: ReadonlyArray<{ text: string } | { option: number; label?: string | undefined } | null> };
 
 /**
  * An answer's fields as the response.submitted webhook has always carried them, one column per
@@ -115,6 +128,8 @@ export interface SubmittedAnswer {
   order?: readonly string[] | undefined;
   /** A whole number (a form sends it as a string). */
   value?: number | string | undefined;
+  /** Per blank in order: the text typed, an opaque option id of the attempt, or null. */
+  blanks?: ReadonlyArray<string | null> | undefined;
 }
 
 /** The field of a submitted answer that carries its value. */
@@ -153,6 +168,8 @@ export interface TypedAnswerValue {
   /** The parts in the order chosen, by canonical index (0: the part that belongs first). */
   order?: number[] | null;
   value?: number | null;
+  /** Per blank in order: the text typed or the option's label, null when left empty. */
+  blanks?: Array<string | null> | null;
 }
 
 /** The keys a question's answers are counted under, for the choice counts and the item analysis. */

@@ -1,5 +1,6 @@
 import type { QuestionRow } from '../../db/repositories';
 import type { QuestionTypeDefinition } from './definition';
+import { fillInBlanks, type FillInBlanksQuestion, type FillInBlanksRecord } from './fill-in-blanks';
 import { multipleChoice, type MultipleChoiceQuestion } from './multiple-choice';
 import type { OptionsRecord } from './options';
 import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
@@ -14,6 +15,7 @@ export * from './definition';
 export { QUESTION_TYPES, type QuestionType } from './names';
 export { TICKED_LABELS_SEPARATOR } from './multiple-select';
 export type { ChoiceOption } from './options';
+export { blankFigures, blankMarkers, blankListName, BLANK_MARKER, type BlankFigure } from './fill-in-blanks';
 export { positionFigures, type PositionFigure } from './ordering';
 export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
@@ -26,6 +28,7 @@ export type ScorableQuestion =
   | ShortTextQuestion
   | NumberQuestion
   | OrderingQuestion
+  | FillInBlanksQuestion
   | ScaleQuestion;
 
 /** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
@@ -36,6 +39,7 @@ interface RecordFieldsByType {
   short_text: ShortTextRecord;
   number: NumberRecord;
   ordering: OrderingRecord;
+  fill_in_blanks: FillInBlanksRecord;
   scale: ScaleRecord;
 }
 type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
@@ -64,6 +68,7 @@ const REGISTRY: {
   short_text: shortText,
   number: numberType,
   ordering,
+  fill_in_blanks: fillInBlanks,
   scale,
 };
 

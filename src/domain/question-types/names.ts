@@ -11,6 +11,7 @@ export const QUESTION_TYPES = [
   'short_text',
   'number',
   'ordering',
+  'fill_in_blanks',
   'scale',
 ] as const;
 

@@ -1,7 +1,14 @@
 import type { DomainDeps } from '../deps';
 import type { QuestionRow, QuizWithQuestions, ResultRows } from '../../db/repositories';
 import { comparableText } from '../answer-text';
-import { optionsOf, positionFigures, scaleFigures, storedDefinition, toScorable } from '../question-types';
+import {
+  blankFigures,
+  optionsOf,
+  positionFigures,
+  scaleFigures,
+  storedDefinition,
+  toScorable,
+} from '../question-types';
 import { questionMaxPoints } from '../scoring';
 import { itemFiguresOf, round2, type ItemFigures } from './result-figures';
 
@@ -130,6 +137,16 @@ function statisticsOf(
         positions: positions.map((position) => ({ ...position, right_share: round2(position.right_share) })),
       };
     }
+    case 'fill_in_blanks':
+      // Counted by the blanks given (its running figures); per blank from those counts.
+      return {
+        ...base,
+        type: 'fill_in_blanks' as const,
+        blanks: blankFigures(key, figures.counts).map((blank) => ({
+          ...blank,
+          right_share: round2(blank.right_share),
+        })),
+      };
     case 'scale':
       // From the counts per value, like the choices: flat in the number of responses.
       return { ...base, type: 'scale' as const, ...scaleFigures(key, count) };

@@ -72,6 +72,20 @@ export const QuestionRecordSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...questionHead,
+    type: z.literal('fill_in_blanks'),
+    blanks: z
+      .array(
+        z.object({
+          accepted_answers: z.array(z.string()).optional().describe('A typed blank: its right answers.'),
+          options: z.array(z.string()).optional().describe('A choice-list blank: its labels.'),
+          correct_option: z.number().int().optional().describe('The right option, 0 first.'),
+          points: z.number().int(),
+        }),
+      )
+      .describe('Entry n keys the [[n]] marker of text.'),
+  }),
+  z.object({
+    ...questionHead,
     type: z.literal('scale'),
     scale_min: z.number().int(),
     scale_max: z.number().int(),
@@ -151,6 +165,8 @@ export const ListedQuestionSchema = z.object({
   // An ordering question's fields, named: create_quiz's input gives their types.
   items: z.unknown(),
   points_per_item: z.unknown(),
+  // A fill_in_blanks question's entries, named: create_quiz's input gives their fields.
+  blanks: z.unknown(),
   // A scale's fields, named: create_quiz's input gives their types.
   scale_min: z.unknown(),
   scale_max: z.unknown(),

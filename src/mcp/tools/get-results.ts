@@ -170,6 +170,20 @@ export const getResultsTool = defineTool({
           }),
           z.object({
             ...statHead,
+            type: z.literal('fill_in_blanks'),
+            blanks: z
+              .array(
+                z.object({
+                  blank: count.describe('Its [[n]] number.'),
+                  right_share: share.nullable().describe('Share of answers with this blank right.'),
+                  common_wrong_answer: z.string().nullable().describe('The wrong answer given most often.'),
+                  common_wrong_count: count,
+                }),
+              )
+              .describe('Per blank.'),
+          }),
+          z.object({
+            ...statHead,
             type: z.literal('scale'),
             distribution: z
               .array(z.object({ value: z.number().int(), count }))
@@ -267,6 +281,11 @@ export const getResultsTool = defineTool({
                   .optional()
                   .describe('ordering: the order chosen, as item indexes in the right order (0 first).'),
                 value: z.number().int().nullable().optional().describe('scale: the value picked.'),
+                blanks: z
+                  .array(z.string().nullable())
+                  .nullable()
+                  .optional()
+                  .describe('fill_in_blanks: per blank, the text typed or the option chosen; null if empty.'),
                 points: z.number().int(),
                 max_points: z.number().int(),
               }),
@@ -317,6 +336,8 @@ export const getResultsTool = defineTool({
         common_values: z.array(z.object({ value: z.number(), count: z.number() })),
         // An ordering question's figures, named: the output schema describes them.
         positions: z.unknown(),
+        // A fill_in_blanks question's figures, named: the output schema describes them.
+        blanks: z.unknown(),
         // A scale's figures, named: the output schema describes them.
         distribution: z.unknown(),
         mean: z.unknown(),

@@ -28,6 +28,9 @@ export const ar: Messages = {
   'quiz.tickHint': 'حدّد كل الإجابات المناسبة (أو لا شيء).',
   'quiz.orderHint': 'أعطِ كل عنصر ترتيبه: 1 للعنصر الذي يأتي أولًا.',
   'quiz.orderPosition': 'الترتيب',
+  'quiz.blanksHint': 'املأ كل فراغ مرقّم: اكتب إجابتك أو اخترها من القائمة.',
+  'quiz.blankLabel': 'الفراغ {number}',
+  'quiz.blankChoose': 'اختر',
   'quiz.closedTitle': 'مغلق: {title}',
   'quiz.closedHeading': 'هذا الاختبار مغلق',
   'quiz.closedText':
@@ -43,6 +46,7 @@ export const ar: Messages = {
   'error.chooseListed': 'اختر إحدى الإجابات المعروضة.',
   'error.tickListed': 'حدّد الإجابات المعروضة فقط.',
   'error.orderEach': 'أعطِ كل عنصر ترتيبًا مختلفًا.',
+  'error.blanksListed': 'اختر إجابة كل فراغ من قائمته.',
   'error.typeAnswer': 'اكتب إجابة، أو اترك السؤال دون إجابة.',
   'error.numberInvalid': 'اكتب رقمًا، مثل 42 أو 3.5.',
   'error.answerOne': 'أجب عن سؤال واحد على الأقل.',

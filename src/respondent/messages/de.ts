@@ -27,6 +27,10 @@ export const de: Messages = {
   'quiz.tickHint': 'Kreuze alle zutreffenden Antworten an (oder keine).',
   'quiz.orderHint': 'Gib jedem Eintrag seine Position: 1 für den, der zuerst kommt.',
   'quiz.orderPosition': 'Position',
+  'quiz.blanksHint':
+    'Fülle jede nummerierte Lücke aus: Tippe deine Antwort ein oder wähle sie aus der Liste.',
+  'quiz.blankLabel': 'Lücke {number}',
+  'quiz.blankChoose': 'Auswählen',
   'quiz.closedTitle': 'Geschlossen: {title}',
   'quiz.closedHeading': 'Dieses Quiz ist geschlossen',
   'quiz.closedText':
@@ -43,6 +47,7 @@ export const de: Messages = {
   'error.chooseListed': 'Wähle eine der angegebenen Antworten.',
   'error.tickListed': 'Kreuze nur angegebene Antworten an.',
   'error.orderEach': 'Gib jedem Eintrag eine andere Position.',
+  'error.blanksListed': 'Wähle die Antwort jeder Lücke aus ihrer Liste.',
   'error.typeAnswer': 'Gib eine Antwort ein oder lass die Frage aus.',
   'error.numberInvalid': 'Gib eine Zahl ein, etwa 42 oder 3,5.',
   'error.answerOne': 'Beantworte mindestens eine Frage.',

@@ -30,6 +30,9 @@ export const en = {
   'quiz.tickHint': 'Tick every answer that applies (or none).',
   'quiz.orderHint': 'Give each item its position: 1 for the one that comes first.',
   'quiz.orderPosition': 'Position',
+  'quiz.blanksHint': 'Fill in each numbered blank: type your answer, or choose one from its list.',
+  'quiz.blankLabel': 'Blank {number}',
+  'quiz.blankChoose': 'Choose',
   'quiz.closedTitle': 'Closed: {title}',
   'quiz.closedHeading': 'This quiz is closed',
   'quiz.closedText':
@@ -48,6 +51,7 @@ export const en = {
   'error.chooseListed': 'Choose one of the answers listed.',
   'error.tickListed': 'Tick only the answers listed.',
   'error.orderEach': 'Give each item a different position.',
+  'error.blanksListed': 'Choose each blank’s answer from its list.',
   'error.typeAnswer': 'Type an answer, or leave the question out.',
   'error.numberInvalid': 'Enter a number, such as 42 or 3.5.',
   'error.answerOne': 'Answer at least one question.',

@@ -27,6 +27,9 @@ export const es: Messages = {
   'quiz.tickHint': 'Marca todas las respuestas que correspondan (o ninguna).',
   'quiz.orderHint': 'Da a cada elemento su posición: 1 para el que va primero.',
   'quiz.orderPosition': 'Posición',
+  'quiz.blanksHint': 'Completa cada espacio numerado: escribe tu respuesta o elígela de la lista.',
+  'quiz.blankLabel': 'Espacio {number}',
+  'quiz.blankChoose': 'Elegir',
   'quiz.closedTitle': 'Cerrado: {title}',
   'quiz.closedHeading': 'Este cuestionario está cerrado',
   'quiz.closedText':
@@ -43,6 +46,7 @@ export const es: Messages = {
   'error.chooseListed': 'Elige una de las respuestas de la lista.',
   'error.tickListed': 'Marca solo respuestas de la lista.',
   'error.orderEach': 'Da a cada elemento una posición distinta.',
+  'error.blanksListed': 'Elige la respuesta de cada espacio de su lista.',
   'error.typeAnswer': 'Escribe una respuesta o deja la pregunta sin responder.',
   'error.numberInvalid': 'Escribe un número, como 42 o 3,5.',
   'error.answerOne': 'Responde al menos una pregunta.',

@@ -27,6 +27,9 @@ export const fr: Messages = {
   'quiz.tickHint': 'Cochez toutes les réponses qui conviennent (ou aucune).',
   'quiz.orderHint': 'Donnez à chaque élément sa position : 1 pour celui qui vient en premier.',
   'quiz.orderPosition': 'Position',
+  'quiz.blanksHint': 'Complétez chaque blanc numéroté : tapez votre réponse ou choisissez-la dans la liste.',
+  'quiz.blankLabel': 'Blanc {number}',
+  'quiz.blankChoose': 'Choisir',
   'quiz.closedTitle': 'Fermé : {title}',
   'quiz.closedHeading': 'Ce quiz est fermé',
   'quiz.closedText':
@@ -43,6 +46,7 @@ export const fr: Messages = {
   'error.chooseListed': 'Choisissez l’une des réponses proposées.',
   'error.tickListed': 'Cochez uniquement des réponses proposées.',
   'error.orderEach': 'Donnez à chaque élément une position différente.',
+  'error.blanksListed': 'Choisissez la réponse de chaque blanc dans sa liste.',
   'error.typeAnswer': 'Saisissez une réponse, ou laissez la question de côté.',
   'error.numberInvalid': 'Saisissez un nombre, comme 42 ou 3,5.',
   'error.answerOne': 'Répondez à au moins une question.',

@@ -27,6 +27,9 @@ export const pt: Messages = {
   'quiz.tickHint': 'Marque todas as respostas que se aplicam (ou nenhuma).',
   'quiz.orderHint': 'Dê a cada item a sua posição: 1 para o que vem primeiro.',
   'quiz.orderPosition': 'Posição',
+  'quiz.blanksHint': 'Preencha cada lacuna numerada: digite a sua resposta ou escolha-a na lista.',
+  'quiz.blankLabel': 'Lacuna {number}',
+  'quiz.blankChoose': 'Escolher',
   'quiz.closedTitle': 'Encerrado: {title}',
   'quiz.closedHeading': 'Este questionário está encerrado',
   'quiz.closedText':
@@ -43,6 +46,7 @@ export const pt: Messages = {
   'error.chooseListed': 'Escolha uma das respostas da lista.',
   'error.tickListed': 'Marque apenas respostas da lista.',
   'error.orderEach': 'Dê a cada item uma posição diferente.',
+  'error.blanksListed': 'Escolha a resposta de cada lacuna na sua lista.',
   'error.typeAnswer': 'Digite uma resposta ou deixe a pergunta em branco.',
   'error.numberInvalid': 'Digite um número, como 42 ou 3,5.',
   'error.answerOne': 'Responda a pelo menos uma pergunta.',

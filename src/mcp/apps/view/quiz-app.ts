@@ -106,6 +106,19 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
         items,
       ];
     },
+    fill_in_blanks: (question) => {
+      const blanks = el('ol', { className: 'options' });
+      for (const blank of question.blanks) {
+        const right = blank.options
+          ? `${blank.options[blank.correct_option ?? 0] ?? ''} (choice of ${blank.options.length})`
+          : (blank.accepted_answers ?? []).join(' / ');
+        blanks.append(el('li', { text: `${right} · ${blank.points}` }));
+      }
+      return [
+        el('p', { className: 'muted', text: 'Fill in the blanks · each blank scores its points' }),
+        blanks,
+      ];
+    },
     scale: (question) => {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>
@@ -356,6 +369,13 @@ function chartRows(question: Results['questions'][number]) {
       return question.positions.map((position) => ({
         label: `${position.position}. ${position.right_item}`,
         count: Math.round((position.right_share ?? 0) * question.answered_count),
+        best: true,
+      }));
+    case 'fill_in_blanks':
+      // Per blank: how many got it right.
+      return question.blanks.map((blank) => ({
+        label: `Blank ${blank.blank}`,
+        count: Math.round((blank.right_share ?? 0) * question.answered_count),
         best: true,
       }));
     case 'multiple_choice': {
