@@ -81,6 +81,12 @@ const orderForm = (labels: string[]) => (control: FormQuestion) => {
   });
 };
 
+/** A choice-list blank's answer: the attempt's option id of the label. */
+const blankOption = (asked: Asked, blank: number, label: string) =>
+  (asked[`blank_${blank}_options`] as Array<{ option_id: string; label: string }>).find(
+    (option) => option.label === label,
+  )!.option_id;
+
 const TYPES: TypeCase[] = [
   {
     type: 'yes_no',
@@ -260,9 +266,68 @@ const TYPES: TypeCase[] = [
     },
     form: orderForm(PLANETS),
   },
-  // A new type adds an entry here: matching (a distractor chosen, a prompt left empty) and
-  // fill_in_blanks (case, an accent that counts, a choice-list blank), each with its three
-  // answers, its right answers, a refusal where it has one, and its form values.
+  // A new type adds an entry here: matching (a distractor chosen, a prompt left empty), with its
+  // three answers, its right answers, a refusal where it has one, and its form values.
+  {
+    // A typed blank worth 2, a typed blank whose accent counts, and a choice-list blank.
+    type: 'fill_in_blanks',
+    question: {
+      type: 'fill_in_blanks',
+      text: 'Lima is the capital of [[2]] (in Spanish); its capital is [[1]]; the Eiffel Tower was finished in [[3]].',
+      blanks: [
+        { accepted_answers: ['Lima'], points: 2 },
+        { accepted_answers: ['Perú'] },
+        { options: ['1789', '1889', '1901'], correct_option: 1 },
+      ],
+    },
+    max: 4,
+    answers: [
+      // Case and spacing are ignored: 2 + 1 + 1.
+      {
+        edge: 'case and spaces',
+        json: (asked) => ({ blanks: ['  LIMA ', 'PERÚ', blankOption(asked, 3, '1889')] }),
+        points: 4,
+        text: '1: LIMA; 2: PERÚ; 3: 1889',
+      },
+      // "Peru" without its accent is wrong until the key accepts it; 1789 is wrong: 2, then 3.
+      {
+        edge: 'an accent that counts (accepted once fixed)',
+        json: (asked) => ({ blanks: ['Lima', 'Peru', blankOption(asked, 3, '1789')] }),
+        points: 2,
+        fixed: 3,
+        text: '1: Lima; 2: Peru; 3: 1789',
+      },
+      // Only the choice-list blank filled, right: 1.
+      {
+        edge: 'a choice-list blank alone',
+        json: (asked) => ({ blanks: [null, null, blankOption(asked, 3, '1889')] }),
+        points: 1,
+        text: '3: 1889',
+      },
+    ],
+    right: ['1: Lima; 2: Perú; 3: 1889'],
+    refused: {
+      edge: 'a blank short',
+      json: () => ({ blanks: ['Lima', 'Perú'] }),
+      says: 'a list of 3 entries',
+    },
+    fix: {
+      blanks: [
+        { accepted_answers: ['Lima'], points: 2 },
+        { accepted_answers: ['Perú', 'Peru'] },
+        { options: ['1789', '1889', '1901'], correct_option: 1 },
+      ],
+    },
+    form: ({ name, page }) => {
+      const select = new RegExp(`<select[^>]*name="${name}_b3"[^>]*>([\\s\\S]*?)</select>`).exec(page)![1]!;
+      const id = /<option value="([^"]+)"\s*>\s*1889/.exec(select)![1]!;
+      return [
+        [`${name}_b1`, 'lima'],
+        [`${name}_b2`, 'Perú'],
+        [`${name}_b3`, id],
+      ];
+    },
+  },
   {
     type: 'scale',
     question: {
@@ -310,12 +375,12 @@ describeEachDatabase('a quiz with every question type', (provider) => {
     payload(await callTool(client, name, args));
 
   test('the table holds every type the service has', () => {
-    // matching and fill_in_blanks join the table as they land; until then the union is covered.
+    // matching joins the table as it lands; until then the union is covered.
     expect(new Set(TYPES.map((entry) => entry.type))).toEqual(new Set(QUESTION_TYPES));
   });
 
   test('created, published, taken by JSON and form, scored by hand, re-marked, exported and reviewed', async () => {
-    expect(MAX).toBe(17);
+    expect(MAX).toBe(21);
     const created = await call('create_quiz', {
       title: 'Every type',
       questions: TYPES.map((entry) => entry.question),
@@ -437,6 +502,12 @@ describeEachDatabase('a quiz with every question type', (provider) => {
     // Rounds 1 and 2 and the form's response change; round 3 keeps its marks.
     expect(fixed.remarked_responses).toBe(3);
     const after = await call('get_results', { quiz_id: created.quiz_id, limit: 10 });
+    console.log(
+      JSON.stringify([
+        results.responses.map((r: any) => [r.response_id.slice(-4), r.answers.map((a: any) => a.points)]),
+        after.responses.map((r: any) => [r.response_id.slice(-4), r.answers.map((a: any) => a.points)]),
+      ]),
+    );
     const afterById = new Map<string, any>(
       after.responses.map((response: any) => [response.response_id, response]),
     );
