@@ -9,6 +9,9 @@ import type { ImportShape } from '../question-types';
 
 export const IMPORT_FORMATS = ['gift', 'aiken', 'moodle_xml', 'csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** What a bank was read from: pasted or uploaded text, or a QTI package (zip bytes, qti.ts). */
+export const BANK_FORMATS = [...IMPORT_FORMATS, 'qti'] as const;
+export type BankFormat = (typeof BANK_FORMATS)[number];
 
 /** One answer of the source: its text and its share of the question's grade, in percent. */
 export interface SourceAnswer {
@@ -35,6 +38,8 @@ export interface SourceQuestion {
   grade: number;
   /** multiple choice kinds, short answers, numbers; yes_no: one answer "true" or "false". */
   answers: SourceAnswer[];
+  /** A rating: the lowest and highest values offered. */
+  range?: { min: number; max: number };
   /** What the source holds that our question will not: per-option feedback, images, penalties. */
   lost: string[];
   /** What could not be read, each with the line or element. */
@@ -42,7 +47,7 @@ export interface SourceQuestion {
 }
 
 export interface SourceBank {
-  format: ImportFormat;
+  format: BankFormat;
   questions: SourceQuestion[];
   /** Problems of the file as a whole, outside any question (an unknown CSV column, a stray line). */
   problems: string[];

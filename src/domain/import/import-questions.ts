@@ -13,7 +13,7 @@ import { titleKey } from '../quizzes/resolve-quiz';
 import { newSlug } from '../slug';
 import { readUpload } from '../uploads/uploads';
 import { assemble, readBank, type ImportedQuestion } from './assemble';
-import type { ImportFormat } from './bank';
+import type { BankFormat, ImportFormat } from './bank';
 import { uploadedBankText } from './uploaded-bank';
 
 /** The most text one call takes; larger banks go in parts, or as an uploaded file (uploads/). */
@@ -54,7 +54,7 @@ export interface PreviewItem {
 
 /** What an import finds, for the tool and the web page alike: summarised whole, listed by page. */
 export interface ImportPreview {
-  format: ImportFormat;
+  format: BankFormat;
   question_count: number;
   importable: number;
   not_importable: number;
@@ -97,7 +97,7 @@ function previewItem(question: ImportedQuestion): PreviewItem {
 }
 
 export function previewOf(
-  format: ImportFormat,
+  format: BankFormat,
   scale: number,
   questions: readonly ImportedQuestion[],
   fileProblems: readonly string[],

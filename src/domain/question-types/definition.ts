@@ -235,6 +235,8 @@ export interface ImportedAnswers {
     readonly fraction: number;
     readonly tolerance?: number;
   }>;
+  /** A rating's lowest and highest values. */
+  readonly range?: { readonly min: number; readonly max: number };
 }
 
 /** How a type is made from an imported question. */
@@ -249,6 +251,27 @@ export interface TypeImport {
     score: (exact: number) => number,
     lose: (what: string) => void,
   ): Omit<QuestionFields, 'type'>;
+}
+
+/**
+ * A question told in the importer's terms again, for the formats a quiz is exported to
+ * (domain/import/): the shape it is, its answers as shares of its grade (the inverse of
+ * `importing`), and what of it no shape says.
+ */
+export interface TypeExport {
+  readonly shape: ImportShape;
+  /** Its points for a full answer (1 for the option types, whose answers carry their own scores). */
+  readonly grade: number;
+  /** Options, accepted answers, the right number, or items in the right order. */
+  readonly answers: ReadonlyArray<{
+    readonly text: string;
+    readonly fraction: number;
+    readonly tolerance?: number;
+  }>;
+  /** A rating's lowest and highest values. */
+  readonly range?: { readonly min: number; readonly max: number };
+  /** Its fields the shape cannot carry, each named for the export's notes. */
+  readonly unsaid: readonly string[];
 }
 
 /**
@@ -275,6 +298,8 @@ export interface QuestionTypeDefinition<
   readonly fromMaterial?: { readonly tip?: string };
   /** How an import makes one (domain/import/); none: its shape is listed as not held yet. */
   readonly importing?: TypeImport;
+  /** How an export tells it from its record (domain/import/); none: its questions are listed as left out. */
+  readonly exporting?: (record: R) => TypeExport;
   /** Its row of the API reference's table of types, and its bound in the limits there. */
   readonly reference: TypeReference;
   /**

@@ -1,4 +1,4 @@
-import type { ImportedAnswers, QuestionFields } from './definition';
+import type { ImportedAnswers, ImportShape, QuestionFields, TypeExport } from './definition';
 
 // What the types' `importing` entries share (domain/import/ makes questions with them).
 
@@ -24,3 +24,14 @@ export function bestAnswers(source: ImportedAnswers, lose: (what: string) => voi
   }
   return { best, answers: source.answers.filter((answer) => best > 0 && answer.fraction === best) };
 }
+
+/** Options told as answers of a question graded 1: each option's score is its share, in percent. */
+export const exportedOptions = (
+  shape: ImportShape,
+  record: { options: ReadonlyArray<{ label: string; score: number }> },
+): TypeExport => ({
+  shape,
+  grade: 1,
+  answers: record.options.map((option) => ({ text: option.label, fraction: option.score * 100 })),
+  unsaid: [],
+});

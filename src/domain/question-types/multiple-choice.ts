@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
 import { optionsRule } from './warnings';
-import { importedOptions } from './importing';
+import { exportedOptions, importedOptions } from './importing';
 import {
   checkOptionCount,
   formIndex,
@@ -43,6 +43,7 @@ export const multipleChoice: QuestionTypeDefinition<
   statisticsGuide: 'count each option',
   fromMaterial: { tip: 'one right option scoring points, plausible wrong options scoring 0.' },
   importing: { shape: 'one_choice', build: importedOptions },
+  exporting: (record) => exportedOptions('one_choice', record),
   reference: {
     fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
     marked: "The chosen option's score.",

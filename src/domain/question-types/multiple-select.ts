@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
 import { optionsRule } from './warnings';
-import { importedOptions } from './importing';
+import { exportedOptions, importedOptions } from './importing';
 import {
   checkOptionCount,
   formIndex,
@@ -48,6 +48,7 @@ export const multipleSelect: QuestionTypeDefinition<
   ],
   statisticsGuide: 'count each option',
   importing: { shape: 'many_choices', build: importedOptions },
+  exporting: (record) => exportedOptions('many_choices', record),
   reference: {
     fields: `\`options\`: ${LIMITS.optionsMin}-${LIMITS.optionsMax} of \`{label, score}\``,
     marked: 'The sum of the ticked scores, never below 0; ticking none is an answer worth 0.',

@@ -47,6 +47,12 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
       };
     },
   },
+  exporting: (record) => ({
+    shape: 'numeric',
+    grade: record.points,
+    answers: [{ text: String(record.correct_number), fraction: 100, tolerance: record.tolerance }],
+    unsaid: [],
+  }),
   reference: {
     fields: '`correct_number`, `tolerance` (default 0), `points` (default 1)',
     marked: 'The points within the tolerance, bounds included.',

@@ -130,6 +130,20 @@ export const ordering: QuestionTypeDefinition<
         : { items, points_per_item: score((source.grade * share) / 100) };
     },
   },
+  // The inverse of importing: each item's share of the grade when points go per item in place.
+  exporting: (record) => {
+    const perItem = record.points_per_item;
+    const count = record.items.length;
+    return {
+      shape: 'sequence',
+      grade: perItem === null ? record.points : perItem * count,
+      answers: record.items.map((item) => ({
+        text: item.label,
+        fraction: perItem === null ? 100 : 100 / count,
+      })),
+      unsaid: [],
+    };
+  },
   guide: [
     `The respondent puts ${LIMITS.orderingItemsMin}-${LIMITS.orderingItemsMax} \`items\` ({label}) in order. Give them in the RIGHT order:`,
     'respondents always see them shuffled, never in that order, under ids that change with each attempt.',

@@ -52,6 +52,18 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
   ],
   statisticsGuide:
     'give their `distribution` per value, `mean` and `median`, and from 0 to 10 `net_promoter` (score and counts)',
+  importing: {
+    shape: 'rating',
+    // A rating keeps its range; the words at its ends are not in any import format we read.
+    build: (source) => (source.range ? { scale_min: source.range.min, scale_max: source.range.max } : {}),
+  },
+  exporting: (record) => ({
+    shape: 'rating',
+    grade: 0,
+    answers: [],
+    range: { min: record.scale_min, max: record.scale_max },
+    unsaid: record.scale_labels.some((label) => label !== '') ? ["scale_labels (the ends' words)"] : [],
+  }),
   reference: {
     fields: `\`scale_max\` (${LIMITS.scaleMaxLowest}-${LIMITS.scaleMaxHighest}), \`scale_min\` (${LIMITS.scaleMinLowest} or ${LIMITS.scaleMinHighest}, default ${DEFAULT_MIN}), \`scale_labels\` (the two ends' words, optional)`,
     marked:

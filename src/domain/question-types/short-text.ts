@@ -49,6 +49,13 @@ export const shortText: QuestionTypeDefinition<
       };
     },
   },
+  exporting: (record) => ({
+    shape: 'text_answers',
+    grade: record.points,
+    answers: record.accepted_answers.map((answer) => ({ text: answer, fraction: 100 })),
+    unsaid:
+      record.accepted_answers.length === 0 ? ['points (with no accepted answers it only collects text)'] : [],
+  }),
   reference: {
     fields: '`accepted_answers` (optional), `points` (default 1)',
     marked:

@@ -38,6 +38,12 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<t
       points: score(source.grade),
     }),
   },
+  exporting: (record) => ({
+    shape: 'truth',
+    grade: record.points,
+    answers: [{ text: record.correct_answer === 'no' ? 'false' : 'true', fraction: 100 }],
+    unsaid: [],
+  }),
   reference: {
     fields: '`points` (default 1), `correct_answer` (default "yes")',
     marked: 'The right answer earns the points, the other 0.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FORMATS } from '../../domain/import/bank';
+import { BANK_FORMATS, IMPORT_FORMATS } from '../../domain/import/bank';
 import { IMPORT_TEXT_MAX, importQuestions } from '../../domain/import/import-questions';
 import { TitleSchema } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
@@ -57,7 +57,7 @@ export const importQuestionsTool = defineTool({
   }),
   output: z.object({
     dry_run: z.boolean(),
-    format: z.enum(IMPORT_FORMATS),
+    format: z.enum(BANK_FORMATS),
     question_count: z.number(),
     importable: z.number(),
     not_importable: z.number(),
