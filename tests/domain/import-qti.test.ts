@@ -440,7 +440,7 @@ describe("each type's exporting and importing", () => {
         text: _text,
         explanation: _explanation,
         ...typed
-      } = record as Record<string, unknown>;
+      } = record as unknown as Record<string, unknown>;
       const { points_per_item: _perItem, scale_labels: _labels, ...held } = typed;
       expect({ type: record.type, ...fields }).toEqual({ type: record.type, ...held });
     }
