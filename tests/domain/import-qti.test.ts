@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isDomainError } from '../../src/domain/errors';
 import { QUESTION_TYPE_DEFINITIONS } from '../../src/domain/question-types';
-import { assemble, readBank } from '../../src/domain/import/assemble';
+import { assemble } from '../../src/domain/import/assemble';
 import { exportQti, type ExportableQuiz } from '../../src/domain/import/qti-export';
 import { previewPackage, readPackageBank } from '../../src/domain/import/qti';
 import { openZip, writeZip, ZIP_LIMITS } from '../../src/domain/import/zip';
@@ -397,29 +397,6 @@ describe('ours → QTI 3.0 → ours', () => {
   test('the same quiz exports to the same bytes', async () => {
     const [first, second] = await Promise.all([exportQti(quiz(EVERY_TYPE)), exportQti(quiz(EVERY_TYPE))]);
     expect(first.bytes.equals(second.bytes)).toBe(true);
-  });
-});
-
-describe('Moodle XML ordering questions', () => {
-  test('are read as ordering, their answers the items in the right order', () => {
-    const { questions } = assemble(
-      readBank(
-        `<quiz><question type="ordering"><name><text>Sizes</text></name>
-          <questiontext format="html"><text><![CDATA[<p>Smallest first.</p>]]></text></questiontext>
-          <defaultgrade>2</defaultgrade>
-          <answer fraction="1" format="moodle_auto_format"><text>Ant</text></answer>
-          <answer fraction="2" format="moodle_auto_format"><text>Cat</text></answer>
-          <answer fraction="3" format="moodle_auto_format"><text>Horse</text></answer>
-        </question></quiz>`,
-        'moodle_xml',
-      ),
-    );
-    expect(questions[0]!.input).toEqual({
-      type: 'ordering',
-      text: 'Smallest first.',
-      items: [{ label: 'Ant' }, { label: 'Cat' }, { label: 'Horse' }],
-      points: 2,
-    });
   });
 });
 
