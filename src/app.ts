@@ -93,6 +93,7 @@ export function createApp({
     repos: database.repos,
     baseUrl: config.baseUrl,
     links: linkSigner(config.sessionSecret),
+    images: config.images,
   };
   const webhookSettings: WebhookSettings = {
     sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),

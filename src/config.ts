@@ -56,6 +56,9 @@ const EnvSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: booleanString.optional(),
   WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // Images in questions: the bytes one quiz's pictures and one account's may take (each picture once).
+  IMAGE_QUOTA_PER_QUIZ_MB: z.coerce.number().int().min(1).max(10_000).default(20),
+  IMAGE_QUOTA_PER_ACCOUNT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   // The terminal's convention (no-color.org): set and not empty, the start-up banner has no colour.
   NO_COLOR: z.string().optional(),
 });
@@ -115,6 +118,18 @@ export interface Config {
    * endpoint's delivery log keeps its latest attempts whatever their age.
    */
   webhookDeliveryRetentionDays: number;
+  images: ImageConfig;
+}
+
+export interface ImageConfig {
+  /** Bytes one quiz's pictures may take, each picture counted once. */
+  quizQuotaBytes: number;
+  /** Bytes all of one account's pictures may take. */
+  accountQuotaBytes: number;
+  /** image_url may name loopback over plain HTTP: tests only, never read from the environment. */
+  allowLoopback: boolean;
+  /** Each fetch of an image_url ends after this long. */
+  fetchTimeoutMs: number;
 }
 
 export interface WebhookConfig {
@@ -252,6 +267,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     noColor: Boolean(env.NO_COLOR),
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK ?? false, secretKey: env.WEBHOOKS_SECRET_KEY },
     webhookDeliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
+    images: {
+      quizQuotaBytes: env.IMAGE_QUOTA_PER_QUIZ_MB * 1024 * 1024,
+      accountQuotaBytes: env.IMAGE_QUOTA_PER_ACCOUNT_MB * 1024 * 1024,
+      allowLoopback: false,
+      fetchTimeoutMs: 10_000,
+    },
   };
 }
 

@@ -62,7 +62,7 @@ const QUIZ_BY_SLUG = (p: (n: number) => string) => `SELECT * FROM "quizzes" WHER
 // the quiz's in one row (toQuiz reads both shapes).
 const QUESTION_COLUMNS =
   `q."id" AS "questionId", q."position" AS "questionPosition", q."type" AS "questionType", q."text" AS "questionText", ` +
-  `q."explanation" AS "questionExplanation", q."key" AS "questionKey"`;
+  `q."explanation" AS "questionExplanation", q."key" AS "questionKey", q."media" AS "questionMedia"`;
 const QUESTIONS = (p: (n: number) => string) =>
   `SELECT ${QUESTION_COLUMNS} FROM "questions" q WHERE q."quizId" = ${p(1)} ORDER BY q."position"`;
 /** The quiz and its questions in one round trip: one row per question (or one row for a quiz without questions). */
@@ -100,6 +100,7 @@ function toQuiz(row: Row, rows: Row[], json: (value: unknown) => unknown): QuizW
       text: String(r.questionText),
       explanation: textOrNull(r.questionExplanation),
       key: json(r.questionKey),
+      media: r.questionMedia === null || r.questionMedia === undefined ? null : json(r.questionMedia),
     });
   }
   return {

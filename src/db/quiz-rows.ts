@@ -58,6 +58,8 @@ export interface QuestionRow {
   explanation: string | null;
   /** What decides its marks, in its type's own shape (options included): read through that type's module. */
   key: unknown;
+  /** Its pictures, as stored (domain/images/image-ref.ts reads them); null: none. */
+  media?: unknown;
 }
 
 /** A quiz with its questions in order. */

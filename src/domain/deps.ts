@@ -8,6 +8,17 @@ export interface DomainDeps {
   now?: () => number;
   /** Signs the quizzes' signed links (links/signed-links.ts); the app sets it from SESSION_SECRET. */
   links?: LinkSigner;
+  /** Quotas and the image_url fetch's rules (images/resolve-images.ts); the defaults when absent. */
+  images?: ImageSettings;
+}
+
+export interface ImageSettings {
+  quizQuotaBytes: number;
+  accountQuotaBytes: number;
+  allowLoopback: boolean;
+  fetchTimeoutMs: number;
+  /** Tests answer DNS themselves. */
+  resolve?: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 }
 
 /** HMAC with a key of its own, derived from the server's secret (links/signed-links.ts builds it). */

@@ -6,6 +6,10 @@ import { NUMBER_MAGNITUDE_MAX, TEXT_ANSWER_MAX } from './answer-text';
  */
 export const LIMITS = {
   titleMax: 200,
+  /** A picture's alt text. */
+  imageAltMax: 500,
+  /** Base64 `data` of all pictures of one call, decoded. */
+  imageDataPerCallBytes: 512 * 1024,
   questionTextMax: 2000,
   questionsMax: 100,
   optionsMin: 2,

@@ -40,9 +40,45 @@ const integerIn = (field: string) =>
     .min(LIMITS.pointsMin, { error: `${field} must be at least ${LIMITS.pointsMin}` })
     .max(LIMITS.pointsMax, { error: `${field} must be at most ${LIMITS.pointsMax}` });
 
+/**
+ * A picture: its words, and where its bytes come from (one of url, data, upload_id). Loose on purpose, so
+ * the `{url, alt, width, height}` an answer shows can be sent back as it is (width and height
+ * are read from the picture). Resolved into stored pictures by images/resolve-images.ts.
+ */
+const imageFields = {
+  alt: trimmed('image.alt', LIMITS.imageAltMax),
+  url: z
+    .string({ error: 'image.url must be a string: an https:// address' })
+    .max(2000, { error: 'image.url is too long: at most 2000 characters' })
+    .optional(),
+  data: z
+    .string({ error: 'image.data must be a string of base64' })
+    .max(Math.ceil((LIMITS.imageDataPerCallBytes * 4) / 3) + 4, {
+      error: 'image.data is too long: at most 512 KB of pictures per call as data; send it by url',
+    })
+    .optional(),
+  upload_id: z
+    .string({ error: 'image.upload_id must be a string: the id an upload link answered' })
+    .max(100, { error: 'image.upload_id is too long: send the id an upload link answered' })
+    .optional(),
+};
+
+export const ImageInputSchema = z.object({
+  alt: imageFields.alt.describe('What it shows, for screen readers.'),
+  url: imageFields.url.describe('Public https address, or ours as answered.'),
+  data: imageFields.data.describe('Or base64 (512 KB per call).'),
+  upload_id: imageFields.upload_id.describe("Or get_quiz_links' upload."),
+});
+
+/** An option's picture: the same fields, described once (the question's). */
+const OptionImageSchema = z.object(imageFields);
+
+export type ImageInput = z.output<typeof ImageInputSchema>;
+
 export const OptionInputSchema = z.strictObject({
   label: trimmed('label', LIMITS.optionLabelMax).describe('Shown to respondents.'),
   score: integerIn('score').default(0).describe('Points for choosing it (default 0).'),
+  image: OptionImageSchema.nullable().optional().describe("As the question's image."),
 });
 
 /** When respondents may see the answer key (domain/results/answer-review.ts). */
@@ -100,6 +136,11 @@ export const QuestionFieldsSchema = z.strictObject({
     .describe(`${QUESTION_TYPE_DEFINITIONS.map((definition) => definition.summary).join('; ')}.`),
   question_id: QuestionIdSchema.optional().describe('update_quiz: the question it edits.'),
   text: trimmed('text', LIMITS.questionTextMax).describe('The question.'),
+  image: ImageInputSchema.nullable()
+    .optional()
+    .describe(
+      'PNG, JPEG, WebP or GIF up to 2 MB; answered as {url,alt,width,height}. Left out: kept; null: none.',
+    ),
   // Null (as get_quiz_questions returns it) is none, so a question read can be sent back as is.
   explanation: trimmed('explanation', LIMITS.explanationMax)
     .nullable()

@@ -3,6 +3,7 @@ import { isOpen } from './attempts/taking-rules';
 import { settingsOutputShape, settingValues, type SettingValues } from './quiz-settings';
 import { storedDefinition, toScorable, type TypedRecord } from './question-types';
 import { maxScoreOf } from './scoring';
+import { imageRecord, mediaOf, type ImageRecord } from './images/image-ref';
 
 export { toScorable };
 
@@ -15,6 +16,8 @@ interface QuestionRecordBase {
   question_id: string;
   text: string;
   explanation: string | null;
+  /** Only when it has one: a question without stays as it always was. */
+  image?: ImageRecord;
 }
 
 export type QuestionRecord = QuestionRecordBase & TypedRecord;
@@ -22,15 +25,24 @@ export type QuestionRecord = QuestionRecordBase & TypedRecord;
 // When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means).
 export { showCorrectAnswersOf, languageOf, type ShowCorrectAnswers } from './quiz-settings';
 
-export function questionRecord(question: QuestionRow): QuestionRecord {
+export function questionRecord(question: QuestionRow, baseUrl?: string): QuestionRecord {
   const definition = storedDefinition(question.type);
   const key = toScorable(question);
+  const typed = definition.record(key) as { options?: Array<Record<string, unknown>> };
+  const media = baseUrl === undefined ? null : mediaOf(question.media);
+  if (media?.options && typed.options) {
+    typed.options = typed.options.map((option, index) => {
+      const ref = media.options![index];
+      return ref ? { ...option, image: imageRecord(baseUrl!, ref) } : option;
+    });
+  }
   // The record's fields in the order the tools have always listed them: type, text, the key, explanation.
   return {
     question_id: question.id,
     type: key.type,
     text: question.text,
-    ...definition.record(key),
+    ...(media?.image ? { image: imageRecord(baseUrl!, media.image) } : {}),
+    ...typed,
     explanation: question.explanation,
   } as QuestionRecord;
 }
@@ -53,7 +65,7 @@ export function quizWithQuestionsRecord(baseUrl: string, quiz: QuizWithQuestions
     question_count: quiz.questions.length,
     max_score: maxScoreOf(quiz.questions.map(toScorable)),
     updated_at: quiz.updatedAt.toISOString(),
-    questions: quiz.questions.map(questionRecord),
+    questions: quiz.questions.map((question) => questionRecord(question, baseUrl)),
   };
 }
 

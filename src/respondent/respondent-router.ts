@@ -20,6 +20,7 @@ import { startJsonAttempt } from './attempt-routes';
 import { startAttemptFromPage } from './attempt-flow';
 import type { AttemptTokens } from './attempt-token';
 import { translator } from './i18n';
+import { IMAGE_ROUTE, serveImage } from './image-routes';
 
 export interface RespondentRouterOptions {
   deps: DomainDeps;
@@ -73,6 +74,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
   });
   const json = express.json({ limit: maxBodyBytes, verify: verifyUtf8 });
 
+  router.get(IMAGE_ROUTE, serveImage(deps));
   router.get('/q/:slug', ...page, showQuizPage(deps, tokens));
   router.get('/q/:slug/preview', ...page, showPreviewPage(deps));
   const formWithGoodText = refuseBadTextInBody((res, field, message) =>

@@ -16,7 +16,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* scale */ 800 +
   /* fill_in_blanks */ 1100 +
   /* maths and code: math_dollars */ 400 +
-  /* import_questions, and get_quiz_links' upload and export links */ 1536;
+  /* import_questions, and get_quiz_links' upload and export links */ 1536 +
+  /* images in questions and options */ 1100;
 
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {

@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect';
 import type { HotQueries } from '../hot-queries';
 import type { QuizReads } from '../quiz-reads';
 import { prismaAttemptRepository, type AttemptRepository } from './attempts';
+import { prismaImageRepository, type ImageRepository } from './images';
 import type { ResponseWrites } from '../response-writes';
 import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
@@ -24,6 +25,7 @@ export interface Repositories {
   attempts: AttemptRepository;
   webhooks: WebhookRepository;
   uploads: UploadRepository;
+  images: ImageRepository;
 }
 
 /**
@@ -49,10 +51,12 @@ export function createRepositories(
     attempts: prismaAttemptRepository(db),
     webhooks: prismaWebhookRepository(db, raw.dialect),
     uploads: prismaUploadRepository(db),
+    images: prismaImageRepository(db),
   };
 }
 
 export type * from './attempts';
+export type * from './images';
 export type * from './oauth';
 export type * from './quizzes';
 export type * from '../quiz-rows';

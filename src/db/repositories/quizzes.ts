@@ -7,6 +7,7 @@ import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
 import type { Dialect } from '../dialect';
 import { outboxInsert, type OutboxEvent } from './webhooks';
+import { deleteUnused, hashesOf, quizImageHashes, syncQuizImages, type ImageWrite } from './images';
 
 /**
  * Quizzes with their questions. The two reads every tool call starts with come from
@@ -21,6 +22,8 @@ export interface QuestionData {
   explanation: string | null;
   /** Its key, in the shape its type's module stores it (domain/question-types/). */
   key: StoredJson;
+  /** Its pictures (domain/images/image-ref.ts); null or absent: none. */
+  media?: StoredJson | null;
 }
 
 /** Settings columns to change; an absent key keeps its value. */
@@ -52,6 +55,8 @@ export interface NewQuizRow {
   description: string | null;
   settings: SettingsData;
   questions: readonly QuestionData[];
+  /** New pictures its questions use, and the quota check (images.ts). */
+  images?: ImageWrite;
 }
 
 export interface QuizChange {
@@ -72,6 +77,8 @@ export interface QuizChange {
    * version stays when `keepVersion` (only texts changed: attempts in progress go on).
    */
   questionsFrom?: (current: QuizWithQuestions) => QuestionsEdit;
+  /** New pictures the questions use, and the quota check (images.ts). */
+  images?: ImageWrite;
 }
 
 export interface QuestionsEdit {
@@ -165,6 +172,7 @@ function questionsCreate(
     text: question.text,
     explanation: question.explanation,
     key: question.key as Prisma.InputJsonObject,
+    ...(question.media ? { media: question.media as Prisma.InputJsonObject } : {}),
   }));
 }
 
@@ -200,7 +208,14 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
       }),
     async create(row) {
       try {
-        return await db.quiz.create(newQuiz(row));
+        const wanted = hashesOf(row.questions);
+        // A quiz without pictures is one statement, as before.
+        if (wanted.size === 0) return await db.quiz.create(newQuiz(row));
+        return await db.$transaction(async (tx) => {
+          const created = await tx.quiz.create(newQuiz(row));
+          await syncQuizImages(tx, created, wanted, row.images);
+          return created;
+        }, WRITE_TRANSACTION_OPTIONS);
       } catch (error) {
         if (isUniqueViolation(error, 'slug')) return null;
         throw error;
@@ -211,7 +226,12 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         return await db.$transaction(async (tx) => {
           const created: QuizWithQuestions[] = [];
           // One after another: a transaction's statements share one connection.
-          for (const row of rows) created.push(await tx.quiz.create(newQuiz(row)));
+          for (const row of rows) {
+            const quiz = await tx.quiz.create(newQuiz(row));
+            const wanted = hashesOf(row.questions);
+            if (wanted.size > 0) await syncQuizImages(tx, quiz, wanted, row.images);
+            created.push(quiz);
+          }
           return created;
         }, WRITE_TRANSACTION_OPTIONS);
       } catch (error) {
@@ -254,6 +274,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
           omit: QUIZ_ROW_OMIT,
           include: questionsInclude,
         });
+        if (questions) await syncQuizImages(tx, { id, ownerId }, hashesOf(questions), change.images);
         if (closedEvent && current.acceptingResponses && !updated.acceptingResponses) {
           await outboxInsert(tx, dialect, closedEvent(updated));
         }
@@ -289,10 +310,12 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
       return quiz?.id ?? null;
     },
     async delete(ownerId, id, event) {
-      if (!event) return (await db.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
       return db.$transaction(async (tx) => {
+        // Its pictures go with it, unless another quiz uses them too.
+        const hashes = await quizImageHashes(tx, id);
         const deleted = (await tx.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
-        if (deleted) await outboxInsert(tx, dialect, event);
+        if (deleted && event) await outboxInsert(tx, dialect, event);
+        if (deleted) await deleteUnused(tx, hashes);
         return deleted;
       }, WRITE_TRANSACTION_OPTIONS);
     },

@@ -9,6 +9,7 @@ import { toQuestionData } from './question-data';
 import { titleKey } from './resolve-quiz';
 import { settingsColumns } from '../quiz-settings';
 import { withWarnings } from './quiz-warnings';
+import { quotaCheck, rememberSources, resolveQuestionImages } from '../images/resolve-images';
 
 export interface CreateQuizInput {
   title: string;
@@ -36,6 +37,7 @@ export async function createQuiz(deps: DomainDeps, ownerId: string, input: Creat
     input.questions.length,
     nowOf(deps),
   );
+  const images = await resolveQuestionImages(deps, ownerId, input.questions, 'questions');
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
     const quiz = await repos.quizzes.create({
       ownerId,
@@ -45,9 +47,11 @@ export async function createQuiz(deps: DomainDeps, ownerId: string, input: Creat
       description: input.description || null,
       settings,
       // A new quiz has no questions to keep: every one gets a new id.
-      questions: input.questions.map((question) => toQuestionData(question)),
+      questions: images.questions.map((question) => toQuestionData(question)),
+      images: quotaCheck(deps, images.blobs),
     });
     if (quiz) {
+      await rememberSources(deps, ownerId, images.sources);
       const record = withWarnings(quizWithQuestionsRecord(baseUrl, quiz), quiz);
       return zoned.times ? { ...record, times: zoned.times } : record;
     }

@@ -3,6 +3,7 @@ import type { SettingsData } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { LIMITS, type Language, type QuestionInput } from '../quiz-input';
 import { questionRecord } from '../quiz-records';
+import { mediaOf } from '../images/image-ref';
 import { SETTINGS } from '../quiz-settings';
 import { newSlug } from '../slug';
 import { loadOwnedQuiz } from './get-quiz';
@@ -70,8 +71,9 @@ export async function duplicateQuiz(deps: DomainDeps, ownerId: string, input: Du
   // The stored questions, through the same shape the tools answer with, so the copy is what a
   // caller would get by sending them back: the same types, keys, scores and explanations.
   const questions = original.questions.map((row) => {
-    const { question_id: _id, ...rest } = questionRecord(row);
-    return toQuestionData(rest as QuestionInput);
+    const { question_id: _id, image: _image, ...rest } = questionRecord(row);
+    // The same pictures, by their hashes: the copy counts as one more use of each.
+    return toQuestionData({ ...(rest as QuestionInput), media: mediaOf(row.media) });
   });
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
     const copy = await deps.repos.quizzes.create({

@@ -12,12 +12,22 @@ import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
 import { publishedNeedsConfirmation } from './update-quiz';
+import type { QuestionMedia } from '../images/image-ref';
+import {
+  mergeMedia,
+  quotaCheck,
+  rememberSources,
+  resolveImageParts,
+  rowMedia,
+  type ImageParts,
+  type MediaChange,
+} from '../images/resolve-images';
 
 export const EDIT_OPERATIONS_MAX = 50;
 export const EDIT_OPS = ['add', 'update', 'remove', 'move'] as const;
 
 /** The question fields an operation may carry besides `op`, `question_id` and `position`. */
-const FIELDS = ['type', 'text', 'explanation', ...TYPED_FIELDS] as const;
+const FIELDS = ['type', 'text', 'image', 'explanation', ...TYPED_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 
 export type EditOperation = {
@@ -52,6 +62,8 @@ interface Item {
   /** The current question it edits; absent for an added one. */
   origin?: QuestionRow;
   input: QuestionInput;
+  /** Its pictures, apart from the fields (images/resolve-images.ts). */
+  media: QuestionMedia | null;
   /** The operations (by index) that touched it, for the answer. */
   changes: Change[];
 }
@@ -71,11 +83,13 @@ export function applyOperations(
   current: QuizWithQuestions,
   operations: readonly EditOperation[],
   remarking: boolean,
+  pictures: ReadonlyArray<MediaChange | undefined> = [],
 ): { questions: QuestionData[]; keepVersion: boolean; changes: Change[]; renewed: Map<string, number> } {
   const issues: FieldIssue[] = [];
   const items: Item[] = current.questions.map((question) => ({
     origin: question,
     input: asInput(question),
+    media: rowMedia(question),
     changes: [],
   }));
   const changes: Change[] = [];
@@ -115,7 +129,11 @@ export function applyOperations(
         const parsed = parseQuestion(pickFields(operation), at);
         if (!parsed.ok) return issues.push(...parsed.issues);
         if (!positionOk(items.length + 1)) return;
-        const item: Item = { input: parsed.input, changes: [change] };
+        const item: Item = {
+          input: parsed.input,
+          media: mergeMedia(null, pictures[index]),
+          changes: [change],
+        };
         items.splice((operation.position ?? items.length + 1) - 1, 0, item);
         break;
       }
@@ -133,6 +151,7 @@ export function applyOperations(
         const parsed = parseQuestion({ ...base, ...pickFields(operation) }, at);
         if (!parsed.ok) return issues.push(...parsed.issues);
         item.input = parsed.input;
+        item.media = mergeMedia(item.media, pictures[index]);
         change.fields = fields;
         item.changes.push(change);
         break;
@@ -169,7 +188,7 @@ export function applyOperations(
 
   const questions = questionsKeepingIds(
     current.questions,
-    items.map((item) => ({ ...item.input, question_id: item.origin?.id })),
+    items.map((item) => ({ ...item.input, question_id: item.origin?.id, media: item.media })),
     remarking,
   );
   const renewed = new Map<string, number>();
@@ -214,17 +233,27 @@ function parseQuestion(
 export async function editQuestions(deps: DomainDeps, ownerId: string, input: EditQuestionsInput) {
   const { id } = await resolveQuiz(deps, ownerId, input.ref);
   const remarking = input.remarkPastResponses === true;
+  // Pictures are fetched and decoded before the quiz is locked; the edit then only places them.
+  const pictures = await resolveImageParts(
+    deps,
+    ownerId,
+    input.operations.map((operation) =>
+      operation.op === 'add' || operation.op === 'update' ? (operation as ImageParts) : {},
+    ),
+    'operations',
+  );
   let applied: ReturnType<typeof applyOperations> | undefined;
   const quiz = await deps.repos.quizzes.update(
     ownerId,
     id,
     {
       settings: {},
+      images: quotaCheck(deps, pictures.write.blobs),
       questionsFrom: (current) => {
         if (current.status === 'published' && input.confirmEditPublished !== true) {
           throw publishedNeedsConfirmation(current.title);
         }
-        applied = applyOperations(current, input.operations, remarking);
+        applied = applyOperations(current, input.operations, remarking, pictures.changes);
         checkTakingSettings(mergeSettings(current, {}), undefined, applied.questions.length, nowOf(deps));
         return applied;
       },
@@ -232,6 +261,7 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
     () => undefined,
   );
   if (!quiz || !applied) throw quizNotFound(input.ref);
+  await rememberSources(deps, ownerId, pictures.write.sources);
   const { changes, keepVersion, renewed } = applied;
   // New questions get their ids when stored: read them by position.
   for (const change of changes) {
@@ -258,7 +288,10 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
         : [],
     ),
   );
-  for (const warning of quizWarnings(quiz.questions.map(questionRecord), quiz)) {
+  for (const warning of quizWarnings(
+    quiz.questions.map((question) => questionRecord(question)),
+    quiz,
+  )) {
     // The description's warnings are update_quiz's to give: this edit does not change it.
     if (warning.question_id === null) continue;
     const index = written.get(warning.question_id);

@@ -5,6 +5,7 @@ import { optionsOf, respondentFieldsOf } from '../question-types';
 import type { QuestionType } from '../question-types/names';
 import { questionRecord, quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
+import { imageRecord, mediaOf } from '../images/image-ref';
 import { endpointCountForQuiz } from '../webhooks/endpoints';
 
 /** The caller's quiz with its questions, or the not-found error (the same whether it is someone else's or gone). */
@@ -55,7 +56,9 @@ export async function readQuizQuestions(
     ...record,
     ...(query.view ? { view: query.view } : {}),
     questions: (picked ?? quiz.questions).map((question) => ({
-      ...(query.view === 'respondent' ? respondentQuestion(question) : questionRecord(question)),
+      ...(query.view === 'respondent'
+        ? respondentQuestion(question, deps.baseUrl)
+        : questionRecord(question, deps.baseUrl)),
       ...(picked ? { position: positions.get(question.id)! } : {}),
     })),
   };
@@ -99,14 +102,21 @@ function pickQuestions(questions: readonly QuestionRow[], query: QuestionsQuery)
 }
 
 /** What the public page shows of a question: its text, and the labels of its options. */
-function respondentQuestion(question: QuestionRow) {
+function respondentQuestion(question: QuestionRow, baseUrl: string) {
+  const media = mediaOf(question.media);
   return {
     question_id: question.id,
     type: question.type as QuestionType,
     text: question.text,
+    ...(media?.image ? { image: imageRecord(baseUrl, media.image) } : {}),
     ...respondentFieldsOf(question),
     ...(optionsOf(question).length
-      ? { options: optionsOf(question).map((option) => ({ label: option.label })) }
+      ? {
+          options: optionsOf(question).map((option, index) => {
+            const ref = media?.options?.[index];
+            return { label: option.label, ...(ref ? { image: imageRecord(baseUrl, ref) } : {}) };
+          }),
+        }
       : {}),
   };
 }

@@ -37,7 +37,10 @@ export async function publishQuiz(deps: DomainDeps, ownerId: string, ref: string
     published_at: fresh.publishedAt?.toISOString() ?? null,
     public_url: url,
     already_published: alreadyPublished,
-    warnings: quizWarnings(quiz.questions.map(questionRecord), quiz),
+    warnings: quizWarnings(
+      quiz.questions.map((question) => questionRecord(question)),
+      quiz,
+    ),
     message: alreadyPublished
       ? `"${fresh.title}" was already published; nothing changed. Its public page is ${url}.`
       : `"${fresh.title}" is published. People can take it at ${url}.`,

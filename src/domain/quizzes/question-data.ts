@@ -1,23 +1,25 @@
 import type { QuestionData, QuestionRow } from '../../db/repositories';
 import { definitionOf, storedKeyOf, toScorable, type QuestionKey } from '../question-types';
-import type { QuestionInput } from '../quiz-input';
+import type { ResolvedQuestion } from '../images/resolve-images';
 import { answerKeyOf } from '../scoring';
 
 /**
  * From what a caller sends (one flat object per question, its type's fields already checked by
  * quiz-input.ts) to what is stored, with the defaults its type fills in (question-types/).
  */
-export function toQuestionData(input: QuestionInput, keepId?: string): QuestionData {
+export function toQuestionData(input: ResolvedQuestion, keepId?: string): QuestionData {
   return dataOf(input, definitionOf(input.type).fromInput(input) as QuestionKey, keepId);
 }
 
-function dataOf(input: QuestionInput, key: QuestionKey, keepId?: string): QuestionData {
+function dataOf(input: ResolvedQuestion, key: QuestionKey, keepId?: string): QuestionData {
   return {
     ...(keepId ? { id: keepId } : {}),
     type: key.type,
     text: input.text,
     explanation: input.explanation ?? null,
     key: storedKeyOf(key),
+    // Pictures are resolved before (images/resolve-images.ts); never part of the key.
+    media: input.media ?? null,
   };
 }
 
@@ -32,7 +34,7 @@ function dataOf(input: QuestionInput, key: QuestionKey, keepId?: string): Questi
  */
 export function questionsKeepingIds(
   current: readonly QuestionRow[],
-  incoming: readonly QuestionInput[],
+  incoming: readonly ResolvedQuestion[],
   remarking = false,
 ) {
   const byId = new Map(current.map((question) => [question.id, question]));

@@ -13,6 +13,7 @@ import { settingsColumns } from '../quiz-settings';
 import { withWarnings } from './quiz-warnings';
 import { replaceWarnings } from './replace-warnings';
 import { quizClosedEvent } from '../webhooks/events';
+import { quotaCheck, rememberSources, resolveQuestionImages, rowMedia } from '../images/resolve-images';
 
 export interface UpdateQuizInput {
   ref: string;
@@ -78,8 +79,16 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
   };
   let stored: readonly QuestionData[] = [];
   let before: readonly QuestionRow[] = [];
+  let sources: Array<{ url: string; hash: string }> = [];
   if (input.questions !== undefined) {
-    const incoming = input.questions;
+    // A question sent back without image fields keeps the pictures of the question it names.
+    const byId = new Map(loaded.questions.map((question) => [question.id, question]));
+    const images = await resolveQuestionImages(deps, ownerId, input.questions, 'questions', (question) =>
+      rowMedia(question.question_id ? byId.get(question.question_id) : undefined),
+    );
+    sources = images.sources;
+    change.images = quotaCheck(deps, images.blobs);
+    const incoming = images.questions;
     const remarking = input.remarkPastResponses === true;
     // Ids are kept against the questions as the locked edit finds them.
     change.questionsFrom = (current) => {
@@ -116,6 +125,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     (closed) => quizClosedEvent(closed, new Date(), 'owner'),
   );
   if (!quiz) throw quizNotFound(input.ref);
+  await rememberSources(deps, ownerId, sources);
   const written = withWarnings(quizWithQuestionsRecord(deps.baseUrl, quiz), quiz);
   const edits = input.questions
     ? replaceWarnings(

@@ -38,8 +38,14 @@ const timestamp = z.string().describe('ISO-8601 timestamp');
 
 const explanation = z.string().nullable().describe('Why the right answer is right; null when none.');
 
-const questionHead = { question_id: z.string(), text: z.string(), explanation };
-const choiceOptions = z.array(z.object({ label: z.string(), score: z.number().int() }));
+/** A picture as answers show it: our own address; only present when there is one. */
+export const ImageRecordSchema = z
+  .object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() })
+  .optional();
+const questionHead = { question_id: z.string(), text: z.string(), image: ImageRecordSchema, explanation };
+const choiceOptions = z.array(
+  z.object({ label: z.string(), score: z.number().int(), image: ImageRecordSchema }),
+);
 
 export const QuestionRecordSchema = z.discriminatedUnion('type', [
   z.object({
