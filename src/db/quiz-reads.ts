@@ -85,8 +85,43 @@ const textOrNull = (value: unknown): string | null =>
  * A JSON column as the driver hands it over: text on SQLite, already parsed from jsonb by
  * node-postgres. Its shape is the question type's to check (domain/question-types/).
  */
-const sqliteJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 const postgresJson = (value: unknown): unknown => value;
+
+/** Characters of JSON text the parsed keys below may hold, oldest out first. */
+const PARSED_KEYS_BUDGET = 1_000_000;
+
+/**
+ * SQLite's JSON text, parsed once per distinct text and frozen. Every submission commits, which
+ * empties the snapshot cache, so the quiz it reads next is read again: its keys come back as the
+ * same objects, and the question types' check of a key (toScorable) is kept with the object.
+ */
+function parsedJson(budget = PARSED_KEYS_BUDGET): (value: unknown) => unknown {
+  const parsed = new Map<string, unknown>();
+  let total = 0;
+  return (value) => {
+    if (typeof value !== 'string') return value;
+    let json = parsed.get(value);
+    if (json === undefined) {
+      json = deepFreeze(JSON.parse(value));
+      parsed.set(value, json);
+      total += value.length;
+      for (const [text] of parsed) {
+        if (total <= budget) break;
+        parsed.delete(text);
+        total -= text.length;
+      }
+    }
+    return json;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
 
 function toQuiz(row: Row, rows: Row[], json: (value: unknown) => unknown): QuizWithQuestions {
   const questions: QuizWithQuestions['questions'] = [];
@@ -142,6 +177,7 @@ export function sqliteQuizReads(
   snapshot: SnapshotCache = NO_SNAPSHOT_CACHE,
 ): QuizReads {
   const q = () => '?';
+  const sqliteJson = parsedJson();
   // Statements by key, each SQL text built once (not per call: hashing a rebuilt 300-character
   // key on every lookup showed in profiles).
   const statements = new Map<string | number, BetterSqlite3.Statement>();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Batched } from './dialect';
-import { outboxStatement, type OutboxEvent } from './outbox';
+import { listenersStatement, outboxStatement, type LazyOutboxEvent, type OutboxEvent } from './outbox';
 import {
   PerEmailLimitReached,
   type NewResponseRow,
@@ -44,16 +44,23 @@ export interface ResultRows {
   lastSubmittedAt: Date | null;
 }
 
+/** What a submission's webhook event is built from, once the response is stored. */
+export interface CreatedResponse {
+  id: string;
+  submittedAt: Date;
+}
+
 export interface ResponseWrites {
   /**
-   * The new response's id, or null when its quiz is gone. `event` builds its webhook event, whose
-   * outbox rows commit in the same transaction (outbox.ts). With `limit`, the
-   * count of the email's responses and the insert run under one lock (PerEmailLimitReached).
+   * The new response's id, or null when its quiz is gone. `event` is its webhook event, whose
+   * outbox rows commit in the same transaction (outbox.ts), built only when an endpoint takes it.
+   * With `limit`, the count of the email's responses and the insert run under one lock
+   * (PerEmailLimitReached).
    */
   create(
     row: NewResponseRow,
     at?: Date,
-    event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+    event?: LazyOutboxEvent<CreatedResponse>,
     limit?: PerEmailLimit,
   ): Promise<string | null>;
   /**
@@ -422,7 +429,12 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
             if (used >= limit.max) throw new PerEmailLimitReached(used);
           }
           yield* sqlEach(statements, values);
-          if (event) yield* outbox(event({ id, submittedAt: at }));
+          if (event) {
+            // The body (every answer) is built only for an owner with an endpoint that takes it.
+            const listeners = listenersStatement(d, event);
+            if ((yield* sqlRows(listeners.text, listeners.values)).length > 0)
+              yield* outbox(event.build({ id, submittedAt: at }));
+          }
         });
         return id;
       } catch (error) {

@@ -24,6 +24,11 @@ export interface StoredAnswerValue {
   value: unknown;
 }
 
+// Answer rows are read in pages and each value is read by several of the functions below.
+// A value its type's module has just built is known to fit: storedAnswer enters it here, so the
+// webhook event built from the same answers does not check each one again.
+const values = new WeakMap<object, StoredJson>();
+
 const UNANSWERED: { value: null } & StatKeys = { value: null, statKey: '', statValue: null, statNum: null };
 
 /** What an answer row holds: the value in its type's shape, and the keys the running figures count it under. */
@@ -35,12 +40,10 @@ export function storedAnswer(
   const definition = storedDefinition(question.type);
   const value = definition.storedAnswer(toScorable(question), choice);
   if (value === undefined) return UNANSWERED;
+  values.set(value, value);
   // Built by the type's own module in its own shape (the compiler checks it): checked when read.
   return { value, ...definition.statKeys(value) };
 }
-
-// Answer rows are read in pages and each value is read by several of the functions below.
-const values = new WeakMap<object, StoredJson>();
 
 /** The stored value checked by its type's schema; undefined when unanswered. */
 function valueOf(answer: StoredAnswerValue): StoredJson | undefined {

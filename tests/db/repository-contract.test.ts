@@ -460,6 +460,67 @@ describeEachDatabase('the repository contract', (provider) => {
       await expect(respond('yes', 5)).resolves.toBeNull();
     });
 
+    test("responses: the webhook event is built and written only when one of the owner's endpoints takes it", async () => {
+      const owner = (await repos.users.create(`hooks-${unique()}@example.com`, 'hash'))!.id;
+      const quiz = (await newQuiz(owner))!;
+      const other = (await newQuiz(owner, 'Another quiz'))!;
+      const built: string[] = [];
+      const respond = () =>
+        repos.responses.create(
+          {
+            quizId: quiz.id,
+            quizVersion: quiz.version,
+            respondentName: null,
+            respondentEmail: null,
+            score: 0,
+            maxScore: 5,
+            percent: 0,
+            passed: false,
+            answers: [],
+          },
+          {
+            ownerId: owner,
+            quizId: quiz.id,
+            type: 'response.submitted',
+            build: (created) => {
+              built.push(created.id);
+              return {
+                id: `msg_${created.id}`,
+                ownerId: owner,
+                quizId: quiz.id,
+                type: 'response.submitted',
+                payload: JSON.stringify({ response_id: created.id }),
+                at: created.submittedAt,
+              };
+            },
+          },
+        );
+      const deliveries = () => database.prisma.webhookDelivery.findMany({ where: { ownerId: owner } });
+      const endpoint = (events: string[], quizIds: string[] | null) =>
+        repos.webhooks.createEndpoint(
+          owner,
+          { url: 'https://hooks.example.com/in', events, quizIds, secret: 'sealed' },
+          () => undefined,
+        );
+
+      // No endpoint, or none taking this event or this quiz: stored, no body built, nothing queued.
+      expect(await respond()).toEqual(expect.any(String));
+      await endpoint(['quiz.published'], null);
+      await endpoint(['response.submitted'], [other.id]);
+      expect(await respond()).toEqual(expect.any(String));
+      expect(built).toEqual([]);
+      expect(await deliveries()).toEqual([]);
+      expect(await repos.responses.countForQuiz(quiz.id)).toBe(2);
+
+      // An endpoint that takes it: built once, one delivery per such endpoint, in the same commit.
+      const taking = await endpoint(['response.submitted'], [quiz.id]);
+      const id = await respond();
+      expect(built).toEqual([id]);
+      expect((await deliveries()).map((row) => [row.endpointId, row.eventId])).toEqual([
+        [taking.id, `msg_${id}`],
+      ]);
+    });
+
     test('OAuth: one grant per user and client, codes redeemed once, revocation reaches every token', async () => {
       const client = await repos.oauth.createClient({
         id: `qci_${unique()}`,

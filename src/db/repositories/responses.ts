@@ -1,9 +1,9 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
-import type { ResponseWrites, ResultRows } from '../response-writes';
+import type { CreatedResponse, ResponseWrites, ResultRows } from '../response-writes';
 export type { NewAnswerRow, NewResponseRow, ResponseRemark } from '../response-rows';
-export type { ResultRows } from '../response-writes';
+export type { CreatedResponse, ResultRows } from '../response-writes';
 import type { NewAnswerRow, NewResponseRow, PerEmailLimit, ResponseRemark } from '../response-rows';
-import type { OutboxEvent } from './webhooks';
+import type { LazyOutboxEvent, OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
 /**
@@ -91,11 +91,11 @@ export interface PercentBounds {
 export interface ResponseRepository {
   /**
    * The new response's id, or null when its quiz is gone (deleted since it was loaded). `event`
-   * builds its webhook event, written in the same transaction for the endpoints that take it.
+   * is its webhook event, built and written in the same transaction when an endpoint takes it.
    */
   create(
     row: NewResponseRow,
-    event?: (created: { id: string; submittedAt: Date }) => OutboxEvent,
+    event?: LazyOutboxEvent<CreatedResponse>,
     /** The email's responses counted and the row inserted under one lock (PerEmailLimitReached). */
     limit?: PerEmailLimit,
   ): Promise<string | null>;

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { Dialect } from '../dialect';
-import { outboxStatement, type OutboxEvent } from '../outbox';
+import { outboxStatement, type LazyOutboxEvent, type OutboxEvent } from '../outbox';
 import { deleteInBatches } from './batches';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 
@@ -34,7 +34,7 @@ export interface NewWebhookEndpointRow {
   secret: string;
 }
 
-export type { OutboxEvent };
+export type { LazyOutboxEvent, OutboxEvent };
 
 /** Writes the event's outbox rows on `tx`: call it on the transaction of the change that caused it. */
 export function outboxInsert(

@@ -101,8 +101,10 @@ export function storedTypeOf(type: string): QuestionType {
 }
 
 // Rows are read once and handed around (the SQLite snapshot cache keeps them across requests):
-// each is checked against its type's schema once.
+// each is checked against its type's schema once. A key read again as the same object (SQLite's
+// reads hand out one frozen object per stored text) is not checked again under another row.
 const scorables = new WeakMap<QuestionRow, ScorableQuestion>();
+const checkedKeys = new WeakMap<object, { type: QuestionType; key: object }>();
 
 /**
  * A stored question's key, as every rule reads it: its stored JSON checked by its type's own
@@ -113,13 +115,19 @@ export function toScorable(question: QuestionRow): ScorableQuestion {
   let scorable = scorables.get(question);
   if (!scorable) {
     const type = storedTypeOf(question.type);
-    const key = definitionOf(type).keySchema.safeParse(question.key);
-    if (!key.success) {
-      throw new Error(`The stored key of question ${question.id} (${question.type}) does not fit its type`, {
-        cause: key.error,
-      });
+    const stored = typeof question.key === 'object' && question.key !== null ? question.key : undefined;
+    let checked = stored && checkedKeys.get(stored);
+    if (checked?.type !== type) {
+      const key = definitionOf(type).keySchema.safeParse(question.key);
+      if (!key.success) {
+        const problem = `The stored key of question ${question.id} (${question.type}) does not fit its type`;
+        throw new Error(problem, { cause: key.error });
+      }
+      checked = { type, key: key.data };
+      // Only a frozen key cannot change after its check.
+      if (stored && Object.isFrozen(stored)) checkedKeys.set(stored, checked);
     }
-    scorable = { ...key.data, id: question.id, type } as ScorableQuestion;
+    scorable = { ...checked.key, id: question.id, type } as ScorableQuestion;
     scorables.set(question, scorable);
   }
   return scorable;

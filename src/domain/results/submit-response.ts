@@ -92,7 +92,7 @@ export async function recordResponse(
   // Webhooks: the event commits with the response, for the owner's endpoints that take it.
   const responseId = await storeResponse(deps, taken.attemptId, () =>
     deps.repos.responses
-      .create(row, (created) => responseSubmittedEvent(quiz, row, created), taken.perEmail)
+      .create(row, responseSubmittedEvent(quiz, row), taken.perEmail)
       .catch((error: unknown) => {
         if (error instanceof PerEmailLimitReached)
           throw limitReached(quiz, taken.perEmail!.email, error.used);

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { NewAnswerRow, OutboxEvent, QuizRow } from '../../db/repositories';
+import type {
+  CreatedResponse,
+  LazyOutboxEvent,
+  NewAnswerRow,
+  OutboxEvent,
+  QuizRow,
+} from '../../db/repositories';
 import { answerColumns } from '../stored-answer';
 
 /**
@@ -96,11 +102,26 @@ export interface SubmittedResponseData {
   answers: readonly NewAnswerRow[];
 }
 
-/** response.submitted, built once the response has its id and time (in its transaction). */
+/**
+ * response.submitted, built once the response has its id and time (in its transaction), and only
+ * when one of the owner's endpoints takes it.
+ */
 export function responseSubmittedEvent(
   quiz: QuizNames,
   response: SubmittedResponseData,
-  created: { id: string; submittedAt: Date },
+): LazyOutboxEvent<CreatedResponse> {
+  return {
+    ownerId: quiz.ownerId,
+    quizId: quiz.id,
+    type: 'response.submitted',
+    build: (created) => submittedEventBody(quiz, response, created),
+  };
+}
+
+function submittedEventBody(
+  quiz: QuizNames,
+  response: SubmittedResponseData,
+  created: CreatedResponse,
 ): OutboxEvent {
   // Each answer with the fields it has always carried, one per column of the oldest types.
   const answers = response.answers.map((answer) =>
