@@ -1,31 +1,20 @@
 // The client matrix (tools/clients/matrix.mjs): a quiz's life cycle through the MCP clients of
 // Vercel's AI SDK, LangChain, Mastra and mcp-use, each through its own tool wrappers. Mastra and
 // the AI SDK need Node 22 while the service runs on Node 20, so the folder has its own lock and
-// the Node 22 of the `node` package, as tools/inspector does; the test setup installs it when
-// it is missing.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+// the Node 22 of the `node` package, as tools/inspector does (tool-folders.ts: installed by
+// `npm run tools:install`).
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
+import { toolDir } from './tool-folders';
 
-export const CLIENTS_DIR = path.resolve(__dirname, '..', '..', 'tools', 'clients');
+export const CLIENTS_DIR = toolDir('clients');
 const NODE = path.join(CLIENTS_DIR, 'node_modules', 'node', 'bin', 'node');
 const MATRIX = path.join(CLIENTS_DIR, 'matrix.mjs');
-const INSTALLED = path.join(CLIENTS_DIR, 'node_modules', '@mastra', 'mcp', 'package.json');
 
 /** The clients the matrix drives, in the order it runs them. */
 export const MATRIX_CLIENTS = ['ai-sdk', 'langchain', 'mastra', 'mcp-use'] as const;
 export type MatrixClient = (typeof MATRIX_CLIENTS)[number];
-
-/** Installs tools/clients from its lock file unless it is there already. */
-export function ensureClientsInstalled(): void {
-  if (fs.existsSync(NODE) && fs.existsSync(INSTALLED)) return;
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-    cwd: CLIENTS_DIR,
-    stdio: 'pipe',
-    timeout: 300_000,
-  });
-}
 
 /** One client's line: its life cycle's steps as the client read them, or where it failed. */
 export interface MatrixResult {

@@ -1,12 +1,12 @@
 // The official MCP conformance suite, run as its README runs it. It needs Node 22 while the
 // service runs on Node 20, so it lives in tools/conformance with its own lock and the Node 22
-// of the `node` package, as the Inspector does; the test setup installs that folder when it is
-// missing.
-import { execFile, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+// of the `node` package, as the Inspector does (tool-folders.ts: installed by `npm run
+// tools:install`).
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { toolDir } from './tool-folders';
 
-export const CONFORMANCE_DIR = path.resolve(__dirname, '..', '..', 'tools', 'conformance');
+export const CONFORMANCE_DIR = toolDir('conformance');
 const NODE = path.join(CONFORMANCE_DIR, 'node_modules', 'node', 'bin', 'node');
 const CLI = path.join(
   CONFORMANCE_DIR,
@@ -26,16 +26,6 @@ export const SKILLS_SCENARIOS = [
   'sep-2640-skills-manifest',
   'sep-2640-skills-directory',
 ] as const;
-
-/** Installs tools/conformance from its lock file unless it is there already. */
-export function ensureConformanceInstalled(): void {
-  if (fs.existsSync(NODE) && fs.existsSync(CLI)) return;
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-    cwd: CONFORMANCE_DIR,
-    stdio: 'pipe',
-    timeout: 300_000,
-  });
-}
 
 /**
  * Runs the suite's CLI with these arguments, in a scratch directory for its results/ folder;

@@ -1,11 +1,11 @@
 // The MCP Inspector CLI, run as a person would run it against the service. It needs Node 22.19
 // or later while the service runs on Node 20, so it lives in tools/inspector with its own lock
-// and the Node 22 of the `node` package; the test setup installs that folder when it is missing.
+// and the Node 22 of the `node` package (tool-folders.ts: installed by `npm run tools:install`).
 import { execFile, execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { toolDir } from './tool-folders';
 
-export const INSPECTOR_DIR = path.resolve(__dirname, '..', '..', 'tools', 'inspector');
+export const INSPECTOR_DIR = toolDir('inspector');
 export const INSPECTOR_NODE = path.join(INSPECTOR_DIR, 'node_modules', 'node', 'bin', 'node');
 const LAUNCHER = path.join(
   INSPECTOR_DIR,
@@ -17,16 +17,6 @@ const LAUNCHER = path.join(
   'build',
   'index.js',
 );
-
-/** Installs tools/inspector from its lock file unless it is there already. */
-export function ensureInspectorInstalled(): void {
-  if (fs.existsSync(INSPECTOR_NODE) && fs.existsSync(LAUNCHER)) return;
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
-    cwd: INSPECTOR_DIR,
-    stdio: 'pipe',
-    timeout: 300_000,
-  });
-}
 
 /** The version of the Node that runs the Inspector, e.g. [22, 23, 3]. */
 export function inspectorNodeVersion(): number[] {

@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
+import { describeWithTool } from '../helpers/tool-folders';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'every-type-quiz.json');
 const GIFT_BANK = path.resolve(__dirname, '..', 'fixtures', 'import', 'bank.gift');
@@ -158,170 +159,183 @@ function expectLifeCycle(
   });
 }
 
-describeEachDatabase('the client matrix', (provider) => {
-  let app: TestApp;
-  let user: TestUser;
+describeWithTool('clients', 'the client matrix', () => {
+  describeEachDatabase('the client matrix', (provider) => {
+    let app: TestApp;
+    let user: TestUser;
 
-  beforeAll(async () => {
-    app = await startTestApp({ provider, config: raisedLimits() });
-    user = await createTestUser(app, 'matrix');
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  test('the quiz holds one question of each type, a yes_no whose right answer is "no"', () => {
-    expect(TYPES).toEqual([...QUESTION_TYPES]);
-    expect(QUESTIONS[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no' });
-    expect(QUESTIONS.find((question) => question.type === 'short_text')?.accepted_answers).toEqual(['Lima']);
-    expect(QUESTIONS.find((question) => question.type === 'number')?.tolerance).toBeGreaterThan(0);
-  });
-
-  test(
-    `AI SDK, LangChain, Mastra and mcp-use each run a quiz's life cycle through their own tool wrappers`,
-    async () => {
-      const before = new Map<MatrixClient, DatabaseView | null>();
-      const run = await runMatrix({
-        mcpUrl: `${app.baseUrl}/api/mcp`,
-        apiKey: user.apiKey,
-        fixture: FIXTURE,
-        gift: GIFT_BANK,
-        beforeDelete: async (client, quizId) => {
-          before.set(client, await readQuiz(app, quizId));
-        },
-        timeoutMs: RUN_TIMEOUT_MS,
-      });
-      const failed = run.results.filter((result) => !result.ok);
-      if (run.code !== 0 || failed.length > 0)
-        process.stderr.write(`${JSON.stringify(failed, null, 2)}\n${run.stderr}`);
-      expect(run.code).toBe(0);
-      expect(run.results.map(({ client, ok, step }) => ({ client, ok, step }))).toEqual(
-        MATRIX_CLIENTS.map((client) => ({ client, ok: true, step: undefined })),
-      );
-      for (const result of run.results) {
-        // The service's per-type field error reaches the caller through the wrapper; nothing is made.
-        expect(result.steps.refused_input).toEqual({
-          refused: true,
-          message: expect.stringContaining(
-            'questions[0].options: a multiple_choice question needs at least 2 options (got 1)',
-          ),
-        });
-        expect(await app.database.prisma.quiz.count({ where: { title: `Refused (${result.client})` } })).toBe(
-          0,
-        );
-        expectLifeCycle(result.steps, before.get(result.client) ?? undefined, user, result.client);
-        expect(await readQuiz(app, result.steps.create_quiz.quiz_id)).toBeNull();
-        expect(
-          await app.database.prisma.question.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
-        ).toBe(0);
-        // The GIFT bank through import_questions: the dry run stores nothing, the import what it previewed.
-        expect(result.steps.import_preview).toEqual({
-          format: 'gift',
-          importable: 13,
-          not_importable: 3,
-          quizzes: 0,
-        });
-        const [imported] = result.steps.import_questions.quizzes;
-        expect(result.steps.import_questions.quizzes).toEqual([
-          { quiz_id: expect.any(String), question_count: 13 },
-        ]);
-        const stored = await readQuiz(app, imported.quiz_id);
-        expect(stored).toMatchObject({
-          ownerId: user.id,
-          status: 'draft',
-          title: `Imported (${result.client})`,
-        });
-        expect(stored?.questions).toHaveLength(13);
-        expect(
-          await app.database.prisma.quiz.count({ where: { title: `Imported (${result.client})` } }),
-        ).toBe(1);
-      }
-    },
-    RUN_TIMEOUT_MS + 30_000,
-  );
-
-  forEachEra(({ label, connect }) => {
-    let client: AnyClient;
     beforeAll(async () => {
-      client = await connect(app, user.apiKey);
+      app = await startTestApp({ provider, config: raisedLimits() });
+      user = await createTestUser(app, 'matrix');
     });
     afterAll(async () => {
-      await client?.close();
+      await app?.close();
     });
 
-    test('the same life cycle through the SDK client', async () => {
-      const call = async (name: string, args: Record<string, unknown>) =>
-        payload(await callTool(client, name, args));
-      const title = `${fixture.title} (${label})`;
-      const created = await call('create_quiz', { ...fixture, title, questions: QUESTIONS });
-      const steps: Record<string, any> = {
-        create_quiz: {
-          ...created,
-          types: created.questions.map((question: { type: string }) => question.type),
-        },
-      };
-      const quizId = created.quiz_id;
-      steps.get_quiz_questions = await call('get_quiz_questions', { quiz_id: quizId });
-      const first = steps.get_quiz_questions.questions[0];
-      const edited = await call('edit_questions', {
-        quiz_id: quizId,
-        operations: [{ op: 'update', question_id: first.question_id, text: `${first.text} (draft)` }],
+    test('the quiz holds one question of each type, a yes_no whose right answer is "no"', () => {
+      expect(TYPES).toEqual([...QUESTION_TYPES]);
+      expect(QUESTIONS[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no' });
+      expect(QUESTIONS.find((question) => question.type === 'short_text')?.accepted_answers).toEqual([
+        'Lima',
+      ]);
+      expect(QUESTIONS.find((question) => question.type === 'number')?.tolerance).toBeGreaterThan(0);
+    });
+
+    test(
+      `AI SDK, LangChain, Mastra and mcp-use each run a quiz's life cycle through their own tool wrappers`,
+      async () => {
+        const before = new Map<MatrixClient, DatabaseView | null>();
+        const run = await runMatrix({
+          mcpUrl: `${app.baseUrl}/api/mcp`,
+          apiKey: user.apiKey,
+          fixture: FIXTURE,
+          gift: GIFT_BANK,
+          beforeDelete: async (client, quizId) => {
+            before.set(client, await readQuiz(app, quizId));
+          },
+          timeoutMs: RUN_TIMEOUT_MS,
+        });
+        const failed = run.results.filter((result) => !result.ok);
+        if (run.code !== 0 || failed.length > 0)
+          process.stderr.write(`${JSON.stringify(failed, null, 2)}\n${run.stderr}`);
+        expect(run.code).toBe(0);
+        expect(run.results.map(({ client, ok, step }) => ({ client, ok, step }))).toEqual(
+          MATRIX_CLIENTS.map((client) => ({ client, ok: true, step: undefined })),
+        );
+        for (const result of run.results) {
+          // The service's per-type field error reaches the caller through the wrapper; nothing is made.
+          expect(result.steps.refused_input).toEqual({
+            refused: true,
+            message: expect.stringContaining(
+              'questions[0].options: a multiple_choice question needs at least 2 options (got 1)',
+            ),
+          });
+          expect(
+            await app.database.prisma.quiz.count({ where: { title: `Refused (${result.client})` } }),
+          ).toBe(0);
+          expectLifeCycle(result.steps, before.get(result.client) ?? undefined, user, result.client);
+          expect(await readQuiz(app, result.steps.create_quiz.quiz_id)).toBeNull();
+          expect(
+            await app.database.prisma.question.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
+          ).toBe(0);
+          // The GIFT bank through import_questions: the dry run stores nothing, the import what it previewed.
+          expect(result.steps.import_preview).toEqual({
+            format: 'gift',
+            importable: 13,
+            not_importable: 3,
+            quizzes: 0,
+          });
+          const [imported] = result.steps.import_questions.quizzes;
+          expect(result.steps.import_questions.quizzes).toEqual([
+            { quiz_id: expect.any(String), question_count: 13 },
+          ]);
+          const stored = await readQuiz(app, imported.quiz_id);
+          expect(stored).toMatchObject({
+            ownerId: user.id,
+            status: 'draft',
+            title: `Imported (${result.client})`,
+          });
+          expect(stored?.questions).toHaveLength(13);
+          expect(
+            await app.database.prisma.quiz.count({ where: { title: `Imported (${result.client})` } }),
+          ).toBe(1);
+        }
+      },
+      RUN_TIMEOUT_MS + 30_000,
+    );
+
+    forEachEra(({ label, connect }) => {
+      let client: AnyClient;
+      beforeAll(async () => {
+        client = await connect(app, user.apiKey);
       });
-      steps.edit_questions = {
-        changes: edited.changes.map((change: { op: string; id: string }) => ({
-          op: change.op,
-          id: change.id,
-        })),
-      };
-      const few = await call('get_quiz_questions', { quiz_id: quizId, from: 1, to: 2, view: 'respondent' });
-      steps.few_questions = {
-        positions: few.questions.map((q: { position: number }) => q.position),
-        keys: few.questions.some((q: object) => 'correct_answer' in q || 'points' in q || 'explanation' in q),
-      };
-      const updated = await call('update_quiz', {
-        quiz_id: quizId,
-        questions: QUESTIONS.map((question, index) => ({
-          ...question,
-          question_id: steps.get_quiz_questions.questions[index].question_id,
-          text: `${question.text} (edited)`,
-        })),
-        settings: { closes_at: '2099-01-01T09:00' },
-        timezone: 'Asia/Tokyo',
+      afterAll(async () => {
+        await client?.close();
       });
-      steps.update_quiz = {
-        question_ids: updated.questions.map((question: { question_id: string }) => question.question_id),
-        texts: updated.questions.map((question: { text: string }) => question.text),
-        times: updated.times,
-      };
-      steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
-      const results = await call('get_results', { quiz_id: quizId });
-      steps.get_results = { summary: results.summary, responses: results.responses.length };
-      const filtered = await call('get_results', {
-        quiz_id: quizId,
-        score_below: 50,
-        order: 'score_asc',
-        fields: ['percent'],
-        include_statistics: false,
+
+      test('the same life cycle through the SDK client', async () => {
+        const call = async (name: string, args: Record<string, unknown>) =>
+          payload(await callTool(client, name, args));
+        const title = `${fixture.title} (${label})`;
+        const created = await call('create_quiz', { ...fixture, title, questions: QUESTIONS });
+        const steps: Record<string, any> = {
+          create_quiz: {
+            ...created,
+            types: created.questions.map((question: { type: string }) => question.type),
+          },
+        };
+        const quizId = created.quiz_id;
+        steps.get_quiz_questions = await call('get_quiz_questions', { quiz_id: quizId });
+        const first = steps.get_quiz_questions.questions[0];
+        const edited = await call('edit_questions', {
+          quiz_id: quizId,
+          operations: [{ op: 'update', question_id: first.question_id, text: `${first.text} (draft)` }],
+        });
+        steps.edit_questions = {
+          changes: edited.changes.map((change: { op: string; id: string }) => ({
+            op: change.op,
+            id: change.id,
+          })),
+        };
+        const few = await call('get_quiz_questions', { quiz_id: quizId, from: 1, to: 2, view: 'respondent' });
+        steps.few_questions = {
+          positions: few.questions.map((q: { position: number }) => q.position),
+          keys: few.questions.some(
+            (q: object) => 'correct_answer' in q || 'points' in q || 'explanation' in q,
+          ),
+        };
+        const updated = await call('update_quiz', {
+          quiz_id: quizId,
+          questions: QUESTIONS.map((question, index) => ({
+            ...question,
+            question_id: steps.get_quiz_questions.questions[index].question_id,
+            text: `${question.text} (edited)`,
+          })),
+          settings: { closes_at: '2099-01-01T09:00' },
+          timezone: 'Asia/Tokyo',
+        });
+        steps.update_quiz = {
+          question_ids: updated.questions.map((question: { question_id: string }) => question.question_id),
+          texts: updated.questions.map((question: { text: string }) => question.text),
+          times: updated.times,
+        };
+        steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
+        const results = await call('get_results', { quiz_id: quizId });
+        steps.get_results = { summary: results.summary, responses: results.responses.length };
+        const filtered = await call('get_results', {
+          quiz_id: quizId,
+          score_below: 50,
+          order: 'score_asc',
+          fields: ['percent'],
+          include_statistics: false,
+        });
+        steps.get_results_filtered = {
+          matching: filtered.matching.count,
+          statistics: 'questions' in filtered,
+        };
+        const listed = await call('list_quizzes', { status: 'published', search: title });
+        steps.list_quizzes = { titles: listed.quizzes.map((quiz: { title: string }) => quiz.title) };
+        const links = await call('get_quiz_links', { quiz_id: quizId });
+        steps.get_quiz_links = {
+          public_url: links.public_url,
+          csv: links.csv.url,
+          preview: links.preview.url,
+        };
+        steps.close_quiz = { is_open: (await call('close_quiz', { quiz_id: quizId })).is_open };
+        const reopened = await call('reopen_quiz', {
+          quiz_id: quizId,
+          until: '2099-01-01T09:00',
+          timezone: 'Europe/Paris',
+        });
+        steps.reopen_quiz = { is_open: reopened.is_open, closes_at: reopened.closes_at };
+        const copy = await call('duplicate_quiz', { quiz_id: quizId, language: 'es' });
+        steps.duplicate_quiz = { language: copy.language, question_count: copy.question_count };
+        await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
+        const before = await readQuiz(app, quizId);
+        steps.delete_quiz = await call('delete_quiz', { quiz_id: quizId, confirm: true });
+        expectLifeCycle(steps, before ?? undefined, user, label);
+        expect(await readQuiz(app, quizId)).toBeNull();
       });
-      steps.get_results_filtered = { matching: filtered.matching.count, statistics: 'questions' in filtered };
-      const listed = await call('list_quizzes', { status: 'published', search: title });
-      steps.list_quizzes = { titles: listed.quizzes.map((quiz: { title: string }) => quiz.title) };
-      const links = await call('get_quiz_links', { quiz_id: quizId });
-      steps.get_quiz_links = { public_url: links.public_url, csv: links.csv.url, preview: links.preview.url };
-      steps.close_quiz = { is_open: (await call('close_quiz', { quiz_id: quizId })).is_open };
-      const reopened = await call('reopen_quiz', {
-        quiz_id: quizId,
-        until: '2099-01-01T09:00',
-        timezone: 'Europe/Paris',
-      });
-      steps.reopen_quiz = { is_open: reopened.is_open, closes_at: reopened.closes_at };
-      const copy = await call('duplicate_quiz', { quiz_id: quizId, language: 'es' });
-      steps.duplicate_quiz = { language: copy.language, question_count: copy.question_count };
-      await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
-      const before = await readQuiz(app, quizId);
-      steps.delete_quiz = await call('delete_quiz', { quiz_id: quizId, confirm: true });
-      expectLifeCycle(steps, before ?? undefined, user, label);
-      expect(await readQuiz(app, quizId)).toBeNull();
     });
   });
 });

@@ -16,6 +16,7 @@ import {
   runConformance,
 } from '../helpers/conformance';
 import { createTestUser, raisedLimits, startTestApp, type TestApp } from '../helpers/test-app';
+import { describeWithTool } from '../helpers/tool-folders';
 
 const RUN_TIMEOUT_MS = 240_000;
 
@@ -39,7 +40,7 @@ function failedChecks(dir: string): string {
     .join('\n');
 }
 
-describe('the official conformance suite', () => {
+describeWithTool('conformance', 'the official conformance suite', () => {
   let app: TestApp;
   let proxy: BearerProxy;
   let scratch: string;

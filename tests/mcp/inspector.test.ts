@@ -2,10 +2,11 @@
 // its --strict schema-portability check (no finding on input schemas), a tools/call,
 // a prompt and a quiz read as a resource: the README's Inspector commands.
 import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
+import { describeWithTool } from '../helpers/tool-folders';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { TOOLS } from '../../src/mcp/tools';
 
-describe('MCP Inspector CLI', () => {
+describeWithTool('inspector', 'MCP Inspector CLI', () => {
   let app: TestApp;
   let apiKey: string;
 

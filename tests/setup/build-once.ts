@@ -1,13 +1,13 @@
-// Jest globalSetup: install the MCP Inspector's, the conformance suite's and the client matrix's folders if missing, and build dist/ once per run, before any worker starts, for the suites that
+// Jest globalSetup: build dist/ once per run, before any worker starts, for the suites that
 // test the real commands in child processes (the CLI, the server's shutdown). Incremental,
 // so it costs little when nothing changed. Type errors are reported by `npm run typecheck`
-// (CI runs it first); tsc still emits, so they only warn here.
+// (CI runs it first); tsc still emits, so they only warn here. It installs nothing: the tool
+// folders come from `npm run tools:install` (tests/helpers/tool-folders.ts), and this says
+// which suites go without them.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureClientsInstalled } from '../helpers/client-matrix';
-import { ensureConformanceInstalled } from '../helpers/conformance';
-import { ensureInspectorInstalled } from '../helpers/inspector';
+import { INSTALL_HINT, missingToolFolders } from '../helpers/tool-folders';
 
 /**
  * The whole suite runs in a time zone with an offset (unless TZ names another): a date read or
@@ -19,12 +19,13 @@ export const TEST_TIME_ZONE = 'America/Sao_Paulo';
 export default function buildOnce(): void {
   process.env.TZ ||= TEST_TIME_ZONE;
   const root = path.resolve(__dirname, '..', '..');
-  // The MCP Inspector (tools/inspector) has its own lock and its own Node: installed once here.
-  ensureInspectorInstalled();
-  // So has the official conformance suite (tools/conformance).
-  ensureConformanceInstalled();
-  // So has the client matrix (tools/clients).
-  ensureClientsInstalled();
+  const missing = missingToolFolders();
+  if (missing.length > 0 && process.env.REQUIRE_TOOLS !== '1') {
+    process.stderr.write(
+      `\nbuild-once: not installed: ${missing.map((folder) => `tools/${folder}`).join(', ')}; ` +
+        `the suites that need them are skipped (run ${INSTALL_HINT} to include them)\n`,
+    );
+  }
   try {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {
