@@ -131,6 +131,11 @@ export async function startServer(
         force.unref();
         const drained = setTimeout(
           () => {
+            // Logged before closing begins: a response its client received before this line's
+            // time was produced while draining (tests/ops/drain.test.ts reads it so).
+            options.logger.info(
+              'drain period over: closing the listener; each connection ends after its next answer',
+            );
             lifecycle?.startClosing();
             // net.Server's close stops accepting and waits for open connections to end. http.Server's
             // own close would also destroy every idle keep-alive connection at once, and with it a
