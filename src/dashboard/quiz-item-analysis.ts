@@ -3,6 +3,7 @@ import type { getResults } from '../domain/results/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
 import { dataTable } from '../web/parts';
+import { richText, type RichTextOptions } from '../web/rich-text';
 import { answerChart } from './charts';
 
 type Results = Awaited<ReturnType<typeof getResults>>;
@@ -33,11 +34,11 @@ function answerLabels(stat: Stat): string[] {
   return [];
 }
 
-function groupsTable(stat: Stat): Html {
+function groupsTable(stat: Stat, rich: RichTextOptions): Html {
   const labels = answerLabels(stat);
   if (!stat.top_shares || !stat.bottom_shares || labels.length === 0) return html``;
   return html`<details class="groups">
-    <summary>Top and bottom 27% of “<bdi>${stat.text}</bdi>”</summary>
+    <summary>Top and bottom 27% of “<bdi>${richText(stat.text, rich)}</bdi>”</summary>
     <div class="table-wrap">
       <table>
         <thead>
@@ -51,7 +52,7 @@ function groupsTable(stat: Stat): Html {
           ${labels.map(
             (label, index) =>
               html`<tr>
-                <th scope="row"><bdi>${label}</bdi></th>
+                <th scope="row"><bdi>${'options' in stat ? richText(label, rich) : label}</bdi></th>
                 <td class="num">${percent(stat.top_shares![index]!)}</td>
                 <td class="num">${percent(stat.bottom_shares![index]!)}</td>
               </tr>`,
@@ -67,7 +68,12 @@ function groupsTable(stat: Stat): Html {
  * every question's figures and flags (with reasons), sortable by flags through a plain link, so
  * it works without script. The table states the chart's numbers.
  */
-export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl: string): Html {
+export function itemAnalysisSection(
+  results: Results,
+  order: ItemOrder,
+  baseUrl: string,
+  rich: RichTextOptions,
+): Html {
   if (results.summary.response_count === 0) return html``;
   const { reliability } = results.item_analysis;
   // Unscored questions (opinions) have no facility or discrimination: they stay out, numbered as in the quiz.
@@ -113,7 +119,8 @@ export function itemAnalysisSection(results: Results, order: ItemOrder, baseUrl:
         { label: 'Flags', sort: order === 'flags' ? 'descending' : 'none' },
       ],
       rows: rows.map(({ stat, number }) => ({
-        header: html`${number}. <span dir="auto">${stat.text}</span> ${groupsTable(stat)}`,
+        header: html`${number}.
+          <span dir="auto">${richText(stat.text, rich)}</span> ${groupsTable(stat, rich)}`,
         cells: [
           percent(stat.facility),
           twoPlaces(stat.discrimination),

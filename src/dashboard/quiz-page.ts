@@ -195,7 +195,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
                 questions.questions.length === 0
                   ? html`<p class="muted">This quiz has no questions yet.</p>`
                   : html`<ol class="questions">
-                      ${questionStats(questions, { questions: [] })}
+                      ${questionStats(questions, { questions: [] }, { dollars: settings.math_dollars })}
                     </ol>`
               }`
       }

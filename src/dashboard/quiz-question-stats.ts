@@ -4,6 +4,7 @@ import { matchesAcceptedAnswer, withinTolerance } from '../domain/answer-text';
 import type { QuestionType } from '../domain/question-types';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
+import { richText, type RichTextOptions } from '../web/rich-text';
 import { answerChart, type Bar } from './charts';
 
 type Questions = Awaited<ReturnType<typeof getQuizQuestions>>;
@@ -46,7 +47,12 @@ interface Breakdown {
 }
 
 /** A question's chart bars and the table rows that state the same numbers, by type. */
-function breakdownOf(question: Question, stat: Stat | undefined, answered: number): Breakdown {
+function breakdownOf(
+  question: Question,
+  stat: Stat | undefined,
+  answered: number,
+  rich: RichTextOptions,
+): Breakdown {
   const counted = 'Chosen';
   switch (question.type) {
     case 'yes_no': {
@@ -81,7 +87,7 @@ function breakdownOf(question: Question, stat: Stat | undefined, answered: numbe
           kind: right(option.score) ? 'best' : 'plain',
         })),
         rows: question.options.map((option, index) =>
-          countRow(option.label, `${option.score} pts`, counts[index]?.count ?? 0, answered),
+          countRow(richText(option.label, rich), `${option.score} pts`, counts[index]?.count ?? 0, answered),
         ),
       };
     }
@@ -139,7 +145,7 @@ function breakdownOf(question: Question, stat: Stat | undefined, answered: numbe
         })),
         rows: positions.map((position) =>
           countRow(
-            `${position.position}. ${position.right_item}`,
+            html`${position.position}. ${richText(position.right_item, rich)}`,
             position.common_wrong_item
               ? `most often wrong: ${position.common_wrong_item} (${position.common_wrong_count})`
               : '',
@@ -223,7 +229,7 @@ const pts = (points: number) =>
  * answer, each option's score (the right ones marked), the accepted answers, the right number
  * and its tolerance.
  */
-function answerKey(question: Question): Html {
+function answerKey(question: Question, rich: RichTextOptions): Html {
   const row = (term: string, value: Html | string) =>
     html`<div>
       <dt>${term}</dt>
@@ -246,7 +252,7 @@ function answerKey(question: Question): Html {
           ${question.options.map(
             (option) =>
               html`<li>
-                <bdi>${option.label}</bdi>:
+                <bdi>${richText(option.label, rich)}</bdi>:
                 ${pts(option.score)}${
                   right(option.score) ? html` <span class="key-right">✓ right</span>` : ''
                 }
@@ -269,7 +275,7 @@ function answerKey(question: Question): Html {
       return row(
         'Right order',
         html`<ol class="key-options">
-            ${question.items.map((item) => html`<li><bdi>${item.label}</bdi></li>`)}
+            ${question.items.map((item) => html`<li><bdi>${richText(item.label, rich)}</bdi></li>`)}
           </ol>
           ${
             question.points_per_item === null
@@ -311,14 +317,14 @@ function answerKey(question: Question): Html {
 }
 
 /** The answer key and explanation of a question, shown whether or not anyone answered. */
-function keyList(question: Question): Html {
+function keyList(question: Question, rich: RichTextOptions): Html {
   return html`<dl class="answer-key">
-    ${answerKey(question)}
+    ${answerKey(question, rich)}
     ${
       question.explanation
         ? html`<div>
             <dt>Explanation</dt>
-            <dd dir="auto">${question.explanation}</dd>
+            <dd dir="auto">${richText(question.explanation, rich)}</dd>
           </div>`
         : ''
     }
@@ -329,7 +335,11 @@ function keyList(question: Question): Html {
  * Each question with its answer key and explanation and, once answered, its answer counts as a
  * chart and a table, from the same getResults the MCP tool returns (no empty charts before).
  */
-export function questionStats(questions: Questions, results: Pick<Results, 'questions'>): Html[] {
+export function questionStats(
+  questions: Questions,
+  results: Pick<Results, 'questions'>,
+  rich: RichTextOptions,
+): Html[] {
   const byId = new Map<string, Stat>(results.questions.map((stat) => [stat.question_id, stat]));
   return questions.questions.map((question) => {
     const stat = byId.get(question.question_id);
@@ -346,14 +356,14 @@ export function questionStats(questions: Questions, results: Pick<Results, 'ques
     </p>`;
     if (answered === 0) {
       return html`<li class="question">
-        <p class="question-text" dir="auto">${question.text}</p>
-        ${meta} ${keyList(question)}
+        <p class="question-text" dir="auto">${richText(question.text, rich)}</p>
+        ${meta} ${keyList(question, rich)}
       </li>`;
     }
-    const { bars, rows, counted, note } = breakdownOf(question, stat, answered);
+    const { bars, rows, counted, note } = breakdownOf(question, stat, answered, rich);
     return html`<li class="question">
-      <p class="question-text" dir="auto">${question.text}</p>
-      ${meta} ${keyList(question)} ${note ? html`<p>${note}</p>` : ''}
+      <p class="question-text" dir="auto">${richText(question.text, rich)}</p>
+      ${meta} ${keyList(question, rich)} ${note ? html`<p>${note}</p>` : ''}
       <figure class="chart-figure">
         ${answerChart({ label: `Answers to “${question.text}”`, bars, total: answered })}
         <figcaption class="sr-only">The table below gives the same numbers.</figcaption>

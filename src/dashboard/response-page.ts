@@ -3,6 +3,7 @@ import type { ReviewItem } from '../domain/results/answer-review';
 import type { getOwnedResponse } from '../domain/results/owned-responses';
 import { html, type Html } from '../web/html';
 import { formatNumber, formatTime, sendPage } from '../web/page-shell';
+import { richText, type RichTextOptions } from '../web/rich-text';
 import { respondentName, resultsNav, resultsPath } from './results-pages';
 
 type OwnedResponse = Awaited<ReturnType<typeof getOwnedResponse>>;
@@ -22,15 +23,18 @@ function verdict(item: ReviewItem): Html {
   return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
-function givenAnswer(item: ReviewItem, timeUp: boolean): Html {
+/** Answers that are the owner's option labels are rich text; what a respondent typed is shown as typed. */
+const LABEL_ANSWERS: ReadonlySet<string> = new Set(['multiple_choice', 'multiple_select']);
+
+function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): Html {
   if (item.your_answer === null)
     return html`<em>${timeUp ? 'Not answered: the time ran out' : 'Not answered'}</em>`;
   if (item.your_answer === '') return html`<em>None ticked</em>`;
   const said = item.your_answer === 'yes' ? 'Yes' : item.your_answer === 'no' ? 'No' : item.your_answer;
-  return html`<bdi class="review-answer">${said}</bdi>`;
+  return html`<bdi class="review-answer">${LABEL_ANSWERS.has(item.type) ? richText(said, rich) : said}</bdi>`;
 }
 
-function answerItem(item: ReviewItem, index: number, timeUp: boolean): Html {
+function answerItem(item: ReviewItem, index: number, timeUp: boolean, rich: RichTextOptions): Html {
   const right =
     item.correct_answers === null
       ? html`<p class="muted">
@@ -45,17 +49,17 @@ function answerItem(item: ReviewItem, index: number, timeUp: boolean): Html {
             ${item.correct_answers.map(
               (answer, n) =>
                 html`${n > 0 ? ', ' : ''}<bdi
-                    >${answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : answer}</bdi
+                    >${answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : richText(answer, rich)}</bdi
                   >`,
             )}
           </p>`;
   // Each answer has an anchor of its own, for links to one answer (grading, a question's answers).
   return html`<li class="review-item" id="answer-${item.question_id}">
     <h3 class="question-text">
-      <span class="muted">${index + 1}.</span> <span dir="auto">${item.text}</span>
+      <span class="muted">${index + 1}.</span> <span dir="auto">${richText(item.text, rich)}</span>
     </h3>
     <p class="review-answer-line">
-      ${verdict(item)} <span class="review-label">Answer:</span> ${givenAnswer(item, timeUp)}
+      ${verdict(item)} <span class="review-label">Answer:</span> ${givenAnswer(item, timeUp, rich)}
     </p>
     <p class="review-points">
       <span class="review-label">Points:</span>
@@ -98,7 +102,12 @@ function metadata(data: OwnedResponse, timeZone: string): Html {
 }
 
 /** GET /dashboard/quizzes/:quizId/responses/:responseId: one respondent, each answer marked. */
-export function sendResponsePage(res: Response, data: OwnedResponse, timeZone: string): void {
+export function sendResponsePage(
+  res: Response,
+  data: OwnedResponse,
+  timeZone: string,
+  rich: RichTextOptions,
+): void {
   const { quiz, response } = data;
   const base = `/dashboard/quizzes/${quiz.quiz_id}`;
   const who = respondentName(response.respondent);
@@ -122,7 +131,7 @@ export function sendResponsePage(res: Response, data: OwnedResponse, timeZone: s
       ${metadata(data, timeZone)}
       <h2>Answers</h2>
       <ol class="review-list owner-review">
-        ${data.answers.map((item, index) => answerItem(item, index, response.time_up))}
+        ${data.answers.map((item, index) => answerItem(item, index, response.time_up, rich))}
       </ol>
       <p class="actions">
         <a href="${base}/responses/${response.response_id}/delete" class="button secondary danger"

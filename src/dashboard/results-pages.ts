@@ -7,6 +7,7 @@ import type { ScoreCount } from '../domain/results/score-distribution';
 import { html, type Html } from '../web/html';
 import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
 import { dataTable, sectionNav } from '../web/parts';
+import type { RichTextOptions } from '../web/rich-text';
 import type { Flash } from '../web/session-flash';
 import { binLabel, scoreBins, scoreHistogram } from './charts';
 import { itemAnalysisSection, type ItemOrder } from './quiz-item-analysis';
@@ -175,7 +176,12 @@ export function sendSummarySection(
   );
 }
 
-export function sendQuestionsSection(res: Response, questions: QuizQuestions, results: QuizResults): void {
+export function sendQuestionsSection(
+  res: Response,
+  questions: QuizQuestions,
+  results: QuizResults,
+  rich: RichTextOptions,
+): void {
   sendSection(
     res,
     results.quiz,
@@ -183,12 +189,17 @@ export function sendQuestionsSection(res: Response, questions: QuizQuestions, re
     questions.questions.length === 0
       ? html`<p class="muted">This quiz has no questions yet.</p>`
       : html`<ol class="questions">
-          ${questionStats(questions, results)}
+          ${questionStats(questions, results, rich)}
         </ol>`,
   );
 }
 
-export function sendItemsSection(res: Response, results: QuizResults, order: ItemOrder): void {
+export function sendItemsSection(
+  res: Response,
+  results: QuizResults,
+  order: ItemOrder,
+  rich: RichTextOptions,
+): void {
   const { quiz } = results;
   sendSection(
     res,
@@ -196,7 +207,7 @@ export function sendItemsSection(res: Response, results: QuizResults, order: Ite
     'items',
     results.summary.response_count === 0
       ? noResponses
-      : itemAnalysisSection(results, order, resultsPath(quiz.quiz_id, 'items')),
+      : itemAnalysisSection(results, order, resultsPath(quiz.quiz_id, 'items'), rich),
   );
 }
 

@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from 'express';
-import { getQuizQuestions } from '../domain/quizzes/get-quiz';
+import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { getResults } from '../domain/results/get-results';
 import { getOwnedResponse, listResponses } from '../domain/results/owned-responses';
@@ -40,6 +40,11 @@ export function resultsRoutes({ deps }: DashboardContext): Router {
     res.redirect(302, resultsPath(await owned(res, req.params.quizId), 'summary'));
   });
 
+  /** How the quiz's texts are typeset: its math_dollars setting (web/rich-text.ts). */
+  const richOf = async (userId: string, id: string) => ({
+    dollars: (await getQuizSettings(deps, userId, id)).math_dollars,
+  });
+
   router.get('/dashboard/quizzes/:quizId/results/summary', requireLogin(), async (req, res) => {
     const id = await owned(res, req.params.quizId);
     sendSummarySection(res, await getResultsSummary(deps, currentSession(res)!.userId, id), zone(res));
@@ -48,21 +53,22 @@ export function resultsRoutes({ deps }: DashboardContext): Router {
   router.get('/dashboard/quizzes/:quizId/results/questions', requireLogin(), async (req, res) => {
     const userId = currentSession(res)!.userId;
     const id = await owned(res, req.params.quizId);
-    const [questions, results] = await Promise.all([
+    const [questions, results, rich] = await Promise.all([
       getQuizQuestions(deps, userId, id),
       getResults(deps, userId, { ref: id, limit: 0 }),
+      richOf(userId, id),
     ]);
-    sendQuestionsSection(res, questions, results);
+    sendQuestionsSection(res, questions, results, rich);
   });
 
   router.get('/dashboard/quizzes/:quizId/results/items', requireLogin(), async (req, res) => {
     const id = await owned(res, req.params.quizId);
-    const results = await getResults(deps, currentSession(res)!.userId, {
-      ref: id,
-      limit: 0,
-      commonAnswers: false,
-    });
-    sendItemsSection(res, results, itemOrderOf(queryString(req.query.order)));
+    const userId = currentSession(res)!.userId;
+    const [results, rich] = await Promise.all([
+      getResults(deps, userId, { ref: id, limit: 0, commonAnswers: false }),
+      richOf(userId, id),
+    ]);
+    sendItemsSection(res, results, itemOrderOf(queryString(req.query.order)), rich);
   });
 
   router.get('/dashboard/quizzes/:quizId/results/responses', requireLogin(), async (req, res) => {
@@ -84,8 +90,12 @@ export function resultsRoutes({ deps }: DashboardContext): Router {
 
   router.get('/dashboard/quizzes/:quizId/responses/:responseId', requireLogin(), async (req, res) => {
     const id = await owned(res, req.params.quizId);
-    const data = await getOwnedResponse(deps, currentSession(res)!.userId, id, String(req.params.responseId));
-    sendResponsePage(res, data, zone(res));
+    const userId = currentSession(res)!.userId;
+    const [data, rich] = await Promise.all([
+      getOwnedResponse(deps, userId, id, String(req.params.responseId)),
+      richOf(userId, id),
+    ]);
+    sendResponsePage(res, data, zone(res), rich);
   });
 
   return router;
