@@ -14,6 +14,7 @@ import { unstorableField } from '../domain/text-integrity';
 import { inputWording } from '../domain/quiz-input';
 import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
+import { richTextMeta } from './apps/rich-text-meta';
 import type { ToolContext, ToolDefinition } from './tool';
 import { answerFor, mayRead } from './write-only-answer';
 
@@ -172,9 +173,12 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
           type: 'resource_link' as const,
           ...link,
         }));
+        // The view draws text only: its formulas come typeset beside the answer.
+        const meta = definition.view ? await richTextMeta(result, context) : undefined;
         return {
           content: [{ type: 'text', text: JSON.stringify(result) }, ...links],
           structuredContent: result,
+          ...(meta ? { _meta: meta } : {}),
         };
       } catch (error) {
         if (isDomainError(error)) {

@@ -4,6 +4,8 @@
 // Then it checks what a person sees: the questions of a draft and its Publish round trip into
 // the database, the results' bars for a known data set, the quiz list's links opened through
 // the host, and the dark theme. Screenshots at 360 and 1024 px, light and dark.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
@@ -288,6 +290,97 @@ describeWithBrowser('the MCP Apps view in a host', () => {
       );
       await screenshot(page, 'mcp-app-results-scales-360-light');
       await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    'formulas typeset by the server: the preview and the results show MathML; a malformed one and dollars stay text',
+    async () => {
+      const quiz = await client.callTool('create_quiz', {
+        title: 'Roots in chat',
+        questions: [
+          {
+            type: 'multiple_choice',
+            text: 'What is \\(\\sqrt{2}\\cdot\\sqrt{8}\\)?',
+            options: [
+              { label: '\\(4\\)', score: 2 },
+              { label: 'It costs $5 and $10', score: 0 },
+            ],
+          },
+          { type: 'yes_no', text: 'Is \\(\\frac{1\\) written well?', points: 1, correct_answer: 'no' },
+        ],
+      });
+      // The model's answer keeps the source; the typeset HTML rides in _meta for the view alone.
+      expect(JSON.stringify(quiz.structuredContent)).not.toContain('<math');
+      const meta = (quiz as { _meta?: Record<string, Record<string, string>> })._meta?.[
+        'quiz-service/rich-text'
+      ];
+      expect(Object.keys(meta ?? {}).sort()).toEqual([
+        'Is \\(\\frac{1\\) written well?',
+        'What is \\(\\sqrt{2}\\cdot\\sqrt{8}\\)?',
+        '\\(4\\)',
+      ]);
+      // A quiz without formulas carries none.
+      const plain = await client.callTool('get_quiz_questions', { quiz_id: draftId });
+      expect((plain as { _meta?: unknown })._meta).toBeUndefined();
+
+      const quizId = quiz.structuredContent!.quiz_id as string;
+      const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'maths-view-'));
+      try {
+        const page = await host(1024, 'light');
+        const refused: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
+        });
+        await show(page, 'get_quiz_questions', { quiz_id: quizId }, 'light');
+        const frame = view(page);
+        await frame.getByRole('heading', { name: 'Roots in chat' }).waitFor();
+        await expect(frame.locator('.question-text math').count()).resolves.toBe(1);
+        await expect(frame.locator('.options li math').count()).resolves.toBe(1);
+        const width = await frame
+          .locator('.question-text math')
+          .evaluate(
+            (node) =>
+              (node as unknown as { getBoundingClientRect(): { width: number } }).getBoundingClientRect()
+                .width,
+          );
+        expect(width).toBeGreaterThan(0);
+        await expect(frame.locator('.formula-source').innerText()).resolves.toBe('\\(\\frac{1\\)');
+        await frame.getByText('It costs $5 and $10 · 0 pts').waitFor();
+        await expect(frame.locator('body').innerText()).resolves.not.toContain('\\sqrt');
+        const preview = path.join(shots, 'view-preview.png');
+        await page.screenshot({ path: preview });
+        expect(fs.statSync(preview).size).toBeGreaterThan(1000);
+
+        const published = await client.callTool('publish_quiz', { quiz_id: quizId });
+        const slug = published.structuredContent!.slug as string;
+        const [choice, yesNo] = (quiz.structuredContent!.questions as Array<{ question_id: string }>).map(
+          (question) => question.question_id,
+        );
+        const sent = await request(app.app)
+          .post(`/api/quizzes/${slug}/responses`)
+          .send({
+            respondent: { name: 'Ada' },
+            answers: [
+              { question_id: choice, option_index: 0 },
+              { question_id: yesNo, answer: 'no' },
+            ],
+          });
+        expect(sent.status).toBe(201);
+        await show(page, 'get_results', { quiz_id: quizId }, 'light');
+        await frame.getByRole('heading', { name: 'Roots in chat' }).waitFor();
+        await expect(frame.locator('.chart h3 math').count()).resolves.toBe(1);
+        await expect(frame.locator('.bar-label math').count()).resolves.toBe(1);
+        await expect(frame.locator('table.item-analysis th math').count()).resolves.toBe(1);
+        const results = path.join(shots, 'view-results.png');
+        await page.screenshot({ path: results, fullPage: true });
+        expect(fs.statSync(results).size).toBeGreaterThan(1000);
+        expect(refused).toEqual([]);
+        await page.context().close();
+      } finally {
+        fs.rmSync(shots, { recursive: true, force: true });
+      }
     },
     TIMEOUT,
   );

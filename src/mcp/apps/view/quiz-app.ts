@@ -44,6 +44,31 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/**
+ * The owner's texts with a formula or code, as the server typeset them (mcp/apps/rich-text-meta.ts,
+ * whose key this is): escaped text, code and MathML, the public pages' HTML. The view carries no
+ * typesetter of its own; a text not in the map is drawn as text.
+ */
+const RICH_TEXT_META_KEY = 'quiz-service/rich-text';
+let typeset: Record<string, string> = {};
+
+function takeTypeset(result: { _meta?: Record<string, unknown> }, more = false): void {
+  const sent = result._meta?.[RICH_TEXT_META_KEY];
+  const map = sent && typeof sent === 'object' ? (sent as Record<string, string>) : {};
+  typeset = more ? { ...typeset, ...map } : map;
+}
+
+/** An owner's text: typeset when the server sent it so, else plain text (never parsed as HTML). */
+function rich(text: string): Node {
+  const made = typeset[text];
+  if (made === undefined) return document.createTextNode(text);
+  // Parsed inert (no script runs in a parsed document), then moved into the view.
+  const body = new DOMParser().parseFromString(`<!doctype html><body>${made}`, 'text/html').body;
+  const fragment = document.createDocumentFragment();
+  for (const node of Array.from(body.childNodes)) fragment.append(document.importNode(node, true));
+  return fragment;
+}
+
 const round = (value: number) => Math.round(value * 10) / 10;
 
 function badge(status: string): HTMLElement {
@@ -51,14 +76,21 @@ function badge(status: string): HTMLElement {
 }
 
 /** A horizontal bar; the number beside it is the text that a screen reader reads. */
-function bar(label: string, count: number, most: number, total: number, best = false): HTMLElement {
+function bar(
+  label: string,
+  count: number,
+  most: number,
+  total: number,
+  best = false,
+  owned = false,
+): HTMLElement {
   const fill = el('span', { className: best ? 'fill best' : 'fill' });
   fill.style.width = `${most === 0 ? 0 : Math.round((100 * count) / most)}%`;
   const share = total ? ` (${Math.round((100 * count) / total)}%)` : '';
   return el(
     'li',
     { className: 'bar' },
-    el('span', { className: 'bar-label', text: label }),
+    el('span', { className: 'bar-label' }, owned ? rich(label) : document.createTextNode(label)),
     el('span', { className: 'track' }, fill),
     el('span', { className: 'bar-value', text: `${count}${share}` }),
   );
@@ -97,7 +129,7 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
     ordering: (question) => {
       const per = question.points_per_item;
       const items = el('ol', { className: 'options' });
-      for (const item of question.items) items.append(el('li', { text: item.label }));
+      for (const item of question.items) items.append(el('li', {}, rich(item.label)));
       return [
         el('p', {
           className: 'muted',
@@ -141,13 +173,15 @@ function keyLines(question: PreviewQuestion): HTMLElement[] {
 
 function optionList(choices: ReadonlyArray<{ label: string; score: number }>): HTMLElement {
   const options = el('ul', { className: 'options' });
-  for (const option of choices) options.append(el('li', { text: `${option.label} · ${option.score} pts` }));
+  for (const option of choices) {
+    options.append(el('li', {}, rich(option.label), document.createTextNode(` · ${option.score} pts`)));
+  }
   return options;
 }
 
 function optionLabels(choices: ReadonlyArray<{ label: string }>, into: HTMLElement): void {
   const options = el('ul', { className: 'options' });
-  for (const option of choices) options.append(el('li', { text: option.label }));
+  for (const option of choices) options.append(el('li', {}, rich(option.label)));
   into.append(options);
 }
 
@@ -157,7 +191,7 @@ function renderPreview(quiz: QuizPreview): void {
     const item = el(
       'li',
       { className: 'question' },
-      el('p', { className: 'question-text', text: question.text }),
+      el('p', { className: 'question-text' }, rich(question.text)),
     );
     // As respondents see it: the option labels, no key.
     if (quiz.view === 'respondent') {
@@ -251,9 +285,11 @@ function renderResults(results: Results, more = false): void {
     const most = Math.max(0, ...rows.map((row) => row.count));
     const list = el('ul', { className: 'bars' });
     list.setAttribute('aria-label', `Answers to ${question.text}`);
-    for (const row of rows) list.append(bar(row.label, row.count, most, question.answered_count, row.best));
+    for (const row of rows) {
+      list.append(bar(row.label, row.count, most, question.answered_count, row.best, row.owned));
+    }
     charts.append(
-      el('section', { className: 'chart' }, el('h3', { text: question.text }), scaleLine(question), list),
+      el('section', { className: 'chart' }, el('h3', {}, rich(question.text)), scaleLine(question), list),
     );
   }
   root.replaceChildren(
@@ -303,7 +339,7 @@ function itemAnalysis(results: Results): HTMLElement[] {
       el(
         'tr',
         {},
-        el('th', { text: question.text }),
+        el('th', {}, rich(question.text)),
         el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
         el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
         el('td', {
@@ -341,7 +377,15 @@ function itemAnalysis(results: Results): HTMLElement[] {
 }
 
 /** A question's bars: its answers and how often each was given; `best` marks the right ones. */
-function chartRows(question: Results['questions'][number]) {
+/** One bar: `owned` when its label is the owner's own text (an option), which may be typeset. */
+interface ChartRow {
+  label: string;
+  count: number;
+  best: boolean;
+  owned?: boolean;
+}
+
+function chartRows(question: Results['questions'][number]): ChartRow[] {
   switch (question.type) {
     case 'yes_no':
       return [
@@ -363,6 +407,7 @@ function chartRows(question: Results['questions'][number]) {
         label: option.label,
         count: option.count,
         best: option.score > 0,
+        owned: true,
       }));
     case 'ordering':
       // Per position: how many put the right item there.
@@ -384,6 +429,7 @@ function chartRows(question: Results['questions'][number]) {
         label: option.label,
         count: option.count,
         best: option.score > 0 && option.score === top,
+        owned: true,
       }));
     }
     case 'scale':
@@ -460,8 +506,10 @@ function loadMore(quizId: string, cursor: string): HTMLElement {
   button.addEventListener('click', async () => {
     button.disabled = true;
     const result = await app.callServerTool({ name: 'get_results', arguments: { quiz_id: quizId, cursor } });
-    if (!result.isError) renderResults(result.structuredContent as unknown as Results, true);
-    else button.disabled = false;
+    if (!result.isError) {
+      takeTypeset(result, true);
+      renderResults(result.structuredContent as unknown as Results, true);
+    } else button.disabled = false;
   });
   return button;
 }
@@ -523,6 +571,7 @@ app.ontoolresult = (result) => {
     );
     return;
   }
+  takeTypeset(result);
   render(result.structuredContent as Record<string, unknown> | undefined);
 };
 app.onhostcontextchanged = (context) => applyContext(context);
