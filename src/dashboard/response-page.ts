@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { storedDefinition } from '../domain/question-types';
 import type { ReviewItem } from '../domain/results/answer-review';
 import type { getOwnedResponse } from '../domain/results/owned-responses';
 import { html, type Html } from '../web/html';
@@ -23,15 +24,18 @@ function verdict(item: ReviewItem): Html {
   return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
-/** Answers that are the owner's option labels are rich text; what a respondent typed is shown as typed. */
-const LABEL_ANSWERS: ReadonlySet<string> = new Set(['multiple_choice', 'multiple_select']);
+/**
+ * Whether an answer is made of the owner's words (options, items), which are rich text; a type
+ * whose answers are typed lists its common answers instead, and those are shown as typed.
+ */
+const choosesOwnerWords = (type: string) => storedDefinition(type).commonAnswers === 'none';
 
 function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): Html {
   if (item.your_answer === null)
     return html`<em>${timeUp ? 'Not answered: the time ran out' : 'Not answered'}</em>`;
   if (item.your_answer === '') return html`<em>None ticked</em>`;
   const said = item.your_answer === 'yes' ? 'Yes' : item.your_answer === 'no' ? 'No' : item.your_answer;
-  return html`<bdi class="review-answer">${LABEL_ANSWERS.has(item.type) ? richText(said, rich) : said}</bdi>`;
+  return html`<bdi class="review-answer">${choosesOwnerWords(item.type) ? richText(said, rich) : said}</bdi>`;
 }
 
 function answerItem(item: ReviewItem, index: number, timeUp: boolean, rich: RichTextOptions): Html {
