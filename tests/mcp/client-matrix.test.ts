@@ -77,6 +77,12 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
     min?: number;
     max?: number;
     labels?: [string, string];
+    blanks?: Array<{
+      acceptedAnswers: string[];
+      options: string[] | null;
+      correctOption: number | null;
+      points: number;
+    }>;
   };
   switch (question.type) {
     case 'yes_no':
@@ -87,6 +93,14 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
       return { points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance };
     case 'ordering':
       return { points: key.points, points_per_item: key.pointsPerItem, items: key.items };
+    case 'fill_in_blanks':
+      return {
+        blanks: key.blanks!.map((blank) =>
+          blank.options === null
+            ? { accepted_answers: blank.acceptedAnswers, points: blank.points }
+            : { options: blank.options, correct_option: blank.correctOption, points: blank.points },
+        ),
+      };
     case 'scale':
       return { scale_min: key.min, scale_max: key.max, scale_labels: key.labels };
     default:
