@@ -3,6 +3,8 @@ import { IMPORT_FORMATS } from '../domain/import/bank';
 import { SCALES, typeForShape } from '../domain/import/assemble';
 import { CSV_COLUMNS, csvAnswerOfEachType } from '../domain/import/csv';
 import { MOODLE_TYPES } from '../domain/import/moodle-xml';
+import { QTI_INTERACTIONS, QTI_ITEMS_MAX } from '../domain/import/qti';
+import { ZIP_LIMITS } from '../domain/import/zip';
 import { IMPORT_TEXT_MAX, PREVIEW_PAGE_SIZE } from '../domain/import/import-questions';
 import { LINK_LIFETIME_MS } from '../domain/links/signed-links';
 import { UPLOAD_BYTES_MAX, UPLOAD_LIFETIME_MS } from '../domain/uploads/uploads';
@@ -343,6 +345,23 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       <code>upload_id</code> instead of <code>text</code>. The file is kept ${UPLOAD_LIFETIME_MS / 3_600_000}
       hours, for its owner only. A file too large answers <code>413</code>, a refused link
       <code>403</code> (<code>link_refused</code>).
+    </p>
+    <p id="import-qti">
+      <strong>QTI packages.</strong> A QTI 3.0 or 2.1 content package (a zip with
+      <code>imsmanifest.xml</code> at its top, as Canvas, Moodle and TAO export) sent through the upload link
+      is read as one bank (<code>format</code> <code>qti</code>): its items in the order of its test, else of
+      its manifest, at most ${QTI_ITEMS_MAX}. Each item's one interaction becomes ours:
+      ${QTI_INTERACTIONS.map(([interaction, shape], index) => {
+        const type = typeForShape(shape);
+        return html`${index > 0 ? '; ' : ''}${interaction} →
+        ${type ? html`<code>${type.name}</code>` : 'not held yet'}`;
+      })};
+      other interactions and items with several are listed by element. Scores come from the standard response
+      processing (match the correct response, map the response) or its hand-written forms, through the rule
+      below; MathML with a TeX annotation comes along as TeX. A package with more than
+      ${ZIP_LIMITS.entriesMax} entries, a file named outside it, an entry that inflates more than
+      ${ZIP_LIMITS.ratioMax} times over or past its size, or a damaged zip is refused whole, and nothing is
+      stored.
     </p>
     <p>
       Moodle's types become ours:

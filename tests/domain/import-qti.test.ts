@@ -2,34 +2,22 @@
 // tests/fixtures/import/) import with the expected count and types, each loss listed per
 // question; hostile zips are refused whole with a message saying why; and every type of ours
 // goes out to QTI 3.0 and back with every field the format holds.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isDomainError } from '../../src/domain/errors';
 import { QUESTION_TYPE_DEFINITIONS } from '../../src/domain/question-types';
 import { assemble } from '../../src/domain/import/assemble';
 import { exportQti, type ExportableQuiz } from '../../src/domain/import/qti-export';
-import { previewPackage, readPackageBank } from '../../src/domain/import/qti';
+import { readPackageBank } from '../../src/domain/import/qti';
+import { previewBank } from '../../src/domain/import/import-questions';
 import { openZip, writeZip, ZIP_LIMITS } from '../../src/domain/import/zip';
 import type { QuestionRecord } from '../../src/domain/quiz-records';
 import { EVERY_TYPE } from '../fixtures/qti-every-type';
+import { zipFixtureFolder } from '../helpers/qti-packages';
 
 const FIXTURES = path.join(__dirname, '../fixtures/import');
 
-/** A fixture folder as a zip package, its paths relative to the folder. */
-async function zipFolder(name: string): Promise<Buffer> {
-  const root = path.join(FIXTURES, name);
-  const files: Array<{ path: string; bytes: Buffer }> = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir).sort()) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else
-        files.push({ path: path.relative(root, full).split(path.sep).join('/'), bytes: readFileSync(full) });
-    }
-  };
-  walk(root);
-  return writeZip(files);
-}
+const zipFolder = zipFixtureFolder;
 
 async function imported(bytes: Buffer) {
   const bank = await readPackageBank(bytes);
@@ -141,7 +129,7 @@ describe('a QTI 3.0 package of our own', () => {
   });
 
   test('the preview summarises it as the text formats do', async () => {
-    const { preview } = await previewPackage(await zipFolder('qti3-package'));
+    const { preview } = previewBank(await readPackageBank(await zipFolder('qti3-package')));
     expect(preview).toMatchObject({
       format: 'qti',
       question_count: 13,

@@ -215,7 +215,7 @@ describeEachDatabase('the upload link', (provider) => {
       [
         Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)]),
         'application/zip',
-        'is a zip package',
+        'QTI package: the zip file is damaged or cut short',
       ],
     ];
     for (const [bytes, contentType, expected] of cases) {

@@ -13,8 +13,9 @@ import { titleKey } from '../quizzes/resolve-quiz';
 import { newSlug } from '../slug';
 import { readUpload } from '../uploads/uploads';
 import { assemble, readBank, type ImportedQuestion } from './assemble';
-import type { BankFormat, ImportFormat } from './bank';
-import { uploadedBankText } from './uploaded-bank';
+import type { BankFormat, ImportFormat, SourceBank } from './bank';
+import { readPackageBank } from './qti';
+import { isZip, uploadedBankText } from './uploaded-bank';
 
 /** The most text one call takes; larger banks go in parts, or as an uploaded file (uploads/). */
 export const IMPORT_TEXT_MAX = 200_000;
@@ -138,9 +139,13 @@ const refuse = (field: string, message: string) => invalidInput([{ field, messag
 export function previewImport(
   input: { text: string; field?: string } & Pick<ImportQuestionsInput, 'format' | 'page'>,
 ) {
-  const bank = readBank(input.text, input.format, input.field);
+  return previewBank(readBank(input.text, input.format, input.field), input.page);
+}
+
+/** A bank already read (text or package) with our types applied, and its preview. */
+export function previewBank(bank: SourceBank, page?: number) {
   const { scale, questions } = assemble(bank);
-  return { questions, preview: previewOf(bank.format, scale, questions, bank.problems, input.page) };
+  return { questions, preview: previewOf(bank.format, scale, questions, bank.problems, page) };
 }
 
 function message(preview: ImportPreview, stored: boolean, quizzes: number): string {
@@ -174,9 +179,7 @@ function message(preview: ImportPreview, stored: boolean, quizzes: number): stri
  * stored is stored in one transaction.
  */
 export async function importQuestions(deps: DomainDeps, ownerId: string, input: ImportQuestionsInput) {
-  const text = await bankText(deps, ownerId, input);
-  const field = input.uploadId !== undefined ? 'upload_id' : 'text';
-  const { questions, preview } = previewImport({ ...input, text, field });
+  const { questions, preview } = previewBank(await sourceBank(deps, ownerId, input), input.page);
   if (input.title !== undefined && input.quizRef !== undefined) {
     throw refuse('quiz_id', 'send either title (a new draft quiz) or quiz_id (a draft to add to), not both');
   }
@@ -249,6 +252,20 @@ export async function importQuestions(deps: DomainDeps, ownerId: string, input: 
     }
   }
   throw new Error(`could not find free slugs for "${title}" after ${SLUG_ATTEMPTS} attempts`);
+}
+
+/** The bank read: pasted text, an uploaded file's text, or an uploaded QTI package (a zip). */
+async function sourceBank(
+  deps: DomainDeps,
+  ownerId: string,
+  input: Pick<ImportQuestionsInput, 'text' | 'uploadId' | 'format'>,
+): Promise<SourceBank> {
+  if (input.uploadId !== undefined && input.text === undefined) {
+    const file = await readUpload(deps, ownerId, input.uploadId);
+    if (isZip(file)) return readPackageBank(file.bytes, 'upload_id');
+    return readBank(uploadedBankText(file), input.format, 'upload_id');
+  }
+  return readBank(await bankText(deps, ownerId, input), input.format, 'text');
 }
 
 /** The bank's text: pasted, or the owner's uploaded file read as text. */

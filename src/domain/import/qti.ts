@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import { invalidInput } from '../errors';
 import type { ImportShape } from '../question-types';
-import { assemble } from './assemble';
 import { note, UnreadableBank, type SourceAnswer, type SourceBank, type SourceQuestion } from './bank';
 import {
   child,
@@ -15,7 +14,6 @@ import {
   type TextFlags,
 } from './qti-xml';
 import { readXml, textOf, type XmlElement } from './xml';
-import { previewOf } from './import-questions';
 import { openZip, type ZipPackage } from './zip';
 
 /**
@@ -43,6 +41,20 @@ const SHAPES: Readonly<Record<string, ImportShape>> = {
   'qti-extended-text-interaction': 'open',
   'qti-slider-interaction': 'rating',
 };
+
+/** QTI's interactions as the API reference lists them, with the shape each is read as. */
+export const QTI_INTERACTIONS: ReadonlyArray<readonly [string, ImportShape]> = [
+  ['choice, two choices True/False or Yes/No', 'truth'],
+  ['choice with one right answer', 'one_choice'],
+  ['choice with several', 'many_choices'],
+  ['text entry of a string', 'text_answers'],
+  ['text entry of a number (with its tolerance)', 'numeric'],
+  ['order', 'sequence'],
+  ['match and associate', 'pairs'],
+  ['gap match and inline choice', 'blanks'],
+  ['extended text', 'open'],
+  ['slider over whole numbers', 'rating'],
+];
 
 /** How an item scores its response, as far as it is read here. */
 type Scoring =
@@ -576,11 +588,4 @@ export async function readPackageBank(bytes: Uint8Array, field = 'upload_id'): P
     }
     throw error;
   }
-}
-
-/** The preview of a package, as previewImport gives it for a text bank. */
-export async function previewPackage(bytes: Uint8Array, page?: number, field?: string) {
-  const bank = await readPackageBank(bytes, field);
-  const { scale, questions } = assemble(bank);
-  return { questions, preview: previewOf(bank.format, scale, questions, bank.problems, page) };
 }

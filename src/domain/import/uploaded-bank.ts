@@ -3,8 +3,8 @@ import type { UploadedFile } from '../uploads/uploads';
 
 /**
  * An uploaded file as the text a reader takes: UTF-8 (with or without its byte-order mark) or
- * UTF-16 with one. A zip package is refused by name until a package reader is here, and bytes
- * that are not text are refused rather than read as mangled questions.
+ * UTF-16 with one. A zip package is not text (import-questions.ts reads it as a QTI package
+ * before this), and bytes that are not text are refused rather than read as mangled questions.
  */
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];

@@ -87,7 +87,7 @@ export function skillMarkdown(types: readonly QuestionType[] = QUESTION_TYPES): 
     `  code in ${LINK_LIFETIME_MS.preview / 3_600_000} hours. Hand them on at once; ask again for fresh ones rather than keeping them.`,
     "- A bank in a file, or too large to paste: give the person (or a script) `get_quiz_links`' `upload` link, which",
     '  takes one POST of the file (multipart field `file`, or the raw bytes), then send the `upload_id` it answers',
-    '  to `import_questions` in place of `text`.',
+    '  to `import_questions` in place of `text`. A QTI 3.0 or 2.1 package (a zip) goes the same way.',
     '',
     '## Pitfalls',
     '- `update_quiz` replaces every question. Send each kept question with its `question_id` (from',
