@@ -197,7 +197,12 @@ function breakdownOf(
           kind: 'plain',
         })),
         rows: distribution.map((entry) =>
-          countRow(`${entry.value}${ends(entry.value)}`, 'unscored', entry.count, answered),
+          countRow(
+            html`${entry.value}${richText(ends(entry.value), rich)}`,
+            'unscored',
+            entry.count,
+            answered,
+          ),
         ),
       };
     }
@@ -300,10 +305,10 @@ function answerKey(question: Question, rich: RichTextOptions): Html {
     case 'scale': {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>
-        words ? `${value} (${words})` : String(value);
+        words ? html`${value} (${richText(words, rich)})` : String(value);
       return row(
         'Scale',
-        `${end(question.scale_min, low)} to ${end(question.scale_max, high)}; an opinion, not scored`,
+        html`${end(question.scale_min, low)} to ${end(question.scale_max, high)}; an opinion, not scored`,
       );
     }
     case 'number':

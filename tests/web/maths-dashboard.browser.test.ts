@@ -29,6 +29,13 @@ const MATHS_QUIZ = {
       explanation: 'Since \\(\\sqrt{16} = 4\\).',
     },
     { type: 'yes_no', text: 'Is \\(\\frac{1\\) written well?', points: 1, correct_answer: 'no' },
+    // A scale's end words are the owner's text too.
+    {
+      type: 'scale',
+      text: 'How sure are you?',
+      scale_max: 5,
+      scale_labels: ['\\(0\\%\\) sure', '\\(100\\%\\) sure'],
+    },
   ],
   settings: { collect_name: false },
 };
@@ -107,7 +114,9 @@ describeWithBrowser('maths on the dashboard', () => {
       expect(main).toContain('It costs $5 and $10');
 
       const published = payload(await callTool(client, 'publish_quiz', { quiz_id: quiz.quiz_id }));
-      const [choice, yesNo] = quiz.questions.map((question: { question_id: string }) => question.question_id);
+      const [choice, yesNo, sure] = quiz.questions.map(
+        (question: { question_id: string }) => question.question_id,
+      );
       for (const option_index of [0, 2]) {
         const sent = await request(app.app)
           .post(`/api/quizzes/${published.slug}/responses`)
@@ -115,6 +124,7 @@ describeWithBrowser('maths on the dashboard', () => {
             answers: [
               { question_id: choice, option_index },
               { question_id: yesNo, answer: 'no' },
+              { question_id: sure, value: 3 },
             ],
           });
         expect(sent.status).toBe(201);
@@ -124,7 +134,9 @@ describeWithBrowser('maths on the dashboard', () => {
       await page.goto(`${app.baseUrl}${base}/results/questions`);
       main = await checkPage(page, 'dashboard-results-questions', 6);
       expect(main).toContain('It costs $5 and $10');
-      await expect(page.locator('table.answer-counts th math').count()).resolves.toBeGreaterThanOrEqual(2);
+      // Two options' rows and the scale's two ends (its key and its rows).
+      await expect(page.locator('table.answer-counts th math').count()).resolves.toBeGreaterThanOrEqual(4);
+      await expect(page.locator('.answer-key math').count()).resolves.toBeGreaterThanOrEqual(5);
 
       await page.goto(`${app.baseUrl}${base}/results/items`);
       await checkPage(page, 'dashboard-results-items', 1);
