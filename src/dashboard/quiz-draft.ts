@@ -56,6 +56,10 @@ export interface DraftQuestion {
   scale_max: string;
   min_label: string;
   max_label: string;
+  /** essay: one criterion per line, "Thesis: none = 0; clear = 2"; the word bounds as typed. */
+  rubric: string;
+  min_words: string;
+  max_words: string;
 }
 
 /**
@@ -127,6 +131,9 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     scale_max: '5',
     min_label: '',
     max_label: '',
+    rubric: '',
+    min_words: '',
+    max_words: '',
   };
 }
 
@@ -169,6 +176,14 @@ export function draftFromQuiz(
             max_label: question.scale_labels[1] ?? '',
           }
         : {}),
+      ...('rubric' in question
+        ? {
+            rubric: question.rubric.map(rubricLine).join('\n'),
+            points: question.rubric.length > 0 ? '' : String(question.points),
+            min_words: question.min_words === null ? '' : String(question.min_words),
+            max_words: question.max_words === null ? '' : String(question.max_words),
+          }
+        : {}),
     })),
     settings: Object.fromEntries(
       EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, settings[entry.name], timeZone)]),
@@ -179,7 +194,7 @@ export function draftFromQuiz(
 }
 
 const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|blanks|scale_min|scale_max|min_label|max_label)\]$/;
+  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|blanks|scale_min|scale_max|min_label|max_label|rubric|min_words|max_words)\]$/;
 const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
 
 /**
@@ -314,7 +329,9 @@ function inputValue(control: EditorControl, typed: string | boolean | undefined,
 /** Each typed field as the editor sends it to the schema, which names any problem. */
 const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
   // Points per item, when given, stand in for the points of the whole order.
-  points: (question) => (question.points_per_item.trim() ? undefined : integerOrText(question.points)),
+  // Points per item, or an essay's rubric, stand in for the points.
+  points: (question) =>
+    question.points_per_item.trim() || question.rubric.trim() ? undefined : integerOrText(question.points),
   correct_answer: (question) => question.correct_answer,
   options: (question) =>
     question.options.map((option) => ({ label: option.label, score: integerOrText(option.score) })),
@@ -332,7 +349,46 @@ const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
   scale_max: (question) => integerOrText(question.scale_max),
   scale_labels: (question) => [question.min_label.trim(), question.max_label.trim()],
   blanks: (question) => blankLines(question.blanks),
+  rubric: (question) => (question.rubric.trim() ? rubricOf(question.rubric) : undefined),
+  min_words: (question) => (question.min_words.trim() ? integerOrText(question.min_words) : undefined),
+  max_words: (question) => (question.max_words.trim() ? integerOrText(question.max_words) : undefined),
 };
+
+/** A rubric criterion as the editor writes it on one line: "Thesis: none = 0; clear = 2". */
+function rubricLine(criterion: {
+  criterion: string;
+  levels: ReadonlyArray<{ label: string; points: number }>;
+}) {
+  return `${criterion.criterion}: ${criterion.levels.map((level) => `${level.label} = ${level.points}`).join('; ')}`;
+}
+
+/** The editor's rubric lines read back; what does not read goes on as typed, for the schema to name. */
+function rubricOf(text: string) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      const criterion = colon < 0 ? line : line.slice(0, colon).trim();
+      const levels =
+        colon < 0
+          ? []
+          : line
+              .slice(colon + 1)
+              .split(';')
+              .filter((part) => part.trim());
+      return {
+        criterion,
+        levels: levels.map((part) => {
+          const equals = part.lastIndexOf('=');
+          return equals < 0
+            ? { label: part.trim(), points: part.trim() }
+            : { label: part.slice(0, equals).trim(), points: integerOrText(part.slice(equals + 1).trim()) };
+        }),
+      };
+    });
+}
 
 /** Between a blank's answers or options on its line. */
 const BLANK_PARTS = ' | ';

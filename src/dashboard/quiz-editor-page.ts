@@ -343,6 +343,38 @@ function scaleFields(base: string, question: DraftQuestion, view: View): Html {
   })}`;
 }
 
+/** An essay: its rubric, one criterion per line, or its points; the word bounds. */
+function essayFields(base: string, question: DraftQuestion, view: View): Html {
+  return html`${textField({
+    name: `${base}[rubric]`,
+    label: 'Rubric (optional), one criterion per line',
+    value: question.rubric,
+    view,
+    multiline: true,
+    text: true,
+    hint: `For example "Thesis: none = 0; vague = 1; clear = 2": ${LIMITS.rubricLevelsMin}-${LIMITS.rubricLevelsMax} levels each, lowest first. The essay's maximum is the sum of each criterion's top level.`,
+  })}
+  ${pointsField(base, question, view, 'Without a rubric: the most a grade can give.')}
+  ${textField({
+    name: `${base}[min_words]`,
+    label: 'Fewest words (optional)',
+    value: question.min_words,
+    view,
+    inputmode: 'numeric',
+    className: 'short',
+    hint: `A whole number up to ${LIMITS.essayWordsMax}.`,
+  })}
+  ${textField({
+    name: `${base}[max_words]`,
+    label: 'Most words (optional)',
+    value: question.max_words,
+    view,
+    inputmode: 'numeric',
+    className: 'short',
+    hint: 'Answers are graded by you, or proposed by your assistant for you to approve.',
+  })}`;
+}
+
 type KeyFields = (base: string, index: number, question: DraftQuestion, view: View) => Html;
 
 /**
@@ -397,6 +429,11 @@ const EDITOR_TYPES: Record<QuestionType, { name: string; add: string; keyFields:
     name: 'Opinion scale',
     add: 'Add an opinion scale',
     keyFields: (base, _index, question, view) => scaleFields(base, question, view),
+  },
+  essay: {
+    name: 'Essay',
+    add: 'Add an essay question',
+    keyFields: (base, _index, question, view) => essayFields(base, question, view),
   },
 };
 

@@ -33,6 +33,7 @@ const TYPE_NAMES: Record<QuestionType, string> = {
   ordering: 'Put in order',
   fill_in_blanks: 'Fill in the blanks',
   scale: 'Opinion scale',
+  essay: 'Essay',
 };
 
 type Question = Questions['questions'][number];
@@ -206,6 +207,19 @@ function breakdownOf(
         ),
       };
     }
+    case 'essay': {
+      // Graded by hand: how many earned points so far; the answers are read in the grading queue.
+      const right = stat?.type === 'essay' ? stat.right_count : null;
+      return {
+        counted: 'Graded above 0',
+        note:
+          right === null
+            ? undefined
+            : `${right} of ${answered} ${answered === 1 ? 'answer' : 'answers'} graded above 0${share(right, answered)}.`,
+        bars: [],
+        rows: [],
+      };
+    }
   }
 }
 
@@ -302,6 +316,24 @@ function answerKey(question: Question, rich: RichTextOptions): Html {
           )}
         </ol>`,
       );
+    case 'essay':
+      return question.rubric.length === 0
+        ? row('Graded by hand', `up to ${pts(question.points)}`)
+        : row(
+            'Rubric',
+            html`<ul class="key-options">
+              ${question.rubric.map(
+                (criterion) =>
+                  html`<li>
+                    <bdi>${criterion.criterion}</bdi>:
+                    ${criterion.levels.map(
+                      (level, index) =>
+                        html`${index > 0 ? '; ' : ''}<bdi>${level.label}</bdi> ${pts(level.points)}`,
+                    )}
+                  </li>`,
+              )}
+            </ul>`,
+          );
     case 'scale': {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>

@@ -167,6 +167,7 @@ function toQuiz(row: Row, rows: Row[], json: (value: unknown) => unknown): QuizW
     questionPoolSize: numberOrNull(row.questionPoolSize),
     maxAttemptsPerEmail: numberOrNull(row.maxAttemptsPerEmail),
     language: String(row.language),
+    assistantGradesFinal: bool(row.assistantGradesFinal),
     questions,
   };
 }

@@ -39,6 +39,8 @@ export interface QuizRow {
   maxAttemptsPerEmail: number | null;
   /** The respondent pages' language: en, es, pt, fr, de or ar. */
   language: string;
+  /** Whether grade_answers may store final grades; the owner sets it on the web only. */
+  assistantGradesFinal: boolean;
 }
 
 /**

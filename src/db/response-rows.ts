@@ -17,7 +17,12 @@ export interface NewAnswerRow {
   statNum: number | null;
   points: number;
   maxPoints: number;
+  /** Null (or absent): marked by its type's rule; "pending" while it waits for a person's grade. */
+  gradeState?: GradeState | null;
 }
+
+/** Where an answer graded by a person stands: waiting, a proposal waiting for approval, graded. */
+export type GradeState = 'pending' | 'proposed' | 'final';
 
 export interface NewResponseRow {
   quizId: string;
@@ -31,7 +36,11 @@ export interface NewResponseRow {
   answers: readonly NewAnswerRow[];
   /** Sent when the attempt's time ran out: its blank answers ran out of time. */
   timeUp?: boolean;
+  /** "pending" while an answer waits for a person's grade; absent: "final". */
+  gradingStatus?: GradingStatus;
 }
+
+export type GradingStatus = 'pending' | 'final';
 
 /** Stores a response only while its email has fewer than `max` responses to the quiz. */
 export interface PerEmailLimit {

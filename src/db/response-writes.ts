@@ -101,13 +101,13 @@ export function newId(now = Date.now()): string {
 }
 
 const RESPONSE_COLUMNS =
-  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt", "timeUp"';
-const RESPONSE_WIDTH = 11;
+  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt", "timeUp", "gradingStatus"';
+const RESPONSE_WIDTH = 12;
 const ANSWER_COLUMNS =
   '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "value", "statKey", ' +
-  '"statValue", "statNum", "points", "maxPoints"';
+  '"statValue", "statNum", "points", "maxPoints", "gradeState"';
 /** An answer row's values: its id, response and quiz, then answerValues. */
-const ANSWER_WIDTH = 13;
+const ANSWER_WIDTH = 14;
 /** Where the JSON value sits among an answer row's values. */
 const ANSWER_JSON = 7;
 // What the figures need of a stored answer (its keys and marks), to take it out again.
@@ -181,6 +181,7 @@ function answerValues(answer: NewResponseRow['answers'][number]) {
     answer.statNum,
     answer.points,
     answer.maxPoints,
+    answer.gradeState ?? null,
   ];
 }
 
@@ -195,6 +196,7 @@ function remarked(
     maxScore: remark.maxScore,
     percent: remark.percent,
     passed: remark.passed,
+    pending: current.pending ?? false,
     answers: current.answers.map((answer) => {
       const mark = marks.get(answer.id);
       return mark ? { ...answer, points: mark.points, maxPoints: mark.maxPoints } : answer;
@@ -211,7 +213,14 @@ interface StoredResponse {
   maxScore: number;
   percent: number | null;
   passed: unknown;
+  gradingStatus: string;
 }
+
+/** A new response's contribution: its row, with whether it waits for a grade. */
+const contributionOf = (row: NewResponseRow): ContributingResponse => ({
+  ...row,
+  pending: row.gradingStatus === 'pending',
+});
 
 /**
  * The results' writes over one connection. A submission is one `dialect.combine` of its rows and
@@ -262,7 +271,7 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
   const LOCK_RESPONSE = text(
     'lock-response',
     (p) =>
-      `SELECT "score", "maxScore", "percent", "passed" FROM "responses" WHERE "id" = ${p()} AND "quizId" = ${p()}${d.forUpdate}`,
+      `SELECT "score", "maxScore", "percent", "passed", "gradingStatus" FROM "responses" WHERE "id" = ${p()} AND "quizId" = ${p()}${d.forUpdate}`,
   );
   const ANSWERS_OF = text(
     'answers-of',
@@ -293,7 +302,7 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
   const RESPONSES_PAGE = text(
     'responses-page',
     (p) =>
-      `SELECT "id", "score", "maxScore", "percent", "passed" FROM "responses" WHERE "quizId" = ${p()} AND "id" > ${p()} ` +
+      `SELECT "id", "score", "maxScore", "percent", "passed", "gradingStatus" FROM "responses" WHERE "quizId" = ${p()} AND "id" > ${p()} ` +
       `ORDER BY "id" LIMIT ${RECOMPUTE_PAGE}`,
   );
   const ANSWERS_OF_PAGE = text(
@@ -329,6 +338,7 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
     row.passed === null ? null : d.bool(row.passed),
     d.timestamp(at),
     d.bool(row.timeUp ?? false),
+    row.gradingStatus ?? 'final',
   ];
   /** A submission's statements by its shape: its response, answers, then each figure table's upsert. */
   const createStatements = (answers: number, deltas: Deltas): Batched[] => {
@@ -392,7 +402,12 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
     const [response] = yield* sqlRows<StoredResponse>(LOCK_RESPONSE, [responseId, quizId]);
     if (!response) return null;
     const answers = yield* sqlRows<StoredAnswer>(ANSWERS_OF, [responseId]);
-    return { ...response, passed: storedBool(response.passed), answers };
+    return {
+      ...response,
+      passed: storedBool(response.passed),
+      pending: response.gradingStatus === 'pending',
+      answers,
+    };
   }
   function* outbox(event: OutboxEvent): Steps<void> {
     const { text: sql, values } = outboxStatement(d, event);
@@ -401,7 +416,7 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
 
   return {
     async create(row, at = new Date(), event, limit) {
-      const deltas = deltasOf([{ response: row, sign: 1 }]);
+      const deltas = deltasOf([{ response: contributionOf(row), sign: 1 }]);
       const id = newId(at.getTime());
       const values = responseValues(row, id, at);
       for (const answer of row.answers)
@@ -456,7 +471,7 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
               answers.push(newId(at.getTime()), id, row.quizId, ...answerValues(answer));
             let quiz = sums.get(row.quizId);
             if (!quiz) sums.set(row.quizId, (quiz = deltaSums()));
-            quiz.add(row, 1);
+            quiz.add(contributionOf(row), 1);
           }
           yield* insertAll('responses', responses, RESPONSE_WIDTH, insertResponses);
           yield* insertAll('answers', answers, ANSWER_WIDTH, insertAnswers);
@@ -531,7 +546,12 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
               byResponse.get(answer.responseId)!.push(answer);
             for (const response of page) {
               sums.add(
-                { ...response, passed: storedBool(response.passed), answers: byResponse.get(response.id)! },
+                {
+                  ...response,
+                  passed: storedBool(response.passed),
+                  pending: response.gradingStatus === 'pending',
+                  answers: byResponse.get(response.id)!,
+                },
                 1,
               );
             }

@@ -11,6 +11,8 @@ export interface ContributingResponse {
   maxScore: number;
   percent: number | null;
   passed: boolean | null;
+  /** Waiting for a person's grade (responses.gradingStatus "pending"): counted apart in result_scores. */
+  pending?: boolean;
   answers: ReadonlyArray<ContributingAnswer>;
 }
 
@@ -57,8 +59,13 @@ export interface Deltas {
   values: ValueDelta[];
 }
 
-/** Pass as stored in result_scores: 1 passed, 0 failed, -1 ungraded. */
-export const passedCode = (passed: boolean | null): number => (passed === null ? -1 : passed ? 1 : 0);
+/**
+ * Pass as stored in result_scores: 1 passed, 0 failed, -1 without a pass mark, -2 waiting for a
+ * person's grade (no pass yet), so the summary's pending count is kept like every other figure.
+ */
+export const PENDING_CODE = -2;
+export const passedCode = (passed: boolean | null, pending = false): number =>
+  pending ? PENDING_CODE : passed === null ? -1 : passed ? 1 : 0;
 
 /** The response's percent bucket: floor of its percent within 0-100, or -1 without a percent. */
 export function percentBucket(percent: number | null): number {
@@ -95,7 +102,7 @@ export function deltaSums() {
   const items = new Map<string, ItemDelta>();
   const values = new Map<string, ValueDelta>();
   const add = (response: ContributingResponse, sign: 1 | -1) => {
-    const passed = passedCode(response.passed);
+    const passed = passedCode(response.passed, response.pending);
     const scoreKey = `${response.score}\0${response.maxScore}\0${passed}`;
     const score = scores.get(scoreKey);
     if (score) score.count += sign;

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { QUESTION_TYPE_DEFINITIONS, type AnswerFieldSpec } from '../domain/question-types';
+import { ANSWER_FIELD_SPECS, type AnswerFieldSpec } from '../domain/question-types';
 import { PROBLEMS } from '../http/problem';
 import type { ToolRegistry } from '../mcp/registry';
 import { oauthOpenApiPaths } from '../oauth/openapi-paths';
@@ -441,7 +441,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             answers: {
               type: 'array',
               items: {
-                oneOf: QUESTION_TYPE_DEFINITIONS.map(({ answerField }) => answerItem(answerField)),
+                oneOf: ANSWER_FIELD_SPECS.map((answerField) => answerItem(answerField)),
               },
             },
           },
@@ -493,6 +493,12 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             max_score: { type: ['integer', 'null'] },
             percent: { type: ['number', 'null'] },
             passed: { type: ['boolean', 'null'] },
+            grading_status: {
+              type: 'string',
+              enum: ['pending', 'final'],
+              description:
+                "pending while an essay waits for the quiz owner's grade: the score is the score so far, passed is null and the review waits too.",
+            },
             result_url: { type: 'string' },
             review: {
               type: ['array', 'null'],

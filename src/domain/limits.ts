@@ -32,4 +32,10 @@ export const LIMITS = {
   scaleMaxLowest: 2,
   scaleMaxHighest: 10,
   scaleLabelMax: 100,
+  essayTextMax: 10_000,
+  rubricCriteriaMax: 10,
+  rubricLevelsMin: 2,
+  rubricLevelsMax: 6,
+  rubricTextMax: 200,
+  essayWordsMax: 2000,
 } as const;

@@ -255,6 +255,37 @@ export const QuestionFieldsSchema = z.strictObject({
     })
     .optional()
     .describe(`${takenBy('scale_labels')}: end words, lowest first.`),
+  rubric: z
+    .array(
+      z.strictObject({
+        criterion: trimmed('criterion', LIMITS.rubricTextMax).describe('What it judges.'),
+        levels: z
+          .array(
+            z.strictObject({
+              label: trimmed('label', LIMITS.rubricTextMax).describe('e.g. "clear thesis".'),
+              points: integerFrom('points', 0, LIMITS.pointsMax).describe('Its points.'),
+            }),
+            { error: 'levels must be an array of { label, points }' },
+          )
+          .min(LIMITS.rubricLevelsMin, {
+            error: `a criterion takes ${LIMITS.rubricLevelsMin}-${LIMITS.rubricLevelsMax} levels`,
+          })
+          .max(LIMITS.rubricLevelsMax, {
+            error: `a criterion takes ${LIMITS.rubricLevelsMin}-${LIMITS.rubricLevelsMax} levels`,
+          })
+          .describe('Lowest first.'),
+      }),
+      { error: 'rubric must be an array of { criterion, levels: [{ label, points }] }' },
+    )
+    .max(LIMITS.rubricCriteriaMax, { error: `a rubric takes at most ${LIMITS.rubricCriteriaMax} criteria` })
+    .optional()
+    .describe(`${takenBy('rubric')}: its maximum is the sum of each criterion's top level.`),
+  min_words: integerFrom('min_words', 1, LIMITS.essayWordsMax)
+    .optional()
+    .describe(`${takenBy('min_words')}: fewest words.`),
+  max_words: integerFrom('max_words', 1, LIMITS.essayWordsMax)
+    .optional()
+    .describe(`${takenBy('max_words')}: most words.`),
 });
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;

@@ -167,6 +167,17 @@ const FORM_READING: Record<
   },
   // A radio group: any other value is one the page never offers.
   scale: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
+  essay: {
+    ticked: false,
+    message: (issue, tr) =>
+      issue.code === 'too_long'
+        ? tr.t('error.tooLong', { max: issue.params?.max ?? 0 })
+        : issue.code === 'too_few'
+          ? tr.t('error.tooFewWords', { min: issue.params?.min ?? 0, got: issue.params?.got ?? 0 })
+          : issue.code === 'too_many'
+            ? tr.t('error.tooManyWords', { max: issue.params?.max ?? 0 })
+            : tr.t('error.typeAnswer'),
+  },
 };
 
 /** The respondent fields' problems in the page's language, from the issue's code (never its English). */

@@ -11,6 +11,7 @@ import {
   toScorable,
   type QuestionType,
 } from '../domain/question-types';
+import { LIMITS } from '../domain/limits';
 import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -213,6 +214,43 @@ function typedAnswerField({
   </div>`;
 }
 
+/** A long answer (essay): a labelled text area, its word bounds said in the hint. */
+function essayAnswerField({
+  tr,
+  question,
+  index,
+  total,
+  required,
+  values,
+  error,
+  rich,
+}: AskedQuestion): Html {
+  const key = toScorable(question);
+  if (key.type !== 'essay') return html``;
+  const id = firstInputId(question.id);
+  const bounds =
+    key.minWords === null && key.maxWords === null
+      ? ''
+      : ` ${tr.t('quiz.essayWords', { min: key.minWords ?? 'none', max: key.maxWords ?? 'none' }).trim()}`;
+  return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
+    <label class="question-label" for="${id}">${questionLegend(tr, question, index, total, rich)}</label>
+    <p class="hint" id="hint-${question.id}">${tr.t('quiz.essayHint')}${bounds}</p>
+    ${fieldError(tr, question.id, error)}
+    <textarea
+      id="${id}"
+      name="${fieldName(question.id)}"
+      rows="10"
+      class="essay-answer"
+      maxlength="${LIMITS.essayTextMax}"
+      dir="auto"
+      ${required ? html`aria-required="true"` : ''}
+      aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
+      ${error ? html`aria-invalid="true"` : ''}
+    >
+${values.answers.get(question.id) ?? ''}</textarea>
+  </div>`;
+}
+
 /** A checkbox group: an empty marker value is always sent, so that ticking none is an answer. */
 function tickedAnswerFieldset({ tr, question, index, total, values, error, rich }: AskedQuestion): Html {
   const name = fieldName(question.id);
@@ -401,6 +439,7 @@ const FIELDSETS: Record<QuestionType, (asked: AskedQuestion) => Html> = {
   ordering: orderFieldset,
   fill_in_blanks: blanksFieldset,
   scale: scaleFieldset,
+  essay: essayAnswerField,
 };
 
 function questionFieldset(

@@ -145,15 +145,20 @@ export function renderResultPage(result: ResponseResult): string {
   const score = result.score && result.score.max_score > 0 ? result.score : null;
   const heading = score ? tr.t('result.yourResult') : tr.t('result.thankYou');
   const timeUp = result.time_up ? timeUpNotice(tr, result.time_up, rich) : '';
+  // Some answers wait for a person's grade: the score shown is the score so far.
+  const pending =
+    result.grading_status === 'pending'
+      ? html`<div class="notice pending-grading" role="status"><p>${tr.t('result.pendingGrading')}</p></div>`
+      : '';
   const body = score
     ? html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
-        ${timeUp} ${scoreCard(tr, score)}
+        ${timeUp} ${pending} ${scoreCard(tr, score)}
         <p>${tr.t('result.recordedThanks')}</p>
         ${review}`
     : html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
-        ${timeUp}
+        ${timeUp} ${pending}
         <p>${tr.t('result.recorded')}</p>
         ${review}`;
   return layout({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError, type DomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
-import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
+import { ANSWER_FIELD_SPECS } from '../domain/question-types';
 import { LIMITS } from '../domain/quiz-input';
 import { submitResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
@@ -21,7 +21,7 @@ import { isPublicSlug, resultPath } from './public-paths';
  * No credential (respondents are anonymous); strict schema, problem+json for every error.
  */
 /** The answer's fields, one per question type (its module's `answerField`); an answer gives exactly one. */
-const ANSWER_FIELDS = QUESTION_TYPE_DEFINITIONS.map((definition) => definition.answerField);
+const ANSWER_FIELDS = ANSWER_FIELD_SPECS;
 
 const AnswerSchema = z
   .strictObject({
@@ -115,6 +115,8 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
           max_score: shown ? result.max_score : null,
           percent: shown ? result.percent : null,
           passed: shown ? result.passed : null,
+          // pending: an essay waits for the owner's grade; the score is the score so far.
+          grading_status: result.grading_status,
           result_url: resultUrl,
           // Each answer marked, with the key: only when the quiz shows it right after submitting.
           review: result.review,

@@ -102,6 +102,7 @@ describeEachDatabase('get_results', (provider) => {
         pass_percent: 40,
         first_submitted_at: expect.any(String),
         last_submitted_at: expect.any(String),
+        pending_count: 0,
       });
       const [q1, q2, q3] = quiz.questions.map((q: { question_id: string }) => q.question_id);
       // Item analysis has its own suite (tests/mcp/item-analysis.test.ts); here the counts.

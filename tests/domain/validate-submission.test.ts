@@ -36,6 +36,7 @@ function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {
     questionPoolSize: null,
     maxAttemptsPerEmail: null,
     language: 'en',
+    assistantGradesFinal: false,
     questions: [
       {
         id: 'qa',

@@ -83,6 +83,9 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
       correctOption: number | null;
       points: number;
     }>;
+    rubric?: unknown[];
+    minWords?: number | null;
+    maxWords?: number | null;
   };
   switch (question.type) {
     case 'yes_no':
@@ -103,6 +106,8 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
       };
     case 'scale':
       return { scale_min: key.min, scale_max: key.max, scale_labels: key.labels };
+    case 'essay':
+      return { min_words: key.minWords, max_words: key.maxWords, rubric: key.rubric };
     default:
       return { options: key.options!.map(({ label, score }) => ({ label, score })) };
   }

@@ -369,6 +369,7 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         pass_percent: null,
         first_submitted_at: null,
         last_submitted_at: null,
+        pending_count: 0,
       });
       expect(results.questions).toEqual([
         expect.objectContaining({

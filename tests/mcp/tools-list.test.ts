@@ -17,7 +17,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* fill_in_blanks */ 1100 +
   /* maths and code: math_dollars */ 400 +
   /* import_questions, and get_quiz_links' upload and export links */ 1536 +
-  /* images in questions and options */ 1100;
+  /* images in questions and options */ 1100 +
+  /* essays and grading: essay, grading_status, get_answers_to_grade, grade_answers */ 3072;
 
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {

@@ -348,6 +348,26 @@ const TYPES: TypeCase[] = [
     refused: { edge: 'out of range', json: () => ({ value: 11 }), says: 'a whole number from 0 to 10' },
     form: ({ name }) => [[name, '9']],
   },
+  {
+    // An essay worth nothing waits for no grade, so every round here is final; a graded essay,
+    // pending until its grade, has its own test (tests/mcp/essay-question.test.ts).
+    type: 'essay',
+    question: { type: 'essay', text: 'Anything else to tell us?', points: 0, min_words: 2, max_words: 50 },
+    max: 0,
+    answers: [
+      { edge: 'a sentence', json: () => ({ text: 'It was fun.' }), points: 0, text: 'It was fun.' },
+      {
+        edge: 'spaces trimmed',
+        json: () => ({ text: '  More maths please  ' }),
+        points: 0,
+        text: 'More maths please',
+      },
+      { edge: 'left blank', json: () => null, points: 0, text: null },
+    ],
+    right: [],
+    refused: { edge: 'too few words', json: () => ({ text: 'Fine' }), says: 'Write at least 2 words' },
+    form: ({ name }) => [[name, 'Thank you all']],
+  },
 ];
 
 const MAX = TYPES.reduce((sum, entry) => sum + entry.max, 0);

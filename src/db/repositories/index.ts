@@ -66,3 +66,4 @@ export type * from './users';
 export type * from './webhooks';
 export type { KeysetPosition } from './where';
 export { PerEmailLimitReached, type PerEmailLimit } from '../response-rows';
+export { PENDING_CODE } from '../result-aggregates';

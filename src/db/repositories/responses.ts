@@ -1,6 +1,12 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { CreatedResponse, ResponseWrites, ResultRows } from '../response-writes';
-export type { NewAnswerRow, NewResponseRow, ResponseRemark } from '../response-rows';
+export type {
+  GradeState,
+  GradingStatus,
+  NewAnswerRow,
+  NewResponseRow,
+  ResponseRemark,
+} from '../response-rows';
 export type { CreatedResponse, ResultRows } from '../response-writes';
 import type { NewAnswerRow, NewResponseRow, PerEmailLimit, ResponseRemark } from '../response-rows';
 import type { LazyOutboxEvent, OutboxEvent } from './webhooks';
@@ -10,15 +16,18 @@ import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
  * Responses and their answers, and the figures computed from them. A response keeps its own
  * copy of what it answered (question texts, labels, points), so editing a quiz never rewrites it.
  */
-export interface AnswerRow extends Omit<NewAnswerRow, 'value'> {
+export interface AnswerRow extends Omit<NewAnswerRow, 'value' | 'gradeState'> {
   id: string;
+  gradeState: string | null;
   /** As stored: read through its question type's module (domain/stored-answer.ts). */
   value: unknown;
 }
 
-export interface ResponseRow extends Omit<NewResponseRow, 'answers' | 'timeUp'> {
+export interface ResponseRow extends Omit<NewResponseRow, 'answers' | 'timeUp' | 'gradingStatus'> {
   id: string;
   timeUp: boolean;
+  /** "pending" while an answer waits for a person's grade. */
+  gradingStatus: string;
   submittedAt: Date;
   /** When the owner last re-marked it; null when never. */
   remarkedAt: Date | null;
@@ -60,6 +69,7 @@ export interface PublicResultRow {
   percent: number | null;
   passed: boolean | null;
   timeUp: boolean;
+  gradingStatus: string;
   quiz: {
     slug: string;
     title: string;
@@ -168,6 +178,7 @@ const responseColumns = {
   originalScore: true,
   originalMaxScore: true,
   timeUp: true,
+  gradingStatus: true,
 } as const;
 
 const answerColumns = {
@@ -182,6 +193,7 @@ const answerColumns = {
   statNum: true,
   points: true,
   maxPoints: true,
+  gradeState: true,
 } as const;
 
 const withAnswers = {
@@ -308,6 +320,7 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
           percent: true,
           passed: true,
           timeUp: true,
+          gradingStatus: true,
           quiz: {
             select: {
               slug: true,

@@ -7,16 +7,18 @@ import { child, elements, readXml, textChild, textOf, type XmlElement } from './
  * Moodle XML (`<quiz><question type="...">`), Moodle's richest format. Its types map to ours; the
  * ones with no type of ours yet are read and reported as such.
  */
-const SHAPES: Readonly<Record<string, ImportShape>> = {
-  truefalse: 'truth',
-  multichoice: 'one_choice',
-  shortanswer: 'text_answers',
-  numerical: 'numeric',
-  matching: 'pairs',
-  ordering: 'sequence',
-  multianswer: 'blanks',
-  essay: 'open',
-};
+// Pairs, not an object's keys: Moodle's names (matching, ordering, essay) are some of ours too,
+// and these name Moodle's, not our types' table entries.
+const SHAPES: ReadonlyMap<string, ImportShape> = new Map<string, ImportShape>([
+  ['truefalse', 'truth'],
+  ['multichoice', 'one_choice'],
+  ['shortanswer', 'text_answers'],
+  ['numerical', 'numeric'],
+  ['matching', 'pairs'],
+  ['ordering', 'sequence'],
+  ['multianswer', 'blanks'],
+  ['essay', 'open'],
+]);
 
 /** Moodle's question types as the API reference lists them, with the shape each is read as. */
 export const MOODLE_TYPES: ReadonlyArray<readonly [string, ImportShape]> = [
@@ -84,7 +86,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   const question: SourceQuestion = {
     at,
     sourceType: type || '(no type)',
-    shape: SHAPES[type] ?? null,
+    shape: SHAPES.get(type) ?? null,
     text: '',
     grade: 1,
     answers: [],
@@ -96,7 +98,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   question.text = plain(element, 'questiontext', question);
   const explanation = plain(element, 'generalfeedback', question);
   if (explanation) question.explanation = explanation;
-  if (!(type in SHAPES)) {
+  if (!SHAPES.has(type)) {
     question.problems.push(
       type === 'description'
         ? `${at}: a description, not a question`

@@ -24,6 +24,9 @@ export const TYPED_FIELDS = [
   'scale_max',
   'scale_labels',
   'blanks',
+  'rubric',
+  'min_words',
+  'max_words',
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
@@ -59,6 +62,11 @@ export interface QuestionFields {
         points?: number | undefined;
       }>
     | undefined;
+  rubric?:
+    | ReadonlyArray<{ criterion: string; levels: ReadonlyArray<{ label: string; points: number }> }>
+    | undefined;
+  min_words?: number | undefined;
+  max_words?: number | undefined;
 }
 
 /** One answer, in the form its question type takes. */
@@ -332,6 +340,11 @@ export interface QuestionTypeDefinition<
    * reliability, where a question that merely scores 0 would still count.
    */
   readonly unscored?: true;
+  /**
+   * Marked by a person, never by a rule (essay): `points` gives 0, an answer waits for its grade
+   * (domain/results/grade-answers.ts), and a re-marking leaves its grade alone.
+   */
+  readonly gradedByHand?: true;
   /** The most it can earn. */
   maxPoints(key: Omit<S, 'id'>): number;
   /** What one answer earns (0 for an answer of another type's shape). */

@@ -1,6 +1,7 @@
 import type { QuestionRow } from '../../db/repositories';
 import type { QuestionTypeDefinition } from './definition';
 import { fillInBlanks, type FillInBlanksQuestion, type FillInBlanksRecord } from './fill-in-blanks';
+import { essay, type EssayQuestion, type EssayRecord } from './essay';
 import { multipleChoice, type MultipleChoiceQuestion } from './multiple-choice';
 import type { OptionsRecord } from './options';
 import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
@@ -19,6 +20,7 @@ export { blankFigures, blankMarkers, blankListName, BLANK_MARKER, type BlankFigu
 export { positionFigures, type PositionFigure } from './ordering';
 export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
+export { essayMaximum, wordCount, type EssayCriterion, type EssayQuestion } from './essay';
 
 /** A question as scoring reads it: its id, its type and its key. */
 export type ScorableQuestion =
@@ -29,7 +31,8 @@ export type ScorableQuestion =
   | NumberQuestion
   | OrderingQuestion
   | FillInBlanksQuestion
-  | ScaleQuestion;
+  | ScaleQuestion
+  | EssayQuestion;
 
 /** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
 interface RecordFieldsByType {
@@ -41,6 +44,7 @@ interface RecordFieldsByType {
   ordering: OrderingRecord;
   fill_in_blanks: FillInBlanksRecord;
   scale: ScaleRecord;
+  essay: EssayRecord;
 }
 type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
 type AnyRecordFields = RecordFieldsByType[QuestionType];
@@ -70,10 +74,21 @@ const REGISTRY: {
   ordering,
   fill_in_blanks: fillInBlanks,
   scale,
+  essay,
 };
 
 /** The definitions in the order the tools describe them. */
 export const QUESTION_TYPE_DEFINITIONS = QUESTION_TYPES.map((name) => REGISTRY[name]);
+
+/**
+ * The JSON answer fields, one per name: types that share a field (short_text and essay take
+ * `text`) are named once, by the last of them, whose spec speaks for both.
+ */
+export const ANSWER_FIELD_SPECS = [
+  ...new Map(
+    QUESTION_TYPE_DEFINITIONS.map((definition) => [definition.answerField.name, definition.answerField]),
+  ).values(),
+];
 
 export function isQuestionType(value: string): value is QuestionType {
   return (QUESTION_TYPES as readonly string[]).includes(value);

@@ -13,6 +13,7 @@ export const QUESTION_TYPES = [
   'ordering',
   'fill_in_blanks',
   'scale',
+  'essay',
 ] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -2,6 +2,7 @@ import type { NewResponseRow, QuizWithQuestions, Repositories } from '../../db/r
 import { toScorable } from '../quiz-records';
 import { scoreResponse } from '../scoring';
 import { storedAnswer } from '../stored-answer';
+import { awaitsGrade } from './submit-response';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
 
 /**
@@ -14,6 +15,19 @@ export function responseRowOf(quiz: QuizWithQuestions, input: SubmitResponseInpu
   const choices = validateSubmission(quiz, input);
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
+  const answers = quiz.questions.map((question, position) => ({
+    questionId: question.id,
+    position,
+    questionText: question.text,
+    type: question.type,
+    ...storedAnswer(question, choices.get(question.id)),
+    points: score.perQuestion[position]!.points,
+    maxPoints: score.perQuestion[position]!.maxPoints,
+    gradeState: awaitsGrade(question, choices.get(question.id), score.perQuestion[position]!.maxPoints)
+      ? ('pending' as const)
+      : null,
+  }));
+  const pending = answers.some((answer) => answer.gradeState === 'pending');
   return {
     quizId: quiz.id,
     quizVersion: quiz.version,
@@ -22,16 +36,9 @@ export function responseRowOf(quiz: QuizWithQuestions, input: SubmitResponseInpu
     score: score.score,
     maxScore: score.maxScore,
     percent: score.percent,
-    passed: score.passed,
-    answers: quiz.questions.map((question, position) => ({
-      questionId: question.id,
-      position,
-      questionText: question.text,
-      type: question.type,
-      ...storedAnswer(question, choices.get(question.id)),
-      points: score.perQuestion[position]!.points,
-      maxPoints: score.perQuestion[position]!.maxPoints,
-    })),
+    passed: pending ? null : score.passed,
+    answers,
+    ...(pending ? { gradingStatus: 'pending' as const } : {}),
   };
 }
 

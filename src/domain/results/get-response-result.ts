@@ -14,6 +14,8 @@ export interface ResponseResult {
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
   /** Each answer marked, with the key and explanations: null until the quiz's setting shows them. */
   review: ReviewItem[] | null;
+  /** "pending" while an answer waits for a person's grade: the score so far, no key yet. */
+  grading_status: 'pending' | 'final';
   /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
   time_up: { out_of_time: string[] } | null;
 }
@@ -33,7 +35,9 @@ export async function getResponseResult(
     throw new DomainError('quiz_not_found', `No response "${responseId}" for a published quiz at "${slug}".`);
   const showScore = response.quiz.showScoreToRespondent;
   // The key of the quiz's current questions, which the review matches by question id.
-  const current = answerKeyShown(response.quiz) ? await deps.repos.quizzes.bySlug(slug) : null;
+  // The key and explanations wait for the grade, as the score does.
+  const pending = response.gradingStatus === 'pending';
+  const current = answerKeyShown(response.quiz) && !pending ? await deps.repos.quizzes.bySlug(slug) : null;
   return {
     quiz: {
       slug: response.quiz.slug,
@@ -53,6 +57,7 @@ export async function getResponseResult(
         }
       : null,
     review: current ? reviewOf(current.questions, response.answers, showScore) : null,
+    grading_status: pending ? 'pending' : 'final',
     time_up: response.timeUp
       ? { out_of_time: response.answers.filter(isUnanswered).map((answer) => answer.questionText) }
       : null,

@@ -1,4 +1,10 @@
-import type { PercentBounds, ResponseOrder, ResponseRow, ResponseWithAnswers } from '../../db/repositories';
+import type {
+  GradeState,
+  PercentBounds,
+  ResponseOrder,
+  ResponseRow,
+  ResponseWithAnswers,
+} from '../../db/repositories';
 import { GRACE_SECONDS } from '../attempts/taking-rules';
 import { decodeCursor, encodeCursor, encodeScoreCursor, readScoreCursor } from '../cursor';
 import { nowOf, type DomainDeps } from '../deps';
@@ -43,6 +49,7 @@ export const RESPONSE_FIELDS = [
   'max_score',
   'percent',
   'passed',
+  'grading_status',
   'quiz_version',
   'remarked_at',
   'original_score',
@@ -228,6 +235,8 @@ function responseRecord(response: ResponseWithAnswers, includeAnswers: boolean) 
     ...responseFields(response),
     // Only when true: an additive field that costs nothing on every other response.
     ...(response.timeUp ? { time_up: true as const } : {}),
+    // Only while an essay waits for its grade: absent is final, and costs nothing on every other response.
+    ...(response.gradingStatus === 'pending' ? { grading_status: 'pending' as const } : {}),
     ...(includeAnswers
       ? {
           answers: response.answers.map((answer) => ({
@@ -238,6 +247,8 @@ function responseRecord(response: ResponseWithAnswers, includeAnswers: boolean) 
             ...typedAnswerValue(answer),
             points: answer.points,
             max_points: answer.maxPoints,
+            // Only for an answer a person grades: an additive field the others never carry.
+            ...(answer.gradeState !== null ? { grade_state: answer.gradeState as GradeState } : {}),
           })),
         }
       : {}),

@@ -150,6 +150,9 @@ function statisticsOf(
     case 'scale':
       // From the counts per value, like the choices: flat in the number of responses.
       return { ...base, type: 'scale' as const, ...scaleFigures(key, count) };
+    case 'essay':
+      // Counted by their grade: above 0 or not (an ungraded essay counts 0 until graded).
+      return { ...base, type: 'essay' as const, right_count: rightCount };
   }
 }
 

@@ -29,7 +29,8 @@ export async function remarkResponses(
     let maxScore = 0;
     for (const answer of response.answers) {
       const question = questions.get(answer.questionId);
-      if (!question || question.type !== answer.type) {
+      // A grade given by a person (an essay's) is no rule's to change: the re-marking leaves it.
+      if (!question || question.type !== answer.type || answer.gradeState !== null) {
         score += answer.points;
         maxScore += answer.maxPoints;
         continue;
@@ -50,7 +51,8 @@ export async function remarkResponses(
       score,
       maxScore,
       percent,
-      passed: passedOf(percent, quiz.passMarkPercent),
+      // A response still waiting for a grade has no pass yet.
+      passed: response.gradingStatus === 'pending' ? null : passedOf(percent, quiz.passMarkPercent),
     });
   }
   return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;

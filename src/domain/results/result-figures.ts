@@ -1,4 +1,4 @@
-import type { QuizWithQuestions, ResultRows } from '../../db/repositories';
+import { PENDING_CODE, type QuizWithQuestions, type ResultRows } from '../../db/repositories';
 import { storedDefinition, toScorable } from '../question-types';
 import { percentOf } from '../scoring';
 import { discrimination, facility, reliability, type ItemSums, type TotalSums } from './item-analysis';
@@ -29,6 +29,8 @@ export interface Totals {
   lowestScore: number | null;
   passed: number;
   failed: number;
+  /** Responses waiting for a person's grade. */
+  pending: number;
 }
 
 export function totalsOf(rows: ResultRows): Totals {
@@ -38,6 +40,7 @@ export function totalsOf(rows: ResultRows): Totals {
   let percentSum = 0;
   let passed = 0;
   let failed = 0;
+  let pending = 0;
   let highest: number | null = null;
   let lowest: number | null = null;
   for (const row of rows.scores) {
@@ -51,6 +54,7 @@ export function totalsOf(rows: ResultRows): Totals {
     }
     if (row.passed === 1) passed += row.count;
     if (row.passed === 0) failed += row.count;
+    if (row.passed === PENDING_CODE) pending += row.count;
     highest = highest === null ? row.score : Math.max(highest, row.score);
     lowest = lowest === null ? row.score : Math.min(lowest, row.score);
   }
@@ -62,6 +66,7 @@ export function totalsOf(rows: ResultRows): Totals {
     lowestScore: lowest,
     passed,
     failed,
+    pending,
   };
 }
 

@@ -29,6 +29,8 @@ export function summaryOf(
     pass_percent: graded === 0 ? null : round2((100 * totals.passed) / graded),
     first_submitted_at: figures.firstSubmittedAt?.toISOString() ?? null,
     last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
+    // Counted in every figure above with their score so far; not final until graded.
+    pending_count: totals.pending,
   };
 }
 

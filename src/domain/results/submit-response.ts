@@ -2,7 +2,13 @@ import { AttemptRefusal } from '../attempts/attempt-refusal';
 import { limitReached, takeSubmission } from '../attempts/attempts';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
-import { PerEmailLimitReached, type NewAnswerRow, type QuizWithQuestions } from '../../db/repositories';
+import {
+  PerEmailLimitReached,
+  type NewAnswerRow,
+  type QuestionRow,
+  type QuizWithQuestions,
+} from '../../db/repositories';
+import { storedDefinition } from '../question-types';
 import { toScorable } from '../quiz-records';
 import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
@@ -36,6 +42,8 @@ export interface SubmittedResponse {
   max_score: number;
   percent: number | null;
   passed: boolean | null;
+  /** "pending" while an answer waits for a person's grade: the score so far, `passed` null. */
+  grading_status: 'pending' | 'final';
   /** The quiz's setting at submission time: adapters decide from it what the respondent sees. */
   show_score_to_respondent: boolean;
   /** Each answer marked with the key and explanations, when the quiz shows them right away; else null. */
@@ -71,6 +79,8 @@ export async function recordResponse(
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
   const answers = answerRows(quiz, choices, score);
+  // An answer graded by a person holds the response's pass until its grade is final.
+  const pending = answers.some((answer) => answer.gradeState === 'pending');
   if (taken.attemptId && !(await deps.repos.attempts.claim(taken.attemptId, new Date(nowOf(deps))))) {
     throw new AttemptRefusal(
       'already_submitted',
@@ -85,9 +95,10 @@ export async function recordResponse(
     score: score.score,
     maxScore: score.maxScore,
     percent: score.percent,
-    passed: score.passed,
+    passed: pending ? null : score.passed,
     answers,
     ...(timeUp ? { timeUp } : {}),
+    ...(pending ? { gradingStatus: 'pending' as const } : {}),
   };
   // Webhooks: the event commits with the response, for the owner's endpoints that take it.
   const responseId = await storeResponse(deps, taken.attemptId, () =>
@@ -107,9 +118,12 @@ export async function recordResponse(
     score: score.score,
     max_score: score.maxScore,
     percent: score.percent,
-    passed: score.passed,
+    passed: row.passed,
+    grading_status: pending ? 'pending' : 'final',
     show_score_to_respondent: quiz.showScoreToRespondent,
-    review: answerKeyShown(quiz) ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent) : null,
+    // The key and explanations wait for the grade, as the score does.
+    review:
+      answerKeyShown(quiz) && !pending ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent) : null,
     time_up: timeUp,
     out_of_time: timeUp ? quiz.questions.filter((q) => !choices.has(q.id)).map((q) => q.id) : [],
   };
@@ -125,7 +139,15 @@ function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score
     ...storedAnswer(question, choices.get(question.id)),
     points: score.perQuestion[position]!.points,
     maxPoints: score.perQuestion[position]!.maxPoints,
+    gradeState: awaitsGrade(question, choices.get(question.id), score.perQuestion[position]!.maxPoints)
+      ? ('pending' as const)
+      : null,
   }));
+}
+
+/** An answer a person grades (an essay that can earn points) waits for its grade; the rest are marked. */
+export function awaitsGrade(question: QuestionRow, choice: Choice | undefined, maxPoints: number): boolean {
+  return choice !== undefined && storedDefinition(question.type).gradedByHand === true && maxPoints > 0;
 }
 
 /** Stores the response; a claimed attempt is released when that fails, so it can be sent again. */

@@ -97,6 +97,19 @@ export const QuestionRecordSchema = z.discriminatedUnion('type', [
     scale_max: z.number().int(),
     scale_labels: z.array(z.string()).describe('The lowest end\'s words, then the highest\'s; "": none.'),
   }),
+  z.object({
+    ...questionHead,
+    type: z.literal('essay'),
+    points: z.number().int(),
+    rubric: z.array(
+      z.object({
+        criterion: z.string(),
+        levels: z.array(z.object({ label: z.string(), points: z.number().int() })),
+      }),
+    ),
+    min_words: z.number().int().nullable(),
+    max_words: z.number().int().nullable(),
+  }),
 ]);
 
 export const QuizSummarySchema = z.object({
@@ -177,6 +190,10 @@ export const ListedQuestionSchema = z.object({
   scale_min: z.unknown(),
   scale_max: z.unknown(),
   scale_labels: z.unknown(),
+  // An essay's fields, named: create_quiz's input gives their types.
+  rubric: z.unknown(),
+  min_words: z.unknown(),
+  max_words: z.unknown(),
 });
 
 export const ListedQuizSchema = z.object({

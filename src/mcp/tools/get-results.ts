@@ -126,6 +126,7 @@ export const getResultsTool = defineTool({
         .describe('The same share as a percent, 0-100, like the other percents; null without a pass mark.'),
       first_submitted_at: timestamp.nullable().describe('When the first response came in.'),
       last_submitted_at: timestamp.nullable().describe('When the latest response came in.'),
+      pending_count: count.describe('Responses waiting for a grade (counted above with their score so far).'),
     }),
     // Left out with include_statistics: false, as is item_analysis.
     questions: z
@@ -200,6 +201,11 @@ export const getResultsTool = defineTool({
               .nullable()
               .describe('From 0 to 10 only: % promoters (9-10) minus % detractors (0-6).'),
           }),
+          z.object({
+            ...statHead,
+            type: z.literal('essay'),
+            right_count: count.nullable().describe('Answers graded above 0.'),
+          }),
         ]),
       )
       .optional(),
@@ -241,7 +247,11 @@ export const getResultsTool = defineTool({
           score: z.number().int(),
           max_score: z.number().int(),
           percent: z.number().nullable(),
-          passed: z.boolean().nullable(),
+          passed: z.boolean().nullable().describe('Null without a pass mark, or while pending.'),
+          grading_status: z
+            .literal('pending')
+            .optional()
+            .describe('While an essay waits for its grade: the score so far. Absent: final.'),
           quiz_version: count,
           remarked_at: timestamp
             .nullable()
@@ -273,7 +283,7 @@ export const getResultsTool = defineTool({
                   .string()
                   .nullable()
                   .optional()
-                  .describe('short_text: the text typed (`text` is the question).'),
+                  .describe('short_text, essay: the text typed (`text` is the question).'),
                 number: z.number().nullable().optional().describe('number: the value read.'),
                 order: z
                   .array(z.number().int())
@@ -288,6 +298,10 @@ export const getResultsTool = defineTool({
                   .describe('fill_in_blanks: per blank, the text typed or the option chosen; null if empty.'),
                 points: z.number().int(),
                 max_points: z.number().int(),
+                grade_state: z
+                  .enum(['pending', 'proposed', 'final'])
+                  .optional()
+                  .describe('essay: its grade; pending and proposed earn 0 so far.'),
               }),
             )
             .optional()
@@ -314,6 +328,7 @@ export const getResultsTool = defineTool({
       pass_percent: z.number().nullable(),
       first_submitted_at: z.string().nullable(),
       last_submitted_at: z.string().nullable(),
+      pending_count: z.number(),
     }),
     questions: z.array(
       z.object({
@@ -368,6 +383,7 @@ export const getResultsTool = defineTool({
         max_score: z.number(),
         percent: z.number().nullable(),
         passed: z.boolean().nullable(),
+        grading_status: z.string(),
         quiz_version: z.number(),
         remarked_at: z.string().nullable(),
         original_score: z.number().nullable(),
@@ -384,6 +400,7 @@ export const getResultsTool = defineTool({
             order: z.array(z.number()).nullable(),
             points: z.number(),
             max_points: z.number(),
+            grade_state: z.string(),
           }),
         ),
       }),

@@ -25,6 +25,9 @@ export const ar: Messages = {
   'quiz.numberHint': 'رقم، مثل 42 أو 3.5 (تصلح الفاصلة العشرية أيضًا).',
   'quiz.scaleHint': 'اختر رقمًا من {min} إلى {max}.',
   'quiz.textHint': 'اكتب إجابتك.',
+  'quiz.essayHint': 'اكتب إجابتك. يقيّمها من أنشأ هذا الاختبار.',
+  'quiz.essayWords':
+    '{min, select, none {} other {{min} كلمة على الأقل.}} {max, select, none {} other {{max} كلمة على الأكثر.}}',
   'quiz.tickHint': 'حدّد كل الإجابات المناسبة (أو لا شيء).',
   'quiz.orderHint': 'أعطِ كل عنصر ترتيبه: 1 للعنصر الذي يأتي أولًا.',
   'quiz.orderPosition': 'الترتيب',
@@ -48,6 +51,8 @@ export const ar: Messages = {
   'error.orderEach': 'أعطِ كل عنصر ترتيبًا مختلفًا.',
   'error.blanksListed': 'اختر إجابة كل فراغ من قائمته.',
   'error.typeAnswer': 'اكتب إجابة، أو اترك السؤال دون إجابة.',
+  'error.tooFewWords': 'اكتب {min} كلمة على الأقل (كتبت {got}).',
+  'error.tooManyWords': 'اكتب {max} كلمة على الأكثر.',
   'error.numberInvalid': 'اكتب رقمًا، مثل 42 أو 3.5.',
   'error.answerOne': 'أجب عن سؤال واحد على الأقل.',
   'error.notDrawn': 'تتضمن الإجابات سؤالًا لم تعرضه هذه المحاولة. أرسل النموذج كما يظهر.',
@@ -99,6 +104,9 @@ export const ar: Messages = {
   'result.partlyRight': 'صحيحة جزئيًا',
   'result.pointsLabel': 'النقاط:',
   'result.questionChanged': 'تغيّر هذا السؤال منذ أن أجبت عنه.',
+  'result.pendingGrading': 'بعض إجاباتك تُقيَّم يدويًا: تأتي نتيجتك النهائية بعد التقييم.',
+  'result.awaitingGrade': 'بانتظار التقييم.',
+  'result.feedback': 'تعليق:',
   'page.notFoundHeading': 'الاختبار غير موجود',
   'page.notFoundText':
     'لا يوجد اختبار في هذا العنوان. تحقّق من الرابط الذي وصلك: ربما لم يُنشر الاختبار بعد، أو ربما أُزيل.',

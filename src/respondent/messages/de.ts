@@ -24,6 +24,9 @@ export const de: Messages = {
   'quiz.numberHint': 'Eine Zahl, etwa 42 oder 3,5 (ein Dezimalpunkt geht auch).',
   'quiz.scaleHint': 'Wählen Sie eine Zahl von {min} bis {max}.',
   'quiz.textHint': 'Gib deine Antwort ein.',
+  'quiz.essayHint': 'Schreib deine Antwort. Die Person, die dieses Quiz erstellt hat, bewertet sie.',
+  'quiz.essayWords':
+    '{min, select, none {} other {Mindestens {min} Wörter.}} {max, select, none {} other {Höchstens {max} Wörter.}}',
   'quiz.tickHint': 'Kreuze alle zutreffenden Antworten an (oder keine).',
   'quiz.orderHint': 'Gib jedem Eintrag seine Position: 1 für den, der zuerst kommt.',
   'quiz.orderPosition': 'Position',
@@ -49,6 +52,8 @@ export const de: Messages = {
   'error.orderEach': 'Gib jedem Eintrag eine andere Position.',
   'error.blanksListed': 'Wähle die Antwort jeder Lücke aus ihrer Liste.',
   'error.typeAnswer': 'Gib eine Antwort ein oder lass die Frage aus.',
+  'error.tooFewWords': 'Schreib mindestens {min} Wörter (du hast {got} geschrieben).',
+  'error.tooManyWords': 'Schreib höchstens {max} Wörter.',
   'error.numberInvalid': 'Gib eine Zahl ein, etwa 42 oder 3,5.',
   'error.answerOne': 'Beantworte mindestens eine Frage.',
   'error.notDrawn':
@@ -100,6 +105,10 @@ export const de: Messages = {
   'result.partlyRight': 'Teilweise richtig',
   'result.pointsLabel': 'Punkte:',
   'result.questionChanged': 'Diese Frage hat sich geändert, seit du sie beantwortet hast.',
+  'result.pendingGrading':
+    'Einige Antworten werden von Hand bewertet: Dein Endergebnis kommt nach der Bewertung.',
+  'result.awaitingGrade': 'Wartet auf Bewertung.',
+  'result.feedback': 'Kommentar:',
   'page.notFoundHeading': 'Quiz nicht gefunden',
   'page.notFoundText':
     'Unter dieser Adresse gibt es kein Quiz. Prüfe den Link, den du bekommen hast: Das Quiz ist vielleicht noch nicht veröffentlicht oder wurde entfernt.',

@@ -27,6 +27,9 @@ export const en = {
   'quiz.numberHint': 'A number, such as 42 or 3.5 (a decimal comma works too).',
   'quiz.scaleHint': 'Choose a number from {min} to {max}.',
   'quiz.textHint': 'Type your answer.',
+  'quiz.essayHint': 'Write your answer. The person who made this quiz grades it.',
+  'quiz.essayWords':
+    '{min, select, none {} other {At least {min} words.}} {max, select, none {} other {At most {max} words.}}',
   'quiz.tickHint': 'Tick every answer that applies (or none).',
   'quiz.orderHint': 'Give each item its position: 1 for the one that comes first.',
   'quiz.orderPosition': 'Position',
@@ -53,6 +56,8 @@ export const en = {
   'error.orderEach': 'Give each item a different position.',
   'error.blanksListed': 'Choose each blank’s answer from its list.',
   'error.typeAnswer': 'Type an answer, or leave the question out.',
+  'error.tooFewWords': 'Write at least {min} words (you wrote {got}).',
+  'error.tooManyWords': 'Write at most {max} words.',
   'error.numberInvalid': 'Enter a number, such as 42 or 3.5.',
   'error.answerOne': 'Answer at least one question.',
   'error.notDrawn': 'The answers include a question this attempt did not show. Submit the form as shown.',
@@ -109,6 +114,9 @@ export const en = {
   'result.partlyRight': 'Partly right',
   'result.pointsLabel': 'Points:',
   'result.questionChanged': 'This question has changed since you answered it.',
+  'result.pendingGrading': 'Some of your answers are graded by hand: your final score comes after grading.',
+  'result.awaitingGrade': 'Waiting to be graded.',
+  'result.feedback': 'Comment:',
 
   // Dead ends
   'page.notFoundHeading': 'Quiz not found',

@@ -24,6 +24,9 @@ export const es: Messages = {
   'quiz.numberHint': 'Un número, como 42 o 3,5 (también vale el punto decimal).',
   'quiz.scaleHint': 'Elija un número del {min} al {max}.',
   'quiz.textHint': 'Escribe tu respuesta.',
+  'quiz.essayHint': 'Escribe tu respuesta. La persona que creó este cuestionario la califica.',
+  'quiz.essayWords':
+    '{min, select, none {} other {Al menos {min} palabras.}} {max, select, none {} other {Como máximo {max} palabras.}}',
   'quiz.tickHint': 'Marca todas las respuestas que correspondan (o ninguna).',
   'quiz.orderHint': 'Da a cada elemento su posición: 1 para el que va primero.',
   'quiz.orderPosition': 'Posición',
@@ -48,6 +51,8 @@ export const es: Messages = {
   'error.orderEach': 'Da a cada elemento una posición distinta.',
   'error.blanksListed': 'Elige la respuesta de cada espacio de su lista.',
   'error.typeAnswer': 'Escribe una respuesta o deja la pregunta sin responder.',
+  'error.tooFewWords': 'Escribe al menos {min} palabras (escribiste {got}).',
+  'error.tooManyWords': 'Escribe como máximo {max} palabras.',
   'error.numberInvalid': 'Escribe un número, como 42 o 3,5.',
   'error.answerOne': 'Responde al menos una pregunta.',
   'error.notDrawn':
@@ -99,6 +104,10 @@ export const es: Messages = {
   'result.partlyRight': 'Parcialmente correcta',
   'result.pointsLabel': 'Puntos:',
   'result.questionChanged': 'Esta pregunta ha cambiado desde que la respondiste.',
+  'result.pendingGrading':
+    'Algunas respuestas se califican a mano: tu puntuación final llega tras la calificación.',
+  'result.awaitingGrade': 'Pendiente de calificación.',
+  'result.feedback': 'Comentario:',
   'page.notFoundHeading': 'Cuestionario no encontrado',
   'page.notFoundText':
     'No hay ningún cuestionario en esta dirección. Revisa el enlace que te dieron: puede que aún no esté publicado o que se haya eliminado.',

@@ -24,6 +24,9 @@ export const fr: Messages = {
   'quiz.numberHint': 'Un nombre, comme 42 ou 3,5 (le point décimal marche aussi).',
   'quiz.scaleHint': 'Choisissez un nombre de {min} à {max}.',
   'quiz.textHint': 'Saisissez votre réponse.',
+  'quiz.essayHint': 'Rédigez votre réponse. La personne qui a créé ce quiz la note.',
+  'quiz.essayWords':
+    '{min, select, none {} other {Au moins {min} mots.}} {max, select, none {} other {Au plus {max} mots.}}',
   'quiz.tickHint': 'Cochez toutes les réponses qui conviennent (ou aucune).',
   'quiz.orderHint': 'Donnez à chaque élément sa position : 1 pour celui qui vient en premier.',
   'quiz.orderPosition': 'Position',
@@ -48,6 +51,8 @@ export const fr: Messages = {
   'error.orderEach': 'Donnez à chaque élément une position différente.',
   'error.blanksListed': 'Choisissez la réponse de chaque blanc dans sa liste.',
   'error.typeAnswer': 'Saisissez une réponse, ou laissez la question de côté.',
+  'error.tooFewWords': 'Écrivez au moins {min} mots (vous en avez écrit {got}).',
+  'error.tooManyWords': 'Écrivez au plus {max} mots.',
   'error.numberInvalid': 'Saisissez un nombre, comme 42 ou 3,5.',
   'error.answerOne': 'Répondez à au moins une question.',
   'error.notDrawn':
@@ -98,6 +103,10 @@ export const fr: Messages = {
   'result.partlyRight': 'En partie juste',
   'result.pointsLabel': 'Points :',
   'result.questionChanged': 'Cette question a changé depuis votre réponse.',
+  'result.pendingGrading':
+    'Certaines réponses sont notées à la main : votre note finale viendra après la correction.',
+  'result.awaitingGrade': 'En attente de correction.',
+  'result.feedback': 'Commentaire :',
   'page.notFoundHeading': 'Quiz introuvable',
   'page.notFoundText':
     'Il n’y a pas de quiz à cette adresse. Vérifiez le lien reçu : le quiz n’est peut-être pas encore publié, ou il a été supprimé.',

@@ -24,6 +24,9 @@ export const pt: Messages = {
   'quiz.numberHint': 'Um número, como 42 ou 3,5 (o ponto decimal também funciona).',
   'quiz.scaleHint': 'Escolha um número de {min} a {max}.',
   'quiz.textHint': 'Digite sua resposta.',
+  'quiz.essayHint': 'Escreva sua resposta. Quem criou este questionário a avalia.',
+  'quiz.essayWords':
+    '{min, select, none {} other {Pelo menos {min} palavras.}} {max, select, none {} other {No máximo {max} palavras.}}',
   'quiz.tickHint': 'Marque todas as respostas que se aplicam (ou nenhuma).',
   'quiz.orderHint': 'Dê a cada item a sua posição: 1 para o que vem primeiro.',
   'quiz.orderPosition': 'Posição',
@@ -48,6 +51,8 @@ export const pt: Messages = {
   'error.orderEach': 'Dê a cada item uma posição diferente.',
   'error.blanksListed': 'Escolha a resposta de cada lacuna na sua lista.',
   'error.typeAnswer': 'Digite uma resposta ou deixe a pergunta em branco.',
+  'error.tooFewWords': 'Escreva pelo menos {min} palavras (você escreveu {got}).',
+  'error.tooManyWords': 'Escreva no máximo {max} palavras.',
   'error.numberInvalid': 'Digite um número, como 42 ou 3,5.',
   'error.answerOne': 'Responda a pelo menos uma pergunta.',
   'error.notDrawn':
@@ -99,6 +104,9 @@ export const pt: Messages = {
   'result.partlyRight': 'Parcialmente certa',
   'result.pointsLabel': 'Pontos:',
   'result.questionChanged': 'Esta pergunta mudou desde que você a respondeu.',
+  'result.pendingGrading': 'Algumas respostas são avaliadas à mão: sua nota final vem depois da avaliação.',
+  'result.awaitingGrade': 'Aguardando avaliação.',
+  'result.feedback': 'Comentário:',
   'page.notFoundHeading': 'Questionário não encontrado',
   'page.notFoundText':
     'Não há nenhum questionário neste endereço. Confira o link que você recebeu: o questionário pode ainda não ter sido publicado ou pode ter sido removido.',

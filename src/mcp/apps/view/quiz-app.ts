@@ -162,6 +162,26 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
         }),
       ];
     },
+    essay: (question) => {
+      const top = question.rubric.reduce(
+        (sum, criterion) => sum + Math.max(0, ...criterion.levels.map((level) => level.points)),
+        0,
+      );
+      const criteria = el('ul', { className: 'options' });
+      for (const criterion of question.rubric)
+        criteria.append(
+          el('li', {
+            text: `${criterion.criterion}: ${criterion.levels.map((level) => `${level.label} ${level.points}`).join(' · ')}`,
+          }),
+        );
+      return [
+        el('p', {
+          className: 'muted',
+          text: `Essay · graded by hand · up to ${question.rubric.length > 0 ? top : question.points}`,
+        }),
+        criteria,
+      ];
+    },
   };
 
 function keyLines(question: PreviewQuestion): HTMLElement[] {
@@ -409,6 +429,9 @@ function chartRows(question: Results['questions'][number]): ChartRow[] {
         best: option.score > 0,
         owned: true,
       }));
+    case 'essay':
+      // Graded by hand: how many were graded above 0.
+      return [{ label: 'Graded above 0', count: question.right_count ?? 0, best: true }];
     case 'ordering':
       // Per position: how many put the right item there.
       return question.positions.map((position) => ({
