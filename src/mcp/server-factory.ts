@@ -13,7 +13,7 @@ import type { Metrics } from '../http/metrics';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolEntry, ToolRegistry } from './registry';
-import { MCP_APP_MIME_TYPE, QUIZ_APP_META, QUIZ_APP_URI, viewLink } from './apps/quiz-app-resource';
+import { MCP_APP_MIME_TYPE, quizAppMeta, QUIZ_APP_URI, viewLink } from './apps/quiz-app-resource';
 import { registerCompletions } from './completions';
 import { SERVER_INSTRUCTIONS } from './instructions';
 import type { PromptContext, PromptDefinition } from './prompt';
@@ -115,13 +115,13 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
       // The skills extension: skills/list, skills/get and the skill:// files.
       registerSkills(server);
       // The view is read by hosts with resources/read.
-      if (quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml);
+      if (quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml, quizAppMeta(deps.baseUrl));
     }
     return server;
   };
 }
 
-function registerQuizApp(server: McpServer, html: string): void {
+function registerQuizApp(server: McpServer, html: string, meta: ReturnType<typeof quizAppMeta>): void {
   server.registerResource(
     'quiz-app',
     QUIZ_APP_URI,
@@ -129,10 +129,10 @@ function registerQuizApp(server: McpServer, html: string): void {
       title: 'Quiz preview, results and quiz list',
       description: 'The view MCP Apps hosts show beside the quiz tools’ answers.',
       mimeType: MCP_APP_MIME_TYPE,
-      _meta: QUIZ_APP_META,
+      _meta: meta,
     },
     async () => ({
-      contents: [{ uri: QUIZ_APP_URI, mimeType: MCP_APP_MIME_TYPE, text: html, _meta: QUIZ_APP_META }],
+      contents: [{ uri: QUIZ_APP_URI, mimeType: MCP_APP_MIME_TYPE, text: html, _meta: meta }],
     }),
   );
 }

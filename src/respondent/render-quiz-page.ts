@@ -17,6 +17,7 @@ import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
 import { choice, errorSummary, field, fieldErrorText } from '../web/parts';
 import { richOptionsOf, richText, richTextWithSlots, type RichTextOptions } from '../web/rich-text';
+import { optionImage, questionImage, questionMedia } from '../web/images';
 import { translator, type Translator } from './i18n';
 import {
   EMAIL_ID,
@@ -168,6 +169,15 @@ function questionLegend(
     <span class="question-text" dir="auto">${richText(question.text, rich, { control: true })}</span>`;
 }
 
+/** The question's picture, after its legend or label (web/images.ts). */
+const pictureOf = (question: QuestionRow) => questionImage(questionMedia(question)?.image);
+
+/** An option's label with its picture, by the option's index in the quiz's order. */
+const withOptionImage = (question: QuestionRow, optionIndex: number, label: Html | string) => {
+  const ref = questionMedia(question)?.options?.[optionIndex];
+  return ref ? html`${label} ${optionImage(ref)}` : label;
+};
+
 /** One question as the form asks it: what every type's control is drawn from. */
 interface AskedQuestion {
   tr: Translator;
@@ -198,6 +208,7 @@ function typedAnswerField({
   const number = question.type === 'number';
   return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
     <label class="question-label" for="${id}">${questionLegend(tr, question, index, total, rich)}</label>
+    ${pictureOf(question)}
     <p class="hint" id="hint-${question.id}">${number ? tr.t('quiz.numberHint') : tr.t('quiz.textHint')}</p>
     ${fieldError(tr, question.id, error)}
     <input
@@ -263,6 +274,7 @@ function tickedAnswerFieldset({ tr, question, index, total, values, error, rich 
     aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
   >
     <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    ${pictureOf(question)}
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.tickHint')}</p>
     ${fieldError(tr, question.id, error)}
     <input type="hidden" name="${name}" value="" />
@@ -276,7 +288,7 @@ function tickedAnswerFieldset({ tr, question, index, total, values, error, rich 
             name,
             value: String(option.index),
             checked: ticked.has(String(option.index)),
-            label: richText(option.label, rich, { control: true }),
+            label: withOptionImage(question, option.index, richText(option.label, rich, { control: true })),
             dir: 'auto',
           }),
       )}
@@ -310,6 +322,7 @@ function orderFieldset({ tr, question, index, total, required, values, error, ri
     aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
   >
     <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    ${pictureOf(question)}
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.orderHint')}</p>
     ${fieldError(tr, question.id, error)}
     <ol class="order-items">
@@ -480,7 +493,7 @@ function radioFieldset({ tr, question, index, total, required, values, error, ri
     ${error ? html`aria-invalid="true" aria-describedby="${errorId(question.id)}"` : ''}
   >
     <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
-    ${fieldError(tr, question.id, error)}
+    ${pictureOf(question)} ${fieldError(tr, question.id, error)}
     <div class="choices">
       ${choicesOf(tr, question).map((option, position) =>
         choice({
@@ -489,7 +502,9 @@ function radioFieldset({ tr, question, index, total, required, values, error, ri
           name,
           value: option.value,
           checked: chosen === option.value,
-          label: option.rich ? richText(option.label, rich, { control: true }) : option.label,
+          label: option.rich
+            ? withOptionImage(question, Number(option.value), richText(option.label, rich, { control: true }))
+            : option.label,
           dir: 'auto',
         }),
       )}
@@ -522,6 +537,7 @@ function scaleFieldset({ tr, question, index, total, required, values, error, ri
     ${error ? html`aria-invalid="true"` : ''}
   >
     <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    ${pictureOf(question)}
     <p class="hint" id="${hintId}">${tr.t('quiz.scaleHint', { min: key.min, max: key.max })}</p>
     ${fieldError(tr, question.id, error)}
     ${

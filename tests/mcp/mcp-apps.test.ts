@@ -58,7 +58,10 @@ describe.each(CLIENT_KINDS)('%s', (kind) => {
     expect(contents).toHaveLength(1);
     const [page] = contents;
     expect(page).toMatchObject({ uri: QUIZ_APP_URI, mimeType: 'text/html;profile=mcp-app' });
-    expect(page!._meta).toMatchObject({ ui: { csp: { connectDomains: [], resourceDomains: [] } } });
+    // Pictures of questions come from our origin, and nothing else is reached.
+    expect(page!._meta).toMatchObject({
+      ui: { csp: { connectDomains: [], resourceDomains: [new URL(app.baseUrl).origin] } },
+    });
     expect(page!.text).toMatch(/^<!doctype html>/);
     // Self-contained: no script, style or image from anywhere else.
     expect(page!.text).not.toMatch(/<script[^>]+src=|<link[^>]+href=|<img[^>]+src="http/);

@@ -19,13 +19,18 @@ export function viewLink(): Record<string, unknown> {
   return { ui: { resourceUri: QUIZ_APP_URI }, 'ui/resourceUri': QUIZ_APP_URI };
 }
 
-/** What the resource declares about itself: no network at all, and a border around it. */
-export const QUIZ_APP_META = {
-  ui: {
-    csp: { connectDomains: [], resourceDomains: [] },
-    prefersBorder: true,
-  },
-};
+/**
+ * What the resource declares about itself: no network calls, pictures from our own origin only
+ * (the questions' images are served there), and a border around it.
+ */
+export function quizAppMeta(baseUrl: string) {
+  return {
+    ui: {
+      csp: { connectDomains: [], resourceDomains: [new URL(baseUrl).origin] },
+      prefersBorder: true,
+    },
+  };
+}
 
 function projectRoot(): string {
   for (let dir = __dirname; ; dir = path.dirname(dir)) {

@@ -205,6 +205,21 @@ function optionLabels(choices: ReadonlyArray<{ label: string }>, into: HTMLEleme
   into.append(options);
 }
 
+/**
+ * A question's picture from our origin (the resource declares it), its size set so nothing
+ * shifts, scaled to the frame by the stylesheet; only an https or http address is shown.
+ */
+function picture(image: { url: string; alt: string; width: number; height: number } | undefined) {
+  if (!image || !/^https?:\/\//.test(image.url)) return null;
+  const img = document.createElement('img');
+  img.className = 'question-image';
+  img.src = image.url;
+  img.alt = image.alt;
+  img.width = image.width;
+  img.height = image.height;
+  return img;
+}
+
 function renderPreview(quiz: QuizPreview): void {
   const questions = el('ol', { className: 'questions' });
   for (const question of quiz.questions) {
@@ -212,6 +227,7 @@ function renderPreview(quiz: QuizPreview): void {
       'li',
       { className: 'question' },
       el('p', { className: 'question-text' }, rich(question.text)),
+      picture((question as { image?: Parameters<typeof picture>[0] }).image),
     );
     // As respondents see it: the option labels, no key.
     if (quiz.view === 'respondent') {
