@@ -5,7 +5,7 @@ import type { PrismaClient } from '../../generated/sqlite/client';
  * database; the bytes sit in the same row as the embedded default. An object store could take
  * the bytes over behind `read` and the writes of `syncQuizImages`: content-addressed, so a put
  * before the transaction and a delete after it are safe to repeat
- * (docs/decisions/0021-image-decoder.md).
+ * (docs/decisions/0022-image-decoder.md).
  */
 export interface NewImage {
   hash: string;

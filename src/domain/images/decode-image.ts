@@ -6,7 +6,7 @@ import { MEDIA_TYPES } from './image-ref';
 /**
  * Every picture this service stores passes here, whatever door it came through: recognised by
  * its first bytes (never its name or declared type), its declared size checked before a pixel is
- * decoded, then decoded and written again by libvips (sharp, docs/decisions/0021-image-decoder.md):
+ * decoded, then decoded and written again by libvips (sharp, docs/decisions/0022-image-decoder.md):
  * metadata gone, turned upright, scaled down to fit, animation flattened to its first frame.
  */
 export const IMAGE_LIMITS = {
