@@ -26,6 +26,11 @@ const QUIZ_LABELS: Readonly<Record<string, string>> = {
   scale_max: 'Highest value',
   scale_labels: 'Words for the ends',
   blanks: 'Blanks',
+  pairs: 'Pairs',
+  extra_matches: 'Extra matches',
+  points_per_pair: 'Points per pair',
+  prompt: 'Prompt',
+  match: 'Match',
   label: 'Text',
   score: 'Score',
 };

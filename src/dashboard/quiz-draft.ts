@@ -51,6 +51,11 @@ export interface DraftQuestion {
    * "|", or a choice list with its right option starred; " = 2" at the end for other points than 1.
    */
   blanks: string;
+  /** matching: one pair per line, "prompt = match", each prompt with its right match. */
+  pairs: string;
+  /** matching: one match per line that fits no prompt. */
+  extra_matches: string;
+  points_per_pair: string;
   /** scale: its range and the words of its two ends, as typed. */
   scale_min: string;
   scale_max: string;
@@ -126,6 +131,9 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     tolerance: '0',
     items: '',
     points_per_item: '',
+    pairs: '',
+    extra_matches: '',
+    points_per_pair: '1',
     blanks: '',
     scale_min: '1',
     scale_max: '5',
@@ -168,6 +176,13 @@ export function draftFromQuiz(
           }
         : {}),
       ...('blanks' in question ? { blanks: question.blanks.map(blankLine).join('\n') } : {}),
+      ...('pairs' in question
+        ? {
+            pairs: question.pairs.map((pair) => `${pair.prompt} ${PAIR_MARK} ${pair.match}`).join('\n'),
+            extra_matches: question.extra_matches.map((extra) => extra.label).join('\n'),
+            points_per_pair: String(question.points_per_pair),
+          }
+        : {}),
       ...('scale_min' in question
         ? {
             scale_min: String(question.scale_min),
@@ -194,7 +209,7 @@ export function draftFromQuiz(
 }
 
 const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|blanks|scale_min|scale_max|min_label|max_label|rubric|min_words|max_words)\]$/;
+  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|pairs|extra_matches|points_per_pair|blanks|scale_min|scale_max|min_label|max_label|rubric|min_words|max_words)\]$/;
 const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
 
 /**
@@ -352,7 +367,28 @@ const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
   rubric: (question) => (question.rubric.trim() ? rubricOf(question.rubric) : undefined),
   min_words: (question) => (question.min_words.trim() ? integerOrText(question.min_words) : undefined),
   max_words: (question) => (question.max_words.trim() ? integerOrText(question.max_words) : undefined),
+  // "prompt = match" per line, split at the first mark; a line without one has no match to check.
+  pairs: (question) =>
+    lines(question.pairs).map((line) => {
+      const at = line.indexOf(PAIR_MARK);
+      return at < 0
+        ? { prompt: line, match: '' }
+        : { prompt: line.slice(0, at).trim(), match: line.slice(at + PAIR_MARK.length).trim() };
+    }),
+  extra_matches: (question) => lines(question.extra_matches).map((label) => ({ label })),
+  points_per_pair: (question) => integerOrText(question.points_per_pair),
 };
+
+/** Between a prompt and its match on an editor's line. */
+export const PAIR_MARK = '=';
+
+/** The lines of a text box, trimmed, blank ones left out. */
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
 /** A rubric criterion as the editor writes it on one line: "Thesis: none = 0; clear = 2". */
 function rubricLine(criterion: {

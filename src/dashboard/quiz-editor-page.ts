@@ -13,7 +13,7 @@ import {
   selectField,
   type FieldError,
 } from '../web/parts';
-import { EDITOR_SETTINGS, type DraftQuestion, type QuizDraft } from './quiz-draft';
+import { EDITOR_SETTINGS, PAIR_MARK, type DraftQuestion, type QuizDraft } from './quiz-draft';
 import { parseAction, placeAfter } from './quiz-draft-actions';
 
 export interface EditorState {
@@ -41,7 +41,7 @@ export function fieldId(field: string): string {
 const RENDERED = [
   /^(title|description|questions|settings|confirm_edit_published)$/,
   /^questions-\d+$/,
-  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|scale_min|scale_max|min_label|max_label|blanks)$/,
+  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|pairs|extra_matches|points_per_pair|scale_min|scale_max|min_label|max_label|blanks)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
   // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
   new RegExp(
@@ -303,6 +303,36 @@ function blanksFields(base: string, question: DraftQuestion, view: View): Html {
   });
 }
 
+function matchingFields(base: string, question: DraftQuestion, view: View): Html {
+  return html`${textField({
+    name: `${base}[pairs]`,
+    label: `Pairs, one per line: prompt ${PAIR_MARK} its right match (${LIMITS.matchingPairsMin} to ${LIMITS.matchingPairsMax})`,
+    value: question.pairs,
+    view,
+    multiline: true,
+    text: true,
+    hint: `For example “Paris ${PAIR_MARK} France”. Each prompt chooses among all the matches, shuffled; prompts may share a match.`,
+  })}
+  ${textField({
+    name: `${base}[extra_matches]`,
+    label: `Extra matches, one per line (optional, up to ${LIMITS.extraMatchesMax})`,
+    value: question.extra_matches,
+    view,
+    multiline: true,
+    text: true,
+    hint: 'Offered to every prompt, right for none.',
+  })}
+  ${textField({
+    name: `${base}[points_per_pair]`,
+    label: 'Points per pair',
+    value: question.points_per_pair,
+    view,
+    inputmode: 'numeric',
+    className: 'short',
+    hint: 'A whole number, for each prompt given its right match.',
+  })}`;
+}
+
 /** An opinion scale: its range and the words of its ends; it earns no points. */
 function scaleFields(base: string, question: DraftQuestion, view: View): Html {
   return html`${textField({
@@ -424,6 +454,11 @@ const EDITOR_TYPES: Record<QuestionType, { name: string; add: string; keyFields:
     name: 'Fill in the blanks',
     add: 'Add a fill-in-the-blanks question',
     keyFields: (base, _index, question, view) => blanksFields(base, question, view),
+  },
+  matching: {
+    name: 'Matching',
+    add: 'Add a matching question',
+    keyFields: (base, _index, question, view) => matchingFields(base, question, view),
   },
   scale: {
     name: 'Opinion scale',

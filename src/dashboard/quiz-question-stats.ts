@@ -31,6 +31,7 @@ const TYPE_NAMES: Record<QuestionType, string> = {
   short_text: 'Typed answer',
   number: 'Number',
   ordering: 'Put in order',
+  matching: 'Matching',
   fill_in_blanks: 'Fill in the blanks',
   scale: 'Opinion scale',
   essay: 'Essay',
@@ -174,6 +175,32 @@ function breakdownOf(
               ? `most often wrong: ${blank.common_wrong_answer} (${blank.common_wrong_count})`
               : '',
             Math.round((blank.right_share ?? 0) * answered),
+            answered,
+          ),
+        ),
+      };
+    }
+    case 'matching': {
+      // Per pair: how many matched the prompt right; the most common wrong match beside it.
+      const pairs = stat?.type === 'matching' ? stat.pairs : [];
+      return {
+        counted: 'Matched right',
+        note: rightNote(stat?.type === 'matching' ? stat.right_count : null, answered)?.replace(
+          'Most common answers:',
+          'Per pair:',
+        ),
+        bars: pairs.map((pair) => ({
+          label: `${pair.prompt} → ${pair.right_match}`,
+          count: Math.round((pair.right_share ?? 0) * answered),
+          kind: 'best',
+        })),
+        rows: pairs.map((pair) =>
+          countRow(
+            `${pair.prompt} → ${pair.right_match}`,
+            pair.common_wrong_match
+              ? `most often wrong: ${pair.common_wrong_match} (${pair.common_wrong_count})`
+              : '',
+            Math.round((pair.right_share ?? 0) * answered),
             answered,
           ),
         ),
@@ -334,6 +361,22 @@ function answerKey(question: Question, rich: RichTextOptions): Html {
               )}
             </ul>`,
           );
+    case 'matching':
+      return row(
+        'Right pairs',
+        html`<ul class="key-options">
+            ${question.pairs.map((pair) => html`<li><bdi>${pair.prompt}</bdi> → <bdi>${pair.match}</bdi></li>`)}
+          </ul>
+          ${
+            question.extra_matches.length > 0
+              ? html`Also offered:
+                ${question.extra_matches.map(
+                  (extra, index) => html`${index > 0 ? ', ' : ''}<bdi>${extra.label}</bdi>`,
+                )}. `
+              : ''
+          }${pts(question.points_per_pair)}
+          per pair`,
+      );
     case 'scale': {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>

@@ -286,6 +286,31 @@ export const QuestionFieldsSchema = z.strictObject({
   max_words: integerFrom('max_words', 1, LIMITS.essayWordsMax)
     .optional()
     .describe(`${takenBy('max_words')}: most words.`),
+  pairs: z
+    .array(
+      z.strictObject({
+        prompt: unlisted(trimmed('prompt', LIMITS.optionLabelMax)).describe('Asked.'),
+        match: unlisted(trimmed('match', LIMITS.optionLabelMax)).describe('Its answer.'),
+      }),
+      { error: 'pairs must be an array of { prompt, match }' },
+    )
+    .max(LIMITS.matchingPairsMax, { error: `a question takes at most ${LIMITS.matchingPairsMax} pairs` })
+    .optional()
+    .describe(`${takenBy('pairs')}: ${LIMITS.matchingPairsMin}-${LIMITS.matchingPairsMax}.`),
+  extra_matches: z
+    .array(z.strictObject({ label: unlisted(trimmed('label', LIMITS.optionLabelMax)).describe('Shown.') }), {
+      error: 'extra_matches must be an array of { label }',
+    })
+    // Checked, not published: the skill and the API reference state the bound.
+    .refine((extras) => extras.length <= LIMITS.extraMatchesMax, {
+      error: `a question takes at most ${LIMITS.extraMatchesMax} extra_matches`,
+    })
+    .optional()
+    .describe(`${takenBy('extra_matches')}: distractors.`),
+  points_per_pair: integerIn('points_per_pair')
+    .min(0, { error: 'points_per_pair must be at least 0' })
+    .optional()
+    .describe(`${takenBy('points_per_pair')}: per right pair (default 1).`),
 });
 
 type QuestionFields = z.output<typeof QuestionFieldsSchema>;

@@ -17,7 +17,8 @@ import { translator, type Translator } from './i18n';
  * number as written; for a multiple_select question, an empty value (always sent, so that a
  * group left unticked still counts as answered) followed by one value per ticked option; for an
  * ordering question, one "<item id>:<position>" per item given a position; for a fill_in_blanks
- * question, one `q_<question_id>_b<n>` per blank (partFieldName): the text typed or the option id.
+ * question, one `q_<question_id>_b<n>` per blank (partFieldName): the text typed or the option id; for a
+ * matching question, one "<prompt id>:<match id>" per prompt given a match.
  */
 export interface FormValues {
   name: string;
@@ -57,7 +58,7 @@ function ticked(value: unknown): string | undefined {
   return values.filter((item) => item !== '').join(',');
 }
 
-/** A list of selects (ordering's positions): the values chosen, joined; none chosen is no answer. */
+/** A list of selects (ordering's positions, matching's matches): the values chosen, joined; none chosen is no answer. */
 function listed(value: unknown): string | undefined {
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((item) => typeof item === 'string') || values.length > 64) return undefined;
@@ -165,6 +166,8 @@ const FORM_READING: Record<
         ? tr.t('error.tooLong', { max: issue.params?.max ?? TEXT_ANSWER_MAX })
         : tr.t('error.blanksListed'),
   },
+  // One select per prompt, each value "<prompt id>:<match id>"; prompts left unmatched are allowed.
+  matching: { ticked: false, listed: true, message: (_issue, tr) => tr.t('error.chooseListed') },
   // A radio group: any other value is one the page never offers.
   scale: { ticked: false, message: (_issue, tr) => tr.t('error.chooseListed') },
   essay: {

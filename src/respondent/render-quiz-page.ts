@@ -442,6 +442,66 @@ function blanksFieldset({ tr, question, index, total, required, values, error, r
   </fieldset>`;
 }
 
+/**
+ * Prompts to match (matching): one labelled select per prompt, in the attempt's order, each
+ * offering every match in the attempt's order, so it works by keyboard and without scripts.
+ * Values are "<prompt id>:<match id>", the attempt's opaque ids (a preview draws its own).
+ */
+function matchFieldset({ tr, question, index, total, required, values, error, rich }: AskedQuestion): Html {
+  const name = fieldName(question.id);
+  const legendId = `legend-${question.id}`;
+  const specs = storedDefinition(question.type).opaqueLists?.(toScorable(question));
+  if (!specs?.prompts || !specs.matches) return html``;
+  const shown = (question as ShownQuestion).shownLists;
+  const prompts = shownParts(shown?.prompts ?? drawOpaqueList(specs.prompts), specs.prompts);
+  const matches = shownParts(shown?.matches ?? drawOpaqueList(specs.matches), specs.matches);
+  const chosen = new Map<string, string>(
+    (values.answers.get(question.id) ?? '').split(',').map((entry): [string, string] => {
+      const [promptId = '', matchId = ''] = entry.split(':');
+      return [promptId, matchId];
+    }),
+  );
+  return html`<fieldset
+    class="question match-question${error ? ' has-error' : ''}"
+    id="question-${question.id}"
+    aria-labelledby="${legendId}"
+    aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
+  >
+    <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    <p class="hint" id="hint-${question.id}">${tr.t('quiz.matchHint')}</p>
+    ${fieldError(tr, question.id, error)}
+    <ul class="match-items">
+      ${prompts.map(
+        (prompt, position) =>
+          html`<li class="match-item">
+            <label class="match-label" for="${name}_${position}"
+              ><span dir="auto">${richText(prompt.label, rich, { control: true })}</span></label
+            >
+            <select
+              id="${name}_${position}"
+              name="${name}"
+              class="match-choice"
+              dir="auto"
+              ${required ? html`aria-required="true"` : ''}
+              ${error ? html`aria-invalid="true"` : ''}
+            >
+              <option value="">${tr.t('quiz.matchNone')}</option>
+              ${matches.map(
+                (match) =>
+                  html`<option
+                    value="${prompt.id}:${match.id}"
+                    ${chosen.get(prompt.id) === match.id ? html`selected` : ''}
+                  >
+                    ${match.label}
+                  </option>`,
+              )}
+            </select>
+          </li>`,
+      )}
+    </ul>
+  </fieldset>`;
+}
+
 /** How the public form asks each type. */
 const FIELDSETS: Record<QuestionType, (asked: AskedQuestion) => Html> = {
   yes_no: radioFieldset,
@@ -450,6 +510,7 @@ const FIELDSETS: Record<QuestionType, (asked: AskedQuestion) => Html> = {
   short_text: typedAnswerField,
   number: typedAnswerField,
   ordering: orderFieldset,
+  matching: matchFieldset,
   fill_in_blanks: blanksFieldset,
   scale: scaleFieldset,
   essay: essayAnswerField,

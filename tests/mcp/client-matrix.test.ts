@@ -39,6 +39,7 @@ function keyOf(question: Record<string, any>): Record<string, unknown> {
   if (type === 'yes_no') return { points: 1, correct_answer: 'yes', ...key };
   if (type === 'number') return { tolerance: 0, ...key };
   if (type === 'ordering') return { points: 1, points_per_item: null, ...key };
+  if (type === 'matching') return { points_per_pair: 1, extra_matches: [], ...key };
   return key;
 }
 
@@ -86,6 +87,9 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
     rubric?: unknown[];
     minWords?: number | null;
     maxWords?: number | null;
+    pairs?: Array<{ prompt: string; match: string }>;
+    extraMatches?: string[];
+    pointsPerPair?: number;
   };
   switch (question.type) {
     case 'yes_no':
@@ -96,6 +100,12 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
       return { points: key.points, correct_number: key.correctNumber, tolerance: key.tolerance };
     case 'ordering':
       return { points: key.points, points_per_item: key.pointsPerItem, items: key.items };
+    case 'matching':
+      return {
+        pairs: key.pairs,
+        extra_matches: key.extraMatches!.map((label) => ({ label })),
+        points_per_pair: key.pointsPerPair,
+      };
     case 'fill_in_blanks':
       return {
         blanks: key.blanks!.map((blank) =>

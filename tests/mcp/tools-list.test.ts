@@ -15,6 +15,7 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* ordering */ 1300 +
   /* scale */ 800 +
   /* fill_in_blanks */ 1100 +
+  /* matching */ 1200 +
   /* maths and code: math_dollars */ 400 +
   /* import_questions, and get_quiz_links' upload and export links */ 1536 +
   /* images in questions and options */ 1100 +

@@ -27,6 +27,9 @@ export const TYPED_FIELDS = [
   'rubric',
   'min_words',
   'max_words',
+  'pairs',
+  'extra_matches',
+  'points_per_pair',
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
@@ -67,6 +70,9 @@ export interface QuestionFields {
     | undefined;
   min_words?: number | undefined;
   max_words?: number | undefined;
+  pairs?: ReadonlyArray<{ prompt: string; match: string }> | undefined;
+  extra_matches?: ReadonlyArray<{ label: string }> | undefined;
+  points_per_pair?: number | undefined;
 }
 
 /** One answer, in the form its question type takes. */
@@ -82,7 +88,17 @@ export type Choice =
   /** A value picked on a scale. */
   | { value: number }
   /** Each blank in order: the text typed or the option chosen (canonical index, label then), or null. */
-  | { blanks: ReadonlyArray<{ text: string } | { option: number; label?: string | undefined } | null> };
+  | { blanks: ReadonlyArray<{ text: string } | { option: number; label?: string | undefined } | null> }
+  /**
+   * Per prompt in the quiz's order, the match chosen by its index (null: none). Read back from
+   * storage it also has the prompts' and chosen matches' labels then, and the orders shown.
+   */
+  | {
+      matches: ReadonlyArray<number | null>;
+      prompts?: readonly string[];
+      labels?: ReadonlyArray<string | null>;
+      shownPairs?: { prompts: readonly number[]; matches: readonly number[] };
+    };
 
 /**
  * An answer's fields as the response.submitted webhook has always carried them, one column per
@@ -138,6 +154,8 @@ export interface SubmittedAnswer {
   value?: number | string | undefined;
   /** Per blank in order: the text typed, an opaque option id of the attempt, or null. */
   blanks?: ReadonlyArray<string | null> | undefined;
+  /** Each prompt's opaque id of the attempt with a match's id, or null for none. */
+  matches?: Readonly<Record<string, string | null>> | undefined;
 }
 
 /** The field of a submitted answer that carries its value. */
@@ -178,6 +196,8 @@ export interface TypedAnswerValue {
   value?: number | null;
   /** Per blank in order: the text typed or the option's label, null when left empty. */
   blanks?: Array<string | null> | null;
+  /** Per pair in order, the match chosen (null: none). */
+  matches?: Array<string | null> | null;
 }
 
 /** The keys a question's answers are counted under, for the choice counts and the item analysis. */

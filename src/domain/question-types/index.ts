@@ -2,6 +2,7 @@ import type { QuestionRow } from '../../db/repositories';
 import type { QuestionTypeDefinition } from './definition';
 import { fillInBlanks, type FillInBlanksQuestion, type FillInBlanksRecord } from './fill-in-blanks';
 import { essay, type EssayQuestion, type EssayRecord } from './essay';
+import { matching, type MatchingQuestion, type MatchingRecord } from './matching';
 import { multipleChoice, type MultipleChoiceQuestion } from './multiple-choice';
 import type { OptionsRecord } from './options';
 import { multipleSelect, type MultipleSelectQuestion } from './multiple-select';
@@ -18,6 +19,7 @@ export { TICKED_LABELS_SEPARATOR } from './multiple-select';
 export type { ChoiceOption } from './options';
 export { blankFigures, blankMarkers, blankListName, BLANK_MARKER, type BlankFigure } from './fill-in-blanks';
 export { positionFigures, type PositionFigure } from './ordering';
+export { pairFigures, type PairFigure } from './matching';
 export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
 export { essayMaximum, wordCount, type EssayCriterion, type EssayQuestion } from './essay';
@@ -31,6 +33,7 @@ export type ScorableQuestion =
   | NumberQuestion
   | OrderingQuestion
   | FillInBlanksQuestion
+  | MatchingQuestion
   | ScaleQuestion
   | EssayQuestion;
 
@@ -43,6 +46,7 @@ interface RecordFieldsByType {
   number: NumberRecord;
   ordering: OrderingRecord;
   fill_in_blanks: FillInBlanksRecord;
+  matching: MatchingRecord;
   scale: ScaleRecord;
   essay: EssayRecord;
 }
@@ -73,6 +77,7 @@ const REGISTRY: {
   number: numberType,
   ordering,
   fill_in_blanks: fillInBlanks,
+  matching,
   scale,
   essay,
 };

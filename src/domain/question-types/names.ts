@@ -11,6 +11,7 @@ export const QUESTION_TYPES = [
   'short_text',
   'number',
   'ordering',
+  'matching',
   'fill_in_blanks',
   'scale',
   'essay',

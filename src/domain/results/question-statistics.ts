@@ -4,6 +4,7 @@ import { comparableText } from '../answer-text';
 import {
   blankFigures,
   optionsOf,
+  pairFigures,
   positionFigures,
   scaleFigures,
   storedDefinition,
@@ -147,6 +148,16 @@ function statisticsOf(
           right_share: round2(blank.right_share),
         })),
       };
+    case 'matching': {
+      // Counted by the matches chosen (its running figures); per pair from those counts.
+      const { right_count, pairs } = pairFigures(key, figures.counts);
+      return {
+        ...base,
+        type: 'matching' as const,
+        right_count,
+        pairs: pairs.map((pair) => ({ ...pair, right_share: round2(pair.right_share) })),
+      };
+    }
     case 'scale':
       // From the counts per value, like the choices: flat in the number of responses.
       return { ...base, type: 'scale' as const, ...scaleFigures(key, count) };

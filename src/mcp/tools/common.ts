@@ -92,6 +92,15 @@ export const QuestionRecordSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     ...questionHead,
+    type: z.literal('matching'),
+    pairs: z
+      .array(z.object({ prompt: z.string(), match: z.string() }))
+      .describe('Each prompt with its right match.'),
+    extra_matches: z.array(z.object({ label: z.string() })).describe('Matches that fit no prompt.'),
+    points_per_pair: z.number().int(),
+  }),
+  z.object({
+    ...questionHead,
     type: z.literal('scale'),
     scale_min: z.number().int(),
     scale_max: z.number().int(),
@@ -186,6 +195,8 @@ export const ListedQuestionSchema = z.object({
   points_per_item: z.unknown(),
   // A fill_in_blanks question's entries, named: create_quiz's input gives their fields.
   blanks: z.unknown(),
+  // A matching question's fields (pairs, extra_matches, points_per_pair) go unnamed: create_quiz's
+  // input names them, and every tool that returns questions would list them again.
   // A scale's fields, named: create_quiz's input gives their types.
   scale_min: z.unknown(),
   scale_max: z.unknown(),

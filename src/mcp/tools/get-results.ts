@@ -185,6 +185,22 @@ export const getResultsTool = defineTool({
           }),
           z.object({
             ...statHead,
+            type: z.literal('matching'),
+            right_count: count.describe('Answers with every pair right.'),
+            pairs: z
+              .array(
+                z.object({
+                  prompt: z.string(),
+                  right_match: z.string(),
+                  right_share: share.nullable().describe('Share of answers matching this prompt right.'),
+                  common_wrong_match: z.string().nullable().describe('The wrong match given it most often.'),
+                  common_wrong_count: count,
+                }),
+              )
+              .describe('Per pair, in order.'),
+          }),
+          z.object({
+            ...statHead,
             type: z.literal('scale'),
             distribution: z
               .array(z.object({ value: z.number().int(), count }))
@@ -271,7 +287,7 @@ export const getResultsTool = defineTool({
                   .string()
                   .nullable()
                   .describe(
-                    '"yes"/"no", the chosen label, the ticked labels joined by "; ", the text typed, or the number as written; null if unanswered.',
+                    '"yes"/"no", the chosen label, the ticked labels joined by "; ", the text typed, the number as written, the order ("B, A, C") or the pairs ("Paris → France; Rome → Italy"); null if unanswered.',
                   ),
                 option_index: z.number().int().nullable(),
                 choices: z
@@ -290,6 +306,11 @@ export const getResultsTool = defineTool({
                   .nullable()
                   .optional()
                   .describe('ordering: the order chosen, as item indexes in the right order (0 first).'),
+                matches: z
+                  .array(z.string().nullable())
+                  .nullable()
+                  .optional()
+                  .describe('matching: per pair in order, the match chosen; null: none.'),
                 value: z.number().int().nullable().optional().describe('scale: the value picked.'),
                 blanks: z
                   .array(z.string().nullable())
@@ -353,6 +374,8 @@ export const getResultsTool = defineTool({
         positions: z.unknown(),
         // A fill_in_blanks question's figures, named: the output schema describes them.
         blanks: z.unknown(),
+        // A matching question's figures, named: the output schema describes them.
+        pairs: z.unknown(),
         // A scale's figures, named: the output schema describes them.
         distribution: z.unknown(),
         mean: z.unknown(),

@@ -34,6 +34,8 @@ export const ar: Messages = {
   'quiz.blanksHint': 'املأ كل فراغ مرقّم: اكتب إجابتك أو اخترها من القائمة.',
   'quiz.blankLabel': 'الفراغ {number}',
   'quiz.blankChoose': 'اختر',
+  'quiz.matchHint': 'اختر المطابق الصحيح لكل عنصر.',
+  'quiz.matchNone': 'اختر…',
   'quiz.closedTitle': 'مغلق: {title}',
   'quiz.closedHeading': 'هذا الاختبار مغلق',
   'quiz.closedText':

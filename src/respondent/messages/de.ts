@@ -34,6 +34,8 @@ export const de: Messages = {
     'Fülle jede nummerierte Lücke aus: Tippe deine Antwort ein oder wähle sie aus der Liste.',
   'quiz.blankLabel': 'Lücke {number}',
   'quiz.blankChoose': 'Auswählen',
+  'quiz.matchHint': 'Wähle für jeden Eintrag das passende Gegenstück.',
+  'quiz.matchNone': 'Auswählen …',
   'quiz.closedTitle': 'Geschlossen: {title}',
   'quiz.closedHeading': 'Dieses Quiz ist geschlossen',
   'quiz.closedText':

@@ -36,6 +36,8 @@ export const en = {
   'quiz.blanksHint': 'Fill in each numbered blank: type your answer, or choose one from its list.',
   'quiz.blankLabel': 'Blank {number}',
   'quiz.blankChoose': 'Choose',
+  'quiz.matchHint': 'Choose the right match for each one.',
+  'quiz.matchNone': 'Choose…',
   'quiz.closedTitle': 'Closed: {title}',
   'quiz.closedHeading': 'This quiz is closed',
   'quiz.closedText':

@@ -33,6 +33,8 @@ export const es: Messages = {
   'quiz.blanksHint': 'Completa cada espacio numerado: escribe tu respuesta o elígela de la lista.',
   'quiz.blankLabel': 'Espacio {number}',
   'quiz.blankChoose': 'Elegir',
+  'quiz.matchHint': 'Elige la pareja correcta para cada uno.',
+  'quiz.matchNone': 'Elige…',
   'quiz.closedTitle': 'Cerrado: {title}',
   'quiz.closedHeading': 'Este cuestionario está cerrado',
   'quiz.closedText':

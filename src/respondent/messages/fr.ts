@@ -33,6 +33,8 @@ export const fr: Messages = {
   'quiz.blanksHint': 'Complétez chaque blanc numéroté : tapez votre réponse ou choisissez-la dans la liste.',
   'quiz.blankLabel': 'Blanc {number}',
   'quiz.blankChoose': 'Choisir',
+  'quiz.matchHint': 'Choisissez la bonne correspondance pour chacun.',
+  'quiz.matchNone': 'Choisir…',
   'quiz.closedTitle': 'Fermé : {title}',
   'quiz.closedHeading': 'Ce quiz est fermé',
   'quiz.closedText':

@@ -33,6 +33,8 @@ export const pt: Messages = {
   'quiz.blanksHint': 'Preencha cada lacuna numerada: digite a sua resposta ou escolha-a na lista.',
   'quiz.blankLabel': 'Lacuna {number}',
   'quiz.blankChoose': 'Escolher',
+  'quiz.matchHint': 'Escolha a correspondência certa para cada um.',
+  'quiz.matchNone': 'Escolha…',
   'quiz.closedTitle': 'Encerrado: {title}',
   'quiz.closedHeading': 'Este questionário está encerrado',
   'quiz.closedText':

@@ -151,6 +151,18 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
         blanks,
       ];
     },
+    matching: (question) => {
+      const pairs = el('ul', { className: 'options' });
+      for (const pair of question.pairs) pairs.append(el('li', { text: `${pair.prompt} → ${pair.match}` }));
+      const extras = question.extra_matches.map((extra) => extra.label);
+      return [
+        el('p', {
+          className: 'muted',
+          text: `Matching · ${question.points_per_pair} per pair${extras.length ? ` · also offered: ${extras.join(', ')}` : ''}`,
+        }),
+        pairs,
+      ];
+    },
     scale: (question) => {
       const [low, high] = question.scale_labels;
       const end = (value: number, words: string | undefined) =>
@@ -186,7 +198,13 @@ const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { ty
 
 function keyLines(question: PreviewQuestion): HTMLElement[] {
   // A credential without quizzes:read is answered without the key (mcp/write-only-answer.ts).
-  if (!('points' in question) && !('options' in question) && !('scale_min' in question)) return [];
+  if (
+    !('points' in question) &&
+    !('options' in question) &&
+    !('scale_min' in question) &&
+    !('pairs' in question)
+  )
+    return [];
   // Each entry takes its own type's question: the table above is checked entry by entry.
   return (KEY_LINES[question.type] as (question: PreviewQuestion) => HTMLElement[])(question);
 }
@@ -460,6 +478,13 @@ function chartRows(question: Results['questions'][number]): ChartRow[] {
       return question.blanks.map((blank) => ({
         label: `Blank ${blank.blank}`,
         count: Math.round((blank.right_share ?? 0) * question.answered_count),
+        best: true,
+      }));
+    case 'matching':
+      // Per pair: how many matched its prompt right.
+      return question.pairs.map((pair) => ({
+        label: `${pair.prompt} → ${pair.right_match}`,
+        count: Math.round((pair.right_share ?? 0) * question.answered_count),
         best: true,
       }));
     case 'multiple_choice': {
