@@ -87,6 +87,37 @@ const blankOption = (asked: Asked, blank: number, label: string) =>
     (option) => option.label === label,
   )!.option_id;
 
+/** A matching question's part as the JSON attempt lists it: a prompt_id or a match_id, and a label. */
+type Part = { label: string } & Record<string, string>;
+
+/** A matching answer by labels (null: the prompt left empty), as the attempt's ids. */
+const matches = (chosen: Record<string, string | null>) => (asked: Asked) => {
+  const [prompts, offered] = [asked.prompts as Part[], asked.matches as Part[]];
+  return {
+    matches: Object.fromEntries(
+      Object.entries(chosen).map(([prompt, match]) => [
+        prompts.find((part) => part.label === prompt)!.prompt_id,
+        match === null ? null : offered.find((part) => part.label === match)!.match_id,
+      ]),
+    ),
+  };
+};
+
+/** A matching question's form values: each prompt's select set to the option of its match. */
+const matchForm = (chosen: Record<string, string>) => (control: FormQuestion) => {
+  const selects = [
+    ...control.page.matchAll(
+      /<label class="match-label"[^>]*><span dir="auto">([^<]+)<\/span><\/label\s*>\s*<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g,
+    ),
+  ].filter((match) => match[2] === control.name);
+  expect(selects).toHaveLength(Object.keys(chosen).length);
+  return selects.map((match): [string, string] => {
+    const options = [...match[3]!.matchAll(/<option\s+value="([^"]+)"\s*>\s*([^<]*?)\s*<\/option>/g)];
+    const option = options.find((found) => found[2] === chosen[match[1]!])!;
+    return [control.name, option[1]!];
+  });
+};
+
 const TYPES: TypeCase[] = [
   {
     type: 'yes_no',
@@ -266,8 +297,62 @@ const TYPES: TypeCase[] = [
     },
     form: orderForm(PLANETS),
   },
-  // A new type adds an entry here: matching (a distractor chosen, a prompt left empty), with its
-  // three answers, its right answers, a refusal where it has one, and its form values.
+  {
+    // A point per pair; the owner's key had Madrid's match and the distractor the wrong way round.
+    type: 'matching',
+    question: {
+      type: 'matching',
+      text: 'Match each capital with its country',
+      pairs: [
+        { prompt: 'Paris', match: 'France' },
+        { prompt: 'Rome', match: 'Italy' },
+        { prompt: 'Madrid', match: 'Portugal' },
+      ],
+      extra_matches: [{ label: 'Spain' }],
+    },
+    max: 3,
+    answers: [
+      // Spain, the distractor as keyed, chosen for Madrid: 2; right once the key is fixed.
+      {
+        edge: 'a distractor chosen (right once fixed)',
+        json: matches({ Paris: 'France', Rome: 'Italy', Madrid: 'Spain' }),
+        points: 2,
+        fixed: 3,
+        text: 'Paris → France; Rome → Italy; Madrid → Spain',
+      },
+      // Rome left empty: Paris and Madrid as keyed (2); after the fix Portugal is the distractor (1).
+      {
+        edge: 'a prompt left empty',
+        json: matches({ Paris: 'France', Rome: null, Madrid: 'Portugal' }),
+        points: 2,
+        fixed: 1,
+        text: 'Paris → France; Rome → —; Madrid → Portugal',
+      },
+      // Paris and Rome swapped: only Madrid as keyed (1), nothing once fixed.
+      {
+        edge: 'two swapped',
+        json: matches({ Paris: 'Italy', Rome: 'France', Madrid: 'Portugal' }),
+        points: 1,
+        fixed: 0,
+        text: 'Paris → Italy; Rome → France; Madrid → Portugal',
+      },
+    ],
+    right: ['Paris → France; Rome → Italy; Madrid → Portugal'],
+    refused: {
+      edge: 'a match_id of no list',
+      json: (asked) => ({ matches: { [(asked.prompts as Part[])[0]!.prompt_id!]: 'nope' } }),
+      says: 'takes a match_id of this attempt',
+    },
+    fix: {
+      pairs: [
+        { prompt: 'Paris', match: 'France' },
+        { prompt: 'Rome', match: 'Italy' },
+        { prompt: 'Madrid', match: 'Spain' },
+      ],
+      extra_matches: [{ label: 'Portugal' }],
+    },
+    form: matchForm({ Paris: 'France', Rome: 'Italy', Madrid: 'Portugal' }),
+  },
   {
     // A typed blank worth 2, a typed blank whose accent counts, and a choice-list blank.
     type: 'fill_in_blanks',
@@ -328,6 +413,8 @@ const TYPES: TypeCase[] = [
       ];
     },
   },
+  // A new type adds an entry here, with its three answers, its right answers, a refusal where it
+  // has one, and its form values.
   {
     type: 'scale',
     question: {
@@ -395,12 +482,12 @@ describeEachDatabase('a quiz with every question type', (provider) => {
     payload(await callTool(client, name, args));
 
   test('the table holds every type the service has', () => {
-    // matching joins the table as it lands; until then the union is covered.
+    // Each type the service has holds at least one entry.
     expect(new Set(TYPES.map((entry) => entry.type))).toEqual(new Set(QUESTION_TYPES));
   });
 
   test('created, published, taken by JSON and form, scored by hand, re-marked, exported and reviewed', async () => {
-    expect(MAX).toBe(21);
+    expect(MAX).toBe(24);
     const created = await call('create_quiz', {
       title: 'Every type',
       questions: TYPES.map((entry) => entry.question),
@@ -519,8 +606,9 @@ describeEachDatabase('a quiz with every question type', (provider) => {
       remark_past_responses: true,
       questions: TYPES.map((entry, index) => ({ ...entry.question, ...entry.fix, question_id: ids[index] })),
     });
-    // Rounds 1 and 2 and the form's response change; round 3 keeps its marks.
-    expect(fixed.remarked_responses).toBe(3);
+    // Every response changes: rounds 1 and 2 and the form's, and round 3 by its matching answer
+    // (Madrid given Portugal, right as keyed, is wrong once fixed).
+    expect(fixed.remarked_responses).toBe(4);
     const after = await call('get_results', { quiz_id: created.quiz_id, limit: 10 });
     console.log(
       JSON.stringify([
