@@ -11,6 +11,13 @@ import { resultsNav, summaryStats } from './results-pages';
 import { sharePanel } from './quiz-share';
 import { quizWarnings } from '../domain/quizzes/quiz-warnings';
 import { SETTINGS, type SummaryLine } from '../domain/quiz-settings';
+import {
+  EXPORT_FORMAT_NAMES,
+  EXPORT_FORMATS,
+  exportLosses,
+  exportNotesText,
+} from '../domain/export/export-quiz';
+import { signedLinkPath } from '../domain/links/quiz-links';
 
 export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
 export type QuizSettings = Awaited<ReturnType<typeof getQuizSettings>>;
@@ -150,6 +157,24 @@ function warningsBox({ questions, settings }: QuizPageData): Html {
   </section>`;
 }
 
+/** The questions as files other tools read, each with what its format cannot hold. */
+function exportsPanel({ questions }: QuizPageData): Html {
+  const quiz = { id: questions.quiz_id, slug: questions.slug };
+  return html`<section aria-labelledby="export-heading">
+    <h2 id="export-heading">Export the questions</h2>
+    <p class="muted">For Moodle and the other tools that import these formats.</p>
+    <ul class="exports">
+      ${EXPORT_FORMATS.map((format) => {
+        const lost = exportLosses(questions, format);
+        return html`<li>
+          <a href="${signedLinkPath(quiz, format)}" download>${EXPORT_FORMAT_NAMES[format]}</a>
+          ${lost.length > 0 ? html`<span class="muted">${exportNotesText(format, lost)}</span>` : ''}
+        </li>`;
+      })}
+    </ul>
+  </section>`;
+}
+
 function publicState({ questions, settings }: QuizPageData): Html {
   if (!questions.public_url) {
     return html`<p class="muted">Draft: only you can see it. Publish it when the questions are ready.</p>`;
@@ -199,6 +224,7 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
                     </ol>`
               }`
       }
+      ${exportsPanel(data)}
       <h2>Settings</h2>
       ${settingsList(data)}`,
   });

@@ -2,6 +2,8 @@ import { once } from 'node:events';
 import express, { type Response, type Router } from 'express';
 import { CSV_BOM, csvLine } from '../domain/csv';
 import { exportResponses } from '../domain/quizzes/export-responses';
+import { EXPORT_FORMATS, exportQuiz, type QuizExport } from '../domain/export/export-quiz';
+import { signedLinkPath } from '../domain/links/quiz-links';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { browseQuizzes, QUIZ_LIST_STATUSES } from '../domain/quizzes/list-quizzes';
 import { ownerSummary, recentResponses } from '../domain/quizzes/owner-summary';
@@ -140,7 +142,32 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     await sendResponsesCsv(res, deps, session.userId, id);
   });
 
+  // The questions as Moodle XML or GIFT: through a signed link (get_quiz_links), or logged in.
+  for (const format of EXPORT_FORMATS) {
+    const path = signedLinkPath({ id: ':quizId', slug: '' }, format);
+    router.get(path, signedLink(deps, format), async (_req, res) => {
+      const { ownerId, quizId } = res.locals.signedLink as OpenedOwnerLink;
+      sendExport(res, await exportQuiz(deps, ownerId, quizId, format));
+    });
+    router.get(path, requireLogin(), async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      sendExport(res, await exportQuiz(deps, session.userId, id, format));
+    });
+  }
+
   return router;
+}
+
+function sendExport(res: Response, exported: QuizExport): void {
+  // Slugs are [a-z0-9-] only, so the file name needs no quoting beyond the quotes.
+  res.status(200).set({
+    'Content-Type': exported.contentType,
+    'Content-Disposition': `attachment; filename="${exported.filename}"`,
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'no-referrer',
+  });
+  res.send(exported.body);
 }
 
 /** The responses as CSV, streamed a batch at a time, honouring back-pressure: memory stays flat for any size. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { UPLOAD_BYTES_MAX, UPLOAD_LIFETIME_MS } from '../../src/domain/uploads/uploads';
 import { purgeExpired } from '../../src/domain/purge-expired';
+import { writeZip, ZIP_LIMITS } from '../../src/domain/import/zip';
 import { movableClock, type MovableClock } from '../helpers/clock';
 import { callTool, connectClient, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
 import {
@@ -35,6 +36,26 @@ const BILLION_LAUGHS = `<?xml version="1.0"?>
 ]>
 <quiz><question type="truefalse"><questiontext><text>&lol2;</text></questiontext>
 <answer fraction="100"><text>true</text></answer></question></quiz>`;
+
+const QTI_ITEM = readFileSync(path.join(__dirname, '../fixtures/import/qti3-package/items/capital.xml'));
+const manifest = (href: string) =>
+  `<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m"><resources><resource identifier="i" type="imsqti_item_xmlv3p0" href="${href}"/></resources></manifest>`;
+
+/** A package whose one item inflates far past the reader's bound. */
+const bomb = () =>
+  writeZip([
+    { path: 'imsmanifest.xml', bytes: manifest('item.xml') },
+    { path: 'item.xml', bytes: Buffer.alloc(ZIP_LIMITS.entryBytesMax * 4) },
+  ]);
+
+/** A package naming a path out of itself (written with a name of the same length, then changed). */
+async function traversal(): Promise<Buffer> {
+  const zip = await writeZip([
+    { path: 'imsmanifest.xml', bytes: manifest('aa/evil.xml') },
+    { path: 'aa/evil.xml', bytes: QTI_ITEM },
+  ]);
+  return Buffer.from(zip.toString('latin1').replaceAll('aa/evil.xml', '../evil.xml'), 'latin1');
+}
 
 describeEachDatabase('the upload link', (provider) => {
   let database: TestDatabase;
@@ -157,6 +178,27 @@ describeEachDatabase('the upload link', (provider) => {
     expect(await uploads()).toBe(before);
   });
 
+  test('a QTI package uploaded as a zip is read by the package reader and imported', async () => {
+    const zip = await writeZip([
+      { path: 'imsmanifest.xml', bytes: manifest('items/capital.xml') },
+      { path: 'items/capital.xml', bytes: QTI_ITEM },
+    ]);
+    const posted = await request(one().app)
+      .post(pathOf(uploadUrl))
+      .attach('file', zip, { filename: 'bank.zip', contentType: 'application/zip' });
+    expect(posted.status).toBe(201);
+    const preview = await call(instances.viaTwo, 'import_questions', {
+      upload_id: posted.body.upload_id,
+      dry_run: true,
+    });
+    expect(preview).toMatchObject({ format: 'qti', question_count: 1, importable: 1 });
+    const done = await call(instances.viaTwo, 'import_questions', {
+      upload_id: posted.body.upload_id,
+      title: 'From QTI',
+    });
+    expect(done.quizzes).toEqual([expect.objectContaining({ title: 'From QTI', question_count: 1 })]);
+  });
+
   test('a credential without quizzes:write gets no upload link', async () => {
     const { agent, user } = await loggedInAgent(one(), 'reader');
     const { tokens } = await connectApp(one(), agent, { scope: 'quizzes:read' });
@@ -201,7 +243,7 @@ describeEachDatabase('the upload link', (provider) => {
     expect(await uploads()).toBe(before);
   });
 
-  test('XXE, billion laughs, an unclosed brace, binary bytes and a zip are refused by the import, which stores nothing', async () => {
+  test('XXE, billion laughs, an unclosed brace, binary bytes, a truncated zip, a zip bomb and a ../ path are refused by the import, which stores nothing', async () => {
     const counted = await quizzes();
     const cases: Array<[Buffer, string, string]> = [
       [Buffer.from(XXE), 'text/xml', 'the XML declares a DOCTYPE'],
@@ -217,6 +259,8 @@ describeEachDatabase('the upload link', (provider) => {
         'application/zip',
         'QTI package: the zip file is damaged or cut short',
       ],
+      [await bomb(), 'application/zip', 'this looks like a zip bomb'],
+      [await traversal(), 'application/zip', 'a path outside the package: refused'],
     ];
     for (const [bytes, contentType, expected] of cases) {
       const posted = await request(one().app)

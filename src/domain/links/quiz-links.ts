@@ -1,5 +1,6 @@
 import type { QuizWithQuestions } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
+import { buildExport, EXPORT_FORMATS, exportNotesText } from '../export/export-quiz';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizNotFound } from '../quizzes/resolve-quiz';
 import { publicUrl } from '../quiz-records';
@@ -88,12 +89,20 @@ export async function getQuizLinks(
 ) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   const url = publicUrl(deps.baseUrl, quiz);
-  const [preview, csv, qr, upload] = await Promise.all([
+  const [preview, csv, qr, upload, moodleXml, gift] = await Promise.all([
     quizLink(deps, quiz, 'preview', credential),
     quizLink(deps, quiz, 'csv', credential),
     url ? quizLink(deps, quiz, 'qr', credential) : Promise.resolve(null),
     canWrite ? quizLink(deps, quiz, 'upload', credential) : Promise.resolve(null),
+    quizLink(deps, quiz, 'moodle_xml', credential),
+    quizLink(deps, quiz, 'gift', credential),
   ]);
+  // What each export cannot hold, per question, said once in the note.
+  const losses = EXPORT_FORMATS.map((format) => buildExport(quiz, format, deps.baseUrl))
+    .map((exported, index) => ({ format: EXPORT_FORMATS[index]!, notes: exported.notes }))
+    .filter(({ notes }) => notes.length > 0)
+    .map(({ format, notes }) => ` ${exportNotesText(format, notes)}`)
+    .join('');
   return {
     quiz_id: quiz.id,
     title: quiz.title,
@@ -105,16 +114,18 @@ export async function getQuizLinks(
     embed_html: url ? embedSnippet({ publicUrl: url, title: quiz.title }) : null,
     embedding_allowed: quiz.allowEmbedding,
     upload,
+    exports: { moodle_xml: moodleXml.url, gift: gift.url },
     note:
       (url ? '' : 'A draft has no public link, QR code or embed snippet until it is published. ') +
       'Signed links expire and stop working when the credential that made them is revoked.' +
       (upload
         ? ' The upload link takes one POST of a file (multipart field "file", or the raw bytes with their Content-Type) and answers {upload_id} for import_questions.'
-        : ''),
+        : '') +
+      losses,
   };
 }
 
-/** Replaces the quiz's link secret: every preview, CSV and QR link made before stops working. */
+/** Replaces the quiz's link secret: every signed link made before stops working. */
 export async function rotateLinkSecret(deps: LinkDeps, ownerId: string, ref: string) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   if (!(await deps.repos.quizzes.setLinkSecret(ownerId, quiz.id, newLinkSecret()))) throw quizNotFound(ref);

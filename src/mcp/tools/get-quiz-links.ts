@@ -9,8 +9,8 @@ export const getQuizLinksTool = defineTool({
   name: 'get_quiz_links',
   title: 'Get a quiz’s links',
   description:
-    'Public link, QR code, preview as respondents see it (drafts too; stores nothing), CSV of responses, embed snippet, ' +
-    'upload link. Signed links expire.',
+    "Public link, QR code, respondents' preview (drafts too; stores nothing), responses CSV, embed snippet, " +
+    'exports, upload link. Signed links expire.',
   input: z.strictObject({ quiz_id: QuizRefSchema }),
   output: z.object({
     quiz_id: z.string(),
@@ -27,6 +27,11 @@ export const getQuizLinksTool = defineTool({
     upload: SignedLinkSchema.nullable().describe(
       'POST one file (multipart field "file", or raw bytes); answers {upload_id} for import_questions. null without quizzes:write.',
     ),
+    exports: z
+      .object({ moodle_xml: z.string(), gift: z.string() })
+      .describe(
+        'The questions as Moodle XML and GIFT, expiring with the CSV link; the note names what each format cannot hold.',
+      ),
     note: z.string(),
   }),
   listedOutput: z.object({
@@ -40,6 +45,7 @@ export const getQuizLinksTool = defineTool({
     embed_html: z.string().nullable(),
     embedding_allowed: z.boolean(),
     upload: SignedLinkSchema.nullable(),
+    exports: z.object({ moodle_xml: z.string(), gift: z.string() }),
     note: z.string(),
   }),
   annotations: READ_ONLY,

@@ -43,7 +43,7 @@ export const importQuestionsTool = defineTool({
     upload_id: z
       .string({ error: 'upload_id must be a string: the id an upload link answered' })
       .optional()
-      .describe("Or an upload link's id."),
+      .describe("Or an upload's id."),
     format: z
       .enum(IMPORT_FORMATS, { error: `format must be one of ${IMPORT_FORMATS.join(', ')}` })
       .optional()
@@ -52,7 +52,7 @@ export const importQuestionsTool = defineTool({
     quiz_id: QuizRefSchema.optional().describe('Or a draft to add to.'),
     dry_run: z.boolean().optional().describe('Preview; stores nothing.'),
     split: z.boolean().optional().describe('Over 100: several quizzes.'),
-    skip_unusable: z.boolean().optional().describe('Import the rest if some cannot be.'),
+    skip_unusable: z.boolean().optional().describe('Skip what cannot be.'),
     page: z.number().int().min(1).optional().describe('Notes page.'),
   }),
   output: z.object({

@@ -1,0 +1,187 @@
+// The Moodle XML and GIFT exports, through the real doors: the signed links of get_quiz_links
+// download the files, import_questions reads them back into new drafts, and every field the
+// format holds comes back as it was, for every type; what a format cannot hold is named per
+// question in the tool's note and on the quiz page. The same files download from the dashboard
+// for the logged-in owner. On both databases.
+import request from 'supertest';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
+import {
+  createTestUser,
+  describeEachDatabase,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../helpers/test-app';
+import { logIn, newAgent } from '../dashboard/dashboard-helpers';
+
+// Texts with every character either format escapes, a second line, and TeX.
+const TRICKY = 'Braces {a}, = and ~, # and : and \\ with <b>&amp;</b> "quotes"\nand a second line: \\(x^2\\)';
+
+/** One question of every type, with scores only Moodle's grades and fractions hold. */
+const everyType = () => [
+  { type: 'yes_no', text: TRICKY, points: 3, correct_answer: 'no', explanation: 'Because {it} = so.' },
+  {
+    type: 'multiple_choice',
+    text: 'Pick the best one',
+    options: [
+      { label: 'Best: {=}', score: 3 },
+      { label: 'Half right ~', score: 1 },
+      { label: '%Wrong', score: 0 },
+      { label: 'Penalised #', score: -1 },
+    ],
+  },
+  {
+    type: 'multiple_select',
+    text: 'Tick the primes',
+    options: [
+      { label: '2', score: 2 },
+      { label: '3', score: 1 },
+      { label: '4', score: -1 },
+    ],
+    explanation: 'Two and three.',
+  },
+  { type: 'short_text', text: 'Capital of France?', points: 2, accepted_answers: ['Paris', 'Paris: city'] },
+  { type: 'number', text: 'Pi to two decimals', points: 4, correct_number: 3.14, tolerance: 0.005 },
+  {
+    type: 'ordering',
+    text: 'Oldest first',
+    items: [{ label: 'Rome' }, { label: 'Paris' }, { label: 'New York' }, { label: 'Brasília' }],
+    points: 5,
+  },
+  {
+    type: 'ordering',
+    text: 'Smallest first',
+    items: [{ label: '1' }, { label: '2' }, { label: '3' }],
+    points_per_item: 2,
+  },
+  { type: 'scale', text: 'How sure are you?', scale_min: 0, scale_max: 10, scale_labels: ['Not', 'Very'] },
+];
+
+/** The same types as GIFT holds them: one point a question, weights as shares of it. */
+const giftTypes = () => [
+  { type: 'yes_no', text: TRICKY, points: 1, correct_answer: 'yes', explanation: 'Because {it} = so.' },
+  {
+    type: 'multiple_choice',
+    text: 'Pick one: {a} or {b}',
+    options: [
+      { label: '%A', score: 0 },
+      { label: 'B = right', score: 1 },
+      { label: 'C', score: 0 },
+    ],
+  },
+  {
+    type: 'multiple_select',
+    text: 'Tick the right ones',
+    options: [
+      { label: 'x', score: 1 },
+      { label: 'y', score: 0 },
+      { label: 'z', score: -1 },
+    ],
+  },
+  { type: 'short_text', text: 'Colour of the sky?', points: 1, accepted_answers: ['blue', 'azure'] },
+  { type: 'number', text: 'Negative two, roughly', points: 1, correct_number: -2, tolerance: 0.5 },
+  { type: 'ordering', text: 'Order', items: [{ label: 'a' }, { label: 'b' }, { label: 'c' }] },
+  { type: 'scale', text: 'Rate it', scale_min: 1, scale_max: 5 },
+];
+
+/** A question as get_quiz_questions answers it, without what is the quiz's own (its id). */
+const withoutIds = (questions: Array<Record<string, unknown>>) =>
+  questions.map(({ question_id: _id, ...rest }) => rest);
+
+describeEachDatabase('Moodle XML and GIFT exports', (provider) => {
+  let app: TestApp;
+  let user: TestUser;
+  let client: AnyClient;
+  const call = async (tool: string, args: Record<string, unknown>) =>
+    payload(await callTool(client, tool, args));
+  const pathOf = (url: string) => url.slice(app.baseUrl.length);
+
+  beforeAll(async () => {
+    app = await startTestApp({ provider });
+    user = await createTestUser(app, 'exporter');
+    client = await connectClient(app, user.apiKey);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  /** Creates the quiz, downloads one export by its signed link, imports it; both quizzes' questions. */
+  async function roundTrip(questions: object[], format: 'moodle_xml' | 'gift') {
+    const quiz = await call('create_quiz', { title: `Round trip ${format}`, questions });
+    const links = await call('get_quiz_links', { quiz_id: quiz.quiz_id });
+    const file = await request(app.app).get(pathOf(links.exports[format])).buffer(true);
+    expect(file.status).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.headers['referrer-policy']).toBe('no-referrer');
+    expect(file.headers['content-disposition']).toContain(`attachment; filename="${quiz.slug}.`);
+    const text = file.text;
+    const imported = await call('import_questions', { text, title: `Back from ${format}` });
+    expect(imported.format).toBe(format);
+    const before = await call('get_quiz_questions', { quiz_id: quiz.quiz_id });
+    const after = await call('get_quiz_questions', { quiz_id: imported.quizzes[0].quiz_id });
+    return { links, text, before: withoutIds(before.questions), after: withoutIds(after.questions) };
+  }
+
+  test('ours → Moodle XML → ours keeps every type but the scale whole, and says the scale is left out', async () => {
+    const { links, text, before, after } = await roundTrip(everyType(), 'moodle_xml');
+    expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<quiz>/);
+    expect(text).toContain('<question type="ordering">');
+    expect(text).toContain('<gradingtype>ABSOLUTE_POSITION</gradingtype>');
+    expect(after).toEqual(before.filter((question) => question.type !== 'scale'));
+    expect(links.note).toContain('Moodle XML: left out, Moodle has no rating scale question: question 8.');
+  });
+
+  test('ours → GIFT → ours keeps every field GIFT holds; points, ordering and scale are named', async () => {
+    const { links, text, before, after } = await roundTrip(giftTypes(), 'gift');
+    expect(text).toContain('::Q1:: Braces \\{a\\}, \\= and \\~, \\# and \\: and \\\\ with');
+    expect(after).toEqual(
+      before.filter((question) => !['ordering', 'scale'].includes(question.type as string)),
+    );
+    expect(links.note).toContain(
+      'GIFT: left out, GIFT has no ordering question: question 6; left out, GIFT has no rating scale question: question 7.',
+    );
+    // The Moodle quiz's points do not fit GIFT's single grade: each such question is named.
+    const moodleQuiz = await call('create_quiz', { title: 'Points', questions: everyType() });
+    const note = (await call('get_quiz_links', { quiz_id: moodleQuiz.quiz_id })).note as string;
+    expect(note).toContain(
+      'GIFT: loses points (GIFT has no grade: the question reads back as worth 1): questions 1, 2, 3, 4, 5',
+    );
+  });
+
+  test('the quiz page offers both exports with what each loses; the owner downloads them logged in', async () => {
+    const quiz = await call('create_quiz', { title: 'On the dashboard', questions: everyType() });
+    const agent = newAgent(app);
+    await logIn(agent, user.email, user.password);
+    const page = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Export the questions');
+    expect(page.text).toContain(
+      `href="/dashboard/quizzes/${quiz.quiz_id}/export/moodle.xml" download>Moodle XML</a>`,
+    );
+    expect(page.text).toContain(
+      `href="/dashboard/quizzes/${quiz.quiz_id}/export/gift.txt" download>GIFT</a>`,
+    );
+    expect(page.text).toContain('GIFT has no ordering question: questions 6, 7');
+    const xml = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/export/moodle.xml`).buffer(true);
+    expect(xml.status).toBe(200);
+    expect(xml.headers['content-type']).toContain('application/xml');
+    expect(xml.text).toContain('<question type="truefalse">');
+    // Without a session or a link: the login page, not the file.
+    const anonymous = await request(app.app).get(`/dashboard/quizzes/${quiz.quiz_id}/export/gift.txt`);
+    expect(anonymous.status).toBe(303);
+    // A CSV link's signature does not open an export, nor another quiz's export link.
+    const links = await call('get_quiz_links', { quiz_id: quiz.quiz_id });
+    const csvSig = new URL(links.csv.url).searchParams.get('sig');
+    const refused = await request(app.app).get(
+      `/dashboard/quizzes/${quiz.quiz_id}/export/gift.txt?sig=${csvSig}`,
+    );
+    expect(refused.status).toBe(403);
+    const other = await call('create_quiz', { title: 'Other', questions: everyType() });
+    const giftSig = new URL(links.exports.gift).searchParams.get('sig');
+    expect(
+      (await request(app.app).get(`/dashboard/quizzes/${other.quiz_id}/export/gift.txt?sig=${giftSig}`))
+        .status,
+    ).toBe(403);
+  });
+});
