@@ -24,11 +24,8 @@ function verdict(item: ReviewItem): Html {
   return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
-/**
- * Whether an answer is made of the owner's words (options, items), which are rich text; a type
- * whose answers are typed lists its common answers instead, and those are shown as typed.
- */
-const choosesOwnerWords = (type: string) => storedDefinition(type).commonAnswers === 'none';
+/** Whether an answer is made of the owner's words (options, items), which are rich text; typed words are shown as typed. */
+const choosesOwnerWords = (type: string) => !storedDefinition(type).answerIsTyped;
 
 function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): Html {
   if (item.your_answer === null)

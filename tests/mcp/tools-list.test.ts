@@ -11,15 +11,11 @@ import { reportFigure } from '../helpers/figures';
  * room left for the tools and fields still to come.
  */
 const TOOLS_LIST_BUDGET_BYTES =
-  26 * 1024 +
-  /* ordering */ 1300 +
-  /* scale */ 800 +
-  /* fill_in_blanks */ 1100 +
-  /* matching */ 1200 +
-  /* maths and code: math_dollars */ 400 +
+  /* through the assistant's everyday tools */ 26 * 1024 +
+  /* more ways to ask: ordering, scale, fill_in_blanks, matching (about 4,090 used) */ 4096 +
+  /* essays and grading: essay, grading_status, get_answers_to_grade, grade_answers */ 3072 +
   /* import_questions, and get_quiz_links' upload and export links */ 1536 +
-  /* images in questions and options */ 1100 +
-  /* essays and grading: essay, grading_status, get_answers_to_grade, grade_answers */ 3072;
+  /* maths and code (math_dollars), images in questions and options */ 1536;
 
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {

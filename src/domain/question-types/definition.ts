@@ -421,4 +421,9 @@ export interface QuestionTypeDefinition<
   analysisKeys(question: S): AnalysisKeys | null;
   /** Which stored value the statistics list the most common of ("none": it has choice counts instead). */
   readonly commonAnswers: 'none' | 'text' | 'number';
+  /**
+   * Whether an answer holds words the respondent typed (shown as typed, never typeset), rather
+   * than the owner's words chosen from the question (options, items, matches: rich text).
+   */
+  readonly answerIsTyped: boolean;
 }

@@ -205,4 +205,5 @@ export const essay: QuestionTypeDefinition<EssayQuestion, EssayRecord, z.infer<t
   rightAnswers: () => [],
   analysisKeys: () => null,
   commonAnswers: 'none',
+  answerIsTyped: true,
 };

@@ -502,4 +502,5 @@ export const fillInBlanks: QuestionTypeDefinition<
   ],
   analysisKeys: () => null,
   commonAnswers: 'none',
+  answerIsTyped: true,
 };

@@ -378,4 +378,5 @@ export const matching: QuestionTypeDefinition<
   ],
   analysisKeys: () => null,
   commonAnswers: 'none',
+  answerIsTyped: false,
 };

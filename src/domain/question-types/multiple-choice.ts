@@ -109,4 +109,5 @@ export const multipleChoice: QuestionTypeDefinition<
     };
   },
   commonAnswers: 'none',
+  answerIsTyped: false,
 };

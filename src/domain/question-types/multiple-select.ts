@@ -128,4 +128,5 @@ export const multipleSelect: QuestionTypeDefinition<
     right: new Set(question.options.flatMap((option, index) => (option.score > 0 ? [String(index)] : []))),
   }),
   commonAnswers: 'none',
+  answerIsTyped: false,
 };

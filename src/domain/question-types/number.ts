@@ -126,4 +126,5 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
   },
   analysisKeys: () => null,
   commonAnswers: 'number',
+  answerIsTyped: true,
 };

@@ -307,4 +307,5 @@ export const ordering: QuestionTypeDefinition<
   rightAnswers: (question) => [question.items.map((item) => item.label).join(ORDER_SEPARATOR)],
   analysisKeys: () => null,
   commonAnswers: 'none',
+  answerIsTyped: false,
 };

@@ -144,6 +144,7 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
   // Out of the item analysis: there is no right answer to share out.
   analysisKeys: () => null,
   commonAnswers: 'none',
+  answerIsTyped: false,
 };
 
 /** Its figures from the running counts per value: flat in the number of responses. */

@@ -135,4 +135,5 @@ export const shortText: QuestionTypeDefinition<
   rightAnswers: (question) => [...question.acceptedAnswers],
   analysisKeys: () => null,
   commonAnswers: 'text',
+  answerIsTyped: true,
 };

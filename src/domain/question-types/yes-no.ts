@@ -92,4 +92,5 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<t
     label: (key) => `"${key}"`,
   }),
   commonAnswers: 'none',
+  answerIsTyped: false,
 };
