@@ -3,6 +3,7 @@ import type { getResults } from '../domain/results/get-results';
 import { matchesAcceptedAnswer, withinTolerance } from '../domain/answer-text';
 import type { QuestionType } from '../domain/question-types';
 import { html, type Html } from '../web/html';
+import { questionImage } from '../web/images';
 import { formatNumber } from '../web/page-shell';
 import { richText, type RichTextOptions } from '../web/rich-text';
 import { answerChart, type Bar } from './charts';
@@ -437,13 +438,13 @@ export function questionStats(
     if (answered === 0) {
       return html`<li class="question">
         <p class="question-text" dir="auto">${richText(question.text, rich)}</p>
-        ${meta} ${keyList(question, rich)}
+        ${questionImage(question.image)} ${meta} ${keyList(question, rich)}
       </li>`;
     }
     const { bars, rows, counted, note } = breakdownOf(question, stat, answered, rich);
     return html`<li class="question">
       <p class="question-text" dir="auto">${richText(question.text, rich)}</p>
-      ${meta} ${keyList(question, rich)} ${note ? html`<p>${note}</p>` : ''}
+      ${questionImage(question.image)} ${meta} ${keyList(question, rich)} ${note ? html`<p>${note}</p>` : ''}
       <figure class="chart-figure">
         ${answerChart({ label: `Answers to “${question.text}”`, bars, total: answered })}
         <figcaption class="sr-only">The table below gives the same numbers.</figcaption>

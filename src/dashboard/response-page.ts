@@ -2,7 +2,9 @@ import type { Response } from 'express';
 import { storedDefinition } from '../domain/question-types';
 import type { ReviewItem } from '../domain/results/answer-review';
 import type { getOwnedResponse } from '../domain/results/owned-responses';
+import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
+import { questionImage } from '../web/images';
 import { formatNumber, formatTime, sendPage } from '../web/page-shell';
 import { richText, type RichTextOptions } from '../web/rich-text';
 import { respondentName, resultsNav, resultsPath } from './results-pages';
@@ -35,7 +37,13 @@ function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): 
   return html`<bdi class="review-answer">${choosesOwnerWords(item.type) ? richText(said, rich) : said}</bdi>`;
 }
 
-function answerItem(item: ReviewItem, index: number, timeUp: boolean, rich: RichTextOptions): Html {
+function answerItem(
+  item: ReviewItem,
+  index: number,
+  timeUp: boolean,
+  rich: RichTextOptions,
+  picture: ImageRef | undefined,
+): Html {
   const right =
     item.correct_answers === null
       ? html`<p class="muted">
@@ -59,6 +67,7 @@ function answerItem(item: ReviewItem, index: number, timeUp: boolean, rich: Rich
     <h3 class="question-text">
       <span class="muted">${index + 1}.</span> <span dir="auto">${richText(item.text, rich)}</span>
     </h3>
+    ${questionImage(picture)}
     <p class="review-answer-line">
       ${verdict(item)} <span class="review-label">Answer:</span> ${givenAnswer(item, timeUp, rich)}
     </p>
@@ -132,7 +141,9 @@ export function sendResponsePage(
       ${metadata(data, timeZone)}
       <h2>Answers</h2>
       <ol class="review-list owner-review">
-        ${data.answers.map((item, index) => answerItem(item, index, response.time_up, rich))}
+        ${data.answers.map((item, index) =>
+          answerItem(item, index, response.time_up, rich, data.pictures[item.question_id]),
+        )}
       </ol>
       <p class="actions">
         <a href="${base}/responses/${response.response_id}/delete" class="button secondary danger"

@@ -1,6 +1,8 @@
 import type { ReviewItem } from '../domain/results/answer-review';
 import type { ResponseResult } from '../domain/results/get-response-result';
+import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
+import { questionImage } from '../web/images';
 import { layout } from '../web/layout';
 import { richOptionsOf, richText, type RichTextOptions } from '../web/rich-text';
 import { translator, type Translator } from './i18n';
@@ -70,6 +72,7 @@ function reviewItem(
   index: number,
   timeUp: boolean,
   rich: RichTextOptions,
+  picture: ImageRef | undefined,
 ): Html {
   // The points are a phrase of their own, on their own line, so they never run into the answer.
   // A question worth nothing (an opinion, a comment) earns no "0 of 0 points".
@@ -95,6 +98,7 @@ function reviewItem(
     <h3 class="question-text">
       <span class="muted">${index + 1}.</span> <span dir="auto">${richText(item.text, rich)}</span>
     </h3>
+    ${questionImage(picture)}
     <p class="review-answer-line">
       ${verdictOf(tr, item)}
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
@@ -105,11 +109,17 @@ function reviewItem(
   </li>`;
 }
 
-function answerReview(tr: Translator, review: ReviewItem[], timeUp: boolean, rich: RichTextOptions): Html {
+function answerReview(
+  tr: Translator,
+  review: ReviewItem[],
+  timeUp: boolean,
+  rich: RichTextOptions,
+  pictures: Record<string, ImageRef>,
+): Html {
   return html`<section class="review" aria-labelledby="review-title">
     <h2 id="review-title">${tr.t('result.yourAnswers')}</h2>
     <ol class="review-list">
-      ${review.map((item, index) => reviewItem(tr, item, index, timeUp, rich))}
+      ${review.map((item, index) => reviewItem(tr, item, index, timeUp, rich, pictures[item.question_id]))}
     </ol>
   </section>`;
 }
@@ -140,7 +150,9 @@ function timeUpNotice(
 export function renderResultPage(result: ResponseResult): string {
   const tr = translator(result.quiz.language);
   const rich = richOptionsOf(result.quiz);
-  const review = result.review ? answerReview(tr, result.review, result.time_up !== null, rich) : '';
+  const review = result.review
+    ? answerReview(tr, result.review, result.time_up !== null, rich, result.pictures ?? {})
+    : '';
   // A quiz with nothing to score (opinion scales alone) shows no "0 out of 0": a thank-you, as without scores.
   const score = result.score && result.score.max_score > 0 ? result.score : null;
   const heading = score ? tr.t('result.yourResult') : tr.t('result.thankYou');

@@ -1,12 +1,18 @@
 // Pictures in Chromium: a question's and two options' pictures on the public form fit a 390 px
 // phone without sideways scroll, keep their space while loading (width and height set), carry
 // their alt text, open full size through a link, and leave no serious axe finding at 390 and
-// 1280 px. The in-chat view is given our origin as its one resource domain (mcp-apps.test.ts).
-import type { Browser } from 'playwright-core';
+// 1280 px. The review after submitting, the owner's quiz page and a response's page show the
+// question's picture the same way, each screenshotted into a temporary folder.
+// The in-chat view is given our origin as its one resource domain (mcp-apps.test.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import request from 'supertest';
 import { seriousViolations } from '../helpers/axe';
-import { describeWithBrowser, launchBrowser, scrollsSideways } from '../helpers/browser';
+import { describeWithBrowser, launchBrowser, loggedInPage, scrollsSideways } from '../helpers/browser';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
-import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import { solidJpeg, solidPng } from './fixtures';
 
 const BROWSER_TIMEOUT_MS = 60_000;
@@ -92,5 +98,122 @@ describeWithBrowser('pictures on the public form', () => {
       await context.close();
     },
     BROWSER_TIMEOUT_MS,
+  );
+});
+
+/** The question pictures in the page's main, as a person and a screen reader meet them. */
+const questionPictures = (page: Page) =>
+  page.evaluate(`[...document.querySelectorAll('main a.question-image img')].map((image) => {
+    const box = image.getBoundingClientRect();
+    return {
+      alt: image.alt,
+      width: image.getAttribute('width'),
+      height: image.getAttribute('height'),
+      loaded: image.complete && image.naturalWidth > 0,
+      fits: box.right <= document.documentElement.clientWidth + 0.5 && box.left >= 0,
+      link: image.closest('a')?.getAttribute('href') ?? null,
+    };
+  })`);
+
+describeWithBrowser('pictures on the review and the dashboard', () => {
+  let app: TestApp;
+  let owner: TestUser;
+  let client: AnyClient;
+  let browser: Browser;
+  let shots: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    owner = await createTestUser(app, 'images-surfaces');
+    client = await connectClient(app, owner.apiKey);
+    browser = await launchBrowser();
+    shots = fs.mkdtempSync(path.join(os.tmpdir(), 'images-surfaces-'));
+  }, BROWSER_TIMEOUT_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await client?.close();
+    await app?.close();
+    if (shots) fs.rmSync(shots, { recursive: true, force: true });
+  });
+
+  /** The banner at 390 px: whole, with its alt text and size, a link to full size, axe clean, shot. */
+  async function checkPage(page: Page, name: string) {
+    await page.waitForLoadState('load');
+    // Lazy pictures load once scrolled to: bring each into view before reading them.
+    for (const image of await page.locator('main a.question-image img').all())
+      await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction("[...document.querySelectorAll('main img')].every((image) => image.complete)");
+    expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
+    expect({ name, pictures: await questionPictures(page) }).toEqual({
+      name,
+      pictures: [
+        {
+          alt: 'A wide red banner',
+          width: '1600',
+          height: '533',
+          loaded: true,
+          fits: true,
+          link: expect.stringMatching(/^\/images\/[0-9a-f]{64}\.png$/),
+        },
+      ],
+    });
+    expect({ name, axe: await seriousViolations(page) }).toEqual({ name, axe: [] });
+    const file = path.join(shots, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    expect(fs.statSync(file).size).toBeGreaterThan(1000);
+  }
+
+  test(
+    'at 390 px the draft quiz page, the review after submitting and the response page show the picture',
+    async () => {
+      const b64 = (bytes: Buffer) => bytes.toString('base64');
+      const quiz = payload(
+        await callTool(client, 'create_quiz', {
+          title: 'Banners',
+          questions: [
+            {
+              type: 'multiple_choice',
+              text: 'Which colour is the wide banner?',
+              image: { alt: 'A wide red banner', data: b64(await solidPng(1800, 600, '#b22')) },
+              options: [{ label: 'Red', score: 1 }, { label: 'Blue' }],
+            },
+            { type: 'yes_no', text: 'Is a square a rectangle?', points: 1, correct_answer: 'yes' },
+          ],
+          settings: { show_correct_answers: 'after_submit', collect_name: false },
+        }),
+      );
+      const base = `${app.baseUrl}/dashboard/quizzes/${quiz.quiz_id}`;
+      const page = await loggedInPage(browser, app.baseUrl, owner, 390);
+
+      // A draft's page lists its questions, the picture under the first one's text.
+      await page.goto(base);
+      await checkPage(page, 'dashboard-quiz-page');
+
+      const published = payload(await callTool(client, 'publish_quiz', { quiz_id: quiz.quiz_id }));
+      const [choice, square] = quiz.questions.map(
+        (question: { question_id: string }) => question.question_id,
+      );
+      const sent = await request(app.app)
+        .post(`/api/quizzes/${published.slug}/responses`)
+        .send({
+          answers: [
+            { question_id: choice, option_index: 0 },
+            { question_id: square, answer: 'yes' },
+          ],
+        });
+      expect(sent.status).toBe(201);
+
+      // The respondent's review, with the key shown after submitting.
+      await page.goto(sent.body.result_url);
+      await expect(page.locator('.review-item').count()).resolves.toBe(2);
+      await checkPage(page, 'review');
+
+      await page.goto(`${base}/results/responses`);
+      await page.locator('table.responses a').first().click();
+      await page.waitForURL(/\/responses\/[^/]+$/);
+      await checkPage(page, 'dashboard-response');
+      await page.context().close();
+    },
+    BROWSER_TIMEOUT_MS * 2,
   );
 });

@@ -1,4 +1,5 @@
 import type { NewAnswerRow, QuestionRow, QuizRow } from '../../db/repositories';
+import { mediaOf, type ImageRef } from '../images/image-ref';
 import { storedDefinition, toScorable } from '../question-types';
 import { showCorrectAnswersOf } from '../quiz-records';
 import { answerText } from '../stored-answer';
@@ -64,4 +65,17 @@ export function reviewOf(
       explanation: question?.explanation ?? null,
     };
   });
+}
+
+/**
+ * The current questions' own pictures by question id, for the pages that show a review. Kept
+ * out of the review items, which answers and tools carry as they always have.
+ */
+export function reviewPictures(questions: readonly QuestionRow[]): Record<string, ImageRef> {
+  const pictures: Record<string, ImageRef> = {};
+  for (const question of questions) {
+    const image = mediaOf(question.media)?.image;
+    if (image) pictures[question.id] = image;
+  }
+  return pictures;
 }

@@ -1,7 +1,8 @@
 import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { isUnanswered } from '../stored-answer';
-import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
+import type { ImageRef } from '../images/image-ref';
+import { answerKeyShown, reviewOf, reviewPictures, type ReviewItem } from './answer-review';
 
 export interface ResponseResult {
   /**
@@ -14,6 +15,8 @@ export interface ResponseResult {
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
   /** Each answer marked, with the key and explanations: null until the quiz's setting shows them. */
   review: ReviewItem[] | null;
+  /** The reviewed questions' own pictures by question id (empty without a review). */
+  pictures?: Record<string, ImageRef>;
   /** "pending" while an answer waits for a person's grade: the score so far, no key yet. */
   grading_status: 'pending' | 'final';
   /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
@@ -57,6 +60,7 @@ export async function getResponseResult(
         }
       : null,
     review: current ? reviewOf(current.questions, response.answers, showScore) : null,
+    pictures: current ? reviewPictures(current.questions) : {},
     grading_status: pending ? 'pending' : 'final',
     time_up: response.timeUp
       ? { out_of_time: response.answers.filter(isUnanswered).map((answer) => answer.questionText) }

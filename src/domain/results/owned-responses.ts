@@ -3,7 +3,7 @@ import { encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary } from '../quiz-records';
-import { reviewOf } from './answer-review';
+import { reviewOf, reviewPictures } from './answer-review';
 import { responseNotFound } from './delete-response';
 import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
 
@@ -56,6 +56,8 @@ export async function getOwnedResponse(deps: DomainDeps, ownerId: string, ref: s
     quiz: quizSummary(quiz),
     response: responseRecord(response),
     answers: reviewOf(quiz.questions, response.answers, true),
+    /** The questions' own pictures by question id, shown with each answer. */
+    pictures: reviewPictures(quiz.questions),
     /** The response before this one in the list (newer), and after it (older); null at either end. */
     previous_id: newer[0]?.id ?? null,
     next_id: older[0]?.id ?? null,
