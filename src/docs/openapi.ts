@@ -34,6 +34,12 @@ const jsonRpcError = (description: string, headers: Json = {}): Json => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/JsonRpcErrorResponse' } } },
 });
 
+/** A list the JSON attempt shows under opaque ids of its own: each part's id and label. */
+const opaqueList = (idField: string, description: string): Json => ({
+  type: 'array',
+  description,
+  items: { type: 'object', properties: { [idField]: { type: 'string' }, label: { type: 'string' } } },
+});
 const intHeader = (description: string): Json => ({ description, schema: { type: 'integer', minimum: 0 } });
 
 function mcpOperation(config: Config): Json {
@@ -466,7 +472,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             questions: {
               type: 'array',
               description:
-                'The questions drawn, in the order to show; options in the order to show, each with its canonical option_index. No answer key.',
+                "The questions drawn, in the order to show; options in the order to show, each with its canonical option_index; the parts a type names by id (items, prompts, matches, a blank's options) under ids of this attempt. No answer key.",
               items: {
                 type: 'object',
                 properties: {
@@ -480,6 +486,44 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
                       properties: { option_index: { type: 'integer' }, label: { type: 'string' } },
                     },
                   },
+                  items: opaqueList(
+                    'item_id',
+                    'The items to put in order, in the order to show; answer `order` with their item_ids.',
+                  ),
+                  prompts: opaqueList(
+                    'prompt_id',
+                    'The prompts to match, in the order to show; `matches` is keyed by their prompt_ids.',
+                  ),
+                  matches: opaqueList(
+                    'match_id',
+                    "Every match a prompt may take, in the order to show; each prompt_id takes one's match_id or null.",
+                  ),
+                  blank_count: {
+                    type: 'integer',
+                    description: 'How many numbered blanks the text has; answer `blanks` in their order.',
+                  },
+                  scale_min: { type: 'integer', description: 'The lowest value of an opinion scale.' },
+                  scale_max: { type: 'integer', description: 'The highest value of an opinion scale.' },
+                  scale_labels: {
+                    type: 'array',
+                    items: { type: 'string' },
+                    description:
+                      'The words for the two ends of an opinion scale, lowest first ("" when unnamed).',
+                  },
+                  min_words: {
+                    type: 'integer',
+                    description: 'The fewest words an essay answer may have, when set.',
+                  },
+                  max_words: {
+                    type: 'integer',
+                    description: 'The most words an essay answer may have, when set.',
+                  },
+                },
+                patternProperties: {
+                  '^blank_[0-9]+_options$': opaqueList(
+                    'option_id',
+                    "A choice-list blank's options (blank_1_options for blank 1), in the order to show; answer that blank with an option_id.",
+                  ),
                 },
               },
             },
