@@ -56,8 +56,8 @@ describe('bad tool arguments', () => {
       ],
       [
         'unknown question type',
-        { title: 't', questions: [{ type: 'essay', text: 'Q' }] },
-        /- questions\[0\]\.type: type must be "yes_no", "multiple_choice", "multiple_select", "short_text", "number"/,
+        { title: 't', questions: [{ type: 'drawing', text: 'Q' }] },
+        /- questions\[0\]\.type: type must be "yes_no", "multiple_choice", "multiple_select", "short_text", "number", .*"essay"/,
       ],
       [
         'question text missing',
