@@ -17,6 +17,62 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* import_questions, and get_quiz_links' upload and export links */ 1536 +
   /* maths and code (math_dollars), images in questions and options */ 1536;
 
+/** The question types added together (ordering, matching, fill_in_blanks, scale) and their fields. */
+const ADDED_TYPES = {
+  names: ['ordering', 'matching', 'fill_in_blanks', 'scale'],
+  fields: [
+    // Question fields (inputs and the questions answered back).
+    'items',
+    'points_per_item',
+    'pairs',
+    'extra_matches',
+    'points_per_pair',
+    'blanks',
+    'scale_min',
+    'scale_max',
+    'scale_labels',
+    // get_results' per-type figures and answers.
+    'positions',
+    'distribution',
+    'mean',
+    'median',
+    'net_promoter',
+    'order',
+  ],
+};
+
+/**
+ * The tool list as it would be without those types: their fields dropped wherever a question,
+ * an answer or a question's figures list them (a tool's own top-level arguments are kept, so
+ * get_results' `order` of responses stays), their names dropped from enums and descriptions.
+ */
+function withoutTypes(list: unknown, added: typeof ADDED_TYPES): unknown {
+  const fields = new Set(added.fields);
+  const names = new Set(added.names);
+  const mention = new RegExp(`;\\s*(${added.names.join('|')})( \\([^)]*\\))?`, 'g');
+  const strip = (node: unknown, atToolRoot: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => strip(item, false));
+    if (typeof node === 'string') return node.replace(mention, '');
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object' && !atToolRoot) {
+        out[key] = Object.fromEntries(
+          Object.entries(value)
+            .filter(([name]) => !fields.has(name))
+            .map(([name, property]) => [name, strip(property, false)]),
+        );
+      } else if (key === 'enum' && Array.isArray(value)) {
+        out[key] = value.filter((item) => !names.has(item));
+      } else {
+        out[key] = strip(value, key === 'inputSchema' || key === 'outputSchema');
+      }
+    }
+    return out;
+  };
+  return strip(list, false);
+}
+
 /** Each property of an input schema, by path, that carries no description. */
 function undescribed(schema: Record<string, any>, at: string): string[] {
   const found: string[] = [];
@@ -103,6 +159,25 @@ describe('tools/list', () => {
     expect(bytes).toBeLessThanOrEqual(TOOLS_LIST_BUDGET_BYTES);
     // zod's int() bounds every integer by the safe-integer range, which tells a client nothing.
     expect(JSON.stringify(result)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+  });
+
+  test('the four types of "more ways to ask" take at most their 4,096 bytes of the list', async () => {
+    const res = await postMcp(app, {
+      credential: apiKey,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    });
+    const result = sseMessages(res.text)[0].result;
+    const whole = Buffer.byteLength(JSON.stringify(result));
+    const without = Buffer.byteLength(JSON.stringify(withoutTypes(result, ADDED_TYPES)));
+    reportFigure(
+      `tools/list: ordering, matching, fill_in_blanks and scale take ${whole - without} bytes (allowance 4096)`,
+    );
+    // The measure finds them: each of their fields is gone, and some bytes are counted.
+    expect(JSON.stringify(withoutTypes(result, ADDED_TYPES))).not.toMatch(
+      /"(pairs|scale_min|points_per_item)"/,
+    );
+    expect(whole - without).toBeGreaterThan(1000);
+    expect(whole - without).toBeLessThanOrEqual(4096);
   });
 
   test('every input property a model reads has a description', async () => {
