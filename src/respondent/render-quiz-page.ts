@@ -245,6 +245,7 @@ function essayAnswerField({
       : ` ${tr.t('quiz.essayWords', { min: key.minWords ?? 'none', max: key.maxWords ?? 'none' }).trim()}`;
   return html`<div class="question${error ? ' has-error' : ''}" id="question-${question.id}">
     <label class="question-label" for="${id}">${questionLegend(tr, question, index, total, rich)}</label>
+    ${pictureOf(question)}
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.essayHint')}${bounds}</p>
     ${fieldError(tr, question.id, error)}
     <textarea
@@ -296,6 +297,16 @@ function tickedAnswerFieldset({ tr, question, index, total, values, error, rich 
   </fieldset>`;
 }
 
+/** What a refused form sent back from a list of selects: "<part id>:<choice>" entries, by part id. */
+function chosenPairs(raw: string | undefined): Map<string, string> {
+  return new Map(
+    (raw ?? '').split(',').map((entry): [string, string] => {
+      const [id = '', choice = ''] = entry.split(':');
+      return [id, choice];
+    }),
+  );
+}
+
 /**
  * Items to put in order (ordering): each item, in the attempt's order, with a select of its
  * position, so it works by keyboard and without scripts. Values carry the attempt's opaque item
@@ -308,12 +319,7 @@ function orderFieldset({ tr, question, index, total, required, values, error, ri
   if (!spec) return html``;
   const list = (question as ShownQuestion).shownLists?.items ?? drawOpaqueList(spec);
   const parts = shownParts(list, spec);
-  const chosen = new Map<string, string>(
-    (values.answers.get(question.id) ?? '').split(',').map((entry): [string, string] => {
-      const [id = '', position = ''] = entry.split(':');
-      return [id, position];
-    }),
-  );
+  const chosen = chosenPairs(values.answers.get(question.id));
   const positions = parts.map((_, position) => position + 1);
   return html`<fieldset
     class="question order-question${error ? ' has-error' : ''}"
@@ -435,6 +441,7 @@ function blanksFieldset({ tr, question, index, total, required, values, error, r
     <legend id="${legendId}">
       <span class="question-number">${tr.t('quiz.questionNumber', { number: index + 1, total })}</span>
     </legend>
+    ${pictureOf(question)}
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.blanksHint')}</p>
     ${fieldError(tr, question.id, error)}
     <p class="question-text blanks-text" dir="auto">${body}</p>
@@ -455,12 +462,7 @@ function matchFieldset({ tr, question, index, total, required, values, error, ri
   const shown = (question as ShownQuestion).shownLists;
   const prompts = shownParts(shown?.prompts ?? drawOpaqueList(specs.prompts), specs.prompts);
   const matches = shownParts(shown?.matches ?? drawOpaqueList(specs.matches), specs.matches);
-  const chosen = new Map<string, string>(
-    (values.answers.get(question.id) ?? '').split(',').map((entry): [string, string] => {
-      const [promptId = '', matchId = ''] = entry.split(':');
-      return [promptId, matchId];
-    }),
-  );
+  const chosen = chosenPairs(values.answers.get(question.id));
   return html`<fieldset
     class="question match-question${error ? ' has-error' : ''}"
     id="question-${question.id}"
@@ -468,6 +470,7 @@ function matchFieldset({ tr, question, index, total, required, values, error, ri
     aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
   >
     <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    ${pictureOf(question)}
     <p class="hint" id="hint-${question.id}">${tr.t('quiz.matchHint')}</p>
     ${fieldError(tr, question.id, error)}
     <ul class="match-items">
