@@ -14,9 +14,10 @@ import { SETTINGS, type SummaryLine } from '../domain/quiz-settings';
 import {
   EXPORT_FORMAT_NAMES,
   EXPORT_FORMATS,
-  exportLosses,
   exportNotesText,
+  type ExportFormat,
 } from '../domain/export/export-quiz';
+import type { ExportedQuestion } from '../domain/export/exported';
 import { signedLinkPath } from '../domain/links/quiz-links';
 
 export type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;
@@ -32,6 +33,8 @@ export interface QuizPageData {
   flash?: Flash | null;
   /** The account's time zone: every time on the page is shown in it. */
   timeZone: string;
+  /** Per export format, what it cannot hold of each question (export-quiz.ts, exportLosses). */
+  exportNotes: Readonly<Record<ExportFormat, readonly ExportedQuestion[]>>;
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -158,14 +161,14 @@ function warningsBox({ questions, settings }: QuizPageData): Html {
 }
 
 /** The questions as files other tools read, each with what its format cannot hold. */
-function exportsPanel({ questions }: QuizPageData): Html {
+function exportsPanel({ questions, exportNotes }: QuizPageData): Html {
   const quiz = { id: questions.quiz_id, slug: questions.slug };
   return html`<section aria-labelledby="export-heading">
     <h2 id="export-heading">Export the questions</h2>
     <p class="muted">For Moodle and the other tools that import these formats.</p>
     <ul class="exports">
       ${EXPORT_FORMATS.map((format) => {
-        const lost = exportLosses(questions, format);
+        const lost = exportNotes[format];
         return html`<li>
           <a href="${signedLinkPath(quiz, format)}" download>${EXPORT_FORMAT_NAMES[format]}</a>
           ${lost.length > 0 ? html`<span class="muted">${exportNotesText(format, lost)}</span>` : ''}

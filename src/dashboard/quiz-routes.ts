@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import express, { type Response, type Router } from 'express';
 import { CSV_BOM, csvLine } from '../domain/csv';
 import { exportResponses } from '../domain/quizzes/export-responses';
-import { EXPORT_FORMATS, exportQuiz, type QuizExport } from '../domain/export/export-quiz';
+import { EXPORT_FORMATS, exportLosses, exportQuiz, type QuizExport } from '../domain/export/export-quiz';
 import { signedLinkPath } from '../domain/links/quiz-links';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
 import { browseQuizzes, QUIZ_LIST_STATUSES } from '../domain/quizzes/list-quizzes';
@@ -122,12 +122,16 @@ export function quizRoutes({ deps }: DashboardContext): Router {
       getQuizSettings(deps, session.userId, id),
       getResultsSummary(deps, session.userId, id),
     ]);
+    const notes = await Promise.all(EXPORT_FORMATS.map((format) => exportLosses(questions, format)));
     sendQuizPage(res, {
       questions,
       settings,
       summary: results.summary,
       flash: takeFlash(req, res),
       timeZone: session.timeZone,
+      exportNotes: Object.fromEntries(
+        EXPORT_FORMATS.map((format, index) => [format, notes[index]!]),
+      ) as Record<(typeof EXPORT_FORMATS)[number], (typeof notes)[number]>,
     });
   });
 
@@ -142,7 +146,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     await sendResponsesCsv(res, deps, session.userId, id);
   });
 
-  // The questions as Moodle XML or GIFT: through a signed link (get_quiz_links), or logged in.
+  // The questions as Moodle XML, GIFT or a QTI package: through a signed link (get_quiz_links), or logged in.
   for (const format of EXPORT_FORMATS) {
     const path = signedLinkPath({ id: ':quizId', slug: '' }, format);
     router.get(path, signedLink(deps, format), async (_req, res) => {

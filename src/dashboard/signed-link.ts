@@ -37,7 +37,10 @@ export function sendRefusedLink(res: Response, reason: RefusedLink['reason']): v
  * query the link decides, and the route behind runs as the quiz's owner; without it the request
  * goes on to the logged-in route of the same path.
  */
-export function signedLink(deps: DomainDeps, purpose: 'csv' | 'qr' | 'moodle_xml' | 'gift'): RequestHandler {
+export function signedLink(
+  deps: DomainDeps,
+  purpose: 'csv' | 'qr' | 'moodle_xml' | 'gift' | 'qti',
+): RequestHandler {
   return async (req, res, next) => {
     const sig = req.query[LINK_PARAM];
     if (sig === undefined) return next('route');

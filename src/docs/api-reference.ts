@@ -375,12 +375,13 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
     </p>
     <p id="exporting">
       <strong>Exports.</strong> <code>get_quiz_links</code> answers <code>exports</code>: signed links,
-      expiring with the CSV link, to the quiz's questions as Moodle XML and as GIFT. Each type becomes what it
-      is imported from (above), so importing an export gives back the same questions. A question's grade is
-      the most it earns and each answer's fraction its share; GIFT has no grade, so there every question is
-      worth 1 and only the shares between options are kept. What a format cannot hold (Moodle XML: a scale;
-      GIFT: an ordering or scale question, points other than 1) is named per question in <code>note</code> and
-      beside the downloads on the quiz page.
+      expiring with the CSV link, to the quiz's questions as Moodle XML, as GIFT and as a QTI 3.0 content
+      package (<code>qti</code>, a zip). Each type becomes what it is imported from (above), so importing an
+      export gives back the same questions. A question's grade is the most it earns and each answer's fraction
+      its share; GIFT has no grade, so there every question is worth 1 and only the shares between options are
+      kept. What a format cannot hold (Moodle XML: a scale; GIFT: an ordering or scale question, points other
+      than 1; QTI: partial credit for an order, a scale's words, among others) is named per question in
+      <code>note</code> and beside the downloads on the quiz page.
     </p>
     <p id="import-scoring">
       <strong>The scoring rule.</strong> An answer worth a fraction <em>f</em> (in percent, negative for a

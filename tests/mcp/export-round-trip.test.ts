@@ -1,4 +1,4 @@
-// The Moodle XML and GIFT exports, through the real doors: the signed links of get_quiz_links
+// The Moodle XML, GIFT and QTI 3.0 exports, through the real doors: the signed links of get_quiz_links
 // download the files, import_questions reads them back into new drafts, and every field the
 // format holds comes back as it was, for every type; what a format cannot hold is named per
 // question in the tool's note and on the quiz page. The same files download from the dashboard
@@ -88,7 +88,14 @@ const giftTypes = () => [
 const withoutIds = (questions: Array<Record<string, unknown>>) =>
   questions.map(({ question_id: _id, ...rest }) => rest);
 
-describeEachDatabase('Moodle XML and GIFT exports', (provider) => {
+/** supertest's parser for a body kept as bytes (a zip). */
+const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
   let app: TestApp;
   let user: TestUser;
   let client: AnyClient;
@@ -149,7 +156,46 @@ describeEachDatabase('Moodle XML and GIFT exports', (provider) => {
     );
   });
 
-  test('the quiz page offers both exports with what each loses; the owner downloads them logged in', async () => {
+  test('ours → QTI 3.0 package → ours: the signed link downloads a package that imports back', async () => {
+    const quiz = await call('create_quiz', { title: 'Round trip qti', questions: everyType() });
+    const links = await call('get_quiz_links', { quiz_id: quiz.quiz_id });
+    expect(links.exports.qti).toMatch(
+      new RegExp(`^${app.baseUrl}/dashboard/quizzes/${quiz.quiz_id}/export/qti\\.zip\\?sig=qti\\.`),
+    );
+    const file = await request(app.app).get(pathOf(links.exports.qti)).buffer(true).parse(binary);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.headers['referrer-policy']).toBe('no-referrer');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${quiz.slug}-qti.zip"`);
+    const zip = file.body as Buffer;
+    expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    // Read back through the upload link and import_questions, as a teacher's other tool would send it.
+    const posted = await request(app.app)
+      .post(pathOf(links.upload.url))
+      .attach('file', zip, { filename: 'quiz.zip', contentType: 'application/zip' });
+    expect(posted.status).toBe(201);
+    const imported = await call('import_questions', {
+      upload_id: posted.body.upload_id,
+      title: 'Back from qti',
+    });
+    expect(imported.format).toBe('qti');
+    const before = withoutIds((await call('get_quiz_questions', { quiz_id: quiz.quiz_id })).questions);
+    const after = await call('get_quiz_questions', { quiz_id: imported.quizzes[0].quiz_id });
+    // What the note names as lost is all that differs: the order's points per item, the scale's words.
+    expect(withoutIds(after.questions)).toEqual([
+      ...before.slice(0, 6),
+      { ...before[6], points: 6, points_per_item: null },
+      { ...before[7], scale_labels: ['', ''] },
+    ]);
+    expect(links.note).toContain(
+      'QTI 3.0 package: loses matching that ignores inner spaces and Unicode forms (QTI compares the text as typed, case aside): question 4;',
+    );
+    expect(links.note).toContain('loses points_per_item (');
+    expect(links.note).toContain("): question 7; loses scale_labels (the ends' words): question 8.");
+  });
+
+  test('the quiz page offers the three exports with what each loses; the owner downloads them logged in', async () => {
     const quiz = await call('create_quiz', { title: 'On the dashboard', questions: everyType() });
     const agent = newAgent(app);
     await logIn(agent, user.email, user.password);
@@ -163,6 +209,17 @@ describeEachDatabase('Moodle XML and GIFT exports', (provider) => {
       `href="/dashboard/quizzes/${quiz.quiz_id}/export/gift.txt" download>GIFT</a>`,
     );
     expect(page.text).toContain('GIFT has no ordering question: questions 6, 7');
+    expect(page.text).toContain(
+      `href="/dashboard/quizzes/${quiz.quiz_id}/export/qti.zip" download>QTI 3.0 package</a>`,
+    );
+    expect(page.text).toContain('loses scale_labels (the ends&#39; words): question 8.');
+    const zip = await agent
+      .get(`/dashboard/quizzes/${quiz.quiz_id}/export/qti.zip`)
+      .buffer(true)
+      .parse(binary);
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect((zip.body as Buffer).subarray(0, 2).toString('latin1')).toBe('PK');
     const xml = await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/export/moodle.xml`).buffer(true);
     expect(xml.status).toBe(200);
     expect(xml.headers['content-type']).toContain('application/xml');
@@ -177,6 +234,11 @@ describeEachDatabase('Moodle XML and GIFT exports', (provider) => {
       `/dashboard/quizzes/${quiz.quiz_id}/export/gift.txt?sig=${csvSig}`,
     );
     expect(refused.status).toBe(403);
+    const giftAsQti = new URL(links.exports.gift).searchParams.get('sig');
+    expect(
+      (await request(app.app).get(`/dashboard/quizzes/${quiz.quiz_id}/export/qti.zip?sig=${giftAsQti}`))
+        .status,
+    ).toBe(403);
     const other = await call('create_quiz', { title: 'Other', questions: everyType() });
     const giftSig = new URL(links.exports.gift).searchParams.get('sig');
     expect(

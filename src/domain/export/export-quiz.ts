@@ -2,15 +2,18 @@ import type { QuizWithQuestions } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
 import { questionRecord } from '../quiz-records';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { exportQti, type QtiExportNote } from '../import/qti-export';
+import type { QuestionRecord } from '../quiz-records';
 import type { ExportedQuestion, ExportSource, QuizExporter } from './exported';
 import { giftExporter } from './gift';
 import { moodleXmlExporter } from './moodle-xml';
 
 /** The formats a quiz's questions are exported in, each a signed link of get_quiz_links. */
-export const EXPORT_FORMATS = ['moodle_xml', 'gift'] as const;
+export const EXPORT_FORMATS = ['moodle_xml', 'gift', 'qti'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const EXPORTERS: Readonly<Record<ExportFormat, QuizExporter>> = {
+/** The text formats; QTI is a zip package, written by qti-export.ts. */
+const EXPORTERS: Readonly<Record<Exclude<ExportFormat, 'qti'>, QuizExporter>> = {
   moodle_xml: moodleXmlExporter,
   gift: giftExporter,
 };
@@ -19,14 +22,41 @@ const EXPORTERS: Readonly<Record<ExportFormat, QuizExporter>> = {
 export const EXPORT_FORMAT_NAMES: Readonly<Record<ExportFormat, string>> = {
   moodle_xml: 'Moodle XML',
   gift: 'GIFT',
+  qti: 'QTI 3.0 package',
 };
 
 export interface QuizExport {
   filename: string;
   contentType: string;
-  body: string;
+  body: string | Buffer;
   /** Per question, what the format could not hold. */
   notes: ExportedQuestion[];
+}
+
+const LEFT_OUT = 'the whole question: ';
+
+/** QTI's notes in the shape the other formats' take: a question not written is left out. */
+function qtiNotes(notes: readonly QtiExportNote[]): ExportedQuestion[] {
+  return notes.map((note) => {
+    const whole = note.lost.find((what) => what.startsWith(LEFT_OUT));
+    return {
+      n: note.n,
+      question_id: note.question_id,
+      type: note.type as QuestionRecord['type'],
+      ...(whole ? { left_out: true as const, lost: [whole.slice(LEFT_OUT.length)] } : { lost: note.lost }),
+    };
+  });
+}
+
+/** The quiz as a QTI 3.0 package (a zip), with what each question loses in it. */
+async function qtiExport(quiz: ExportSource & { quiz_id: string }, slug: string): Promise<QuizExport> {
+  const out = await exportQti(quiz);
+  return {
+    filename: `${slug}-qti.zip`,
+    contentType: 'application/zip',
+    body: out.bytes,
+    notes: qtiNotes(out.notes),
+  };
 }
 
 /** The owner's quiz in `format`, with what each question loses in it. */
@@ -40,15 +70,24 @@ export async function exportQuiz(
 }
 
 /** `baseUrl`: the service's origin, with which records name their pictures (each export lists them as lost). */
-export function buildExport(quiz: QuizWithQuestions, format: ExportFormat, baseUrl: string): QuizExport {
-  const exporter = EXPORTERS[format];
+export async function buildExport(
+  quiz: QuizWithQuestions,
+  format: ExportFormat,
+  baseUrl: string,
+): Promise<QuizExport> {
   const questions = quiz.questions.map((question) => questionRecord(question, baseUrl));
+  if (format === 'qti') return qtiExport({ quiz_id: quiz.id, title: quiz.title, questions }, quiz.slug);
+  const exporter = EXPORTERS[format];
   const { body, notes } = exporter.build({ title: quiz.title, questions });
   return { filename: `${quiz.slug}.${exporter.extension}`, contentType: exporter.contentType, body, notes };
 }
 
 /** Per question, what `format` cannot hold of the quiz (its questions as the tools return them). */
-export function exportLosses(quiz: ExportSource, format: ExportFormat): ExportedQuestion[] {
+export async function exportLosses(
+  quiz: ExportSource & { quiz_id: string },
+  format: ExportFormat,
+): Promise<ExportedQuestion[]> {
+  if (format === 'qti') return (await qtiExport(quiz, '')).notes;
   return EXPORTERS[format].build(quiz).notes;
 }
 

@@ -39,6 +39,8 @@ export function signedLinkPath(quiz: Pick<QuizWithQuestions, 'id' | 'slug'>, pur
       return `/dashboard/quizzes/${quiz.id}/export/moodle.xml`;
     case 'gift':
       return `/dashboard/quizzes/${quiz.id}/export/gift.txt`;
+    case 'qti':
+      return `/dashboard/quizzes/${quiz.id}/export/qti.zip`;
   }
 }
 
@@ -89,17 +91,19 @@ export async function getQuizLinks(
 ) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   const url = publicUrl(deps.baseUrl, quiz);
-  const [preview, csv, qr, upload, moodleXml, gift] = await Promise.all([
+  const [preview, csv, qr, upload, moodleXml, gift, qti] = await Promise.all([
     quizLink(deps, quiz, 'preview', credential),
     quizLink(deps, quiz, 'csv', credential),
     url ? quizLink(deps, quiz, 'qr', credential) : Promise.resolve(null),
     canWrite ? quizLink(deps, quiz, 'upload', credential) : Promise.resolve(null),
     quizLink(deps, quiz, 'moodle_xml', credential),
     quizLink(deps, quiz, 'gift', credential),
+    quizLink(deps, quiz, 'qti', credential),
   ]);
   // What each export cannot hold, per question, said once in the note.
-  const losses = EXPORT_FORMATS.map((format) => buildExport(quiz, format, deps.baseUrl))
-    .map((exported, index) => ({ format: EXPORT_FORMATS[index]!, notes: exported.notes }))
+  const exported = await Promise.all(EXPORT_FORMATS.map((format) => buildExport(quiz, format, deps.baseUrl)));
+  const losses = exported
+    .map((file, index) => ({ format: EXPORT_FORMATS[index]!, notes: file.notes }))
     .filter(({ notes }) => notes.length > 0)
     .map(({ format, notes }) => ` ${exportNotesText(format, notes)}`)
     .join('');
@@ -114,7 +118,7 @@ export async function getQuizLinks(
     embed_html: url ? embedSnippet({ publicUrl: url, title: quiz.title }) : null,
     embedding_allowed: quiz.allowEmbedding,
     upload,
-    exports: { moodle_xml: moodleXml.url, gift: gift.url },
+    exports: { moodle_xml: moodleXml.url, gift: gift.url, qti: qti.url },
     note:
       (url ? '' : 'A draft has no public link, QR code or embed snippet until it is published. ') +
       'Signed links expire and stop working when the credential that made them is revoked.' +

@@ -4,13 +4,13 @@ import { nowOf, type DomainDeps, type LinkSigner } from '../deps';
 
 /**
  * Signed links: an address that opens one thing of one quiz (its preview, its responses as CSV,
- * its QR code, its questions as Moodle XML or GIFT), or takes one file for its owner (upload),
+ * its QR code, its questions as Moodle XML, GIFT or a QTI package), or takes one file for its owner (upload),
  * for a short while, without a session or a bearer token, so an assistant can hand
  * it to a person. Each link names one quiz and one purpose, expires, and names the credential
  * that made it: it dies when that credential is revoked (or the dashboard session ends), and
  * when the owner rotates the quiz's link secret, which is mixed into every signature.
  */
-export type LinkPurpose = 'preview' | 'csv' | 'qr' | 'upload' | 'moodle_xml' | 'gift';
+export type LinkPurpose = 'preview' | 'csv' | 'qr' | 'upload' | 'moodle_xml' | 'gift' | 'qti';
 
 /** How long each kind of link lives. */
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
@@ -20,6 +20,7 @@ export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   upload: 3_600_000,
   moodle_xml: 10 * 60_000,
   gift: 10 * 60_000,
+  qti: 10 * 60_000,
 };
 
 /** What made a link: an API key, an OAuth grant, or a dashboard session. */
@@ -40,7 +41,7 @@ export function linkSigner(serverSecret: string | undefined): LinkSigner {
   return { mac: (payload) => createHmac('sha256', key).update(payload).digest('base64url') };
 }
 
-const PURPOSES: readonly LinkPurpose[] = ['preview', 'csv', 'qr', 'upload', 'moodle_xml', 'gift'];
+const PURPOSES: readonly LinkPurpose[] = ['preview', 'csv', 'qr', 'upload', 'moodle_xml', 'gift', 'qti'];
 const KINDS: Readonly<Record<string, LinkCredential['kind']>> = { k: 'api_key', o: 'oauth', s: 'session' };
 const KIND_LETTER: Readonly<Record<LinkCredential['kind'], string>> = {
   api_key: 'k',
@@ -49,7 +50,7 @@ const KIND_LETTER: Readonly<Record<LinkCredential['kind'], string>> = {
 };
 // purpose . expiry (epoch seconds) . credential kind . credential id . signature
 const SHAPE =
-  /^(preview|csv|qr|upload|moodle_xml|gift)\.(\d{1,12})\.([kos])\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
+  /^(preview|csv|qr|upload|moodle_xml|gift|qti)\.(\d{1,12})\.([kos])\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
 
 function payload(
   purpose: LinkPurpose,

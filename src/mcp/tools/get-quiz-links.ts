@@ -28,9 +28,9 @@ export const getQuizLinksTool = defineTool({
       'POST one file (multipart field "file", or raw bytes); answers {upload_id} for import_questions. null without quizzes:write.',
     ),
     exports: z
-      .object({ moodle_xml: z.string(), gift: z.string() })
+      .object({ moodle_xml: z.string(), gift: z.string(), qti: z.string() })
       .describe(
-        'The questions as Moodle XML and GIFT, expiring with the CSV link; the note names what each format cannot hold.',
+        'The questions as Moodle XML, GIFT and a QTI 3.0 package (zip), expiring with the CSV link; the note names what each format cannot hold.',
       ),
     note: z.string(),
   }),
@@ -45,7 +45,7 @@ export const getQuizLinksTool = defineTool({
     embed_html: z.string().nullable(),
     embedding_allowed: z.boolean(),
     upload: SignedLinkSchema.nullable(),
-    exports: z.object({ moodle_xml: z.string(), gift: z.string() }),
+    exports: z.object({ moodle_xml: z.string(), gift: z.string(), qti: z.string() }),
     note: z.string(),
   }),
   annotations: READ_ONLY,
