@@ -5,7 +5,8 @@ import type { getOwnedResponse } from '../domain/results/owned-responses';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
 import { questionImage } from '../web/images';
-import { formatNumber, formatTime, sendPage } from '../web/page-shell';
+import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
+import type { Flash } from '../web/session-flash';
 import { richText, type RichTextOptions } from '../web/rich-text';
 import { respondentName, resultsNav, resultsPath } from './results-pages';
 
@@ -37,12 +38,32 @@ function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): 
   return html`<bdi class="review-answer">${choosesOwnerWords(item.type) ? richText(said, rich) : said}</bdi>`;
 }
 
+type AnswerActions = OwnedResponse['answer_actions'][number];
+
+/** What the owner may do with one answer: accept each typed text its key does not accept yet. */
+function answerActions(actions: AnswerActions | undefined, answerPath: string, number: number): Html {
+  if (!actions || actions.acceptable.length === 0) return html``;
+  return html`<ul class="answer-actions">
+    ${actions.acceptable.map(
+      ({ part, text }) =>
+        html`<li>
+          <a href="${answerPath}/${actions.answer_id}/accept${part === null ? '' : `?blank=${part + 1}`}"
+            >Accept “<bdi>${text}</bdi>”${part === null ? '' : ` for blank ${part + 1}`}<span class="sr-only">
+              in answer ${number}</span
+            ></a
+          >
+        </li>`,
+    )}
+  </ul>`;
+}
+
 function answerItem(
   item: ReviewItem,
   index: number,
   timeUp: boolean,
   rich: RichTextOptions,
   picture: ImageRef | undefined,
+  actions: Html = html``,
 ): Html {
   const right =
     item.correct_answers === null
@@ -79,7 +100,7 @@ function answerItem(
           : `${item.points ?? 0} of ${item.max_points ?? 0} ${item.max_points === 1 ? 'point' : 'points'}`
       }
     </p>
-    ${right}
+    ${right} ${actions}
   </li>`;
 }
 
@@ -117,6 +138,7 @@ export function sendResponsePage(
   data: OwnedResponse,
   timeZone: string,
   rich: RichTextOptions,
+  flash: Flash | null = null,
 ): void {
   const { quiz, response } = data;
   const base = `/dashboard/quizzes/${quiz.quiz_id}`;
@@ -132,6 +154,7 @@ export function sendResponsePage(
         <a href="/dashboard/quizzes/${quiz.quiz_id}" dir="auto">${quiz.title}</a> ›
         <a href="${resultsPath(quiz.quiz_id, 'responses')}">Responses</a> ›
       </p>
+      ${noticeBox(flash)}
       <h1><bdi>${who}</bdi></h1>
       ${resultsNav(quiz.quiz_id)}
       <nav class="pager" aria-label="Respondents">
@@ -142,7 +165,18 @@ export function sendResponsePage(
       <h2>Answers</h2>
       <ol class="review-list owner-review">
         ${data.answers.map((item, index) =>
-          answerItem(item, index, response.time_up, rich, data.pictures[item.question_id]),
+          answerItem(
+            item,
+            index,
+            response.time_up,
+            rich,
+            data.pictures[item.question_id],
+            answerActions(
+              data.answer_actions[index],
+              `${base}/responses/${response.response_id}/answers`,
+              index + 1,
+            ),
+          ),
         )}
       </ol>
       <p class="actions">

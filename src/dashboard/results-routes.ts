@@ -95,7 +95,7 @@ export function resultsRoutes({ deps }: DashboardContext): Router {
       getOwnedResponse(deps, userId, id, String(req.params.responseId)),
       richOf(userId, id),
     ]);
-    sendResponsePage(res, data, zone(res), rich);
+    sendResponsePage(res, data, zone(res), rich, takeFlash(req, res));
   });
 
   return router;

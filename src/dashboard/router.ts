@@ -4,6 +4,7 @@ import type { DomainDeps } from '../domain/deps';
 import type { Logger } from '../logger';
 import { pageSecurity } from '../web/security';
 import { loadSession } from '../web/session';
+import { acceptAnswerRoutes } from './accept-answer-routes';
 import { accountRoutes } from './account-routes';
 import { accountSettingsRoutes } from './account-settings';
 import { showHomePage } from './home-page';
@@ -53,6 +54,7 @@ const ROUTES = [
   quizRoutes,
   resultsRoutes,
   responseRoutes,
+  acceptAnswerRoutes,
   apiKeyRoutes,
   connectedAppsRoutes,
   webhookRoutes,

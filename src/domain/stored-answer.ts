@@ -91,3 +91,18 @@ export function answerColumns(answer: StoredAnswerValue): AnswerColumns {
 /** Whether a stored answer holds nothing (a tick list with none ticked is an answer). */
 export const isUnanswered = (answer: StoredAnswerValue) =>
   answer.value === null || answer.value === undefined;
+
+/**
+ * The texts of a stored answer its question does not accept yet, each with its part (a blank's
+ * index; null: the whole answer): what "Accept this answer" may add. Empty for a type without
+ * accepted answers, an unanswered question, or an answer of another type than the question's.
+ */
+export function unacceptedTexts(
+  question: QuestionRow,
+  answer: StoredAnswerValue,
+): Array<{ part: number | null; text: string }> {
+  const definition = storedDefinition(question.type);
+  const value = valueOf(answer);
+  if (!definition.accepting || value === undefined || question.type !== answer.type) return [];
+  return definition.accepting.unaccepted(toScorable(question), value);
+}

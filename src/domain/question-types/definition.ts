@@ -426,4 +426,14 @@ export interface QuestionTypeDefinition<
    * than the owner's words chosen from the question (options, items, matches: rich text).
    */
   readonly answerIsTyped: boolean;
+  /**
+   * "Accept this answer" (the owner marks one typed answer right, domain/results/accept-answer.ts):
+   * the texts of a stored answer its key does not accept yet, each with its part (a blank's
+   * index; null: the whole answer), and the key with one of them added, or why it cannot take it.
+   * Absent: its answers are not texts matched to a list.
+   */
+  readonly accepting?: {
+    unaccepted(key: Omit<S, 'id'>, value: V): Array<{ part: number | null; text: string }>;
+    add(key: Omit<S, 'id'>, part: number | null, text: string): { key: Omit<S, 'id'> } | { problem: string };
+  };
 }

@@ -4,6 +4,7 @@ import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
 import { indexOfId, listFits, type OpaqueListSpec, type OpaqueLists } from './opaque-ids';
 import { noPointsPossible } from './warnings';
+import { withAccepted } from './short-text';
 
 /**
  * A text with numbered blanks, `[[1]]`, `[[2]]`…: each blank is typed (marked against its
@@ -503,4 +504,24 @@ export const fillInBlanks: QuestionTypeDefinition<
   analysisKeys: () => null,
   commonAnswers: 'none',
   answerIsTyped: true,
+  accepting: {
+    // Each typed blank answered and not accepted; a choice-list blank has no text to accept.
+    unaccepted: (key, value) =>
+      value.blanks.flatMap((answer, index) => {
+        const blank = key.blanks[index];
+        if (!answer || !('text' in answer) || !blank || blank.options !== null) return [];
+        return blankRight(blank, answer) ? [] : [{ part: index, text: answer.text }];
+      }),
+    add: (key, part, text) => {
+      const blank = part === null ? undefined : key.blanks[part];
+      if (!blank || blank.options !== null || part === null)
+        return { problem: 'that blank is not a typed one of this question' };
+      const added = withAccepted(blank.acceptedAnswers, text);
+      if ('problem' in added) return added;
+      const blanks = key.blanks.map((other, index) =>
+        index === part ? { ...other, acceptedAnswers: added.accepted } : other,
+      );
+      return { key: { ...key, blanks } };
+    },
+  },
 };

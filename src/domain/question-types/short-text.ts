@@ -16,6 +16,22 @@ export interface ShortTextQuestion {
   acceptedAnswers: readonly string[];
 }
 
+/**
+ * A typed answer added to a list of accepted answers ("Accept this answer"), within the list's
+ * bounds; shared with fill_in_blanks' typed blanks, which compare answers the same way.
+ */
+export function withAccepted(
+  accepted: readonly string[],
+  text: string,
+): { accepted: string[] } | { problem: string } {
+  if (matchesAcceptedAnswer(text, accepted)) return { problem: `“${text}” is already accepted` };
+  if (accepted.length >= LIMITS.acceptedAnswersMax)
+    return {
+      problem: `it already accepts ${LIMITS.acceptedAnswersMax} answers, the most it takes: remove one in the editor first`,
+    };
+  return { accepted: [...accepted, text.trim()] };
+}
+
 /** Its answer as stored: the text typed, trimmed. */
 const valueSchema = z.object({ text: z.string() });
 
@@ -136,4 +152,17 @@ export const shortText: QuestionTypeDefinition<
   analysisKeys: () => null,
   commonAnswers: 'text',
   answerIsTyped: true,
+  accepting: {
+    // Without accepted answers it only collects text: nothing to accept into.
+    unaccepted: (key, value) =>
+      key.acceptedAnswers.length > 0 && !matchesAcceptedAnswer(value.text, key.acceptedAnswers)
+        ? [{ part: null, text: value.text }]
+        : [],
+    add: (key, part, text) => {
+      if (part !== null || key.acceptedAnswers.length === 0)
+        return { problem: 'this question takes no accepted answer there' };
+      const added = withAccepted(key.acceptedAnswers, text);
+      return 'problem' in added ? added : { key: { ...key, acceptedAnswers: added.accepted } };
+    },
+  },
 };

@@ -3,6 +3,7 @@ import { encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary } from '../quiz-records';
+import { unacceptedTexts } from '../stored-answer';
 import { reviewOf, reviewPictures } from './answer-review';
 import { responseNotFound } from './delete-response';
 import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
@@ -58,6 +59,18 @@ export async function getOwnedResponse(deps: DomainDeps, ownerId: string, ref: s
     answers: reviewOf(quiz.questions, response.answers, true),
     /** The questions' own pictures by question id, shown with each answer. */
     pictures: reviewPictures(quiz.questions),
+    /**
+     * Per answer, in the answers' order: its id, its grade state (null: marked by its type's
+     * rule), and the typed texts its question does not accept yet, which the owner may accept.
+     */
+    answer_actions: response.answers.map((answer) => {
+      const question = quiz.questions.find((candidate) => candidate.id === answer.questionId);
+      return {
+        answer_id: answer.id,
+        grade_state: answer.gradeState,
+        acceptable: question ? unacceptedTexts(question, answer) : [],
+      };
+    }),
     /** The response before this one in the list (newer), and after it (older); null at either end. */
     previous_id: newer[0]?.id ?? null,
     next_id: older[0]?.id ?? null,

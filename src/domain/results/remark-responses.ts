@@ -17,11 +17,24 @@ export async function remarkResponses(
   quiz: QuizWithQuestions,
   questionIds: readonly string[],
 ): Promise<number> {
+  const remarks = await plannedRemarks(deps, quiz, questionIds);
+  return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+}
+
+/**
+ * The new marks remarkResponses would give, one entry per response whose marks change, without
+ * writing them: a confirmation page counts them first.
+ */
+export async function plannedRemarks(
+  deps: Pick<DomainDeps, 'repos'>,
+  quiz: QuizWithQuestions,
+  questionIds: readonly string[],
+): Promise<ResponseRemark[]> {
   const wanted = new Set(questionIds);
   const questions = new Map(
     quiz.questions.filter((question) => wanted.has(question.id)).map((question) => [question.id, question]),
   );
-  if (questions.size === 0) return 0;
+  if (questions.size === 0) return [];
   const remarks: ResponseRemark[] = [];
   for (const response of await deps.repos.responses.answeredAny(quiz.id, [...questions.keys()])) {
     const answers: ResponseRemark['answers'][number][] = [];
@@ -55,7 +68,7 @@ export async function remarkResponses(
       passed: response.gradingStatus === 'pending' ? null : passedOf(percent, quiz.passMarkPercent),
     });
   }
-  return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+  return remarks;
 }
 
 /**
