@@ -27,7 +27,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'src/cli/**', 'tests/**'],
+    files: ['scripts/**', 'src/cli/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // A test run prints nothing but Jest's report: suites assert what they read, and a figure
+    // goes through reportFigure (printed with FIGURES=1), the one place allowed to print.
+    files: ['tests/**'],
+    rules: { 'no-console': ['error', {}] },
+  },
+  {
+    files: ['tests/helpers/figures.ts'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -610,12 +610,6 @@ describeEachDatabase('a quiz with every question type', (provider) => {
     // (Madrid given Portugal, right as keyed, is wrong once fixed).
     expect(fixed.remarked_responses).toBe(4);
     const after = await call('get_results', { quiz_id: created.quiz_id, limit: 10 });
-    console.log(
-      JSON.stringify([
-        results.responses.map((r: any) => [r.response_id.slice(-4), r.answers.map((a: any) => a.points)]),
-        after.responses.map((r: any) => [r.response_id.slice(-4), r.answers.map((a: any) => a.points)]),
-      ]),
-    );
     const afterById = new Map<string, any>(
       after.responses.map((response: any) => [response.response_id, response]),
     );
