@@ -13,6 +13,8 @@ module.exports = {
   // Tests start real servers, databases and browsers: give them room, but bounded.
   testTimeout: 30_000,
   maxWorkers: 2,
+  // Jest's runner, waiting longer for a worker to exit at the end of a run (see the file).
+  runner: '<rootDir>/tests/setup/runner.js',
   setupFiles: ['<rootDir>/tests/setup/env.ts'],
   globalSetup: '<rootDir>/tests/setup/build-once.ts',
   reporters: ['default', '<rootDir>/tests/setup/skipped-suites-reporter.js'],
