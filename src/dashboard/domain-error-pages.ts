@@ -7,6 +7,7 @@ import { sendNotFound } from '../web/error-pages';
 const NOT_FOUND_NOUNS: Partial<Record<DomainErrorCode, string>> = {
   quiz_not_found: 'quiz',
   response_not_found: 'response',
+  answer_not_found: 'answer',
   webhook_not_found: 'webhook endpoint',
 };
 

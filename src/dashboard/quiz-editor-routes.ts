@@ -9,7 +9,7 @@ import { publishQuiz } from '../domain/quizzes/publish-quiz';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { updateQuiz } from '../domain/quizzes/update-quiz';
 import { getResults } from '../domain/results/get-results';
-import { remarkAllResponses } from '../domain/results/remark-responses';
+import { overriddenKeptNote, remarkAllResponses } from '../domain/results/remark-responses';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { plural } from '../web/page-shell';
 import type { SessionRecord } from '../domain/sessions';
@@ -262,11 +262,12 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
 
   ownedQuizPost('/dashboard/quizzes/:quizId/remark', async (_req, res, { session, id }) => {
     // The confirmation is the page this form is on, which said what changes.
-    const changed = await remarkAllResponses(deps, session.userId, id);
+    const { remarked: changed, overriddenKept } = await remarkAllResponses(deps, session.userId, id);
     const text =
-      changed === 0
+      (changed === 0
         ? 'Every response already has the marks the current answer keys give: nothing changed.'
-        : `${plural(changed, 'response', 'responses')} got new marks; each keeps its original score.`;
+        : `${plural(changed, 'response', 'responses')} got new marks; each keeps its original score.`) +
+      (overriddenKept > 0 ? ` ${overriddenKeptNote(overriddenKept)}` : '');
     setFlash(res, { notice: { kind: 'success', text } });
     res.redirect(303, quizPath(id));
   });

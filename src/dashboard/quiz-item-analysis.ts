@@ -63,6 +63,18 @@ function groupsTable(stat: Stat, rich: RichTextOptions): Html {
   </details>`;
 }
 
+/** The answers waiting for a final grade, which the figures above leave out; nothing when none. */
+function leftOut(results: Results): string {
+  const pending = results.questions.reduce(
+    (sum, stat) =>
+      sum + ('pending_count' in stat && typeof stat.pending_count === 'number' ? stat.pending_count : 0),
+    0,
+  );
+  return pending === 0
+    ? ''
+    : ` ${formatNumber(pending)} ${pending === 1 ? 'answer waits' : 'answers wait'} for a final grade and ${pending === 1 ? 'is' : 'are'} left out.`;
+}
+
 /**
  * Item analysis on the results page: reliability in words, facility as a chart, and a table of
  * every question's figures and flags (with reasons), sortable by flags through a plain link, so
@@ -135,5 +147,7 @@ export function itemAnalysisSection(
         ],
       })),
     })}
-    <p class="muted">${formatNumber(results.summary.response_count)} responses counted.</p>`;
+    <p class="muted">
+      ${formatNumber(results.summary.response_count)} responses counted.${leftOut(results)}
+    </p>`;
 }

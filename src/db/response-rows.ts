@@ -64,3 +64,91 @@ export interface ResponseRemark {
   percent: number | null;
   passed: boolean | null;
 }
+
+/** Who changed an answer's points, as stored: "teacher", or "assistant:<the client's name>". */
+export type GradedBy = string;
+
+/**
+ * One change of an answer by a person, as the grading writer (db/response-writes.ts) applies it
+ * inside its transaction, against the answer as it finds it locked:
+ * - `grade`: a grade proposed (the answer keeps its points) or given final (its points change);
+ * - `approve`: the proposal waiting on the answer becomes final, with its points;
+ * - `override`: the owner sets the points of an answer of any type; a re-marking leaves it.
+ */
+export type AnswerGradeChange =
+  | {
+      kind: 'grade';
+      answerId: string;
+      state: 'proposed' | 'final';
+      levels: readonly number[] | null;
+      points: number;
+      feedback: string | null;
+      by: GradedBy;
+    }
+  | { kind: 'approve'; answerId: string; by: GradedBy }
+  | { kind: 'override'; answerId: string; points: number; comment: string | null; by: GradedBy };
+
+/** The changes to one response's answers. */
+export interface ResponseGrades {
+  responseId: string;
+  changes: readonly AnswerGradeChange[];
+}
+
+/** A response as a grading left it, and what happened to each change. */
+export interface GradedResponse {
+  responseId: string;
+  score: number;
+  maxScore: number;
+  percent: number | null;
+  passed: boolean | null;
+  gradingStatus: GradingStatus;
+  /** It was pending and is final now. */
+  becameFinal: boolean;
+  answers: Array<{
+    answerId: string;
+    /** False: nothing changed (an approval with no proposal waiting). */
+    applied: boolean;
+    pointsBefore: number;
+    points: number;
+    maxPoints: number;
+    gradeState: GradeState | null;
+  }>;
+}
+
+/** A response's percent and pass from its score, decided by the domain (the quiz's pass mark). */
+export type MarksOf = (
+  score: number,
+  maxScore: number,
+  final: boolean,
+) => {
+  percent: number | null;
+  passed: boolean | null;
+};
+
+/** An answer's grade as stored (answer_grades). */
+export interface AnswerGradeRow {
+  answerId: string;
+  quizId: string;
+  responseId: string;
+  state: string;
+  levels: unknown;
+  points: number;
+  feedback: string | null;
+  gradedBy: string;
+  gradedAt: Date;
+  approvedBy: string | null;
+  approvedAt: Date | null;
+}
+
+/** One change of an answer's points by a person (answer_history). */
+export interface AnswerHistoryRow {
+  id: string;
+  answerId: string;
+  quizId: string;
+  kind: string;
+  pointsBefore: number;
+  pointsAfter: number;
+  by: string;
+  comment: string | null;
+  at: Date;
+}

@@ -3,11 +3,16 @@ import type { Batched } from './dialect';
 import { listenersStatement, outboxStatement, type LazyOutboxEvent, type OutboxEvent } from './outbox';
 import {
   PerEmailLimitReached,
+  type GradedResponse,
+  type GradeState,
+  type MarksOf,
   type NewResponseRow,
   type PerEmailLimit,
+  type ResponseGrades,
   type ResponseRemark,
 } from './response-rows';
 import {
+  waitsForGrade,
   deltaSums,
   deltasOf,
   type ContributingAnswer,
@@ -42,6 +47,8 @@ export interface ResultRows {
   values: Array<{ questionId: string; value: string; num: number; count: number }>;
   firstSubmittedAt: Date | null;
   lastSubmittedAt: Date | null;
+  /** Answers per question waiting for a person's final grade (left out of `items`). */
+  ungraded?: Array<{ questionId: string; count: number }>;
 }
 
 /** What a submission's webhook event is built from, once the response is stored. */
@@ -71,6 +78,20 @@ export interface ResponseWrites {
   /** False when there was no such response (any longer). `event` is written with the deletion. */
   delete(quizId: string, responseId: string, event?: OutboxEvent): Promise<boolean>;
   applyRemarks(quizId: string, remarks: readonly ResponseRemark[], at: Date): Promise<number>;
+  /**
+   * Grades, approvals and overrides by a person, in one transaction: each answer's points and
+   * grade state, its answer_grades row and answer_history row, each response's score, percent,
+   * pass and grading status (final once no answer waits), the running figures, and `graded`'s
+   * event for each response that became final (built only when an endpoint takes it). Responses
+   * gone meanwhile are left out of the answer.
+   */
+  applyGrades(
+    quizId: string,
+    grades: readonly ResponseGrades[],
+    at: Date,
+    marks: MarksOf,
+    graded?: LazyOutboxEvent<GradedResponse>,
+  ): Promise<GradedResponse[]>;
   /** Rebuilds the figures of one quiz (or of every quiz) from its rows; how many quizzes. */
   recompute(quizId?: string): Promise<number>;
   /** A quiz's running figures: a few rows per question and score, whatever the response count. */
@@ -111,7 +132,8 @@ const ANSWER_WIDTH = 14;
 /** Where the JSON value sits among an answer row's values. */
 const ANSWER_JSON = 7;
 // What the figures need of a stored answer (its keys and marks), to take it out again.
-const STORED_ANSWER_COLUMNS = '"questionId", "statKey", "statValue", "statNum", "points", "maxPoints"';
+const STORED_ANSWER_COLUMNS =
+  '"questionId", "statKey", "statValue", "statNum", "points", "maxPoints", "gradeState"';
 // A question's running sums, in one order for every statement that writes or reads them.
 const ITEM_SUMS = ['count', 'sumX', 'sumX2', 'sumXT', 'sumT', 'sumT2', 'sumMax'] as const;
 const ITEM_FIELDS = ['questionId', 'bucket', 'choiceKey', ...ITEM_SUMS] as const;
@@ -290,6 +312,48 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
       '"originalScore" = COALESCE("originalScore", "score"), "originalMaxScore" = COALESCE("originalMaxScore", "maxScore") ' +
       `WHERE "id" = ${p()}`,
   );
+  const GRADE_ANSWER = text(
+    'grade-answer',
+    (p) =>
+      `UPDATE "answers" SET "points" = ${p()}, "gradeState" = ${p()} WHERE "id" = ${p()} AND "responseId" = ${p()}`,
+  );
+  const GRADE_RESPONSE = text(
+    'grade-response',
+    (p) =>
+      `UPDATE "responses" SET "score" = ${p()}, "maxScore" = ${p()}, "percent" = ${p()}, "passed" = ${p()}, "gradingStatus" = ${p()} ` +
+      `WHERE "id" = ${p()}`,
+  );
+  const PROPOSAL_OF = text(
+    'proposal-of',
+    (p) =>
+      `SELECT "points" FROM "answer_grades" WHERE "answerId" = ${p()} AND "state" = 'proposed'${d.forUpdate}`,
+  );
+  const UPSERT_GRADE = text(
+    'upsert-grade',
+    (p) =>
+      'INSERT INTO "answer_grades" ("answerId", "quizId", "responseId", "state", "levels", "points", "feedback", "gradedBy", "gradedAt", "approvedBy", "approvedAt") ' +
+      `VALUES (${p()}, ${p()}, ${p()}, ${p()}, ${d.json(p())}, ${p()}, ${p()}, ${p()}, ${p()}, NULL, NULL) ` +
+      'ON CONFLICT ("answerId") DO UPDATE SET "state" = excluded."state", "levels" = excluded."levels", ' +
+      '"points" = excluded."points", "feedback" = excluded."feedback", "gradedBy" = excluded."gradedBy", ' +
+      '"gradedAt" = excluded."gradedAt", "approvedBy" = NULL, "approvedAt" = NULL',
+  );
+  const APPROVE_GRADE = text(
+    'approve-grade',
+    (p) =>
+      `UPDATE "answer_grades" SET "state" = 'final', "approvedBy" = ${p()}, "approvedAt" = ${p()} WHERE "answerId" = ${p()}`,
+  );
+  const INSERT_HISTORY = text(
+    'insert-history',
+    (p) =>
+      'INSERT INTO "answer_history" ("id", "answerId", "quizId", "kind", "pointsBefore", "pointsAfter", "by", "comment", "at") ' +
+      `VALUES (${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()})`,
+  );
+  const UNGRADED = text(
+    'ungraded',
+    (p) =>
+      `SELECT "questionId", COUNT(*) AS "count" FROM "answers" WHERE "quizId" = ${p()} AND "gradeState" IN ('pending', 'proposed') ` +
+      'GROUP BY "questionId" ORDER BY "questionId"',
+  );
   const DROP_EMPTY = FIGURES.map((figure) =>
     text(
       `drop-${figure.kind}`,
@@ -413,6 +477,129 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
     const { text: sql, values } = outboxStatement(d, event);
     yield* sqlRun(sql, values);
   }
+  /**
+   * One response's grade changes, against its answers as the lock finds them: the answers,
+   * grades and history written, the response's new marks, and its contribution before and after.
+   */
+  function* gradeOne(quizId: string, change: ResponseGrades, at: Date, marks: MarksOf) {
+    const current = yield* lockStored(quizId, change.responseId);
+    if (!current) return null; // deleted meanwhile
+    const answers = current.answers.map((answer) => ({ ...answer }));
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    const outcome: GradedResponse['answers'] = [];
+    const stamp = d.timestamp(at);
+    for (const grade of change.changes) {
+      const answer = byId.get(grade.answerId);
+      if (!answer) continue; // not this response's: the domain sent it elsewhere
+      const before = answer.points;
+      let applied = true;
+      if (grade.kind === 'grade') {
+        if (grade.state === 'final') answer.points = grade.points;
+        answer.gradeState = grade.state;
+        yield* sqlRun(UPSERT_GRADE, [
+          answer.id,
+          quizId,
+          change.responseId,
+          grade.state,
+          grade.levels === null ? null : JSON.stringify(grade.levels),
+          grade.points,
+          grade.feedback,
+          grade.by,
+          stamp,
+        ]);
+        if (grade.state === 'final')
+          yield* sqlRun(INSERT_HISTORY, [
+            newId(at.getTime()),
+            answer.id,
+            quizId,
+            'graded',
+            before,
+            answer.points,
+            grade.by,
+            null,
+            stamp,
+          ]);
+      } else if (grade.kind === 'approve') {
+        const [proposal] = yield* sqlRows<{ points: number }>(PROPOSAL_OF, [answer.id]);
+        if (!proposal || answer.gradeState !== 'proposed') applied = false;
+        else {
+          answer.points = Number(proposal.points);
+          answer.gradeState = 'final';
+          yield* sqlRun(APPROVE_GRADE, [grade.by, stamp, answer.id]);
+          yield* sqlRun(INSERT_HISTORY, [
+            newId(at.getTime()),
+            answer.id,
+            quizId,
+            'graded',
+            before,
+            answer.points,
+            grade.by,
+            null,
+            stamp,
+          ]);
+        }
+      } else {
+        answer.points = grade.points;
+        answer.gradeState = 'final';
+        yield* sqlRun(UPSERT_GRADE, [
+          answer.id,
+          quizId,
+          change.responseId,
+          'final',
+          null,
+          grade.points,
+          grade.comment,
+          grade.by,
+          stamp,
+        ]);
+        yield* sqlRun(INSERT_HISTORY, [
+          newId(at.getTime()),
+          answer.id,
+          quizId,
+          'overridden',
+          before,
+          answer.points,
+          grade.by,
+          grade.comment,
+          stamp,
+        ]);
+      }
+      if (applied)
+        yield* sqlRun(GRADE_ANSWER, [answer.points, answer.gradeState, answer.id, change.responseId]);
+      outcome.push({
+        answerId: answer.id,
+        applied,
+        pointsBefore: before,
+        points: answer.points,
+        maxPoints: answer.maxPoints,
+        gradeState: (answer.gradeState ?? null) as GradeState | null,
+      });
+    }
+    const score = answers.reduce((sum, answer) => sum + answer.points, 0);
+    const maxScore = answers.reduce((sum, answer) => sum + answer.maxPoints, 0);
+    const pending = answers.some(waitsForGrade);
+    const { percent, passed } = marks(score, maxScore, !pending);
+    yield* sqlRun(GRADE_RESPONSE, [
+      score,
+      maxScore,
+      percent,
+      passed === null ? null : d.bool(passed),
+      pending ? 'pending' : 'final',
+      change.responseId,
+    ]);
+    const after: ContributingResponse = { score, maxScore, percent, passed, pending, answers };
+    const graded: GradedResponse = {
+      responseId: change.responseId,
+      score,
+      maxScore,
+      percent,
+      passed,
+      gradingStatus: pending ? 'pending' : 'final',
+      becameFinal: current.pending && !pending,
+      answers: outcome,
+    };
+    return { graded, before: current, after };
+  }
 
   return {
     async create(row, at = new Date(), event, limit) {
@@ -513,6 +700,31 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
         yield* dropEmpty(quizId);
         return changes.length / 2;
       }),
+    applyGrades: (quizId, grades, at, marks, graded) =>
+      db.transaction(function* () {
+        yield* sqlRows(HOLD_QUIZ, [quizId]);
+        const changes: Array<{ response: ContributingResponse; sign: 1 | -1 }> = [];
+        const done: GradedResponse[] = [];
+        // Responses locked in one order, so two gradings of the same responses cannot deadlock.
+        const ordered = [...grades].sort((a, b) =>
+          a.responseId < b.responseId ? -1 : a.responseId > b.responseId ? 1 : 0,
+        );
+        for (const change of ordered) {
+          const result = yield* gradeOne(quizId, change, at, marks);
+          if (!result) continue;
+          changes.push({ response: result.before, sign: -1 }, { response: result.after, sign: 1 });
+          done.push(result.graded);
+        }
+        yield* apply(quizId, deltasOf(changes));
+        yield* dropEmpty(quizId);
+        const finals = done.filter((response) => response.becameFinal);
+        if (graded && finals.length > 0) {
+          const listeners = listenersStatement(d, graded);
+          if ((yield* sqlRows(listeners.text, listeners.values)).length > 0)
+            for (const response of finals) yield* outbox(graded.build(response));
+        }
+        return done;
+      }),
     async recompute(quizId) {
       const ids =
         quizId === undefined
@@ -565,9 +777,10 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
       return done;
     },
     async figures(quizId) {
-      const [items, values, scores, bounds] = await Promise.all([
+      const [items, values, scores, bounds, ungraded] = await Promise.all([
         ...READ_FIGURES.map((sql) => db.rows(sql, [quizId])),
         db.rows<{ first: unknown; last: unknown }>(BOUNDS, [quizId, quizId]),
+        db.rows<{ questionId: string; count: number | string }>(UNGRADED, [quizId]),
       ]);
       const bound = (bounds as Array<{ first: unknown; last: unknown }>)[0];
       return {
@@ -576,6 +789,10 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
         scores: scores as ResultRows['scores'],
         firstSubmittedAt: d.date(bound?.first),
         lastSubmittedAt: d.date(bound?.last),
+        ungraded: (ungraded as Array<{ questionId: string; count: number | string }>).map((row) => ({
+          questionId: row.questionId,
+          count: Number(row.count),
+        })),
       };
     },
     close: () => db.close(),

@@ -24,7 +24,13 @@ export interface ContributingAnswer {
   statNum: number | null;
   points: number;
   maxPoints: number;
+  /** A person's grade not yet final ("pending", "proposed"): left out of the items until it is. */
+  gradeState?: string | null;
 }
+
+/** Whether an answer waits for a person's final grade: its points say nothing yet. */
+export const waitsForGrade = (answer: Pick<ContributingAnswer, 'gradeState'>): boolean =>
+  answer.gradeState === 'pending' || answer.gradeState === 'proposed';
 
 export interface ScoreDelta {
   score: number;
@@ -110,6 +116,8 @@ export function deltaSums() {
     const bucket = percentBucket(response.percent);
     const total = response.score;
     for (const answer of response.answers) {
+      // An answer waiting for its grade is no 0: the item analysis takes it once it is final.
+      if (waitsForGrade(answer)) continue;
       const choiceKey = choiceKeyOf(answer);
       const key = `${answer.questionId}\0${bucket}\0${choiceKey}`;
       const x = answer.points;

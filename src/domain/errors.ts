@@ -17,6 +17,7 @@ export const DOMAIN_ERROR_CODES = [
   'invalid_credentials',
   'not_accepting_responses',
   'response_not_found',
+  'answer_not_found',
   'attempt_refused',
   'webhook_not_found',
   'webhook_limit_reached',

@@ -15,6 +15,7 @@ export const DOMAIN_ERROR_ANSWERS = {
   ambiguous_reference: { problem: 'validation_failed' },
   quiz_not_found: { problem: 'not_found' },
   response_not_found: { problem: 'not_found' },
+  answer_not_found: { problem: 'not_found' },
   key_not_found: { problem: 'not_found' },
   user_not_found: { problem: 'not_found' },
   webhook_not_found: { problem: 'not_found' },

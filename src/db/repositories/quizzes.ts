@@ -145,6 +145,8 @@ export interface QuizRepository extends QuizReads {
   linkSecret(id: string): Promise<string | null | undefined>;
   /** Replaces the owner's quiz's link secret; false when the owner has no such quiz. */
   setLinkSecret(ownerId: string, id: string, secret: string): Promise<boolean>;
+  /** Whether grade_answers may store final grades for the quiz (the owner's choice on the web); false: no such quiz of theirs. */
+  setAssistantGradesFinal(ownerId: string, id: string, on: boolean): Promise<boolean>;
   /**
    * Published quizzes, taking responses, whose closing time passed in (`since`, `now`] while they
    * were published and whose quiz.closed for that time is not written yet; oldest first.
@@ -303,6 +305,13 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
     },
     async setLinkSecret(ownerId, id, secret) {
       const { count } = await db.quiz.updateMany({ where: { id, ownerId }, data: { linkSecret: secret } });
+      return count > 0;
+    },
+    async setAssistantGradesFinal(ownerId, id, on) {
+      const { count } = await db.quiz.updateMany({
+        where: { id, ownerId },
+        data: { assistantGradesFinal: on },
+      });
       return count > 0;
     },
     async ownedId(ownerId, id) {

@@ -1,14 +1,30 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import type { CreatedResponse, ResponseWrites, ResultRows } from '../response-writes';
 export type {
+  AnswerGradeChange,
+  AnswerGradeRow,
+  AnswerHistoryRow,
+  GradedResponse,
   GradeState,
   GradingStatus,
+  MarksOf,
   NewAnswerRow,
   NewResponseRow,
+  ResponseGrades,
   ResponseRemark,
 } from '../response-rows';
 export type { CreatedResponse, ResultRows } from '../response-writes';
-import type { NewAnswerRow, NewResponseRow, PerEmailLimit, ResponseRemark } from '../response-rows';
+import type {
+  AnswerGradeRow,
+  AnswerHistoryRow,
+  GradedResponse,
+  MarksOf,
+  NewAnswerRow,
+  NewResponseRow,
+  PerEmailLimit,
+  ResponseGrades,
+  ResponseRemark,
+} from '../response-rows';
 import type { LazyOutboxEvent, OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
 
@@ -98,6 +114,23 @@ export interface PercentBounds {
   above?: number | undefined;
 }
 
+/** An answer with where it belongs, for the grading (domain/results/grade-answers.ts). */
+export interface GradableAnswerRow extends AnswerRow {
+  responseId: string;
+  quizId: string;
+  submittedAt: Date;
+}
+
+/** Which answers wait for a grade: one quiz, optionally one question or one response. */
+export interface UngradedQuery {
+  questionId?: string | undefined;
+  responseId?: string | undefined;
+  states: ReadonlyArray<'pending' | 'proposed'>;
+  /** Strictly after this answer id (ids grow with submission time, then question order). */
+  afterId?: string | undefined;
+  limit: number;
+}
+
 export interface ResponseRepository {
   /**
    * The new response's id, or null when its quiz is gone (deleted since it was loaded). `event`
@@ -161,6 +194,27 @@ export interface ResponseRepository {
    * first time a response is re-marked, its original score. Returns how many responses changed.
    */
   applyRemarks(quizId: string, remarks: readonly ResponseRemark[], at: Date): Promise<number>;
+  /**
+   * Grades, approvals and overrides in one transaction with everything they change (answers,
+   * answer_grades, answer_history, responses, figures, `graded` events): db/response-writes.ts.
+   */
+  applyGrades(
+    quizId: string,
+    grades: readonly ResponseGrades[],
+    at: Date,
+    marks: MarksOf,
+    graded?: LazyOutboxEvent<GradedResponse>,
+  ): Promise<GradedResponse[]>;
+  /** These answers where they belong to one of the owner's quizzes; another owner's are left out. */
+  ownedAnswers(ownerId: string, answerIds: readonly string[]): Promise<GradableAnswerRow[]>;
+  /** A quiz's answers waiting for a grade, in answer id order. */
+  ungradedAnswers(quizId: string, query: UngradedQuery): Promise<GradableAnswerRow[]>;
+  /** The proposed answers of one question (approve them all). */
+  proposedAnswerIds(quizId: string, questionId: string): Promise<Array<{ id: string; responseId: string }>>;
+  /** The grades of these answers (answer_grades). */
+  answerGrades(answerIds: readonly string[]): Promise<AnswerGradeRow[]>;
+  /** The history of these answers' points, oldest first (answer_history). */
+  answerHistory(answerIds: readonly string[]): Promise<AnswerHistoryRow[]>;
 }
 
 const responseColumns = {
@@ -195,6 +249,18 @@ const answerColumns = {
   maxPoints: true,
   gradeState: true,
 } as const;
+
+const gradableColumns = {
+  ...answerColumns,
+  responseId: true,
+  quizId: true,
+  response: { select: { submittedAt: true } },
+} as const;
+
+const gradable = <T extends { response: { submittedAt: Date } }>({ response, ...answer }: T) => ({
+  ...answer,
+  submittedAt: response.submittedAt,
+});
 
 const withAnswers = {
   ...responseColumns,
@@ -357,5 +423,46 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
         select: withAnswers,
       }),
     applyRemarks: (quizId, remarks, at) => writes.applyRemarks(quizId, remarks, at),
+    applyGrades: (quizId, grades, at, marks, graded) => writes.applyGrades(quizId, grades, at, marks, graded),
+    async ownedAnswers(ownerId, answerIds) {
+      if (answerIds.length === 0) return [];
+      const rows = await db.answer.findMany({
+        where: { id: { in: [...answerIds] }, response: { quiz: { ownerId } } },
+        select: gradableColumns,
+      });
+      return rows.map(gradable);
+    },
+    async ungradedAnswers(quizId, query) {
+      const rows = await db.answer.findMany({
+        where: {
+          quizId,
+          gradeState: { in: [...query.states] },
+          ...(query.questionId !== undefined ? { questionId: query.questionId } : {}),
+          ...(query.responseId !== undefined ? { responseId: query.responseId } : {}),
+          ...(query.afterId !== undefined ? { id: { gt: query.afterId } } : {}),
+        },
+        orderBy: { id: 'asc' },
+        take: query.limit,
+        select: gradableColumns,
+      });
+      return rows.map(gradable);
+    },
+    proposedAnswerIds: (quizId, questionId) =>
+      db.answer.findMany({
+        where: { quizId, questionId, gradeState: 'proposed' },
+        orderBy: { id: 'asc' },
+        select: { id: true, responseId: true },
+      }),
+    answerGrades: (answerIds) =>
+      answerIds.length === 0
+        ? Promise.resolve([])
+        : db.answerGrade.findMany({ where: { answerId: { in: [...answerIds] } } }),
+    answerHistory: (answerIds) =>
+      answerIds.length === 0
+        ? Promise.resolve([])
+        : db.answerHistory.findMany({
+            where: { answerId: { in: [...answerIds] } },
+            orderBy: [{ at: 'asc' }, { id: 'asc' }],
+          }),
   };
 }

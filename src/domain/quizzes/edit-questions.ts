@@ -7,7 +7,7 @@ import { inputWording, LIMITS, QuestionInputSchema, type QuestionInput } from '.
 import { questionRecord, quizSummary, toScorable } from '../quiz-records';
 import { quizWarnings, type EditWarning, type QuizWarning } from './quiz-warnings';
 import { TYPED_FIELDS } from '../question-types/definition';
-import { remarkResponses } from '../results/remark-responses';
+import { overriddenKeptNote, remarkResponses } from '../results/remark-responses';
 import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
@@ -309,12 +309,15 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
     max_score: maxScoreOf(quiz.questions.map(toScorable)),
     version_raised: !keepVersion,
     changes,
-    ...(remarked !== undefined ? { remarked_responses: remarked } : {}),
+    ...(remarked !== undefined ? { remarked_responses: remarked.remarked } : {}),
+    // Only when the re-marking kept an override: absent on every other answer.
+    ...(remarked && remarked.overriddenKept > 0 ? { overridden_kept: remarked.overriddenKept } : {}),
     warnings,
     message:
       `${changes.length} ${verb} applied. ` +
       (keepVersion
         ? 'Only texts changed: attempts in progress go on.'
-        : 'Keys, scores or questions changed: a new version, so attempts in progress are asked to submit again.'),
+        : 'Keys, scores or questions changed: a new version, so attempts in progress are asked to submit again.') +
+      (remarked && remarked.overriddenKept > 0 ? ` ${overriddenKeptNote(remarked.overriddenKept)}` : ''),
   };
 }

@@ -145,7 +145,13 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
   const keptNow = quiz.questions
     .filter((question) => kept.includes(question.id))
     .map((question) => question.id);
-  return { ...record, remarked_responses: await remarkResponses(deps, quiz, keptNow) };
+  const remarked = await remarkResponses(deps, quiz, keptNow);
+  return {
+    ...record,
+    remarked_responses: remarked.remarked,
+    // Only when the re-marking kept an override: absent on every other answer.
+    ...(remarked.overriddenKept > 0 ? { overridden_kept: remarked.overriddenKept } : {}),
+  };
 }
 
 /** The settings as they will be after the change, checked together (attempts/taking-rules.ts). */

@@ -133,7 +133,7 @@ export async function acceptAnswer(
     () => undefined,
   );
   if (!updated) throw quizNotFound(ref);
-  const changed = await remarkResponses(deps, updated, [question.id]);
+  const { remarked: changed } = await remarkResponses(deps, updated, [question.id]);
   return {
     quiz_id: quiz.id,
     quiz_title: quiz.title,

@@ -58,6 +58,8 @@ export async function getQuestionStatistics(
     ),
   );
   const commonById = new Map(typed.map((question, index) => [question.id, common[index]!]));
+  // Answers waiting for a final grade are left out of the figures, and counted here.
+  const ungraded = new Map((rows.ungraded ?? []).map((row) => [row.questionId, row.count]));
   const byQuestion = new Map<string, Array<ResultRows['items'][number]>>();
   for (const row of rows.items) {
     const list = byQuestion.get(row.questionId) ?? [];
@@ -69,6 +71,7 @@ export async function getQuestionStatistics(
       question,
       itemFiguresOf(question, byQuestion.get(question.id) ?? []),
       commonById.get(question.id) ?? [],
+      ungraded.get(question.id) ?? 0,
     ),
   );
 }
@@ -77,6 +80,8 @@ function statisticsOf(
   question: QuestionRow,
   figures: ItemFigures,
   common: ReadonlyArray<{ value: string | number; count: number }>,
+  /** Its answers waiting for a final grade, which the figures leave out. */
+  pending: number,
 ) {
   const base = {
     question_id: question.id,
@@ -162,8 +167,8 @@ function statisticsOf(
       // From the counts per value, like the choices: flat in the number of responses.
       return { ...base, type: 'scale' as const, ...scaleFigures(key, count) };
     case 'essay':
-      // Counted by their grade: above 0 or not (an ungraded essay counts 0 until graded).
-      return { ...base, type: 'essay' as const, right_count: rightCount };
+      // Counted by their final grade, above 0 or not; answers still waiting are left out, and counted.
+      return { ...base, type: 'essay' as const, right_count: rightCount, pending_count: pending };
   }
 }
 

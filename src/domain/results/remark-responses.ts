@@ -1,9 +1,22 @@
 import type { QuizWithQuestions, ResponseRemark } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { storedDefinition } from '../question-types';
 import { toScorable } from '../quiz-records';
 import { passedOf, percentOf, pointsFor, questionMaxPoints } from '../scoring';
 import { choiceOf } from '../stored-answer';
+
+/** What a re-marking did: responses given new marks, and answers the owner overrode, left as set. */
+export interface RemarkOutcome {
+  remarked: number;
+  overriddenKept: number;
+}
+
+/** The owner's words for the answers a re-marking kept because the owner set their points. */
+export const overriddenKeptNote = (kept: number): string =>
+  kept === 0
+    ? ''
+    : `${kept} overridden answer${kept === 1 ? ' was' : 's were'} left as the owner set ${kept === 1 ? 'it' : 'them'}.`;
 
 /**
  * Re-marks the past answers to these questions under the quiz's current answer keys, after the
@@ -16,9 +29,11 @@ export async function remarkResponses(
   deps: Pick<DomainDeps, 'repos'>,
   quiz: QuizWithQuestions,
   questionIds: readonly string[],
-): Promise<number> {
-  const remarks = await plannedRemarks(deps, quiz, questionIds);
-  return remarks.length > 0 ? deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+): Promise<RemarkOutcome> {
+  const { remarks, overriddenKept } = await plan(deps, quiz, questionIds);
+  const remarked =
+    remarks.length > 0 ? await deps.repos.responses.applyRemarks(quiz.id, remarks, new Date()) : 0;
+  return { remarked, overriddenKept };
 }
 
 /**
@@ -30,12 +45,22 @@ export async function plannedRemarks(
   quiz: QuizWithQuestions,
   questionIds: readonly string[],
 ): Promise<ResponseRemark[]> {
+  return (await plan(deps, quiz, questionIds)).remarks;
+}
+
+/** The new marks, and how many answers the owner overrode among those it looked at (left as set). */
+async function plan(
+  deps: Pick<DomainDeps, 'repos'>,
+  quiz: QuizWithQuestions,
+  questionIds: readonly string[],
+): Promise<{ remarks: ResponseRemark[]; overriddenKept: number }> {
   const wanted = new Set(questionIds);
   const questions = new Map(
     quiz.questions.filter((question) => wanted.has(question.id)).map((question) => [question.id, question]),
   );
-  if (questions.size === 0) return [];
+  if (questions.size === 0) return { remarks: [], overriddenKept: 0 };
   const remarks: ResponseRemark[] = [];
+  let overriddenKept = 0;
   for (const response of await deps.repos.responses.answeredAny(quiz.id, [...questions.keys()])) {
     const answers: ResponseRemark['answers'][number][] = [];
     let score = 0;
@@ -44,6 +69,9 @@ export async function plannedRemarks(
       const question = questions.get(answer.questionId);
       // A grade given by a person (an essay's) is no rule's to change: the re-marking leaves it.
       if (!question || question.type !== answer.type || answer.gradeState !== null) {
+        // The owner's override of a rule-marked answer stands: counted, so the caller can say so.
+        if (question && answer.gradeState !== null && !storedDefinition(answer.type).gradedByHand)
+          overriddenKept += 1;
         score += answer.points;
         maxScore += answer.maxPoints;
         continue;
@@ -68,7 +96,7 @@ export async function plannedRemarks(
       passed: response.gradingStatus === 'pending' ? null : passedOf(percent, quiz.passMarkPercent),
     });
   }
-  return remarks;
+  return { remarks, overriddenKept };
 }
 
 /**
@@ -76,7 +104,11 @@ export async function plannedRemarks(
  * their current keys (the dashboard's button, after a confirmation page). Idempotent: a second
  * run, or a run after nothing changed, re-marks nothing.
  */
-export async function remarkAllResponses(deps: DomainDeps, ownerId: string, ref: string): Promise<number> {
+export async function remarkAllResponses(
+  deps: DomainDeps,
+  ownerId: string,
+  ref: string,
+): Promise<RemarkOutcome> {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   return remarkResponses(
     deps,

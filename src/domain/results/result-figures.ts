@@ -273,6 +273,11 @@ export function reliabilityOf(quiz: QuizWithQuestions, rows: ResultRows, count: 
   const questions = quiz.questions.filter((question) => !unscored.has(question.id));
   if (questions.length < 2) return none('It needs at least 2 questions.');
   if (count < 2) return none('It needs at least 2 responses.');
+  const pending = rows.scores.reduce((sum, row) => sum + (row.passed === PENDING_CODE ? row.count : 0), 0);
+  if (pending > 0)
+    return none(
+      `${pending} response${pending === 1 ? ' waits' : 's wait'} for a grade: alpha needs final scores.`,
+    );
   const current = new Set(questions.map((question) => question.id));
   const items = new Map<string, ItemSums>();
   const totals: TotalSums = { n: 0, sumT: 0, sumT2: 0 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   CreatedResponse,
+  GradedResponse,
   LazyOutboxEvent,
   NewAnswerRow,
   OutboxEvent,
@@ -16,6 +17,8 @@ import { answerColumns } from '../stored-answer';
 export const WEBHOOK_EVENTS = {
   'response.submitted': 'A response was submitted: the full response, its score, pass result and answers.',
   'response.deleted': 'The owner deleted a response.',
+  'response.graded':
+    'A response waiting for grades is final: its last answer was graded, approved or overridden.',
   'quiz.published': 'A draft quiz was published.',
   'quiz.closed': 'A quiz stopped accepting responses: the owner closed it, or its closing time passed.',
   'quiz.deleted': 'The owner deleted a quiz with its responses.',
@@ -41,6 +44,15 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEventType, Record<string, string>
       'One object per question in order: question_id, position, question_text, type, the answer given (choice, option_index, option_label, ...), points, max_points. question_text is left out, then the answers (null, with answers_omitted saying so), when the body would pass 20 KB.',
   },
   'response.deleted': { response_id: 'The deleted response.', quiz_id: 'Its quiz.' },
+  'response.graded': {
+    response_id: 'The response.',
+    quiz: QUIZ_FIELD,
+    graded_at: 'When its last grade was given (ISO 8601).',
+    score: 'Points earned, final.',
+    max_score: 'Points available.',
+    percent: 'score / max_score x 100, or null when max_score is 0.',
+    passed: 'Whether it reached the pass mark; null when the quiz has none.',
+  },
   'quiz.published': {
     quiz: QUIZ_FIELD,
     published_at: 'When it was published (ISO 8601).',
@@ -200,4 +212,26 @@ export function quizDeletedEvent(quiz: QuizNames, at: Date, deletedResponses: nu
     deleted_at: at.toISOString(),
     deleted_responses: deletedResponses,
   });
+}
+
+/**
+ * response.graded, for each response a grading makes final (in the grading's transaction), built
+ * only when one of the owner's endpoints takes it.
+ */
+export function responseGradedEvent(quiz: QuizNames, at: Date): LazyOutboxEvent<GradedResponse> {
+  return {
+    ownerId: quiz.ownerId,
+    quizId: quiz.id,
+    type: 'response.graded',
+    build: (response) =>
+      outboxEvent('response.graded', quiz, at, {
+        response_id: response.responseId,
+        quiz: quizData(quiz),
+        graded_at: at.toISOString(),
+        score: response.score,
+        max_score: response.maxScore,
+        percent: response.percent,
+        passed: response.passed,
+      }),
+  };
 }

@@ -45,6 +45,11 @@ const EditSummarySchema = z.object({
     }),
   ),
   remarked_responses: z.number().int().optional(),
+  overridden_kept: z
+    .number()
+    .int()
+    .optional()
+    .describe('Answers the owner overrode, which the re-marking left as set; absent when none.'),
   warnings: WarningsSchema,
   message: z.string(),
 });

@@ -221,6 +221,7 @@ export const getResultsTool = defineTool({
             ...statHead,
             type: z.literal('essay'),
             right_count: count.nullable().describe('Answers graded above 0.'),
+            pending_count: count.describe('Answers waiting for a final grade: left out of these figures.'),
           }),
         ]),
       )

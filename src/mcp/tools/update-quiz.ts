@@ -48,6 +48,11 @@ export const updateQuizTool = defineTool({
       .int()
       .optional()
       .describe('With remark_past_responses: how many past responses got new marks.'),
+    overridden_kept: z
+      .number()
+      .int()
+      .optional()
+      .describe('Answers the owner overrode, which the re-marking left as set; absent when none.'),
   }),
   listedOutput: ListedQuizWrittenSchema.extend({
     remarked_responses: z.number(),
