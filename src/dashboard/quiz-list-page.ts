@@ -126,7 +126,10 @@ export function sendQuizListPage(
     section: 'quizzes',
     body: html`<div class="page-head">
         <h1>Your quizzes</h1>
-        <a class="button" href="/dashboard/quizzes/new">New quiz</a>
+        <div>
+          <a class="button" href="/dashboard/quizzes/new">New quiz</a>
+          <a class="button secondary" href="/dashboard/quizzes/import">Import questions</a>
+        </div>
       </div>
       ${noticeBox(options.flash)} ${filtered || list.quizzes.length > 0 ? filterForm(query) : ''}
       ${

@@ -122,6 +122,7 @@ function quizActions(res: Response, { questions, settings }: QuizPageData): Html
   </form>`;
   return html`<div class="actions quiz-actions">
     <a class="button" href="${base}/edit">Edit the quiz</a>
+    ${published ? '' : html`<a class="button secondary" href="${base}/import">Import questions</a>`}
     ${preview} ${postButton(res, `${base}/duplicate`, 'Duplicate')}
     ${published ? '' : postButton(res, `${base}/publish`, 'Publish')}
     ${

@@ -19,6 +19,7 @@ import {
 } from './context';
 import { domainErrorPages } from './domain-error-pages';
 import { pageErrorHandler, sendNotFound } from '../web/error-pages';
+import { importRoutes } from './import-routes';
 import { quizEditorRoutes } from './quiz-editor-routes';
 import { quizRoutes } from './quiz-routes';
 import { quizShareRoutes } from './quiz-share-routes';
@@ -47,7 +48,8 @@ const PREFIXES = ['/signup', '/login', '/logout', '/dashboard', '/settings', '/a
 /** The route modules, each given the same context; their routes throw, and the errors are answered below. */
 const ROUTES = [
   accountRoutes,
-  // Before quizRoutes: /dashboard/quizzes/new is not a quiz id.
+  // Before quizRoutes and the editor: /dashboard/quizzes/new and /dashboard/quizzes/import are not quiz ids.
+  importRoutes,
   quizEditorRoutes,
   quizShareRoutes,
   uploadRoutes,

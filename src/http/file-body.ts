@@ -17,7 +17,21 @@ export interface FileBody {
 }
 
 export type FileBodyResult =
-  { ok: true; file: FileBody } | { ok: false; reason: 'too_large' | 'no_file' | 'malformed'; detail: string };
+  | { ok: true; file: FileBody }
+  | {
+      ok: false;
+      reason: 'too_large' | 'no_file' | 'malformed';
+      detail: string;
+      /** A multipart form's other fields when it held no file (a form that sent text instead). */
+      fields?: Record<string, string>;
+    };
+
+export interface FileBodyOptions {
+  /** The file's field (multipart); `file` unless told. */
+  field?: string;
+  /** The most a form's other field holds; a longer one is refused as too large, not cut short. */
+  fieldBytesMax?: number;
+}
 
 // A form's own fields and the multipart framing, beside the file itself.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -43,7 +57,12 @@ function drain(req: Request): Promise<void> {
   });
 }
 
-export async function readFileBody(req: Request, maxBytes: number, field = 'file'): Promise<FileBodyResult> {
+export async function readFileBody(
+  req: Request,
+  maxBytes: number,
+  options: FileBodyOptions = {},
+): Promise<FileBodyResult> {
+  const { field = 'file', fieldBytesMax = 8 * 1024 } = options;
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES) {
     await drain(req);
@@ -51,7 +70,7 @@ export async function readFileBody(req: Request, maxBytes: number, field = 'file
   }
   const type = req.headers['content-type'] ?? '';
   return /^multipart\/form-data\b/i.test(type)
-    ? readMultipart(req, maxBytes, field)
+    ? readMultipart(req, maxBytes, field, fieldBytesMax)
     : readRaw(req, maxBytes, type);
 }
 
@@ -86,7 +105,12 @@ function readRaw(req: Request, maxBytes: number, contentType: string): Promise<F
   });
 }
 
-function readMultipart(req: Request, maxBytes: number, field: string): Promise<FileBodyResult> {
+function readMultipart(
+  req: Request,
+  maxBytes: number,
+  field: string,
+  fieldBytesMax: number,
+): Promise<FileBodyResult> {
   return new Promise((resolve) => {
     let parser: busboy.Busboy;
     try {
@@ -96,7 +120,7 @@ function readMultipart(req: Request, maxBytes: number, field: string): Promise<F
           files: 1,
           fileSize: maxBytes,
           fields: FIELDS_MAX,
-          fieldSize: 8 * 1024,
+          fieldSize: fieldBytesMax,
           parts: FIELDS_MAX + 1,
         },
       });
@@ -109,8 +133,10 @@ function readMultipart(req: Request, maxBytes: number, field: string): Promise<F
     const fields: Record<string, string> = {};
     let file: Omit<FileBody, 'fields'> | null = null;
     let over = false;
+    let longField: string | null = null;
     let pending = Promise.resolve();
-    parser.on('field', (name, value) => {
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) longField = name;
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
@@ -150,11 +176,19 @@ function readMultipart(req: Request, maxBytes: number, field: string): Promise<F
     parser.on('close', () => {
       void pending.then(() => {
         if (over) return resolve(tooLarge(maxBytes));
+        if (longField !== null) {
+          return resolve({
+            ok: false,
+            reason: 'too_large',
+            detail: `The field "${longField}" is longer than ${fieldBytesMax} bytes, the most it takes; nothing was stored.`,
+          });
+        }
         if (!file || file.bytes.byteLength === 0) {
           return resolve({
             ok: false,
             reason: 'no_file',
             detail: `No file in field "${field}": send the file there (multipart/form-data), or as the raw body.`,
+            fields,
           });
         }
         resolve({ ok: true, file: { ...file, fields } });

@@ -11,7 +11,7 @@ import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { questionsKeepingIds, toQuestionData } from '../quizzes/question-data';
 import { titleKey } from '../quizzes/resolve-quiz';
 import { newSlug } from '../slug';
-import { readUpload } from '../uploads/uploads';
+import { readUpload, type UploadedFile } from '../uploads/uploads';
 import { assemble, readBank, type ImportedQuestion } from './assemble';
 import type { BankFormat, ImportFormat, SourceBank } from './bank';
 import { readPackageBank } from './qti';
@@ -261,11 +261,21 @@ async function sourceBank(
   input: Pick<ImportQuestionsInput, 'text' | 'uploadId' | 'format'>,
 ): Promise<SourceBank> {
   if (input.uploadId !== undefined && input.text === undefined) {
-    const file = await readUpload(deps, ownerId, input.uploadId);
-    if (isZip(file)) return readPackageBank(file.bytes, 'upload_id');
-    return readBank(uploadedBankText(file), input.format, 'upload_id');
+    return fileBank(await readUpload(deps, ownerId, input.uploadId), input.format);
   }
   return readBank(await bankText(deps, ownerId, input), input.format, 'text');
+}
+
+/**
+ * A file's bank, read before it is stored or from its upload: a QTI package (a zip), or text in
+ * `format` (detected when omitted). The dashboard previews a file this way before keeping it.
+ */
+export async function fileBank(
+  file: Pick<UploadedFile, 'bytes' | 'contentType'>,
+  format?: ImportFormat,
+): Promise<SourceBank> {
+  if (isZip(file)) return readPackageBank(file.bytes, 'upload_id');
+  return readBank(uploadedBankText(file), format, 'upload_id');
 }
 
 /** The bank's text: pasted, or the owner's uploaded file read as text. */
