@@ -35,6 +35,8 @@ export interface QuizPageData {
   timeZone: string;
   /** Per export format, what it cannot hold of each question (export-quiz.ts, exportLosses). */
   exportNotes: Readonly<Record<ExportFormat, readonly ExportedQuestion[]>>;
+  /** Whether grade_answers may store the assistant's grades as final (set here only, off by default). */
+  assistantGradesFinal: boolean;
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -74,7 +76,7 @@ function openNow(status: string, settings: QuizPageData['settings']): string {
   return 'No: its closing time has passed';
 }
 
-function settingsList(data: QuizPageData): Html {
+function settingsList(data: QuizPageData & { res: Response }): Html {
   const { settings, questions } = data;
   return html`<dl class="settings">
     ${settingLines(data, 'how')}
@@ -83,6 +85,22 @@ function settingsList(data: QuizPageData): Html {
       <dd>${openNow(questions.status, settings)}</dd>
     </div>
     ${settingLines(data, 'taking')}
+    <div>
+      <dt>Final grades from the assistant</dt>
+      <dd>
+        ${
+          data.assistantGradesFinal
+            ? 'Allowed: grades the assistant sends as final count at once.'
+            : 'Off: the assistant’s grades wait for your approval.'
+        }
+        ${postButton(
+          data.res,
+          `/dashboard/quizzes/${questions.quiz_id}/assistant-grades`,
+          data.assistantGradesFinal ? 'Require my approval' : 'Allow final grades from the assistant',
+          { final: data.assistantGradesFinal ? 'false' : 'true' },
+        )}
+      </dd>
+    </div>
     <div>
       <dt>Maximum score</dt>
       <dd>${settings.max_score}</dd>
@@ -230,6 +248,6 @@ export function sendQuizPage(res: Response, data: QuizPageData): void {
       }
       ${exportsPanel(data)}
       <h2>Settings</h2>
-      ${settingsList(data)}`,
+      ${settingsList({ ...data, res })}`,
   });
 }

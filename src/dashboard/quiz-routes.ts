@@ -117,10 +117,11 @@ export function quizRoutes({ deps }: DashboardContext): Router {
     }
     const items = queryString(req.query.items);
     if (items) return res.redirect(301, `${resultsPath(id, 'items')}?order=${itemOrderOf(items)}`);
-    const [questions, settings, results] = await Promise.all([
+    const [questions, settings, results, row] = await Promise.all([
       getQuizQuestions(deps, session.userId, id),
       getQuizSettings(deps, session.userId, id),
       getResultsSummary(deps, session.userId, id),
+      deps.repos.quizzes.byId(id),
     ]);
     const notes = await Promise.all(EXPORT_FORMATS.map((format) => exportLosses(questions, format)));
     sendQuizPage(res, {
@@ -129,6 +130,7 @@ export function quizRoutes({ deps }: DashboardContext): Router {
       summary: results.summary,
       flash: takeFlash(req, res),
       timeZone: session.timeZone,
+      assistantGradesFinal: row?.assistantGradesFinal ?? false,
       exportNotes: Object.fromEntries(
         EXPORT_FORMATS.map((format, index) => [format, notes[index]!]),
       ) as Record<(typeof EXPORT_FORMATS)[number], (typeof notes)[number]>,

@@ -5,7 +5,7 @@ import type { getOwnedResponse } from '../domain/results/owned-responses';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
 import { questionImage } from '../web/images';
-import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
+import { formatNumber, formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
 import { richText, type RichTextOptions } from '../web/rich-text';
 import { respondentName, resultsNav, resultsPath } from './results-pages';
@@ -40,20 +40,46 @@ function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): 
 
 type AnswerActions = OwnedResponse['answer_actions'][number];
 
-/** What the owner may do with one answer: accept each typed text its key does not accept yet. */
-function answerActions(actions: AnswerActions | undefined, answerPath: string, number: number): Html {
-  if (!actions || actions.acceptable.length === 0) return html``;
+/**
+ * What the owner may do with one answer: grade it while it waits for a grade, accept each typed
+ * text its key does not accept yet, and override its points.
+ */
+function answerActions(
+  actions: AnswerActions | undefined,
+  paths: { answers: string; grading: string },
+  number: number,
+): Html {
+  if (!actions) return html``;
+  const waiting = actions.grade_state === 'pending' || actions.grade_state === 'proposed';
   return html`<ul class="answer-actions">
+    ${
+      waiting
+        ? html`<li>
+            <a href="${paths.grading}?answer=${actions.answer_id}"
+              >${actions.grade_state === 'proposed' ? 'Review the proposed grade' : 'Grade it'}<span
+                class="sr-only"
+              >
+                (answer ${number})</span
+              ></a
+            >
+          </li>`
+        : ''
+    }
     ${actions.acceptable.map(
       ({ part, text }) =>
         html`<li>
-          <a href="${answerPath}/${actions.answer_id}/accept${part === null ? '' : `?blank=${part + 1}`}"
+          <a href="${paths.answers}/${actions.answer_id}/accept${part === null ? '' : `?blank=${part + 1}`}"
             >Accept “<bdi>${text}</bdi>”${part === null ? '' : ` for blank ${part + 1}`}<span class="sr-only">
               in answer ${number}</span
             ></a
           >
         </li>`,
     )}
+    <li>
+      <a href="${paths.answers}/${actions.answer_id}/override"
+        >Override the points<span class="sr-only"> of answer ${number}</span></a
+      >
+    </li>
   </ul>`;
 }
 
@@ -143,6 +169,13 @@ export function sendResponsePage(
   const { quiz, response } = data;
   const base = `/dashboard/quizzes/${quiz.quiz_id}`;
   const who = respondentName(response.respondent);
+  const paths = {
+    answers: `${base}/responses/${response.response_id}/answers`,
+    grading: `${base}/grading/responses/${response.response_id}`,
+  };
+  const waiting = data.answer_actions.filter(
+    (action) => action.grade_state === 'pending' || action.grade_state === 'proposed',
+  ).length;
   const link = (id: string | null, rel: 'prev' | 'next', label: Html) =>
     id ? html`<a href="${base}/responses/${id}" rel="${rel}">${label}</a>` : html`<span></span>`;
   sendPage(res, {
@@ -162,6 +195,14 @@ export function sendResponsePage(
         ${link(data.next_id, 'next', html`Next<span class="sr-only"> respondent</span> (older) →`)}
       </nav>
       ${metadata(data, timeZone)}
+      ${
+        waiting > 0
+          ? html`<p class="notice info">
+              ${plural(waiting, 'answer waits', 'answers wait')} for your grade.
+              <a href="${paths.grading}">Grade this respondent's answers</a>
+            </p>`
+          : ''
+      }
       <h2>Answers</h2>
       <ol class="review-list owner-review">
         ${data.answers.map((item, index) =>
@@ -171,11 +212,7 @@ export function sendResponsePage(
             response.time_up,
             rich,
             data.pictures[item.question_id],
-            answerActions(
-              data.answer_actions[index],
-              `${base}/responses/${response.response_id}/answers`,
-              index + 1,
-            ),
+            answerActions(data.answer_actions[index], paths, index + 1),
           ),
         )}
       </ol>

@@ -27,16 +27,19 @@ const SECTION_NAMES: Record<ResultSection, string> = {
 export const resultsPath = (quizId: string, section: ResultSection) =>
   `/dashboard/quizzes/${quizId}/results/${section}`;
 
-/** Links between the results' sections; `current` is marked (none on the quiz page). */
-export function resultsNav(quizId: string, current?: ResultSection): Html {
-  return sectionNav(
-    'Results',
-    RESULT_SECTIONS.map((section) => ({
+/**
+ * Links between the results' sections, and the grading queue of open answers beside them;
+ * `current` is marked (none on the quiz page).
+ */
+export function resultsNav(quizId: string, current?: ResultSection | 'grading'): Html {
+  return sectionNav('Results', [
+    ...RESULT_SECTIONS.map((section) => ({
       href: resultsPath(quizId, section),
       label: SECTION_NAMES[section],
       current: section === current,
     })),
-  );
+    { href: `/dashboard/quizzes/${quizId}/grading`, label: 'Grading', current: current === 'grading' },
+  ]);
 }
 
 type QuizQuestions = Awaited<ReturnType<typeof getQuizQuestions>>;

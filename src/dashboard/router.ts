@@ -6,6 +6,8 @@ import { pageSecurity } from '../web/security';
 import { loadSession } from '../web/session';
 import { acceptAnswerRoutes } from './accept-answer-routes';
 import { accountRoutes } from './account-routes';
+import { gradingRoutes } from './grading-routes';
+import { overrideRoutes } from './override-routes';
 import { accountSettingsRoutes } from './account-settings';
 import { showHomePage } from './home-page';
 import { apiKeyRoutes } from './api-key-routes';
@@ -57,6 +59,8 @@ const ROUTES = [
   resultsRoutes,
   responseRoutes,
   acceptAnswerRoutes,
+  overrideRoutes,
+  gradingRoutes,
   apiKeyRoutes,
   connectedAppsRoutes,
   webhookRoutes,
