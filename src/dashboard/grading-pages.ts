@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { answersToGrade } from '../domain/results/grade-answers';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
-import { noticeBox, plural, sendPage } from '../web/page-shell';
+import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import { dataTable, errorSummary, errorsFor, field, radioGroup, type FieldError } from '../web/parts';
 import { richText, type RichTextOptions } from '../web/rich-text';
 import type { Flash } from '../web/session-flash';
@@ -210,6 +210,8 @@ export function sendAnswerPage(
     proposedInQuestion: number;
     state: AnswerFormState;
     rich: RichTextOptions;
+    /** The account's zone: the submission time is shown in it. */
+    timeZone: string;
     flash: Flash | null;
     status?: number;
   },
@@ -247,7 +249,7 @@ export function sendAnswerPage(
           <span dir="auto">${richText(question.text, data.rich)}</span>
         </h2>
         <p class="muted">
-          Submitted ${answer.submitted_at.slice(0, 10)} ·
+          Submitted ${formatTime(new Date(answer.submitted_at), undefined, data.timeZone)} ·
           <a
             href="/dashboard/quizzes/${quiz.quiz_id}/responses/${answer.response_id}#answer-${question.question_id}"
             >The whole response</a

@@ -124,6 +124,7 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
       proposedInQuestion: walk.kind === 'question' ? proposedInQuestion : 0,
       state: options.state ?? initialState(answer),
       rich: { dollars: quiz.mathDollars },
+      timeZone: currentSession(res)!.timeZone,
       flash,
       ...(options.status ? { status: options.status } : {}),
     });
