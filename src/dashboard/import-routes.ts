@@ -1,7 +1,13 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { DomainError } from '../domain/errors';
 import { IMPORT_FORMATS, type ImportFormat } from '../domain/import/bank';
-import { fileBank, IMPORT_TEXT_MAX, importQuestions, previewBank } from '../domain/import/import-questions';
+import {
+  fileBank,
+  IMPORT_TEXT_MAX,
+  importQuestions,
+  previewBank,
+  previewWithPictures,
+} from '../domain/import/import-questions';
 import { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { readUpload, storeUpload, UPLOAD_BYTES_MAX, UPLOAD_LIFETIME_MS } from '../domain/uploads/uploads';
@@ -214,7 +220,11 @@ export function importRoutes({ deps }: DashboardContext): Router {
     const session = currentSession(res)!;
     try {
       const file = await readUpload(deps, session.userId, state.uploadId);
-      const { preview } = previewBank(await fileBank(file, formatOf(state.format)), page);
+      const { preview } = await previewWithPictures(
+        deps.repos.images,
+        await fileBank(file, formatOf(state.format)),
+        page,
+      );
       return { ...state, preview };
     } catch (error) {
       const refusal = domainRefusal(error, ['invalid_input']);

@@ -58,9 +58,9 @@ describe('GIFT', () => {
       ['line 37', 'Number', 'number'],
       ['line 39', 'Range', 'number'],
       ['line 41', 'Multi numeric', 'number'],
-      ['line 46', 'Missing word', 'multiple_choice'],
-      ['line 48', 'Matching', null],
-      ['line 54', 'Essay', null],
+      ['line 46', 'Missing word', 'fill_in_blanks'],
+      ['line 48', 'Matching', 'matching'],
+      ['line 54', 'Essay', 'essay'],
       ['line 56', 'Multiline', 'multiple_choice'],
       ['line 64', 'Markdown', 'yes_no'],
       ['line 66', null, null],
@@ -68,9 +68,21 @@ describe('GIFT', () => {
     expect(questions[1]!.lost).toEqual(['feedback per answer']);
     expect(questions[13]!.lost).toEqual(['images', 'formatting (HTML)']);
     expect(questions[13]!.input!.text).toBe('A question\nover several lines\nwith an image [map]');
-    expect(questions[11]!.problems).toEqual([
-      'line 48: questions that ask for pairs to match cannot be held yet',
-    ]);
+    // GIFT has no grade: each pair of a matching question reads as worth one.
+    expect(questions[11]!.input).toMatchObject({
+      pairs: [
+        { prompt: 'Canada', match: 'Ottawa' },
+        { prompt: 'Italy', match: 'Rome' },
+        { prompt: 'Japan', match: 'Tokyo' },
+      ],
+      extra_matches: [],
+      points_per_pair: scale,
+    });
+    expect(questions[12]!.input).toEqual({
+      type: 'essay',
+      text: 'Write a short essay about your holidays.',
+      points: scale,
+    });
     expect(questions[15]!.problems).toEqual(['line 66: no {answers}: a description, not a question']);
   });
 
@@ -80,7 +92,11 @@ describe('GIFT', () => {
       options: [{ label: 'a:b uses \\ and = and ~ and #' }, { label: 'none' }],
     });
     expect(questions[0]!.input!.explanation).toBe('Paris has been the capital since 987.');
-    expect(questions[10]!.input!.text).toBe('The cat sat on the _____ in the sun.');
+    // The missing word is one blank, a choice among its answers.
+    expect(questions[10]!.input).toMatchObject({
+      text: 'The cat sat on the [[1]] in the sun.',
+      blanks: [{ options: ['mat', 'hat', 'bat'], correct_option: 0 }],
+    });
     expect(questions[8]!.input).toMatchObject({ correct_number: 3, tolerance: 2 });
     expect(questions[9]!.input).toMatchObject({ correct_number: 1822, tolerance: 0 });
     expect(questions[9]!.lost).toContain('answers worth part of the grade');
@@ -184,20 +200,23 @@ describe('Moodle XML', () => {
       ['truefalse', 'yes_no'],
       ['shortanswer', 'short_text'],
       ['numerical', 'number'],
-      ['matching', null],
-      ['essay', null],
+      ['matching', 'matching'],
+      ['essay', 'essay'],
+      ['multianswer', null],
+      ['multianswer', 'fill_in_blanks'],
+      ['multichoice', 'multiple_choice'],
       ['calculated', null],
       ['description', null],
     ]);
-    expect(questions[7]!.problems).toEqual([
-      "<question> 9 (line 68): Moodle's calculated questions have no type here",
+    expect(questions[10]!.problems).toEqual([
+      "<question> 12 (line 103): Moodle's calculated questions have no type here",
     ]);
   });
 
   test('CDATA and HTML become text; images, penalties and feedback are listed as lost', () => {
     expect(scale).toBe(10);
     expect(questions[0]!.input).toMatchObject({
-      text: 'What is the capital of Italy?\n\n[Map of Italy]',
+      text: 'What is the capital of Italy?',
       explanation: 'Rome & nothing else.',
       options: [
         { label: 'Rome', score: 10 },
@@ -206,11 +225,11 @@ describe('Moodle XML', () => {
       ],
     });
     expect(questions[0]!.lost).toEqual([
-      'images',
       'formatting (HTML)',
       'penalty per try',
       'combined feedback',
       'feedback per answer',
+      'alt text of answer 1\'s picture (given "Picture")',
     ]);
     expect(questions[1]!.input!.options!.map((option) => option.score)).toEqual([10, 10, -20]);
     expect(questions[3]!.input).toMatchObject({
@@ -224,6 +243,65 @@ describe('Moodle XML', () => {
     ]);
     expect(questions[4]!.input).toMatchObject({ correct_number: 9.81, tolerance: 0.05 });
     expect(questions[4]!.lost).toEqual(['units', 'an answer for any other number']);
+  });
+
+  test('matching, essay and cloze: distractors, word limits, blanks and what they cannot hold', () => {
+    // The grade is split evenly among the pairs; an empty sub-question's answer is a distractor.
+    expect(questions[5]!.input).toEqual({
+      type: 'matching',
+      text: 'Match them.',
+      pairs: [
+        { prompt: 'Canada', match: 'Ottawa' },
+        { prompt: 'Italy', match: 'Rome' },
+        { prompt: 'Japan', match: 'Tokyo' },
+      ],
+      extra_matches: [{ label: 'Sydney' }],
+      points_per_pair: 10,
+    });
+    expect(questions[6]!.input).toEqual({ type: 'essay', text: 'Discuss.', points: 50, min_words: 50 });
+    expect(questions[6]!.lost).toEqual(['information for graders', 'file attachments']);
+    // A numerical sub-question has no blank of ours: the question is listed with it.
+    expect(questions[7]!.input).toBeUndefined();
+    expect(questions[7]!.problems).toEqual([
+      '<question> 9 (line 83), embedded answer 3 (NUMERICAL): a number with a tolerance cannot be a blank here (blanks are typed text or one choice from a list)',
+    ]);
+    // Each variant: escapes, an empty weight (1), the grade shared by the weights (14 over 7).
+    expect(questions[8]!.input).toEqual({
+      type: 'fill_in_blanks',
+      text: '[[1]] and [[2]] and [[3]] and [[4]] and [[5]]',
+      blanks: [
+        { accepted_answers: ['red } or ~ blue'], points: 40 },
+        { accepted_answers: ['Moodle'], points: 20 },
+        { options: ['yes', 'no'], correct_option: 0, points: 20 },
+        { options: ['up', 'down'], correct_option: 0, points: 20 },
+        { options: ['a & b', 'c'], correct_option: 0, points: 40 },
+      ],
+    });
+    expect(questions[8]!.lost).toEqual([
+      'case-sensitive matching',
+      'choices shown as buttons (a blank shows a list)',
+    ]);
+  });
+
+  test('a cloze question with partial credit and feedback names them', () => {
+    const { questions: read } = importedOf(
+      '<quiz><question type="multianswer"><questiontext format="html"><text><![CDATA[<p>In {1:SA:=France#Yes~%50%Frankreich~*#No} on the {1:MC:Rhine~=Seine}.</p>]]></text></questiontext></question></quiz>',
+    );
+    expect(read[0]!.input).toEqual({
+      type: 'fill_in_blanks',
+      text: 'In [[1]] on the [[2]].',
+      blanks: [
+        { accepted_answers: ['France'], points: 1 },
+        { options: ['Rhine', 'Seine'], correct_option: 1, points: 1 },
+      ],
+    });
+    expect(read[0]!.lost).toEqual(['feedback per answer', 'answers worth part of the grade']);
+    const unclosed = importedOf(
+      '<quiz><question type="multianswer"><questiontext><text>A {1:SA:=open</text></questiontext></question></quiz>',
+    ).questions[0]!;
+    expect(unclosed.problems).toEqual([
+      '<question> 1 (line 1): an embedded answer {1:SA:… never closes with }',
+    ]);
   });
 
   test('malformed XML and other XML formats are refused with the line', () => {

@@ -51,7 +51,7 @@ describe('a QTI 3.0 package of our own', () => {
       ['items/planets.xml', 'ordering'],
       ['items/rating.xml', 'scale'],
       ['items/pairs.xml', null],
-      ['items/essay.xml', null],
+      ['items/essay.xml', 'essay'],
       ['items/hotspot.xml', null],
       ['items/two-blanks.xml', null],
     ]);
@@ -115,11 +115,9 @@ describe('a QTI 3.0 package of our own', () => {
     });
     expect(byPath.get('rating.xml')!.input).toMatchObject({ type: 'scale', scale_min: 0, scale_max: 10 });
     expect(byPath.get('pairs.xml')!.problems).toEqual([
-      'items/pairs.xml: questions that ask for pairs to match cannot be held yet',
+      'items/pairs.xml: questions that ask for pairs to match are not read from this format yet',
     ]);
-    expect(byPath.get('essay.xml')!.problems).toEqual([
-      'items/essay.xml: questions that ask for a long written answer cannot be held yet',
-    ]);
+    expect(byPath.get('essay.xml')!.problems).toEqual([]);
     expect(byPath.get('hotspot.xml')!.problems).toEqual([
       'items/hotspot.xml, line 8: <qti-hotspot-interaction>: this kind of interaction has no question type here',
     ]);
@@ -133,8 +131,8 @@ describe('a QTI 3.0 package of our own', () => {
     expect(preview).toMatchObject({
       format: 'qti',
       question_count: 13,
-      importable: 9,
-      not_importable: 4,
+      importable: 10,
+      not_importable: 3,
       types: {
         yes_no: 1,
         multiple_choice: 1,
@@ -143,6 +141,7 @@ describe('a QTI 3.0 package of our own', () => {
         number: 2,
         ordering: 1,
         scale: 1,
+        essay: 1,
       },
       points_per_grade: 100,
       regraded: 1,
@@ -159,7 +158,7 @@ describe('a QTI 2.1 package of our own', () => {
       ['choiceInteraction', 'multiple_select'],
       ['textEntryInteraction', 'short_text'],
       ['orderInteraction', 'ordering'],
-      ['extendedTextInteraction', null],
+      ['extendedTextInteraction', 'essay'],
     ]);
     const [choice, multiple, entry, order] = questions;
     expect(choice!.input).toMatchObject({
@@ -337,7 +336,18 @@ describe('ours → QTI 3.0 → ours', () => {
           scale_labels: ['Poor', 'Great'],
           explanation: null,
         },
-        { question_id: 'q11', type: 'matching' } as unknown as QuestionRecord,
+        {
+          question_id: 'q11',
+          type: 'matching',
+          text: 'Match.',
+          pairs: [
+            { prompt: 'a', match: '1' },
+            { prompt: 'b', match: '2' },
+          ],
+          extra_matches: [],
+          points_per_pair: 1,
+          explanation: null,
+        } as unknown as QuestionRecord,
       ]),
     );
     expect(out.items).toBe(EVERY_TYPE.length + 2);

@@ -250,13 +250,13 @@ describeWithTool('clients', 'the client matrix', () => {
           // The GIFT bank through import_questions: the dry run stores nothing, the import what it previewed.
           expect(result.steps.import_preview).toEqual({
             format: 'gift',
-            importable: 13,
-            not_importable: 3,
+            importable: 15,
+            not_importable: 1,
             quizzes: 0,
           });
           const [imported] = result.steps.import_questions.quizzes;
           expect(result.steps.import_questions.quizzes).toEqual([
-            { quiz_id: expect.any(String), question_count: 13 },
+            { quiz_id: expect.any(String), question_count: 15 },
           ]);
           const stored = await readQuiz(app, imported.quiz_id);
           expect(stored).toMatchObject({
@@ -264,7 +264,7 @@ describeWithTool('clients', 'the client matrix', () => {
             status: 'draft',
             title: `Imported (${result.client})`,
           });
-          expect(stored?.questions).toHaveLength(13);
+          expect(stored?.questions).toHaveLength(15);
           expect(
             await app.database.prisma.quiz.count({ where: { title: `Imported (${result.client})` } }),
           ).toBe(1);

@@ -55,6 +55,27 @@ const everyType = () => [
     points_per_item: 2,
   },
   { type: 'scale', text: 'How sure are you?', scale_min: 0, scale_max: 10, scale_labels: ['Not', 'Very'] },
+  {
+    type: 'matching',
+    text: 'Match {the} capitals',
+    pairs: [
+      { prompt: 'Canada', match: 'Ottawa' },
+      { prompt: 'Italy & co', match: 'Rome <i>' },
+      { prompt: 'Japan', match: 'Tokyo' },
+    ],
+    extra_matches: [{ label: 'Sydney' }],
+    points_per_pair: 2,
+  },
+  {
+    type: 'fill_in_blanks',
+    text: '[[1]] is in {France}, on the [[2]] = river ~ #1.',
+    blanks: [
+      { accepted_answers: ['Paris', 'a}b~c#d\\e', '=x', '%50%y'], points: 2 },
+      { options: ['Rhine', 'Seine', '%Loire'], correct_option: 1, points: 1 },
+    ],
+    explanation: 'Geography.',
+  },
+  { type: 'essay', text: 'Discuss {it}.', points: 4, min_words: 10, max_words: 200 },
 ];
 
 /** The same types as GIFT holds them: one point a question, weights as shares of it. */
@@ -82,6 +103,26 @@ const giftTypes = () => [
   { type: 'number', text: 'Negative two, roughly', points: 1, correct_number: -2, tolerance: 0.5 },
   { type: 'ordering', text: 'Order', items: [{ label: 'a' }, { label: 'b' }, { label: 'c' }] },
   { type: 'scale', text: 'Rate it', scale_min: 1, scale_max: 5 },
+  {
+    type: 'matching',
+    text: 'Match: {them}',
+    pairs: [
+      { prompt: 'one = 1', match: 'un ~' },
+      { prompt: 'two', match: 'deux' },
+    ],
+    extra_matches: [{ label: 'trois' }],
+  },
+  {
+    type: 'fill_in_blanks',
+    text: 'The cat sat on the [[1]] in {the} sun.',
+    blanks: [{ options: ['mat', 'hat', '%bat'], correct_option: 0 }],
+  },
+  {
+    type: 'fill_in_blanks',
+    text: '[[1]]: the largest ocean.',
+    blanks: [{ accepted_answers: ['Pacific', 'pacific ocean'] }],
+  },
+  { type: 'essay', text: 'Write about your holidays.', explanation: 'Any length.' },
 ];
 
 /** A question as get_quiz_questions answers it, without what is the quiz's own (its id). */
@@ -137,6 +178,51 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
     expect(text).toContain('<gradingtype>ABSOLUTE_POSITION</gradingtype>');
     expect(after).toEqual(before.filter((question) => question.type !== 'scale'));
     expect(links.note).toContain('Moodle XML: left out, Moodle has no rating scale question: question 8.');
+    expect(text).toContain('<question type="multianswer">');
+    expect(text).toContain(
+      '{2:SHORTANSWER:=Paris~=a\\}b\\~c\\#d\\\\e~=\\=x~=\\%50%y} is in {France}, on the {1:MULTICHOICE:Rhine~=Seine~\\%Loire}',
+    );
+    expect(text).toContain(
+      '<subquestion format="plain_text"><text></text><answer><text>Sydney</text></answer>',
+    );
+  });
+
+  test("an essay's rubric is named as lost to Moodle XML, its maximum kept; blanks worth 0 are named", async () => {
+    const rubric = [
+      {
+        criterion: 'Thesis',
+        levels: [
+          { label: 'none', points: 0 },
+          { label: 'clear', points: 3 },
+        ],
+      },
+      {
+        criterion: 'Style',
+        levels: [
+          { label: 'poor', points: 0 },
+          { label: 'good', points: 2 },
+        ],
+      },
+    ];
+    const { links, text, after } = await roundTrip(
+      [
+        { type: 'essay', text: 'Argue.', rubric },
+        {
+          type: 'fill_in_blanks',
+          text: 'A [[1]] b [[2]].',
+          blanks: [{ accepted_answers: ['x'], points: 0 }, { accepted_answers: ['y'] }],
+        },
+      ],
+      'moodle_xml',
+    );
+    expect(after[0]).toMatchObject({ type: 'essay', points: 5, rubric: [] });
+    expect(text).toContain('Thesis: none (0), clear (3)');
+    expect(links.note).toContain(
+      'Moodle XML: loses its rubric (Moodle XML has none: its maximum is kept as the grade): question 1; loses a blank worth 0 points (Moodle counts an embedded answer as worth 1 at least): question 2.',
+    );
+    expect(links.note).toContain(
+      'GIFT: loses points (GIFT has no grade: the question reads back as worth 1): question 1; loses its rubric (GIFT has none): question 1;',
+    );
   });
 
   test('ours → GIFT → ours keeps every field GIFT holds; points, ordering and scale are named', async () => {
@@ -147,6 +233,25 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
     );
     expect(links.note).toContain(
       'GIFT: left out, GIFT has no ordering question: question 6; left out, GIFT has no rating scale question: question 7.',
+    );
+    expect(text).toContain('::Q9:: The cat sat on the {=mat ~hat ~%0%%bat} in \\{the\\} sun.');
+    expect(text).toContain('{=one \\= 1 -> un \\~ =two -> deux = -> trois}');
+    expect(text).toContain('::Q11:: Write about your holidays. { ####Any length.}');
+    // More than one blank, or one that ends the text, is not a missing word.
+    const blanks = await call('create_quiz', {
+      title: 'Blanks',
+      questions: [
+        {
+          type: 'fill_in_blanks',
+          text: '[[1]] and [[2]].',
+          blanks: [{ accepted_answers: ['a'] }, { accepted_answers: ['b'] }],
+        },
+        { type: 'fill_in_blanks', text: 'It ends with [[1]]', blanks: [{ accepted_answers: ['a'] }] },
+      ],
+    });
+    const blanksNote = (await call('get_quiz_links', { quiz_id: blanks.quiz_id })).note as string;
+    expect(blanksNote).toContain(
+      'GIFT: left out, more than one blank (GIFT holds one missing word): question 1; left out, a blank at the end of the text (GIFT needs text after its missing word): question 2.',
     );
     // The Moodle quiz's points do not fit GIFT's single grade: each such question is named.
     const moodleQuiz = await call('create_quiz', { title: 'Points', questions: everyType() });

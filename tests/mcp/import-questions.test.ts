@@ -75,9 +75,18 @@ describeEachDatabase('import_questions', (provider) => {
         dry_run: true,
         format: 'gift',
         question_count: 16,
-        importable: 13,
-        not_importable: 3,
-        types: { multiple_choice: 4, yes_no: 3, multiple_select: 2, short_text: 1, number: 3 },
+        importable: 15,
+        not_importable: 1,
+        types: {
+          multiple_choice: 3,
+          yes_no: 3,
+          multiple_select: 2,
+          short_text: 1,
+          number: 3,
+          fill_in_blanks: 1,
+          matching: 1,
+          essay: 1,
+        },
         points_per_grade: 100,
         quizzes: [],
       });
@@ -88,21 +97,18 @@ describeEachDatabase('import_questions', (provider) => {
         lost: ['feedback per answer'],
       });
       expect(byN.get(6)).toMatchObject({ regraded: ['33.333 → 33', '33.333 → 33', '33.333 → 33'] });
-      expect(byN.get(12)).toMatchObject({
-        type: null,
-        problems: ['line 48: questions that ask for pairs to match cannot be held yet'],
-      });
+      expect(byN.get(12)).toBeUndefined();
       expect(byN.get(16)).toMatchObject({ type: null, problems: [expect.stringContaining('a description')] });
       expect(await quizCount(ownerId)).toBe(0);
 
       const refused = await refusal({ text, title: 'Geography' });
-      expect(refused).toContain('skip_unusable: 3 of the 16 questions cannot be imported');
-      expect(refused).toContain('send skip_unusable: true to import the other 13');
+      expect(refused).toContain('skip_unusable: 1 of the 16 questions cannot be imported');
+      expect(refused).toContain('send skip_unusable: true to import the other 15');
       expect(await quizCount(ownerId)).toBe(0);
 
       const done = await call('import_questions', { text, title: 'Geography', skip_unusable: true });
       expect(done.quizzes).toEqual([
-        expect.objectContaining({ title: 'Geography', status: 'draft', question_count: 13 }),
+        expect.objectContaining({ title: 'Geography', status: 'draft', question_count: 15 }),
       ]);
       const stored = await call('get_quiz_questions', { quiz_id: done.quizzes[0].quiz_id });
       expect(stored.questions.map((question: { type: string }) => question.type)).toEqual([
@@ -116,7 +122,9 @@ describeEachDatabase('import_questions', (provider) => {
         'number',
         'number',
         'number',
-        'multiple_choice',
+        'fill_in_blanks',
+        'matching',
+        'essay',
         'multiple_choice',
         'yes_no',
       ]);

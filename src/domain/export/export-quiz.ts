@@ -1,5 +1,6 @@
 import type { QuizWithQuestions } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
+import { imageRecord, mediaOf } from '../images/image-ref';
 import { questionRecord } from '../quiz-records';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { exportQti, type QtiExportNote } from '../import/qti-export';
@@ -66,19 +67,41 @@ export async function exportQuiz(
   ref: string,
   format: ExportFormat,
 ): Promise<QuizExport> {
-  return buildExport(await loadOwnedQuiz(deps, ownerId, ref), format, deps.baseUrl);
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const pictures = format === 'moodle_xml' ? await picturesOf(deps, quiz) : undefined;
+  return buildExport(quiz, format, deps.baseUrl, pictures);
 }
 
-/** `baseUrl`: the service's origin, with which records name their pictures (each export lists them as lost). */
+/** The bytes of every picture the quiz's questions show, by the address the records give them. */
+async function picturesOf(deps: DomainDeps, quiz: QuizWithQuestions): Promise<Map<string, Buffer>> {
+  const pictures = new Map<string, Buffer>();
+  for (const question of quiz.questions) {
+    const media = mediaOf(question.media);
+    for (const ref of [media?.image, ...(media?.options ?? [])]) {
+      if (!ref) continue;
+      const url = imageRecord(deps.baseUrl, ref).url;
+      if (pictures.has(url)) continue;
+      const stored = await deps.repos.images.read(ref.hash);
+      if (stored) pictures.set(url, stored.bytes);
+    }
+  }
+  return pictures;
+}
+
+/**
+ * `baseUrl`: the service's origin, with which records name their pictures; `pictures`: their
+ * bytes by address, for the formats that carry them (without, only the notes are right).
+ */
 export async function buildExport(
   quiz: QuizWithQuestions,
   format: ExportFormat,
   baseUrl: string,
+  pictures?: ReadonlyMap<string, Buffer>,
 ): Promise<QuizExport> {
   const questions = quiz.questions.map((question) => questionRecord(question, baseUrl));
   if (format === 'qti') return qtiExport({ quiz_id: quiz.id, title: quiz.title, questions }, quiz.slug);
   const exporter = EXPORTERS[format];
-  const { body, notes } = exporter.build({ title: quiz.title, questions });
+  const { body, notes } = exporter.build({ title: quiz.title, questions, ...(pictures ? { pictures } : {}) });
   return { filename: `${quiz.slug}.${exporter.extension}`, contentType: exporter.contentType, body, notes };
 }
 

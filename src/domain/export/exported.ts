@@ -18,6 +18,11 @@ export interface ExportedQuestion {
 export interface ExportSource {
   title: string;
   questions: readonly QuestionRecord[];
+  /**
+   * The bytes of the questions' pictures by their address, for the formats that carry them;
+   * absent when only the notes of what a format loses are wanted.
+   */
+  pictures?: ReadonlyMap<string, Buffer>;
 }
 
 export interface QuizExporter {
@@ -38,7 +43,7 @@ export function toldOf(record: QuestionRecord): TypeExport | null {
 export const pointsOf = (told: TypeExport) =>
   told.answers.map((answer) => (told.grade * answer.fraction) / 100);
 
-/** Pictures of the question or its options: neither format carries them here. */
+/** Pictures of the question or its options, for a format that cannot carry them. */
 export function imagesLost(record: QuestionRecord): string[] {
   const options = (record as { options?: ReadonlyArray<{ image?: unknown }> }).options ?? [];
   return record.image || options.some((option) => option.image) ? ['images'] : [];

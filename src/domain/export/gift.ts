@@ -21,9 +21,45 @@ function weighted(mark: '=' | '~', share: number | null, label: string): string 
   return `${mark}${shown === null ? '' : weight(shown)}${escapeGift(label)}`;
 }
 
-type Body = { answers: string; lost: string[] } | { leftOut: string };
+type Body =
+  | {
+      answers: string;
+      lost: string[];
+      /** The text before and after the answers (a missing word), when they are not at its end. */
+      around?: [string, string];
+    }
+  | { leftOut: string };
 
 const GRADE_LOST = 'points (GIFT has no grade: the question reads back as worth 1)';
+const PAIR_POINTS_LOST = 'points (GIFT has no grade: each pair reads back as worth 1)';
+const BLANK_POINTS_LOST = 'points (GIFT has no grade: the blank reads back as worth 1)';
+
+/**
+ * One blank is GIFT's missing word: the answers stand where the blank is, with text after them
+ * (answers that end the text make a whole question of another kind). Typed: each accepted answer
+ * right; a choice list: the right option `=`, the others `~`.
+ */
+function missingWord(told: TypeExport, text: string): Body {
+  const blanks = told.blanks ?? [];
+  const [before, after, ...more] = text.split(BLANK_MARKER_TEXT);
+  if (blanks.length !== 1 || more.length > 0 || after === undefined) {
+    return { leftOut: 'more than one blank (GIFT holds one missing word)' };
+  }
+  if (after.trim() === '') {
+    return { leftOut: 'a blank at the end of the text (GIFT needs text after its missing word)' };
+  }
+  const blank = blanks[0]!;
+  const answers = blank.answers
+    .map((answer) => weighted(answer.fraction >= 100 ? '=' : '~', null, answer.text))
+    .join(' ');
+  return {
+    answers,
+    lost: blank.grade === 1 ? [] : [BLANK_POINTS_LOST],
+    around: [before!, after],
+  };
+}
+
+const BLANK_MARKER_TEXT = '[[1]]';
 const gradeLost = (grade: number) => (grade === 1 ? [] : [GRADE_LOST]);
 
 /** What each shape becomes; a shape GIFT cannot hold, or this export does not write, says why. */
@@ -77,9 +113,26 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport) => Body>> = {
     lost: gradeLost(told.grade),
   }),
   sequence: () => ({ leftOut: 'GIFT has no ordering question' }),
-  pairs: () => ({ leftOut: 'pairs to match are not written to GIFT yet' }),
-  blanks: () => ({ leftOut: 'blanks to fill in are not written to GIFT yet' }),
-  open: () => ({ leftOut: 'long written answers are not written to GIFT yet' }),
+  pairs: (told) => {
+    const pairs = told.pairs?.list ?? [];
+    return {
+      answers: [
+        ...pairs.map((pair) => `=${escapeGift(pair.prompt)} -> ${escapeGift(pair.match)}`),
+        ...(told.pairs?.extra ?? []).map((match) => `= -> ${escapeGift(match)}`),
+      ].join(' '),
+      // Read back, each pair is worth one.
+      lost: told.grade === pairs.length ? [] : [PAIR_POINTS_LOST],
+    };
+  },
+  blanks: () => ({ leftOut: 'blanks are written to GIFT one at a time (a missing word)' }),
+  open: (told) => ({
+    answers: '',
+    lost: [
+      ...gradeLost(told.grade),
+      ...((told.essay?.rubric ?? []).length > 0 ? ['its rubric (GIFT has none)'] : []),
+      ...(told.essay?.minWords || told.essay?.maxWords ? ['word limits (GIFT has none)'] : []),
+    ],
+  }),
   rating: () => ({ leftOut: 'GIFT has no rating scale question' }),
 };
 
@@ -93,7 +146,11 @@ export const giftExporter: QuizExporter = {
     quiz.questions.forEach((record, index) => {
       const n = index + 1;
       const told = toldOf(record);
-      const body = told ? WRITERS[told.shape](told) : { leftOut: 'its type is not exported yet' };
+      const body: Body = !told
+        ? { leftOut: 'its type is not exported yet' }
+        : told.shape === 'blanks'
+          ? missingWord(told, record.text)
+          : WRITERS[told.shape](told);
       const note = { n, question_id: record.question_id, type: record.type };
       if ('leftOut' in body) {
         notes.push({ ...note, left_out: true, lost: [body.leftOut] });
@@ -103,7 +160,8 @@ export const giftExporter: QuizExporter = {
       const lost = [...told!.unsaid, ...body.lost, ...imagesLost(record)];
       if (lost.length > 0) notes.push({ ...note, lost });
       const explanation = record.explanation ? ` ####${escapeGift(record.explanation)}` : '';
-      lines.push(`::Q${n}:: ${escapeGift(record.text)} {${body.answers}${explanation}}`, '');
+      const [before, after] = body.around ?? [`${record.text} `, ''];
+      lines.push(`::Q${n}:: ${escapeGift(before)}{${body.answers}${explanation}}${escapeGift(after)}`, '');
     });
     return { body: lines.join('\n'), notes };
   },

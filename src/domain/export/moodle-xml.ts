@@ -1,5 +1,6 @@
-import type { ImportShape, TypeExport } from '../question-types';
-import { imagesLost, pointsOf, toldOf, type ExportedQuestion, type QuizExporter } from './exported';
+import { BLANK_MARKER, type ImportedBlank, type ImportShape, type TypeExport } from '../question-types';
+import type { ImageRecord } from '../images/image-ref';
+import { pointsOf, toldOf, type ExportedQuestion, type ExportSource, type QuizExporter } from './exported';
 
 /**
  * One quiz as Moodle XML, the format import reads back (domain/import/moodle-xml.ts): each
@@ -28,10 +29,92 @@ const percent = (part: number, whole: number) => (whole === 0 ? 0 : +((part / wh
 const answer = (fraction: number, value: string, extra = '') =>
   `<answer fraction="${fraction}" format="plain_text">${text(value)}${extra}</answer>`;
 
-type Body = { moodleType: string; grade: number; parts: string[]; lost: string[] } | { leftOut: string };
+/**
+ * A text with its picture, as Moodle writes one: HTML whose `<img>` names the file the element
+ * carries (`@@PLUGINFILE@@/name`, the bytes in base64 beside the text). Line breaks become
+ * `<br>`, which the import reads back as the same lines.
+ */
+function withPicture(value: string, picture: Picture): { format: string; inner: string } {
+  const escapeHtml = (part: string) => escapeXml(part).replace(/\r?\n/g, '<br>');
+  const img = `<img src="@@PLUGINFILE@@/${encodeURIComponent(picture.name)}" alt="${escapeXml(picture.alt)}" width="${picture.width}" height="${picture.height}">`;
+  return {
+    format: 'html',
+    inner: `${text(`<p>${escapeHtml(value)}</p><p>${img}</p>`)}<file name="${escapeXml(picture.name)}" path="/" encoding="base64">${picture.base64}</file>`,
+  };
+}
 
-/** Options scored against the grade the question is worth in Moodle. */
-function options(told: TypeExport, single: boolean): Body {
+/** A picture to write: its file's name and bytes, and what its `<img>` says. */
+interface Picture {
+  name: string;
+  alt: string;
+  width: number;
+  height: number;
+  base64: string;
+}
+
+/**
+ * The picture of a question or an option as the file holds it; undefined when it has none;
+ * null when its bytes are not at hand (the export names it as lost).
+ */
+function pictureOf(
+  image: ImageRecord | undefined,
+  files: ExportSource['pictures'],
+): Picture | null | undefined {
+  if (!image) return undefined;
+  // Without the files (the notes of what a format loses), every picture counts as held.
+  if (!files) return { name: '', alt: image.alt, width: image.width, height: image.height, base64: '' };
+  const bytes = files.get(image.url);
+  if (!bytes) return null;
+  return {
+    name: image.url.slice(image.url.lastIndexOf('/') + 1),
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    base64: bytes.toString('base64'),
+  };
+}
+
+/** A text element, with its picture when it has one. */
+function textElement(tag: string, value: string, picture: Picture | null | undefined): string {
+  if (!picture) return plain(tag, value);
+  const { format, inner } = withPicture(value, picture);
+  return `<${tag} format="${format}">${inner}</${tag}>`;
+}
+
+type Body =
+  | {
+      moodleType: string;
+      grade: number;
+      parts: string[];
+      lost: string[];
+      /** The question text as this type writes it (cloze: its answers embedded). */
+      text?: (text: string) => string;
+    }
+  | { leftOut: string };
+
+const subquestion = (prompt: string, match: string) =>
+  `<subquestion format="plain_text">${text(prompt)}<answer>${text(match)}</answer></subquestion>`;
+
+/** What an embedded answer's own syntax reads: escaped with a backslash. */
+const escapeCloze = (value: string) => value.replace(/[\\}~#]|^[=%]/g, (mark) => `\\${mark}`);
+
+/** A blank as an embedded answer: `{points:SHORTANSWER:=a~=b}` or `{points:MULTICHOICE:=right~wrong}`. */
+function clozeOf(blank: ImportedBlank | undefined): string | undefined {
+  if (!blank) return undefined;
+  const answers = blank.answers
+    .map((answer) => `${answer.fraction >= 100 ? '=' : ''}${escapeCloze(answer.text)}`)
+    .join('~');
+  return `{${Math.max(1, blank.grade)}:${blank.choice ? 'MULTICHOICE' : 'SHORTANSWER'}:${answers}}`;
+}
+
+const rubricLine = (criterion: {
+  criterion: string;
+  levels: ReadonlyArray<{ label: string; points: number }>;
+}) =>
+  `${criterion.criterion}: ${criterion.levels.map((level) => `${level.label} (${level.points})`).join(', ')}`;
+
+/** Options scored against the grade the question is worth in Moodle, each with its picture. */
+function options(told: TypeExport, single: boolean, pictures: OptionPictures): Body {
   const points = pointsOf(told);
   const positive = points.filter((value) => value > 0);
   const most = single ? Math.max(0, ...positive) : positive.reduce((sum, value) => sum + value, 0);
@@ -42,14 +125,22 @@ function options(told: TypeExport, single: boolean): Body {
     parts: [
       `<single>${single}</single>`,
       '<shuffleanswers>true</shuffleanswers>',
-      ...told.answers.map((option, index) => answer(percent(points[index]!, grade), option.text)),
+      ...told.answers.map((option, index) => {
+        const fraction = percent(points[index]!, grade);
+        const picture = pictures(index);
+        if (!picture) return answer(fraction, option.text);
+        const { format, inner } = withPicture(option.text, picture);
+        return `<answer fraction="${fraction}" format="${format}">${inner}</answer>`;
+      }),
     ],
     lost: [],
   };
 }
 
 /** What each shape becomes; a shape this export does not write says why. */
-const WRITERS: Readonly<Record<ImportShape, (told: TypeExport) => Body>> = {
+type OptionPictures = (index: number) => Picture | null | undefined;
+
+const WRITERS: Readonly<Record<ImportShape, (told: TypeExport, pictures: OptionPictures) => Body>> = {
   truth: (told) => {
     const right = told.answers[0]?.text === 'false' ? 'false' : 'true';
     return {
@@ -59,8 +150,8 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport) => Body>> = {
       lost: told.grade < 0 ? ['negative points (a Moodle grade is 0 or more)'] : [],
     };
   },
-  one_choice: (told) => options(told, true),
-  many_choices: (told) => options(told, false),
+  one_choice: (told, pictures) => options(told, true, pictures),
+  many_choices: (told, pictures) => options(told, false, pictures),
   text_answers: (told) => ({
     moodleType: 'shortanswer',
     grade: told.grade,
@@ -96,9 +187,52 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport) => Body>> = {
       lost: [],
     };
   },
-  pairs: () => ({ leftOut: 'pairs to match are not written to Moodle XML yet' }),
-  blanks: () => ({ leftOut: 'blanks to fill in are not written to Moodle XML yet' }),
-  open: () => ({ leftOut: 'long written answers are not written to Moodle XML yet' }),
+  pairs: (told) => ({
+    moodleType: 'matching',
+    grade: told.grade,
+    parts: [
+      '<shuffleanswers>true</shuffleanswers>',
+      ...(told.pairs?.list ?? []).map((pair) => subquestion(pair.prompt, pair.match)),
+      // A match of no prompt is a sub-question with an empty text.
+      ...(told.pairs?.extra ?? []).map((match) => subquestion('', match)),
+    ],
+    lost: [],
+  }),
+  blanks: (told) => {
+    const blanks = told.blanks ?? [];
+    const lost = blanks.some((blank) => blank.grade <= 0)
+      ? ['a blank worth 0 points (Moodle counts an embedded answer as worth 1 at least)']
+      : [];
+    return {
+      moodleType: 'multianswer',
+      grade: blanks.reduce((sum, blank) => sum + Math.max(1, blank.grade), 0),
+      parts: [],
+      lost,
+      text: (text) =>
+        text.replace(BLANK_MARKER, (marker, n: string) => clozeOf(blanks[Number(n) - 1]) ?? marker),
+    };
+  },
+  open: (told) => {
+    const rubric = told.essay?.rubric ?? [];
+    const words = (tag: string, value: number | null | undefined) => `<${tag}>${value ?? ''}</${tag}>`;
+    return {
+      moodleType: 'essay',
+      grade: told.grade,
+      parts: [
+        '<responseformat>editor</responseformat>',
+        '<responserequired>1</responserequired>',
+        '<responsefieldlines>15</responsefieldlines>',
+        words('minwordlimit', told.essay?.minWords),
+        words('maxwordlimit', told.essay?.maxWords),
+        '<attachments>0</attachments>',
+        '<attachmentsrequired>0</attachmentsrequired>',
+        // Moodle has no rubric: it is written out for the graders to read.
+        plain('graderinfo', rubric.map(rubricLine).join('\n')),
+        plain('responsetemplate', ''),
+      ],
+      lost: rubric.length > 0 ? ['its rubric (Moodle XML has none: its maximum is kept as the grade)'] : [],
+    };
+  },
   rating: () => ({ leftOut: 'Moodle has no rating scale question' }),
 };
 
@@ -110,18 +244,24 @@ export const moodleXmlExporter: QuizExporter = {
     const questions = quiz.questions.map((record, index) => {
       const n = index + 1;
       const told = toldOf(record);
-      const body = told ? WRITERS[told.shape](told) : { leftOut: 'its type is not exported yet' };
+      const optionImages = (record as { options?: ReadonlyArray<{ image?: ImageRecord }> }).options ?? [];
+      const optionPictures = optionImages.map((option) => pictureOf(option.image, quiz.pictures));
+      const body = told
+        ? WRITERS[told.shape](told, (index) => optionPictures[index])
+        : { leftOut: 'its type is not exported yet' };
       const note = { n, question_id: record.question_id, type: record.type };
       if ('leftOut' in body) {
         notes.push({ ...note, left_out: true, lost: [body.leftOut] });
         return `  <!-- question ${n} left out: ${escapeXml(body.leftOut)} -->`;
       }
-      const lost = [...told!.unsaid, ...body.lost, ...imagesLost(record)];
+      const picture = pictureOf(record.image, quiz.pictures);
+      const missing = picture === null || optionPictures.includes(null) ? ['images (no longer stored)'] : [];
+      const lost = [...told!.unsaid, ...body.lost, ...missing];
       if (lost.length > 0) notes.push({ ...note, lost });
       return [
         `  <question type="${body.moodleType}">`,
         `    <name>${text(`Q${n}`)}</name>`,
-        `    ${plain('questiontext', record.text)}`,
+        `    ${textElement('questiontext', body.text ? body.text(record.text) : record.text, picture)}`,
         `    ${plain('generalfeedback', record.explanation ?? '')}`,
         `    <defaultgrade>${Math.max(0, body.grade)}</defaultgrade>`,
         '    <penalty>0</penalty>',

@@ -1,5 +1,6 @@
 import { invalidInput } from '../errors';
 import { toFieldIssues } from '../field-issues';
+import type { QuestionMedia } from '../images/image-ref';
 import { QUESTION_TYPE_DEFINITIONS, type ImportShape } from '../question-types';
 import { inputWording, LIMITS, QuestionInputSchema, type QuestionInput } from '../quiz-input';
 import { readAiken } from './aiken';
@@ -131,6 +132,8 @@ export interface ImportedQuestion {
   text: string;
   /** The question our tools take, when it can be imported. */
   input?: QuestionInput;
+  /** Its pictures, once decoded (bank-images.ts). */
+  media?: QuestionMedia | null;
   lost: string[];
   /** How the scoring rule changed its scores ("33.333 → 33"). */
   regraded: string[];
@@ -155,6 +158,14 @@ export function assemble(bank: SourceBank): { scale: number; questions: Imported
     if (question.shape && !definition) {
       item.problems.push(
         `${question.at}: questions that ask for ${SHAPE_WORDS[question.shape]} cannot be held yet`,
+      );
+    }
+    // A reader that names the shape but not its parts (pairs, blanks) does not read them yet.
+    const unread =
+      (question.shape === 'pairs' && !question.pairs) || (question.shape === 'blanks' && !question.blanks);
+    if (question.shape && definition && unread) {
+      item.problems.push(
+        `${question.at}: questions that ask for ${SHAPE_WORDS[question.shape]} are not read from this format yet`,
       );
     }
     if (!definition?.importing || item.problems.length > 0) return item;

@@ -1,4 +1,4 @@
-import type { ImportShape } from '../question-types';
+import type { ImportedBlank, ImportedEssay, ImportedPairs, ImportShape } from '../question-types';
 
 /**
  * The one intermediate form every import format is read into (one module per format beside this
@@ -20,6 +20,23 @@ export interface SourceAnswer {
   fraction: number;
   /** number questions: the allowed distance. */
   tolerance?: number;
+  /** Its picture, when the source carries one (an option's). */
+  image?: SourceImage;
+}
+
+/** What a picture is called when the source gives no words for it (the preview says so). */
+export const DEFAULT_IMAGE_ALT = 'Picture';
+
+/**
+ * A picture the source carries with its bytes (Moodle XML's `<file>`, a package's file), decoded
+ * and stored by bank-images.ts like any picture sent to create_quiz.
+ */
+export interface SourceImage {
+  /** Its file name in the source, for the preview. */
+  name: string;
+  /** The words the source gives for it (an `<img alt>`); null: none, a stated default is used. */
+  alt: string | null;
+  bytes: Uint8Array;
 }
 
 export interface SourceQuestion {
@@ -40,6 +57,14 @@ export interface SourceQuestion {
   answers: SourceAnswer[];
   /** A rating: the lowest and highest values offered. */
   range?: { min: number; max: number };
+  /** Pairs to match (the grade is split evenly per pair). */
+  pairs?: ImportedPairs;
+  /** Blanks, in the order of the `[[n]]` markers already written into `text`. */
+  blanks?: ImportedBlank[];
+  /** An essay's word limits and rubric, when the format says them. */
+  essay?: ImportedEssay;
+  /** The question's own picture. */
+  image?: SourceImage;
   /** What the source holds that our question will not: per-option feedback, images, penalties. */
   lost: string[];
   /** What could not be read, each with the line or element. */

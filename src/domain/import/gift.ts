@@ -157,7 +157,8 @@ function readQuestion(block: Block): SourceQuestion {
   if (body.indexOf('{', close) >= 0) {
     question.problems.push(`${at}: more than one {answers} block (an embedded-answers question)`);
   }
-  question.text = readText(tail ? `${stem.trimEnd()} _____ ${tail}` : stem, html, question);
+  // Text after the answers makes a missing-word question: one blank where the answers stand.
+  question.text = readText(tail ? `${stem}[[1]]${body.slice(close + 1)}` : stem, html, question);
   let answers = body.slice(open + 1, close).trim();
 
   const general = answers.indexOf('####');
@@ -170,6 +171,7 @@ function readQuestion(block: Block): SourceQuestion {
   if (answers === '') {
     question.sourceType = 'gift essay';
     question.shape = 'open';
+    if (tail) question.problems.push(`${at}: an essay's {} must end the question`);
     return question;
   }
 
@@ -204,11 +206,7 @@ function readQuestion(block: Block): SourceQuestion {
     );
     return question;
   }
-  if (parts.some((part) => part.body.includes('->'))) {
-    question.sourceType = 'gift matching';
-    question.shape = 'pairs';
-    return question;
-  }
+  if (parts.some((part) => part.body.includes('->'))) return readMatching(parts, question);
   const correct = parts.filter((part) => part.mark === '=').length;
   const wrong = parts.length - correct;
   for (const part of parts) {
@@ -218,6 +216,7 @@ function readQuestion(block: Block): SourceQuestion {
     if (feedback) note(question.lost, 'feedback per answer');
     question.answers.push({ text: readText(text, html, question), fraction: weight.fraction });
   }
+  if (tail) return missingWord(question, wrong > 0);
   if (wrong === 0) {
     question.sourceType = 'gift short answer';
     question.shape = 'text_answers';
@@ -229,6 +228,41 @@ function readQuestion(block: Block): SourceQuestion {
     question.shape = correct === 0 ? 'many_choices' : 'one_choice';
     // Several "=" answers: each is a right one; Moodle gives each full marks, one to pick.
   }
+  return question;
+}
+
+/**
+ * Matching: `=prompt -> match` each; `= -> match` is a match of no prompt. GIFT has no grade, so
+ * each pair reads as worth one point.
+ */
+function readMatching(parts: Array<{ mark: '=' | '~'; body: string }>, question: SourceQuestion) {
+  question.sourceType = 'gift matching';
+  question.shape = 'pairs';
+  const list: Array<{ prompt: string; match: string }> = [];
+  const extra: string[] = [];
+  for (const part of parts) {
+    const arrow = part.body.indexOf('->');
+    if (part.mark !== '=' || arrow < 0) {
+      question.problems.push(`${question.at}: each pair of a matching question is written =prompt -> match`);
+      continue;
+    }
+    const { text: match, feedback } = withoutFeedback(part.body.slice(arrow + 2));
+    if (feedback) note(question.lost, 'feedback per answer');
+    const prompt = tidy(unhide(part.body.slice(0, arrow)));
+    if (prompt) list.push({ prompt, match: tidy(unhide(match)) });
+    else extra.push(tidy(unhide(match)));
+  }
+  question.pairs = { list, extra };
+  question.grade = Math.max(1, list.length);
+  return question;
+}
+
+/** A missing word: one blank, typed when every answer is right (`=`), else a choice among them. */
+function missingWord(question: SourceQuestion, choice: boolean): SourceQuestion {
+  question.sourceType = 'gift missing word';
+  question.shape = 'blanks';
+  question.blanks = [{ grade: question.grade, choice, answers: question.answers }];
+  question.answers = [];
   return question;
 }
 

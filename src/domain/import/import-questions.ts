@@ -12,7 +12,10 @@ import { questionsKeepingIds, toQuestionData } from '../quizzes/question-data';
 import { titleKey } from '../quizzes/resolve-quiz';
 import { newSlug } from '../slug';
 import { readUpload, type UploadedFile } from '../uploads/uploads';
+import type { ImageWrite } from '../../db/repositories';
+import { quotaCheck, rowMedia, type ResolvedQuestion } from '../images/resolve-images';
 import { assemble, readBank, type ImportedQuestion } from './assemble';
+import { decodeBankPictures } from './bank-images';
 import type { BankFormat, ImportFormat, SourceBank } from './bank';
 import { readPackageBank } from './qti';
 import { isZip, uploadedBankText } from './uploaded-bank';
@@ -148,6 +151,20 @@ export function previewBank(bank: SourceBank, page?: number) {
   return { questions, preview: previewOf(bank.format, scale, questions, bank.problems, page) };
 }
 
+/**
+ * The same with the pictures the bank carries decoded (nothing stored), so the preview lists the
+ * ones that cannot be used; the decoded pictures come back for the write.
+ */
+export async function previewWithPictures(
+  images: Pick<DomainDeps['repos']['images'], 'known'>,
+  bank: SourceBank,
+  page?: number,
+) {
+  const { scale, questions } = assemble(bank);
+  const pictures = await decodeBankPictures(images, bank, questions);
+  return { questions, pictures, preview: previewOf(bank.format, scale, questions, bank.problems, page) };
+}
+
 function message(preview: ImportPreview, stored: boolean, quizzes: number): string {
   const parts = [
     stored
@@ -179,7 +196,12 @@ function message(preview: ImportPreview, stored: boolean, quizzes: number): stri
  * stored is stored in one transaction.
  */
 export async function importQuestions(deps: DomainDeps, ownerId: string, input: ImportQuestionsInput) {
-  const { questions, preview } = previewBank(await sourceBank(deps, ownerId, input), input.page);
+  // Pictures are decoded on a dry run too, so the preview lists those that cannot be used; stored only below.
+  const { questions, pictures, preview } = await previewWithPictures(
+    deps.repos.images,
+    await sourceBank(deps, ownerId, input),
+    input.page,
+  );
   if (input.title !== undefined && input.quizRef !== undefined) {
     throw refuse('quiz_id', 'send either title (a new draft quiz) or quiz_id (a draft to add to), not both');
   }
@@ -199,14 +221,11 @@ export async function importQuestions(deps: DomainDeps, ownerId: string, input: 
       `${questions.length - importable.length} of the ${questions.length} questions cannot be imported (the first: ${shorten(first.problems[0] ?? first.at, 160)}): fix them in the source, or send skip_unusable: true to import the other ${importable.length}`,
     );
   }
-  const data = importable.map((question) => toQuestionData(question.input!));
+  const resolved = importable.map((question) => ({ ...question.input!, media: question.media ?? null }));
+  const data = resolved.map((question) => toQuestionData(question));
+  const images = quotaCheck(deps, pictures.blobs);
   if (input.quizRef !== undefined) {
-    const quiz = await appendTo(
-      deps,
-      ownerId,
-      input.quizRef,
-      importable.map((question) => question.input!),
-    );
+    const quiz = await appendTo(deps, ownerId, input.quizRef, resolved, images);
     const summary = { ...quizSummary(quiz), question_count: quiz.questions.length };
     return { ...preview, dry_run: false, quizzes: [summary], message: message(preview, true, 1) };
   }
@@ -241,6 +260,7 @@ export async function importQuestions(deps: DomainDeps, ownerId: string, input: 
         description: null,
         settings,
         questions: chunks[index]!,
+        images,
       })),
     );
     if (created) {
@@ -302,7 +322,8 @@ async function appendTo(
   deps: DomainDeps,
   ownerId: string,
   ref: string,
-  inputs: readonly QuestionInput[],
+  inputs: readonly ResolvedQuestion[],
+  images: ImageWrite,
 ): Promise<QuizWithQuestions> {
   const { id } = await loadOwnedQuiz(deps, ownerId, ref);
   const quiz = await deps.repos.quizzes.update(
@@ -310,6 +331,7 @@ async function appendTo(
     id,
     {
       settings: {},
+      images,
       questionsFrom: (current) => {
         if (current.status !== 'draft') {
           throw refuse(
@@ -324,10 +346,11 @@ async function appendTo(
             `"${current.title}" has ${current.questions.length} questions and ${inputs.length} more would make ${total}, past ${LIMITS.questionsMax}: import into a new quiz with title (and split: true)`,
           );
         }
-        // The questions already there keep their ids (and statistics): they are sent back unchanged.
+        // The questions already there keep their ids (and statistics) and pictures: sent back unchanged.
         const kept = current.questions.map((question) => ({
           ...(questionRecord(question) as QuestionInput),
           question_id: question.id,
+          media: rowMedia(question),
         }));
         return {
           questions: questionsKeepingIds(current.questions, [...kept, ...inputs]),

@@ -1,6 +1,14 @@
 import type { ImportShape } from '../question-types';
-import { note, UnreadableBank, type SourceBank, type SourceQuestion } from './bank';
-import { htmlToText, tidy } from './html-text';
+import {
+  DEFAULT_IMAGE_ALT,
+  note,
+  UnreadableBank,
+  type SourceBank,
+  type SourceImage,
+  type SourceQuestion,
+} from './bank';
+import { readCloze } from './cloze';
+import { decodeEntities, htmlToText, tidy } from './html-text';
 import { child, elements, readXml, textChild, textOf, type XmlElement } from './xml';
 
 /**
@@ -33,9 +41,6 @@ export const MOODLE_TYPES: ReadonlyArray<readonly [string, ImportShape]> = [
   ['essay', 'open'],
 ];
 
-/** Shapes whose parts are not read yet: only their type is, until a type of ours holds them. */
-const NOT_READ_YET: readonly ImportShape[] = ['pairs', 'blanks', 'open'];
-
 /**
  * Moodle's ordering gradings that give each item in its right place its share of the grade, and
  * the one that gives the grade for the whole order only; any other counts pairs or runs of items,
@@ -54,13 +59,64 @@ const OTHER_ROOTS: Readonly<Record<string, string>> = {
   questestinterop: 'a QTI 1.2 document',
 };
 
-/** A Moodle text element read as plain text, noting what its HTML and files lose. */
-function plain(parent: XmlElement, name: string, question: SourceQuestion): string {
-  const element = child(parent, name);
-  if (!element) return '';
+const IMG = /<img\b[^>]*>/gi;
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i')
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+
+/**
+ * The first `<img>` of a text whose file the element carries (`<file name encoding="base64">`,
+ * named `@@PLUGINFILE@@/name` in the HTML): taken out of the HTML as the picture of `at`. Any
+ * other picture stays behind, named as lost.
+ */
+function takeImage(
+  element: XmlElement,
+  raw: string,
+  question: SourceQuestion,
+  what: string,
+): { html: string; image?: SourceImage } {
+  const files = new Map(elements(element, 'file').map((file) => [file.attributes.name ?? '', file] as const));
+  let image: SourceImage | undefined;
+  const html = raw.replace(IMG, (tag) => {
+    if (image) return tag;
+    const src = attribute(tag, 'src') ?? '';
+    const name = /^@@PLUGINFILE@@\/(.+)$/.exec(decodeEntities(src))?.[1];
+    let decoded = name;
+    try {
+      decoded = name === undefined ? undefined : decodeURIComponent(name);
+    } catch {
+      // A malformed escape: the name as written.
+    }
+    const file = decoded === undefined ? undefined : (files.get(decoded) ?? files.get(name!));
+    if (!file || (file.attributes.encoding ?? 'base64') !== 'base64') return tag;
+    const alt = decodeEntities(attribute(tag, 'alt') ?? '').trim();
+    if (!alt) note(question.lost, `alt text of ${what}'s picture (given "${DEFAULT_IMAGE_ALT}")`);
+    image = {
+      name: decoded!,
+      alt: alt || null,
+      bytes: Buffer.from(textOf(file).replace(/\s+/g, ''), 'base64'),
+    };
+    return '';
+  });
+  return { html, ...(image ? { image } : {}) };
+}
+
+/** A Moodle text element's raw text and format, with its first carried picture taken out. */
+function rawText(element: XmlElement, question: SourceQuestion, what: string) {
   const raw = textOf(child(element, 'text') ?? element);
-  if (elements(element, 'file').length > 0 || raw.includes('@@PLUGINFILE@@')) note(question.lost, 'images');
   const format = element.attributes.format ?? 'html';
+  const taken =
+    format === 'html' || format === 'moodle_auto_format'
+      ? takeImage(element, raw, question, what)
+      : { html: raw };
+  return { format, ...taken };
+}
+
+/** Text in a Moodle format, read as plain text, noting what its HTML and files lose. */
+function plainText(raw: string, format: string, question: SourceQuestion): string {
+  if (raw.includes('@@PLUGINFILE@@')) note(question.lost, 'images');
   if (format === 'plain_text') return tidy(raw);
   if (format === 'markdown') {
     if (/[*_#`[]/.test(raw)) note(question.lost, 'formatting (Markdown)');
@@ -70,6 +126,13 @@ function plain(parent: XmlElement, name: string, question: SourceQuestion): stri
   if (text.images) note(question.lost, 'images');
   if (text.formatting) note(question.lost, 'formatting (HTML)');
   return text.text;
+}
+
+/** A Moodle text element read as plain text (its pictures named as lost). */
+function plain(parent: XmlElement, name: string, question: SourceQuestion): string {
+  const element = child(parent, name);
+  if (!element) return '';
+  return plainText(textOf(child(element, 'text') ?? element), element.attributes.format ?? 'html', question);
 }
 
 function numberIn(element: XmlElement | undefined): number | undefined {
@@ -95,7 +158,15 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   };
   const name = tidy(textChild(element, 'name'));
   if (name) question.name = name;
-  question.text = plain(element, 'questiontext', question);
+  const stem = child(element, 'questiontext');
+  if (stem) {
+    const { format, html, image } = rawText(stem, question, 'the question');
+    if (image) question.image = image;
+    question.text =
+      type === 'multianswer'
+        ? readCloze(html, format, at, question, plainText)
+        : plainText(html, format, question);
+  }
   const explanation = plain(element, 'generalfeedback', question);
   if (explanation) question.explanation = explanation;
   if (!SHAPES.has(type)) {
@@ -126,7 +197,12 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
     note(question.lost, 'units');
   }
 
-  if (question.shape && NOT_READ_YET.includes(question.shape)) return question;
+  if (type === 'multianswer') {
+    fitClozeGrade(question, grade);
+    return question;
+  }
+  if (type === 'matching') return readMatching(element, question);
+  if (type === 'essay') return readEssay(element, question);
 
   elements(element, 'answer').forEach((answer, position) => {
     const where = `${at}, <answer> ${position + 1} (line ${answer.line})`;
@@ -136,10 +212,12 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
       return;
     }
     if (textChild(answer, 'feedback').trim()) note(question.lost, 'feedback per answer');
-    const text =
-      answer.attributes.format === 'plain_text'
-        ? tidy(textOf(child(answer, 'text')))
-        : plainAnswer(answer, question);
+    const read = rawText(answer, question, `answer ${position + 1}`);
+    const text = plainText(read.html, read.format, question);
+    if (read.image) {
+      question.answers.push({ text, fraction, image: read.image });
+      return;
+    }
     if (type === 'numerical') {
       if (text === '*') return note(question.lost, 'an answer for any other number');
       const value = Number(text);
@@ -189,13 +267,52 @@ function readOrdering(element: XmlElement, question: SourceQuestion): void {
   question.answers = items.map((item) => ({ text: item.text, fraction: share }));
 }
 
-function plainAnswer(answer: XmlElement, question: SourceQuestion): string {
-  const raw = textOf(child(answer, 'text'));
-  if (elements(answer, 'file').length > 0 || raw.includes('@@PLUGINFILE@@')) note(question.lost, 'images');
-  const text = htmlToText(raw);
-  if (text.images) note(question.lost, 'images');
-  if (text.formatting) note(question.lost, 'formatting (HTML)');
-  return text.text;
+/**
+ * A matching question: each `<subquestion>` with a text is a prompt and its `<answer>` the match;
+ * one with an empty text is a match of no prompt (a distractor).
+ */
+function readMatching(element: XmlElement, question: SourceQuestion): SourceQuestion {
+  const list: Array<{ prompt: string; match: string }> = [];
+  const extra: string[] = [];
+  elements(element, 'subquestion').forEach((sub, index) => {
+    const prompt = plainText(textOf(child(sub, 'text') ?? sub), sub.attributes.format ?? 'html', question);
+    const answer = child(sub, 'answer');
+    const match = answer
+      ? plainText(textOf(child(answer, 'text') ?? answer), answer.attributes.format ?? 'plain_text', question)
+      : '';
+    if (!match) {
+      question.problems.push(
+        `${question.at}, <subquestion> ${index + 1} (line ${sub.line}): no <answer> text`,
+      );
+    } else if (prompt) list.push({ prompt, match });
+    else extra.push(match);
+  });
+  question.pairs = { list, extra };
+  return question;
+}
+
+/** An essay: its grade is its points; its word limits are read, what only Moodle does is named. */
+function readEssay(element: XmlElement, question: SourceQuestion): SourceQuestion {
+  const words = (name: string) => {
+    const value = numberIn(child(element, name));
+    return value !== undefined && Number.isInteger(value) && value > 0 ? value : null;
+  };
+  question.essay = { minWords: words('minwordlimit'), maxWords: words('maxwordlimit') };
+  if (textChild(element, 'graderinfo').trim()) note(question.lost, 'information for graders');
+  if (textChild(element, 'responsetemplate').trim()) note(question.lost, 'a response template');
+  if ((numberIn(child(element, 'attachments')) ?? 0) !== 0) note(question.lost, 'file attachments');
+  return question;
+}
+
+/**
+ * A cloze question's blanks carry their own weights: Moodle gives each its weight's share of the
+ * question's grade, so a blank is worth grade × weight / (sum of weights).
+ */
+function fitClozeGrade(question: SourceQuestion, grade: number | undefined): void {
+  const blanks = question.blanks ?? [];
+  const total = blanks.reduce((sum, blank) => sum + blank.grade, 0);
+  if (grade === undefined || Number.isNaN(grade) || total === 0 || grade === total) return;
+  question.blanks = blanks.map((blank) => ({ ...blank, grade: (grade * blank.grade) / total }));
 }
 
 export function readMoodleXml(source: string): SourceBank {

@@ -265,6 +265,37 @@ export interface ImportedAnswers {
   }>;
   /** A rating's lowest and highest values. */
   readonly range?: { readonly min: number; readonly max: number };
+  /** Pairs to match: each prompt with its right match, and matches of no prompt (the grade is split evenly per pair). */
+  readonly pairs?: ImportedPairs;
+  /** Blanks of a text whose `[[n]]` markers are already written, in order. */
+  readonly blanks?: readonly ImportedBlank[];
+  /** An essay's own fields, as far as the format says them (its grade is its points). */
+  readonly essay?: ImportedEssay;
+}
+
+export interface ImportedPairs {
+  readonly list: ReadonlyArray<{ readonly prompt: string; readonly match: string }>;
+  readonly extra: readonly string[];
+}
+
+/**
+ * One blank: typed (its answers are accepted ones, each with its share) or a choice list (its
+ * answers are the options, the one with the highest share the right one), worth `grade` points.
+ */
+export interface ImportedBlank {
+  readonly grade: number;
+  readonly choice: boolean;
+  readonly answers: ReadonlyArray<{ readonly text: string; readonly fraction: number }>;
+}
+
+export interface ImportedEssay {
+  readonly minWords?: number | null;
+  readonly maxWords?: number | null;
+  /** Criteria with their levels' points (as points of the source, before the scoring rule). */
+  readonly rubric?: ReadonlyArray<{
+    readonly criterion: string;
+    readonly levels: ReadonlyArray<{ readonly label: string; readonly points: number }>;
+  }>;
 }
 
 /** How a type is made from an imported question. */
@@ -298,6 +329,12 @@ export interface TypeExport {
   }>;
   /** A rating's lowest and highest values. */
   readonly range?: { readonly min: number; readonly max: number };
+  /** Matching: its pairs and distractors; the grade is the whole question's. */
+  readonly pairs?: ImportedPairs;
+  /** Fill in the blanks: each blank's answers and points; the text has its `[[n]]` markers. */
+  readonly blanks?: readonly ImportedBlank[];
+  /** An essay: its word limits and rubric (the grade is its maximum); a format that cannot hold the rubric says so. */
+  readonly essay?: ImportedEssay;
   /** Its fields the shape cannot carry, each named for the export's notes. */
   readonly unsaid: readonly string[];
 }

@@ -57,6 +57,39 @@ const CriterionSchema = z.object({
 export const essay: QuestionTypeDefinition<EssayQuestion, EssayRecord, z.infer<typeof valueSchema>> = {
   name: 'essay',
   summary: 'essay (graded by the teacher)',
+  // Without a rubric the source's grade is its points; a rubric's levels go through the same rule.
+  importing: {
+    shape: 'open',
+    build: (source, score) => {
+      const rubric = source.essay?.rubric ?? [];
+      const words = {
+        ...(source.essay?.minWords ? { min_words: source.essay.minWords } : {}),
+        ...(source.essay?.maxWords ? { max_words: source.essay.maxWords } : {}),
+      };
+      if (rubric.length === 0) return { points: score(source.grade), ...words };
+      return {
+        rubric: rubric.map((criterion) => ({
+          criterion: criterion.criterion,
+          levels: criterion.levels.map((level) => ({ label: level.label, points: score(level.points) })),
+        })),
+        ...words,
+      };
+    },
+  },
+  exporting: (record) => ({
+    shape: 'open',
+    grade: essayMaximum(record),
+    answers: [],
+    essay: {
+      minWords: record.min_words,
+      maxWords: record.max_words,
+      rubric: record.rubric.map((criterion) => ({
+        criterion: criterion.criterion,
+        levels: criterion.levels.map((level) => ({ ...level })),
+      })),
+    },
+    unsaid: [],
+  }),
   guide: [
     `The respondent writes up to ${LIMITS.essayTextMax} characters, between \`min_words\` and \`max_words\` when set.`,
     `No rule marks it: a \`rubric\` of 1-${LIMITS.rubricCriteriaMax} \`{criterion, levels}\`, each with ${LIMITS.rubricLevelsMin}-${LIMITS.rubricLevelsMax}`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answer-text';
 import { LIMITS } from '../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { bestAnswers } from './importing';
 import { indexOfId, listFits, type OpaqueListSpec, type OpaqueLists } from './opaque-ids';
 import { noPointsPossible } from './warnings';
 import { withAccepted } from './short-text';
@@ -186,6 +187,46 @@ export const fillInBlanks: QuestionTypeDefinition<
 > = {
   name: 'fill_in_blanks',
   summary: 'fill_in_blanks ([[1]] in text)',
+  // Each blank is worth its own grade: a typed one accepts its answers worth the most, a choice
+  // list's right option is the one worth the most; answers worth part of it are named as lost.
+  importing: {
+    shape: 'blanks',
+    build: (source, score, lose) => ({
+      blanks: (source.blanks ?? []).map((blank) => {
+        const { best, answers } = bestAnswers({ grade: blank.grade, answers: blank.answers }, lose);
+        const points = score((blank.grade * best) / 100);
+        if (!blank.choice) return { accepted_answers: answers.map((answer) => answer.text), points };
+        const right = blank.answers.findIndex((answer) => best > 0 && answer.fraction === best);
+        return {
+          options: blank.answers.map((answer) => answer.text),
+          correct_option: Math.max(0, right),
+          points,
+        };
+      }),
+    }),
+  },
+  exporting: (record) => ({
+    shape: 'blanks',
+    grade: record.blanks.reduce((sum, blank) => sum + Math.max(0, blank.points), 0),
+    answers: [],
+    blanks: record.blanks.map((blank) =>
+      blank.options
+        ? {
+            grade: blank.points,
+            choice: true,
+            answers: blank.options.map((text, index) => ({
+              text,
+              fraction: index === blank.correct_option ? 100 : 0,
+            })),
+          }
+        : {
+            grade: blank.points,
+            choice: false,
+            answers: (blank.accepted_answers ?? []).map((text) => ({ text, fraction: 100 })),
+          },
+    ),
+    unsaid: [],
+  }),
   guide: [
     `Write the blanks into \`text\` as [[1]], [[2]]… (1-${LIMITS.blanksMax}, each once), and give \`blanks\`: one entry per`,
     'number, in order (blanks[0] is [[1]]). An entry is either typed, with `accepted_answers` (compared as',

@@ -174,6 +174,28 @@ export const matching: QuestionTypeDefinition<
 > = {
   name: 'matching',
   summary: 'matching',
+  // The source's grade is the whole question's, split evenly among its pairs.
+  importing: {
+    shape: 'pairs',
+    build: (source, score) => {
+      const pairs = source.pairs?.list ?? [];
+      return {
+        pairs: pairs.map((pair) => ({ prompt: pair.prompt, match: pair.match })),
+        extra_matches: (source.pairs?.extra ?? []).map((label) => ({ label })),
+        points_per_pair: score(pairs.length === 0 ? 0 : source.grade / pairs.length),
+      };
+    },
+  },
+  exporting: (record) => ({
+    shape: 'pairs',
+    grade: record.points_per_pair * record.pairs.length,
+    answers: [],
+    pairs: {
+      list: record.pairs.map((pair) => ({ prompt: pair.prompt, match: pair.match })),
+      extra: record.extra_matches.map((extra) => extra.label),
+    },
+    unsaid: [],
+  }),
   guide: [
     `The respondent matches prompts: \`pairs\` holds ${LIMITS.matchingPairsMin}-${LIMITS.matchingPairsMax} {prompt, match}, each prompt with its right match.`,
     "Each prompt gets a choice among all the matches, shuffled: the pairs' matches (two prompts may share one, shown",
