@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { IMPORT_FORMATS } from '../domain/import/bank';
+import { DEFAULT_IMAGE_ALT, IMPORT_FORMATS } from '../domain/import/bank';
 import { SCALES, typeForShape } from '../domain/import/assemble';
 import { CSV_COLUMNS, csvAnswerOfEachType } from '../domain/import/csv';
 import { MOODLE_TYPES } from '../domain/import/moodle-xml';
@@ -371,7 +371,17 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         ${type ? html`<code>${type.name}</code>` : 'not held yet'}`;
       })}.
       Of short answers, the answers worth the most are accepted; GIFT's numeric range
-      <code>low..high</code> becomes its middle and half its width. What is not held yet is read and listed.
+      <code>low..high</code> becomes its middle and half its width. A matching question's grade is split
+      evenly among its pairs (a sub-question with no text is a match of no prompt; in GIFT, which has no
+      grade, each pair is worth 1). A cloze question's embedded answers become blanks, each worth its weight's
+      share of the grade: SHORTANSWER (SA, SAC) typed, MULTICHOICE in any layout (MC, MCV, MCH, shuffled) a
+      choice list; a NUMERICAL or MULTIRESPONSE one cannot be a blank and is listed with its question. GIFT's
+      missing word is a blank of its own, and <code>{}</code> an essay. A picture Moodle XML carries as a
+      <code>&lt;file&gt;</code> (<code>@@PLUGINFILE@@</code>) becomes the question's or the option's
+      <code>image</code>, checked as any picture sent to <code>create_quiz</code> and stored with the
+      questions only (never on a dry run); its alt text comes from the <code>&lt;img&gt;</code>, else
+      "${DEFAULT_IMAGE_ALT}". A file that is not a picture is listed with its question, which is then not
+      imported. What is not held yet is read and listed.
     </p>
     <p id="exporting">
       <strong>Exports.</strong> <code>get_quiz_links</code> answers <code>exports</code>: signed links,
@@ -379,9 +389,12 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       package (<code>qti</code>, a zip). Each type becomes what it is imported from (above), so importing an
       export gives back the same questions. A question's grade is the most it earns and each answer's fraction
       its share; GIFT has no grade, so there every question is worth 1 and only the shares between options are
-      kept. What a format cannot hold (Moodle XML: a scale; GIFT: an ordering or scale question, points other
-      than 1; QTI: partial credit for an order, a scale's words, among others) is named per question in
-      <code>note</code> and beside the downloads on the quiz page.
+      kept. Moodle XML carries the pictures as files with their alt text and size. What a format cannot hold
+      (Moodle XML: a scale, an essay's rubric, which is written out for graders while its maximum stays the
+      grade, a blank worth 0; GIFT: an ordering or scale question, more than one blank or one that ends the
+      text, an essay's rubric and word limits, pictures, points other than 1; QTI: partial credit for an
+      order, a scale's words, among others) is named per question in <code>note</code> and beside the
+      downloads on the quiz page.
     </p>
     <p id="import-scoring">
       <strong>The scoring rule.</strong> An answer worth a fraction <em>f</em> (in percent, negative for a

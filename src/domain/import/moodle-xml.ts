@@ -201,8 +201,8 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
     fitClozeGrade(question, grade);
     return question;
   }
-  if (type === 'matching') return readMatching(element, question);
-  if (type === 'essay') return readEssay(element, question);
+  if (question.shape === 'pairs') return readMatching(element, question);
+  if (question.shape === 'open') return readEssay(element, question);
 
   elements(element, 'answer').forEach((answer, position) => {
     const where = `${at}, <answer> ${position + 1} (line ${answer.line})`;
