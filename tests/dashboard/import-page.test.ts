@@ -109,9 +109,9 @@ describeEachDatabase('importing questions on the dashboard', (provider) => {
     ]) {
       expect(page).toMatch(new RegExp(`<th scope="col" ?> ?${column} ?</th>`));
     }
-    // The first question loses its picture, said in its row with the element it came from.
+    // The first question loses its formatting and penalty, said in its row with the element it came from.
     expect(page).toMatch(/<th scope="row" data-label="Question">1\. What is the capital of Italy\?/);
-    expect(page).toContain('images');
+    expect(page).toContain('penalty per try');
     const importable = Number(/<dt>Can be imported<\/dt><dd>(\d+)/.exec(page)![1]);
     const unusable = Number(/<dt>Cannot be imported<\/dt><dd>(\d+)/.exec(page)![1]);
     expect(importable).toBeGreaterThan(0);
