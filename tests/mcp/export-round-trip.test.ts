@@ -297,7 +297,7 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
       'QTI 3.0 package: loses matching that ignores inner spaces and Unicode forms (QTI compares the text as typed, case aside): question 4;',
     );
     expect(links.note).toContain('loses points_per_item (');
-    expect(links.note).toContain("): question 7; loses scale_labels (the ends' words): question 8.");
+    expect(links.note).toContain("): question 7; loses scale_labels (the ends' words): question 8;");
   });
 
   test('the quiz page offers the three exports with what each loses; the owner downloads them logged in', async () => {
@@ -317,7 +317,7 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
     expect(page.text).toContain(
       `href="/dashboard/quizzes/${quiz.quiz_id}/export/qti.zip" download>QTI 3.0 package</a>`,
     );
-    expect(page.text).toContain('loses scale_labels (the ends&#39; words): question 8.');
+    expect(page.text).toContain('loses scale_labels (the ends&#39; words): question 8;');
     const zip = await agent
       .get(`/dashboard/quizzes/${quiz.quiz_id}/export/qti.zip`)
       .buffer(true)
