@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
+import type { Dialect } from '../dialect';
 
 /**
  * Stored pictures, by the SHA-256 of their bytes. The rows (type, size, uses) always live in the
@@ -33,6 +34,8 @@ export interface ImageUsage {
 export interface ImageWrite {
   blobs: readonly NewImage[];
   allow(usage: ImageUsage): void;
+  /** Throws the caller's error for pictures named by hash that were deleted before the write could hold them. */
+  gone?(hashes: readonly string[]): never;
 }
 
 export interface ImageRepository {
@@ -46,7 +49,7 @@ export interface ImageRepository {
   rememberSource(ownerId: string, url: string, hash: string): Promise<void>;
 }
 
-type Tx = Pick<PrismaClient, 'imageBlob' | 'quizImage'>;
+type Tx = Pick<PrismaClient, 'imageBlob' | 'quizImage' | '$queryRawUnsafe' | '$executeRawUnsafe'>;
 
 const META = { hash: true, type: true, width: true, height: true, size: true } as const;
 const stored = (row: { hash: string; type: string; width: number; height: number; size: number }) => ({
@@ -57,6 +60,46 @@ const stored = (row: { hash: string; type: string; width: number; height: number
   size: row.size,
 });
 
+const byHash = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Locks the pictures' rows, in one statement and in hash order (so two writes never wait on each
+ * other in a circle), and answers which are stored. Every write that adds or removes a use of a
+ * picture holds its row until it commits: a write that removes the last use deletes the picture
+ * only once no write adding a use is in flight, and one adding a use then finds it gone rather
+ * than failing on the foreign key. On SQLite the write transaction holds the database already.
+ */
+async function lockBlobs(tx: Tx, dialect: Dialect, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const p = dialect.placeholders();
+  const list = hashes.map(() => p()).join(', ');
+  const rows = await tx.$queryRawUnsafe<Array<{ hash: string }>>(
+    `SELECT "hash" FROM "image_blobs" WHERE "hash" IN (${list}) ORDER BY "hash"${dialect.forUpdate}`,
+    ...hashes,
+  );
+  return new Set(rows.map((row) => row.hash));
+}
+
+/** Stores the pictures not stored yet; one already there (the same bytes) is left as it is. */
+async function insertBlobs(tx: Tx, dialect: Dialect, blobs: readonly NewImage[]): Promise<void> {
+  const at = dialect.timestamp(new Date());
+  for (const blob of [...blobs].sort((a, b) => byHash(a.hash, b.hash))) {
+    const p = dialect.placeholders();
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "image_blobs" ("hash", "type", "width", "height", "size", "bytes", "createdAt")
+       VALUES (${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${p()}, ${dialect.timestampParam(p())})
+       ON CONFLICT ("hash") DO NOTHING`,
+      blob.hash,
+      blob.mediaType,
+      blob.width,
+      blob.height,
+      blob.bytes.length,
+      new Uint8Array(blob.bytes),
+      at,
+    );
+  }
+}
+
 /**
  * Makes the quiz's uses of pictures the `wanted` set, inside the write's transaction: stores the
  * new pictures, checks the quotas when a use was added, and deletes every picture whose last
@@ -64,29 +107,39 @@ const stored = (row: { hash: string; type: string; width: number; height: number
  */
 export async function syncQuizImages(
   tx: Tx,
+  dialect: Dialect,
   quiz: { id: string; ownerId: string },
   wanted: ReadonlySet<string>,
   write: ImageWrite | undefined,
 ): Promise<void> {
-  for (const blob of write?.blobs ?? []) {
-    if (!wanted.has(blob.hash)) continue;
-    await tx.imageBlob.upsert({
-      where: { hash: blob.hash },
-      create: {
-        hash: blob.hash,
-        type: blob.mediaType,
-        width: blob.width,
-        height: blob.height,
-        size: blob.bytes.length,
-        bytes: new Uint8Array(blob.bytes),
-      },
-      update: {},
-    });
-  }
   const current = await tx.quizImage.findMany({ where: { quizId: quiz.id }, select: { hash: true } });
   const have = new Set(current.map((row) => row.hash));
   const removed = [...have].filter((hash) => !wanted.has(hash));
   const added = [...wanted].filter((hash) => !have.has(hash));
+  if (removed.length === 0 && added.length === 0) return;
+  if (added.length > 0 && write) {
+    // One account's writes that add pictures run one after another, so that two of them cannot
+    // both pass the quota each counted without the other.
+    const lock = dialect.keyLock(`images:${quiz.ownerId}`);
+    if (lock) await tx.$executeRawUnsafe(lock.text, ...lock.values);
+  }
+  const bytesOf = new Map((write?.blobs ?? []).map((blob) => [blob.hash, blob]));
+  const toStore = added.flatMap((hash) => bytesOf.get(hash) ?? []);
+  await insertBlobs(tx, dialect, toStore);
+  let held = await lockBlobs(tx, dialect, [...added, ...removed].sort(byHash));
+  // Deleted by a write that removed its last use while this one waited: stored again when its
+  // bytes are at hand, refused otherwise.
+  const missing = added.filter((hash) => !held.has(hash));
+  if (missing.length > 0) {
+    const again = missing.flatMap((hash) => bytesOf.get(hash) ?? []);
+    await insertBlobs(tx, dialect, again);
+    held = await lockBlobs(tx, dialect, missing);
+    const lost = missing.filter((hash) => !held.has(hash));
+    if (lost.length > 0) {
+      if (write?.gone) write.gone(lost);
+      throw new Error(`pictures no longer stored: ${lost.join(', ')}`);
+    }
+  }
   if (removed.length > 0)
     await tx.quizImage.deleteMany({ where: { quizId: quiz.id, hash: { in: removed } } });
   if (added.length > 0) {
@@ -105,10 +158,20 @@ export async function syncQuizImages(
   await deleteUnused(tx, removed);
 }
 
-/** Deletes those of the pictures that no quiz uses. */
-export async function deleteUnused(tx: Tx, hashes: readonly string[]): Promise<void> {
+/**
+ * Deletes those of the pictures that no quiz uses. The caller holds their rows (lockBlobs), so
+ * the uses this statement counts include every write that committed before it.
+ */
+async function deleteUnused(tx: Tx, hashes: readonly string[]): Promise<void> {
   if (hashes.length === 0) return;
   await tx.imageBlob.deleteMany({ where: { hash: { in: [...hashes] }, quizzes: { none: {} } } });
+}
+
+/** After a quiz's deletion (its uses gone with it): deletes the pictures no other quiz uses. */
+export async function deleteUnusedImages(tx: Tx, dialect: Dialect, hashes: readonly string[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await lockBlobs(tx, dialect, [...hashes].sort(byHash));
+  await deleteUnused(tx, hashes);
 }
 
 /** The pictures a quiz uses, read before it is deleted. */

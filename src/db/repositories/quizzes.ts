@@ -7,7 +7,7 @@ import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { olderThanWhere, type KeysetPosition } from './where';
 import type { Dialect } from '../dialect';
 import { outboxInsert, type OutboxEvent } from './webhooks';
-import { deleteUnused, hashesOf, quizImageHashes, syncQuizImages, type ImageWrite } from './images';
+import { deleteUnusedImages, hashesOf, quizImageHashes, syncQuizImages, type ImageWrite } from './images';
 
 /**
  * Quizzes with their questions. The two reads every tool call starts with come from
@@ -215,7 +215,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         if (wanted.size === 0) return await db.quiz.create(newQuiz(row));
         return await db.$transaction(async (tx) => {
           const created = await tx.quiz.create(newQuiz(row));
-          await syncQuizImages(tx, created, wanted, row.images);
+          await syncQuizImages(tx, dialect, created, wanted, row.images);
           return created;
         }, WRITE_TRANSACTION_OPTIONS);
       } catch (error) {
@@ -231,7 +231,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
           for (const row of rows) {
             const quiz = await tx.quiz.create(newQuiz(row));
             const wanted = hashesOf(row.questions);
-            if (wanted.size > 0) await syncQuizImages(tx, quiz, wanted, row.images);
+            if (wanted.size > 0) await syncQuizImages(tx, dialect, quiz, wanted, row.images);
             created.push(quiz);
           }
           return created;
@@ -276,7 +276,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
           omit: QUIZ_ROW_OMIT,
           include: questionsInclude,
         });
-        if (questions) await syncQuizImages(tx, { id, ownerId }, hashesOf(questions), change.images);
+        if (questions) await syncQuizImages(tx, dialect, { id, ownerId }, hashesOf(questions), change.images);
         if (closedEvent && current.acceptingResponses && !updated.acceptingResponses) {
           await outboxInsert(tx, dialect, closedEvent(updated));
         }
@@ -324,7 +324,7 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         const hashes = await quizImageHashes(tx, id);
         const deleted = (await tx.quiz.deleteMany({ where: { id, ownerId } })).count > 0;
         if (deleted && event) await outboxInsert(tx, dialect, event);
-        if (deleted) await deleteUnused(tx, hashes);
+        if (deleted) await deleteUnusedImages(tx, dialect, hashes);
         return deleted;
       }, WRITE_TRANSACTION_OPTIONS);
     },

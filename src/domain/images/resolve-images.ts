@@ -303,6 +303,19 @@ export function quotaCheck(deps: DomainDeps, blobs: readonly NewImage[]) {
       if (over)
         throw invalidInput([{ field: 'questions', code: 'invalid', message: over }], 'Pictures over quota');
     },
+    gone(): never {
+      throw invalidInput(
+        [
+          {
+            field: 'questions',
+            code: 'invalid',
+            message:
+              'names a picture that was deleted meanwhile (its last use removed): send the picture again as data or by its original address',
+          },
+        ],
+        'Some pictures cannot be used; nothing was changed',
+      );
+    },
   };
 }
 
