@@ -33,6 +33,8 @@ const QUIZ_LABELS: Readonly<Record<string, string>> = {
   match: 'Match',
   label: 'Text',
   score: 'Score',
+  image: 'Picture',
+  image_alt: 'Alt text of the picture',
 };
 
 /** Each setting by the label of its control (the settings table), without the form's "(optional)". */
@@ -86,7 +88,12 @@ export const EDITOR_WORDING: Record<FieldIssueCode, (params: Params) => string> 
  */
 export function editorMessage(issue: Pick<FieldIssue, 'field' | 'code' | 'params'>): string {
   const question = /^questions\[(\d+)\](?:\.options\[(\d+)\])?(?:\.(\w+))?/.exec(issue.field);
-  const key = question ? question[3] : /(\w+)$/.exec(issue.field)?.[1];
+  // A picture's alt text is a field of its own on the page.
+  const key = /\.image\.alt$/.test(issue.field)
+    ? 'image_alt'
+    : question
+      ? question[3]
+      : /(\w+)$/.exec(issue.field)?.[1];
   const place = question
     ? [
         `Question ${Number(question[1]) + 1}`,

@@ -1,5 +1,5 @@
 import { LIMITS, QUESTION_TYPES } from '../domain/quiz-input';
-import { newQuestion, type QuizDraft } from './quiz-draft';
+import { newQuestion, noPicture, type QuizDraft } from './quiz-draft';
 
 /**
  * The editor's buttons other than Save. Each is a submit button (`name="_action"`) that posts the
@@ -10,7 +10,9 @@ export type DraftAction =
   | { kind: 'save' }
   | { kind: 'add'; type: QuizDraft['questions'][number]['type'] }
   | { kind: 'remove' | 'up' | 'down' | 'add-option'; question: number }
-  | { kind: 'remove-option'; question: number; option: number };
+  | { kind: 'remove-option'; question: number; option: number }
+  /** A picture's buttons: `option` absent for the question's own. Upload takes the form's files (quiz-editor-routes.ts). */
+  | { kind: 'upload-image' | 'remove-image'; question: number; option?: number };
 
 /** `add:yes_no`, `up:2`, `remove-option:2:1`; anything else (Enter in a field) is Save. */
 export function parseAction(value: unknown): DraftAction {
@@ -26,6 +28,10 @@ export function parseAction(value: unknown): DraftAction {
   const option = Number(second);
   if (kind === 'remove-option' && Number.isInteger(option) && option >= 0) {
     return { kind, question, option };
+  }
+  if (kind === 'upload-image' || kind === 'remove-image') {
+    if (second === undefined) return { kind, question };
+    if (Number.isInteger(option) && option >= 0) return { kind, question, option };
   }
   return { kind: 'save' };
 }
@@ -55,11 +61,17 @@ export function applyAction(draft: QuizDraft, action: DraftAction): QuizDraft {
       break;
     }
     case 'add-option':
-      if (question.options.length < LIMITS.optionsMax) question.options.push({ label: '', score: '0' });
+      if (question.options.length < LIMITS.optionsMax)
+        question.options.push({ label: '', score: '0', image: noPicture() });
       break;
     case 'remove-option':
       question.options.splice(action.option, 1);
       break;
+    case 'remove-image': {
+      const holder = action.option === undefined ? question : question.options[action.option];
+      if (holder) holder.image = noPicture();
+      break;
+    }
   }
   return next;
 }
@@ -90,6 +102,12 @@ export function placeAfter(draft: QuizDraft, action: DraftAction): string {
     }
     case 'remove-option':
       return at(action.question, 'options-add');
+    // After an upload, the picture's alt text, to be written next; after a removal, its file field.
+    case 'upload-image':
+    case 'remove-image': {
+      const holder = action.option === undefined ? '' : `options-${action.option}-`;
+      return at(action.question, `${holder}${action.kind === 'upload-image' ? 'image_alt' : 'image_file'}`);
+    }
     default:
       return '';
   }

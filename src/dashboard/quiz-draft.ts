@@ -1,6 +1,7 @@
 import { dateTimeLocalValue, localIso, parseTime } from '../domain/time-zone';
 import { z } from 'zod';
 import type { QuestionRecord, SettingsRecord } from '../domain/quiz-records';
+import type { ImageRecord } from '../domain/images/image-ref';
 import {
   DescriptionSchema,
   LIMITS,
@@ -26,7 +27,22 @@ const FIRST_TYPE = QUESTION_TYPES[0];
 export interface DraftOption {
   label: string;
   score: string;
+  image: DraftPicture;
 }
+
+/**
+ * A picture as the editor carries it between posts: `ref` is a stored picture's path
+ * (`/images/<hash>.<ext>`) or an upload of this editor's (`upl_…`, stored on Save through the
+ * tools' pipeline), '' for none; its size only draws the preview.
+ */
+export interface DraftPicture {
+  ref: string;
+  alt: string;
+  width: string;
+  height: string;
+}
+
+export const noPicture = (): DraftPicture => ({ ref: '', alt: '', width: '', height: '' });
 
 export interface DraftQuestion {
   /** The id of the question this one edits ('' for a new one): kept when the answer key is unchanged. */
@@ -34,6 +50,8 @@ export interface DraftQuestion {
   type: QuestionType;
   text: string;
   explanation: string;
+  /** The question's own picture. */
+  image: DraftPicture;
   points: string;
   correct_answer: 'yes' | 'no';
   options: DraftOption[];
@@ -118,12 +136,13 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     type,
     text: '',
     explanation: '',
+    image: noPicture(),
     points: '1',
     correct_answer: 'yes',
     options: definitionOf(type).takes.includes('options')
       ? [
-          { label: '', score: '1' },
-          { label: '', score: '0' },
+          { label: '', score: '1', image: noPicture() },
+          { label: '', score: '0', image: noPicture() },
         ]
       : [],
     accepted_answers: '',
@@ -145,6 +164,17 @@ export function newQuestion(type: QuestionType): DraftQuestion {
   };
 }
 
+/** A stored picture as the editor carries it: by its path on our origin. */
+function draftPicture(image: ImageRecord | undefined): DraftPicture {
+  if (!image) return noPicture();
+  return {
+    ref: new URL(image.url).pathname,
+    alt: image.alt,
+    width: String(image.width),
+    height: String(image.height),
+  };
+}
+
 /** The editor filled from a stored quiz. */
 export function draftFromQuiz(
   quiz: { title: string; description: string | null; questions: QuestionRecord[] },
@@ -159,11 +189,16 @@ export function draftFromQuiz(
       question_id: question.question_id,
       text: question.text,
       explanation: question.explanation ?? '',
+      image: draftPicture(question.image),
       ...('points' in question ? { points: String(question.points) } : {}),
       ...('correct_answer' in question ? { correct_answer: question.correct_answer } : {}),
       options:
         'options' in question
-          ? question.options.map((option) => ({ label: option.label, score: String(option.score) }))
+          ? question.options.map((option) => ({
+              label: option.label,
+              score: String(option.score),
+              image: draftPicture((option as { image?: ImageRecord }).image),
+            }))
           : [],
       ...('accepted_answers' in question ? { accepted_answers: question.accepted_answers.join('\n') } : {}),
       ...('correct_number' in question
@@ -210,7 +245,18 @@ export function draftFromQuiz(
 
 const QUESTION_FIELD =
   /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|pairs|extra_matches|points_per_pair|blanks|scale_min|scale_max|min_label|max_label|rubric|min_words|max_words)\]$/;
-const OPTION_FIELD = /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score)\]$/;
+const OPTION_FIELD =
+  /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score|image_ref|image_alt|image_width|image_height)\]$/;
+const PICTURE_FIELD = /^questions\[(\d{1,3})\]\[(image_ref|image_alt|image_width|image_height)\]$/;
+/** A picture's hidden `ref`: one of our paths or an upload id; anything else is dropped. */
+const PICTURE_REF = /^(\/images\/[0-9a-f]{64}\.(png|jpg|webp|gif)|upl_[A-Za-z0-9_-]{24})$/;
+
+function setPicture(picture: DraftPicture, part: string, value: string): void {
+  if (part === 'image_ref') picture.ref = PICTURE_REF.test(value) ? value : '';
+  else if (part === 'image_alt') picture.alt = value;
+  else if (part === 'image_width') picture.width = /^\d{1,5}$/.test(value) ? value : '';
+  else if (part === 'image_height') picture.height = /^\d{1,5}$/.test(value) ? value : '';
+}
 
 /**
  * Reads the editor's flat form (`questions[2][options][1][label]`) with two patterns rather than
@@ -237,7 +283,12 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
       const key = field[2] as keyof DraftQuestion;
       if (key === 'type') question.type = QUESTION_TYPES.find((type) => type === value) ?? FIRST_TYPE;
       else if (key === 'correct_answer') question.correct_answer = value === 'no' ? 'no' : 'yes';
-      else if (key !== 'options') question[key] = value;
+      else if (key !== 'options' && key !== 'image') question[key] = value;
+      continue;
+    }
+    const picture = PICTURE_FIELD.exec(name);
+    if (picture && Number(picture[1]) < LIMITS.questionsMax) {
+      setPicture(questionAt(Number(picture[1])).image, picture[2]!, value);
       continue;
     }
     const option = OPTION_FIELD.exec(name);
@@ -245,9 +296,10 @@ export function readDraft(body: Record<string, unknown>): QuizDraft {
       questionAt(Number(option[1]));
       const byIndex = options.get(Number(option[1])) ?? new Map<number, DraftOption>();
       options.set(Number(option[1]), byIndex);
-      const row = byIndex.get(Number(option[2])) ?? { label: '', score: '' };
+      const row = byIndex.get(Number(option[2])) ?? { label: '', score: '', image: noPicture() };
       byIndex.set(Number(option[2]), row);
-      row[option[3] as 'label' | 'score'] = value;
+      if (option[3] === 'label' || option[3] === 'score') row[option[3]] = value;
+      else setPicture(row.image, option[3]!, value);
     }
   }
   const inOrder = <T>(map: Map<number, T>) => [...map.entries()].sort(([a], [b]) => a - b);
@@ -288,14 +340,33 @@ function numberOrText(value: string): number | string | undefined {
   return 'value' in parsed ? parsed.value : value.trim();
 }
 
-function questionInput(question: DraftQuestion) {
+/**
+ * A picture as the tools take it: an upload of this editor's by its id, a stored one by our own
+ * address (looked up, not fetched); null removes it, so Save always says what the page shows.
+ */
+function pictureInput(picture: DraftPicture, origin: string) {
+  if (!picture.ref) return null;
+  return picture.ref.startsWith('upl_')
+    ? { alt: picture.alt, upload_id: picture.ref }
+    : { alt: picture.alt, url: `${origin}${picture.ref}` };
+}
+
+function questionInput(question: DraftQuestion, origin: string) {
   const common = {
     type: question.type,
     ...(question.question_id ? { question_id: question.question_id } : {}),
     text: question.text,
     ...(question.explanation.trim() ? { explanation: question.explanation } : {}),
+    image: pictureInput(question.image, origin),
   };
-  return { ...common, ...typedInput(question) };
+  const typed = typedInput(question);
+  if (Array.isArray(typed.options)) {
+    typed.options = (typed.options as Array<Record<string, unknown>>).map((option, index) => ({
+      ...option,
+      image: pictureInput(question.options[index]!.image, origin),
+    }));
+  }
+  return { ...common, ...typed };
 }
 
 const EditorInputSchema = z.strictObject({
@@ -311,11 +382,11 @@ export type EditorInput = z.output<typeof EditorInputSchema>;
  * The draft checked by the tools' own schemas; a DomainError with one issue per field otherwise.
  * Times picked without an offset (the date-time control) are read in `timeZone`.
  */
-export function draftToInput(draft: QuizDraft, timeZone = 'UTC'): EditorInput {
+export function draftToInput(draft: QuizDraft, timeZone = 'UTC', origin = ''): EditorInput {
   const input = {
     title: draft.title,
     description: draft.description,
-    questions: draft.questions.map(questionInput),
+    questions: draft.questions.map((question) => questionInput(question, origin)),
     settings: Object.fromEntries(
       EDITOR_SETTINGS.map(({ name, editor }) => [name, inputValue(editor!, draft.settings[name], timeZone)]),
     ),

@@ -13,7 +13,14 @@ import {
   selectField,
   type FieldError,
 } from '../web/parts';
-import { EDITOR_SETTINGS, PAIR_MARK, type DraftQuestion, type QuizDraft } from './quiz-draft';
+import {
+  EDITOR_SETTINGS,
+  PAIR_MARK,
+  type DraftPicture,
+  type DraftQuestion,
+  type QuizDraft,
+} from './quiz-draft';
+import { IMAGE_LIMITS } from '../domain/images/decode-image';
 import { parseAction, placeAfter } from './quiz-draft-actions';
 
 export interface EditorState {
@@ -43,6 +50,7 @@ const RENDERED = [
   /^questions-\d+$/,
   /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|pairs|extra_matches|points_per_pair|scale_min|scale_max|min_label|max_label|blanks)$/,
   /^questions-\d+-options-\d+-(label|score)$/,
+  /^questions-\d+(-options-\d+)?-(image_alt|image_file)$/,
   // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
   new RegExp(
     `^settings-(${EDITOR_SETTINGS.filter((entry) => entry.editor!.kind !== 'checkbox')
@@ -56,7 +64,10 @@ export function renderedField(field: string): string {
   // A scale's two end words are one list to the tools and two fields here.
   let id = fieldId(field)
     .replace(/-scale_labels-0$/, '-min_label')
-    .replace(/-scale_labels-1$/, '-max_label');
+    .replace(/-scale_labels-1$/, '-max_label')
+    // A picture's alt text is its own field; any other problem with it is shown at its file field.
+    .replace(/-image-alt$/, '-image_alt')
+    .replace(/-image(-(url|upload_id|data))?$/, '-image_file');
   while (id && !RENDERED.some((pattern) => pattern.test(id))) id = id.replace(/-?[^-]*$/, '');
   return id;
 }
@@ -141,6 +152,74 @@ function actionButton(
   </button>`;
 }
 
+/** Where the editor shows a picture: a stored one from our origin, an upload not yet saved from its owner's route. */
+export const picturePreviewPath = (ref: string) =>
+  ref.startsWith('upl_') ? `/dashboard/pictures/${ref}` : ref;
+
+/**
+ * A question's or an option's picture: the current one with its alt text, a file field to send
+ * one (or another), its alt text (required with a picture) and the buttons that upload and
+ * remove it. The file travels with the whole form (multipart), so Upload works without script.
+ */
+function pictureFields(base: string, picture: DraftPicture, view: View, place: string, action: string): Html {
+  const fileId = fieldId(`${base}[image_file]`);
+  const fileErrors = errorsFor(view.errors, fileId);
+  const hintId = `${fileId}-hint`;
+  const describedBy = [hintId, fileErrors.length > 0 ? `${fileId}-error` : ''].filter(Boolean).join(' ');
+  const mb = IMAGE_LIMITS.maxBytes / (1024 * 1024);
+  return html`<div class="picture-field" id="${fieldId(base)}-picture">
+    ${
+      picture.ref
+        ? html`<figure class="picture-current">
+            <a class="question-image" href="${picturePreviewPath(picture.ref)}" target="_blank" rel="noopener"
+              ><img
+                src="${picturePreviewPath(picture.ref)}"
+                alt="${picture.alt}"
+                ${picture.width ? html`width="${picture.width}"` : ''}
+                ${picture.height ? html`height="${picture.height}"` : ''}
+              /><span class="sr-only">Open the picture at full size</span></a
+            >
+            <figcaption>
+              ${picture.ref.startsWith('upl_') ? 'Uploaded picture (stored when you save)' : 'Current picture'}
+              ${picture.alt ? html`: “${picture.alt}”` : ''}
+            </figcaption>
+          </figure>`
+        : ''
+    }
+    <input type="hidden" name="${base}[image_ref]" value="${picture.ref}" />
+    <input type="hidden" name="${base}[image_width]" value="${picture.width}" />
+    <input type="hidden" name="${base}[image_height]" value="${picture.height}" />
+    <div class="field">
+      <label for="${fileId}"
+        >${picture.ref ? `Replace the picture of ${place}` : `Picture for ${place} (optional)`}</label
+      >
+      <p class="hint" id="${hintId}">PNG, JPEG, WebP or GIF, at most ${mb} MB; choose a file, then Upload.</p>
+      ${fieldErrorText(fileId, fileErrors)}
+      <input
+        type="file"
+        id="${fileId}"
+        name="${base}[image_file]"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        aria-describedby="${describedBy}"
+        ${fileErrors.length > 0 ? html`aria-invalid="true"` : ''}
+      />
+    </div>
+    ${textField({
+      name: `${base}[image_alt]`,
+      label: `Alt text of the picture of ${place}`,
+      value: picture.alt,
+      view,
+      maxlength: LIMITS.imageAltMax,
+      text: true,
+      hint: 'Required with a picture: what it shows, for people who cannot see it.',
+    })}
+    <p class="picture-tools">
+      ${actionButton(view, `upload-image:${action}`, 'Upload', `the picture of ${place}`)}
+      ${picture.ref ? actionButton(view, `remove-image:${action}`, 'Remove the picture', `of ${place}`, 'secondary small danger') : ''}
+    </p>
+  </div>`;
+}
+
 function yesNoFields(base: string, question: DraftQuestion, view: View): Html {
   const id = fieldId(`${base}[correct_answer]`);
   return html`${radioGroup({
@@ -196,6 +275,13 @@ function optionFields(base: string, index: number, question: DraftQuestion, view
             inputmode: 'numeric',
             className: 'short',
           })}
+          ${pictureFields(
+            name,
+            option.image,
+            view,
+            `option ${optionIndex + 1} of question ${index + 1}`,
+            `${index}:${optionIndex}`,
+          )}
           ${actionButton(
             view,
             `remove-option:${index}:${optionIndex}`,
@@ -492,6 +578,7 @@ function questionFields(question: DraftQuestion, index: number, count: number, v
         maxlength: LIMITS.questionTextMax,
         text: true,
       })}
+      ${pictureFields(base, question.image, view, `question ${index + 1}`, String(index))}
       ${EDITOR_TYPES[question.type].keyFields(base, index, question, view)}
       ${textField({
         name: `${base}[explanation]`,
@@ -637,6 +724,7 @@ export function sendEditorPage(res: Response, state: EditorState): void {
       <form
         method="post"
         action="${action}"
+        enctype="multipart/form-data"
         class="quiz-editor"
         novalidate
         ${view.focus ? html`data-focus="${view.focus}"` : ''}

@@ -1,5 +1,15 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { DomainError } from '../domain/errors';
+import { isDomainError, type DomainError } from '../domain/errors';
+import {
+  decodeImage,
+  ImageRefused,
+  IMAGE_LIMITS,
+  sniffFormat,
+  type DecodedImage,
+} from '../domain/images/decode-image';
+import { MEDIA_TYPES } from '../domain/images/image-ref';
+import { readUpload, storeUpload } from '../domain/uploads/uploads';
+import type { FormFile } from '../http/file-body';
 import { createQuiz } from '../domain/quizzes/create-quiz';
 import { deleteQuiz } from '../domain/quizzes/delete-quiz';
 import { duplicateQuiz } from '../domain/quizzes/duplicate-quiz';
@@ -10,7 +20,7 @@ import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { updateQuiz } from '../domain/quizzes/update-quiz';
 import { getResults } from '../domain/results/get-results';
 import { overriddenKeptNote, remarkAllResponses } from '../domain/results/remark-responses';
-import { parseForm, verifyCsrf } from '../web/csrf';
+import { formFiles, parseForm, parseFormWithFiles, verifyCsrf } from '../web/csrf';
 import { plural } from '../web/page-shell';
 import type { SessionRecord } from '../domain/sessions';
 import { currentSession, requireLogin } from '../web/session';
@@ -25,11 +35,78 @@ import { sendDeleteQuizPage } from './quiz-delete-page';
 import { sendRemarkQuizPage } from './quiz-remark-page';
 import { draftFromQuiz, draftToInput, emptyDraft, readDraft, type QuizDraft } from './quiz-draft';
 import { applyAction, parseAction, placeAfter } from './quiz-draft-actions';
-import { renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
+import { fieldId, renderedField, sendEditorPage, type EditorState } from './quiz-editor-page';
 import { editorMessage } from './editor-issues';
 
 /** Up to 100 questions of 20 options each, with their texts: far more than the account forms. */
 const EDITOR_FORM = { limit: '4mb', parameterLimit: 5000 };
+/**
+ * The editor's pictures travel with the form (multipart): each file at most a picture's limit,
+ * a few at once, and the whole body read to its end (file bytes past a limit are dropped as they
+ * come) so that a file too large is named beside its field.
+ */
+const EDITOR_FILES = {
+  bodyBytes: 64 * 1024 * 1024,
+  fileBytes: IMAGE_LIMITS.maxBytes,
+  filesBytes: 4 * IMAGE_LIMITS.maxBytes,
+  fieldBytes: 1024 * 1024,
+};
+const PICTURE_FILE = /^questions\[(\d{1,3})\](?:\[options\]\[(\d{1,2})\])?\[image_file\]$/;
+
+/**
+ * The pictures chosen in the form's file fields, each through the decoder every picture passes
+ * (recognised by content, bounded, metadata stripped, scaled) and kept as an upload of the owner's
+ * until Save stores it in the quiz through the tools' pipeline (quotas, uses). A picture refused
+ * is named beside its field and nothing of it is kept.
+ */
+async function takePictures(
+  deps: DashboardContext['deps'],
+  ownerId: string,
+  draft: QuizDraft,
+  files: readonly FormFile[],
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const mb = IMAGE_LIMITS.maxBytes / (1024 * 1024);
+  for (const file of files) {
+    const match = PICTURE_FILE.exec(file.field);
+    const question = match ? draft.questions[Number(match[1])] : undefined;
+    if (!match || !question) continue;
+    const holder = match[2] === undefined ? question : question.options[Number(match[2])];
+    if (!holder) continue;
+    const place =
+      match[2] === undefined
+        ? `question ${Number(match[1]) + 1}`
+        : `option ${Number(match[2]) + 1} of question ${Number(match[1]) + 1}`;
+    const field = fieldId(file.field);
+    if (file.over) {
+      errors.push({
+        field,
+        message: `Picture for ${place}: the file is larger than ${mb} MB, the most a picture may be (or the form held more pictures than one save takes); choose a smaller one. Nothing was stored.`,
+      });
+      continue;
+    }
+    let decoded: DecodedImage;
+    try {
+      decoded = await decodeImage(file.bytes);
+    } catch (error) {
+      if (!(error instanceof ImageRefused)) throw error;
+      errors.push({ field, message: `Picture for ${place}: the file ${error.message}. Nothing was stored.` });
+      continue;
+    }
+    const stored = await storeUpload(deps, ownerId, {
+      contentType: decoded.mediaType,
+      filename: file.filename,
+      bytes: decoded.bytes,
+    });
+    holder.image = {
+      ref: stored.upload_id,
+      alt: holder.image.alt,
+      width: String(decoded.width),
+      height: String(decoded.height),
+    };
+  }
+  return errors;
+}
 
 const quizPath = (id: string) => `/dashboard/quizzes/${id}`;
 
@@ -48,8 +125,21 @@ function editorErrors(error: DomainError): FieldError[] {
   if (error.issues.length === 0) return [{ field: '', message: error.message }];
   return error.issues.map((issue) => ({
     field: renderedField(issue.field),
-    message: editorMessage(issue),
+    message: pictureMessage(issue) ?? editorMessage(issue),
   }));
+}
+
+/** A picture's refusal on Save that the editor's wording has no code for: a quota, a picture gone. */
+function pictureMessage(issue: DomainError['issues'][number]): string | null {
+  if (issue.code !== 'invalid') return null;
+  if (/quota/.test(issue.message)) return `Pictures: ${issue.message}.`;
+  const at = /^questions\[(\d+)\](?:\.options\[(\d+)\])?\.image\b/.exec(issue.field);
+  if (!at) return null;
+  const place =
+    at[2] === undefined
+      ? `question ${Number(at[1]) + 1}`
+      : `option ${Number(at[2]) + 1} of question ${Number(at[1]) + 1}`;
+  return `Picture for ${place}: it is no longer stored or cannot be used: upload it again.`;
 }
 
 /** The codes a save explains beside the fields; anything else is an error page. */
@@ -64,11 +154,16 @@ async function handleEditorPost(
   req: Request,
   res: Response,
   page: Omit<EditorState, 'draft'> & { timeZone: string },
+  owner: { deps: DashboardContext['deps']; ownerId: string },
   save: (draft: QuizDraft) => Promise<void>,
 ): Promise<void> {
   const body = req.body as Record<string, unknown>;
   const draft = readDraft(body);
   const action = parseAction(body._action);
+  const refused = await takePictures(owner.deps, owner.ownerId, draft, formFiles(res));
+  if (refused.length > 0) {
+    return sendEditorPage(res, { ...page, draft, errors: refused, status: 422 });
+  }
   if (action.kind !== 'save') {
     return sendEditorPage(res, {
       ...page,
@@ -105,6 +200,32 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       await handle(req, res, { session, id });
     });
 
+  // A picture uploaded in the editor and not saved yet, shown to its owner alone; only a picture
+  // is served (by its content), whatever else the owner's uploads hold.
+  router.get('/dashboard/pictures/:uploadId', requireLogin(), async (req, res) => {
+    const session = currentSession(res)!;
+    const upload = await readUpload(deps, session.userId, String(req.params.uploadId)).catch(
+      (error: unknown) => {
+        if (isDomainError(error)) return null;
+        throw error;
+      },
+    );
+    const format = upload ? sniffFormat(upload.bytes) : null;
+    if (!upload || !format) {
+      res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('No such picture.');
+      return;
+    }
+    res
+      .status(200)
+      .set({
+        'Content-Type': MEDIA_TYPES[format],
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, max-age=3600',
+        'Content-Disposition': 'inline',
+      })
+      .send(Buffer.from(upload.bytes));
+  });
+
   router.get('/dashboard/quizzes/new', requireLogin(), (_req, res) => {
     const session = currentSession(res)!;
     sendEditorPage(res, { draft: emptyDraft(), timeZone: session.timeZone });
@@ -113,13 +234,14 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
   router.post(
     '/dashboard/quizzes/new',
     requireLogin(),
-    parseForm(EDITOR_FORM),
+    parseFormWithFiles(EDITOR_FORM, EDITOR_FILES),
     verifyCsrf(),
     async (req, res) => {
       const session = currentSession(res)!;
       const timeZone = formTimeZone(req.body, session.timeZone);
-      await handleEditorPost(req, res, { timeZone }, async (draft) => {
-        const input = draftToInput(draft, timeZone);
+      const owner = { deps, ownerId: session.userId };
+      await handleEditorPost(req, res, { timeZone }, owner, async (draft) => {
+        const input = draftToInput(draft, timeZone, deps.baseUrl);
         const quiz = await createQuiz(deps, session.userId, input);
         setFlash(res, {
           notice: {
@@ -150,7 +272,7 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
   router.post(
     '/dashboard/quizzes/:quizId/edit',
     requireLogin(),
-    parseForm(EDITOR_FORM),
+    parseFormWithFiles(EDITOR_FORM, EDITOR_FILES),
     verifyCsrf(),
     async (req, res) => {
       const session = currentSession(res)!;
@@ -160,8 +282,9 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       const id = stored.id;
       const quiz = { id, title: stored.title, published: stored.status === 'published' };
       const timeZone = formTimeZone(req.body, session.timeZone);
-      await handleEditorPost(req, res, { quiz, timeZone }, async (draft) => {
-        const input = draftToInput(draft, timeZone);
+      const owner = { deps, ownerId: session.userId };
+      await handleEditorPost(req, res, { quiz, timeZone }, owner, async (draft) => {
+        const input = draftToInput(draft, timeZone, deps.baseUrl);
         const updated = await updateQuiz(deps, session.userId, {
           ref: id,
           title: input.title,

@@ -197,3 +197,129 @@ function readMultipart(
     req.pipe(parser);
   });
 }
+
+/** A file part of a multipart form: its bytes, or `over` when it went past the limit (bytes dropped). */
+export interface FormFile {
+  field: string;
+  filename: string | null;
+  contentType: string;
+  bytes: Uint8Array;
+  over: boolean;
+}
+
+export interface MultipartLimits {
+  /** The whole body: a larger declared length is refused before a byte is read. */
+  bodyBytes: number;
+  /** Each file: past it, the file is marked `over` and its bytes are dropped as they come. */
+  fileBytes: number;
+  /** All files together: past it, every further file is marked `over`. */
+  filesBytes: number;
+  fields: number;
+  fieldBytes: number;
+}
+
+export type MultipartFormResult =
+  | { ok: true; fields: Record<string, string>; files: FormFile[] }
+  | { ok: false; reason: 'too_large' | 'malformed'; detail: string };
+
+/**
+ * A whole multipart form (a page's form with file fields): every field, and every file that was
+ * chosen (empty file fields are left out), each bounded. The body is read to its end, so a file
+ * over its limit is reported beside the form's other fields rather than as a broken connection.
+ */
+export async function readMultipartForm(req: Request, limits: MultipartLimits): Promise<MultipartFormResult> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.bodyBytes) {
+    await drain(req);
+    return {
+      ok: false,
+      reason: 'too_large',
+      detail: `The form is larger than ${Math.round(limits.bodyBytes / (1024 * 1024))} MB; nothing was stored.`,
+    };
+  }
+  return new Promise((resolve) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: limits.fileBytes, fields: limits.fields, fieldSize: limits.fieldBytes },
+      });
+    } catch (error) {
+      const detail = `The form could not be read (${error instanceof Error ? error.message : 'bad header'}).`;
+      void drain(req).then(() => resolve({ ok: false, reason: 'malformed', detail }));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const files: FormFile[] = [];
+    const pending: Array<Promise<void>> = [];
+    let kept = 0;
+    let fieldsOver = false;
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fieldsOver = true;
+      fields[name] = value;
+    });
+    parser.on('fieldsLimit', () => {
+      fieldsOver = true;
+    });
+    parser.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let over = false;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (over) return;
+        if (kept + chunk.length > limits.filesBytes) {
+          over = true;
+          chunks.length = 0;
+          return;
+        }
+        kept += chunk.length;
+        chunks.push(chunk);
+      });
+      stream.on('limit', () => {
+        over = true;
+        chunks.length = 0;
+      });
+      pending.push(
+        new Promise((done) =>
+          stream.on('close', () => {
+            // A file field left empty is sent as a part with no name and no bytes.
+            if (size > 0 || info.filename) {
+              files.push({
+                field: name,
+                filename: info.filename ?? null,
+                contentType: info.mimeType,
+                bytes: over ? new Uint8Array() : new Uint8Array(Buffer.concat(chunks)),
+                over,
+              });
+            }
+            done();
+          }),
+        ),
+      );
+    });
+    parser.on('error', (error: Error) => {
+      req.unpipe(parser);
+      void drain(req).then(() =>
+        resolve({
+          ok: false,
+          reason: 'malformed',
+          detail: `The form is not well-formed (${error.message}).`,
+        }),
+      );
+    });
+    parser.on('close', () => {
+      void Promise.all(pending).then(() => {
+        if (fieldsOver) {
+          return resolve({
+            ok: false,
+            reason: 'too_large',
+            detail: 'The form has more or longer fields than it takes; nothing was stored.',
+          });
+        }
+        resolve({ ok: true, fields, files });
+      });
+    });
+    req.pipe(parser);
+  });
+}

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { runChain } from '../http/chain';
 import { refuseBadTextInBody, verifyUtf8 } from '../http/text-guard';
+import { readMultipartForm, type FormFile, type MultipartLimits } from '../http/file-body';
 import { html, type Html } from './html';
 import { layout } from './layout';
 import { ensureCsrfNonce, sessionState, type WebSessionState } from './session';
@@ -69,6 +70,47 @@ export interface FormSize {
 }
 
 /** URL-encoded form bodies, small and flat (no nested objects from `a[b]=c`). */
+function formRefused(res: Response, status: number, text: Html | string): void {
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(
+      layout({
+        title: 'Form not accepted',
+        robots: 'noindex',
+        body: html`<h1>That form could not be accepted</h1>
+          <p>${text} Go back, correct it and try again.</p>`,
+      }),
+    );
+}
+
+/** The files a form with file fields sent (`parseFormWithFiles`); none for a URL-encoded form. */
+export const formFiles = (res: Response): FormFile[] =>
+  (res.locals.formFiles as FormFile[] | undefined) ?? [];
+
+/**
+ * A form that may carry files (multipart/form-data, read by busboy within `files`' bounds), or
+ * the same form URL-encoded as `parseForm` reads it: either way `req.body` holds its flat fields
+ * and `formFiles(res)` its chosen files, each checked later by what takes it.
+ */
+export function parseFormWithFiles(size: FormSize, files: Omit<MultipartLimits, 'fields'>): RequestHandler {
+  const urlEncoded = parseForm(size);
+  const refuseBadText = refuseBadTextInBody((res, field, message) =>
+    formRefused(res, 400, `The field ${field} ${message}. Nothing was changed.`),
+  );
+  return (req, res, next) => {
+    if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? ''))
+      return urlEncoded(req, res, next);
+    readMultipartForm(req, { ...files, fields: size.parameterLimit }).then((read) => {
+      if (!read.ok) return formRefused(res, read.reason === 'too_large' ? 413 : 400, read.detail);
+      req.body = read.fields;
+      res.locals.formFiles = read.files;
+      refuseBadText(req, res, next);
+    }, next);
+  };
+}
+
 export function parseForm(size: FormSize = { limit: '32kb', parameterLimit: 50 }): RequestHandler {
   const parse = express.urlencoded({
     extended: false,
