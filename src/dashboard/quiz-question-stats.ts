@@ -3,7 +3,8 @@ import type { getResults } from '../domain/results/get-results';
 import { matchesAcceptedAnswer, withinTolerance } from '../domain/answer-text';
 import type { QuestionType } from '../domain/question-types';
 import { html, type Html } from '../web/html';
-import { questionImage } from '../web/images';
+import { optionPicture, questionImage } from '../web/images';
+import type { ImageRecord } from '../domain/images/image-ref';
 import { formatNumber } from '../web/page-shell';
 import { richText, type RichTextOptions } from '../web/rich-text';
 import { answerChart, type Bar } from './charts';
@@ -303,6 +304,7 @@ function answerKey(question: Question, rich: RichTextOptions): Html {
                 ${pts(option.score)}${
                   right(option.score) ? html` <span class="key-right">✓ right</span>` : ''
                 }
+                ${optionPicture((option as { image?: ImageRecord }).image)}
               </li>`,
           )}
         </ul>`,

@@ -4,7 +4,7 @@ import type { ReviewItem } from '../domain/results/answer-review';
 import type { getOwnedResponse } from '../domain/results/owned-responses';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
-import { questionImage } from '../web/images';
+import { optionPicture, questionImage } from '../web/images';
 import { formatNumber, formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
 import { richText, type RichTextOptions } from '../web/rich-text';
@@ -30,12 +30,18 @@ function verdict(item: ReviewItem): Html {
 /** Whether an answer is made of the owner's words (options, items), which are rich text; typed words are shown as typed. */
 const choosesOwnerWords = (type: string) => !storedDefinition(type).answerIsTyped;
 
-function givenAnswer(item: ReviewItem, timeUp: boolean, rich: RichTextOptions): Html {
+function givenAnswer(
+  item: ReviewItem,
+  timeUp: boolean,
+  rich: RichTextOptions,
+  options: Record<string, ImageRef> | undefined,
+): Html {
   if (item.your_answer === null)
     return html`<em>${timeUp ? 'Not answered: the time ran out' : 'Not answered'}</em>`;
   if (item.your_answer === '') return html`<em>None ticked</em>`;
   const said = item.your_answer === 'yes' ? 'Yes' : item.your_answer === 'no' ? 'No' : item.your_answer;
-  return html`<bdi class="review-answer">${choosesOwnerWords(item.type) ? richText(said, rich) : said}</bdi>`;
+  return html`<bdi class="review-answer">${choosesOwnerWords(item.type) ? richText(said, rich) : said}</bdi
+    >${optionPicture(options?.[item.your_answer])}`;
 }
 
 type AnswerActions = OwnedResponse['answer_actions'][number];
@@ -89,6 +95,7 @@ function answerItem(
   timeUp: boolean,
   rich: RichTextOptions,
   picture: ImageRef | undefined,
+  options: Record<string, ImageRef> | undefined,
   actions: Html = html``,
 ): Html {
   const right =
@@ -104,9 +111,7 @@ function answerItem(
             >
             ${item.correct_answers.map(
               (answer, n) =>
-                html`${n > 0 ? ', ' : ''}<bdi
-                    >${answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : richText(answer, rich)}</bdi
-                  >`,
+                html`${n > 0 ? ', ' : ''}<bdi>${answer === 'yes' ? 'Yes' : answer === 'no' ? 'No' : richText(answer, rich)}</bdi>${optionPicture(options?.[answer])}`,
             )}
           </p>`;
   // Each answer has an anchor of its own, for links to one answer (grading, a question's answers).
@@ -116,7 +121,7 @@ function answerItem(
     </h3>
     ${questionImage(picture)}
     <p class="review-answer-line">
-      ${verdict(item)} <span class="review-label">Answer:</span> ${givenAnswer(item, timeUp, rich)}
+      ${verdict(item)} <span class="review-label">Answer:</span> ${givenAnswer(item, timeUp, rich, options)}
     </p>
     <p class="review-points">
       <span class="review-label">Points:</span>
@@ -212,6 +217,7 @@ export function sendResponsePage(
             response.time_up,
             rich,
             data.pictures[item.question_id],
+            data.option_pictures[item.question_id],
             answerActions(data.answer_actions[index], paths, index + 1),
           ),
         )}

@@ -2,7 +2,7 @@ import type { ReviewItem } from '../domain/results/answer-review';
 import type { ResponseResult } from '../domain/results/get-response-result';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
-import { questionImage } from '../web/images';
+import { optionPicture, questionImage } from '../web/images';
 import { layout } from '../web/layout';
 import { richOptionsOf, richText, type RichTextOptions } from '../web/rich-text';
 import { translator, type Translator } from './i18n';
@@ -43,12 +43,19 @@ function answerShown(tr: Translator, item: ReviewItem, answer: string, rich: Ric
 }
 
 /** The respondent's answer, isolated (`<bdi>`): typed text in any script keeps its own direction. */
-function yourAnswer(tr: Translator, item: ReviewItem, timeUp: boolean, rich: RichTextOptions): Html {
+function yourAnswer(
+  tr: Translator,
+  item: ReviewItem,
+  timeUp: boolean,
+  rich: RichTextOptions,
+  options: Record<string, ImageRef> | undefined,
+): Html {
   if (item.your_answer === null)
     return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
   // Every other answer has text (labels and typed answers are never empty): "" is a checkbox group left unticked.
   if (item.your_answer === '') return html`<em>${tr.t('result.noneTicked')}</em>`;
-  return html`<bdi class="review-answer">${answerShown(tr, item, item.your_answer, rich)}</bdi>`;
+  return html`<bdi class="review-answer">${answerShown(tr, item, item.your_answer, rich)}</bdi
+    >${optionPicture(options?.[item.your_answer])}`;
 }
 
 /**
@@ -73,6 +80,7 @@ function reviewItem(
   timeUp: boolean,
   rich: RichTextOptions,
   picture: ImageRef | undefined,
+  options: Record<string, ImageRef> | undefined,
 ): Html {
   // The points are a phrase of their own, on their own line, so they never run into the answer.
   // A question worth nothing (an opinion, a comment) earns no "0 of 0 points".
@@ -92,7 +100,7 @@ function reviewItem(
             <span class="review-label"
               >${tr.t('result.rightAnswers', { count: item.correct_answers.length })}</span
             >
-            ${item.correct_answers.map((answer, n) => html`${n > 0 ? listComma(tr) : ''}<bdi>${answerShown(tr, item, answer, rich)}</bdi>`)}
+            ${item.correct_answers.map((answer, n) => html`${n > 0 ? listComma(tr) : ''}<bdi>${answerShown(tr, item, answer, rich)}</bdi>${optionPicture(options?.[answer])}`)}
           </p>`;
   return html`<li class="review-item">
     <h3 class="question-text">
@@ -102,7 +110,7 @@ function reviewItem(
     <p class="review-answer-line">
       ${verdictOf(tr, item)}
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
-      ${yourAnswer(tr, item, timeUp, rich)}
+      ${yourAnswer(tr, item, timeUp, rich, options)}
     </p>
     ${earned} ${right}
     ${item.explanation ? html`<p class="review-explanation" dir="auto">${richText(item.explanation, rich)}</p>` : ''}
@@ -115,11 +123,12 @@ function answerReview(
   timeUp: boolean,
   rich: RichTextOptions,
   pictures: Record<string, ImageRef>,
+  optionPictures: Record<string, Record<string, ImageRef>>,
 ): Html {
   return html`<section class="review" aria-labelledby="review-title">
     <h2 id="review-title">${tr.t('result.yourAnswers')}</h2>
     <ol class="review-list">
-      ${review.map((item, index) => reviewItem(tr, item, index, timeUp, rich, pictures[item.question_id]))}
+      ${review.map((item, index) => reviewItem(tr, item, index, timeUp, rich, pictures[item.question_id], optionPictures[item.question_id]))}
     </ol>
   </section>`;
 }
@@ -151,7 +160,14 @@ export function renderResultPage(result: ResponseResult): string {
   const tr = translator(result.quiz.language);
   const rich = richOptionsOf(result.quiz);
   const review = result.review
-    ? answerReview(tr, result.review, result.time_up !== null, rich, result.pictures ?? {})
+    ? answerReview(
+        tr,
+        result.review,
+        result.time_up !== null,
+        rich,
+        result.pictures ?? {},
+        result.option_pictures ?? {},
+      )
     : '';
   // A quiz with nothing to score (opinion scales alone) shows no "0 out of 0": a thank-you, as without scores.
   const score = result.score && result.score.max_score > 0 ? result.score : null;

@@ -39,5 +39,16 @@ export function optionImage(ref: Picture | null | undefined): Html {
   />`;
 }
 
+/**
+ * An option's picture where the option is read, not chosen (the review, the owner's pages): as in
+ * a label, and a link to the picture at full size, which is what a tap opens on a phone.
+ */
+export function optionPicture(ref: Picture | null | undefined): Html {
+  if (!ref) return html``;
+  return html`<a class="option-image-link" href="${sourceOf(ref)}" target="_blank" rel="noopener"
+    >${optionImage(ref)}</a
+  >`;
+}
+
 /** The pictures of a stored question (its media column), read once per page. */
 export const questionMedia = (question: { media?: unknown }) => mediaOf(question.media);

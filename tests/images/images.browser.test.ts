@@ -140,7 +140,7 @@ describeWithBrowser('pictures on the review and the dashboard', () => {
   async function checkPage(page: Page, name: string) {
     await page.waitForLoadState('load');
     // Lazy pictures load once scrolled to: bring each into view before reading them.
-    for (const image of await page.locator('main a.question-image img').all())
+    for (const image of await page.locator('main a.question-image img, main img.option-image').all())
       await image.scrollIntoViewIfNeeded();
     await page.waitForFunction("[...document.querySelectorAll('main img')].every((image) => image.complete)");
     expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
@@ -157,6 +157,33 @@ describeWithBrowser('pictures on the review and the dashboard', () => {
         },
       ],
     });
+    // The chosen and the right option's picture, beside its label: alt text, size, loaded, linked to full size.
+    type Shown = {
+      getAttribute(name: string): string | null;
+      complete: boolean;
+      naturalWidth: number;
+      closest(selector: string): Shown | null;
+    };
+    const options = await page.locator('main img.option-image').evaluateAll((images) =>
+      (images as unknown as Shown[]).map((image) => ({
+        alt: image.getAttribute('alt'),
+        width: image.getAttribute('width'),
+        loaded: image.complete && image.naturalWidth > 0,
+        link: image.closest('a')?.getAttribute('href') ?? null,
+      })),
+    );
+    expect({ name, some: options.length > 0 }).toEqual({ name, some: true });
+    for (const option of options) {
+      expect({ name, option }).toEqual({
+        name,
+        option: {
+          alt: 'A red swatch',
+          width: '200',
+          loaded: true,
+          link: expect.stringMatching(/^\/images\/[0-9a-f]{64}\.png$/),
+        },
+      });
+    }
     expect({ name, axe: await seriousViolations(page) }).toEqual({ name, axe: [] });
     const file = path.join(shots, `${name}.png`);
     await page.screenshot({ path: file, fullPage: true });
@@ -164,7 +191,7 @@ describeWithBrowser('pictures on the review and the dashboard', () => {
   }
 
   test(
-    'at 390 px the draft quiz page, the review after submitting and the response page show the picture',
+    'at 390 px the draft quiz page, the review after submitting and the response page show the pictures of the question and its option',
     async () => {
       const b64 = (bytes: Buffer) => bytes.toString('base64');
       const quiz = payload(
@@ -175,7 +202,14 @@ describeWithBrowser('pictures on the review and the dashboard', () => {
               type: 'multiple_choice',
               text: 'Which colour is the wide banner?',
               image: { alt: 'A wide red banner', data: b64(await solidPng(1800, 600, '#b22')) },
-              options: [{ label: 'Red', score: 1 }, { label: 'Blue' }],
+              options: [
+                {
+                  label: 'Red',
+                  score: 1,
+                  image: { alt: 'A red swatch', data: b64(await solidPng(200, 200, '#c00')) },
+                },
+                { label: 'Blue' },
+              ],
             },
             { type: 'yes_no', text: 'Is a square a rectangle?', points: 1, correct_answer: 'yes' },
           ],

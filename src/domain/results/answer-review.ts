@@ -79,3 +79,25 @@ export function reviewPictures(questions: readonly QuestionRow[]): Record<string
   }
   return pictures;
 }
+
+/**
+ * The current questions' options' pictures by question id and option label, for the pages that
+ * show a review beside the answers and right answers they name by label.
+ */
+export function reviewOptionPictures(
+  questions: readonly QuestionRow[],
+): Record<string, Record<string, ImageRef>> {
+  const pictures: Record<string, Record<string, ImageRef>> = {};
+  for (const question of questions) {
+    const refs = mediaOf(question.media)?.options;
+    if (!refs) continue;
+    const options = (toScorable(question) as { options?: ReadonlyArray<{ label: string }> }).options ?? [];
+    const byLabel: Record<string, ImageRef> = {};
+    options.forEach((option, index) => {
+      const ref = refs[index];
+      if (ref) byLabel[option.label] = ref;
+    });
+    pictures[question.id] = byLabel;
+  }
+  return pictures;
+}

@@ -2,7 +2,13 @@ import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { isUnanswered } from '../stored-answer';
 import type { ImageRef } from '../images/image-ref';
-import { answerKeyShown, reviewOf, reviewPictures, type ReviewItem } from './answer-review';
+import {
+  answerKeyShown,
+  reviewOf,
+  reviewOptionPictures,
+  reviewPictures,
+  type ReviewItem,
+} from './answer-review';
 
 export interface ResponseResult {
   /**
@@ -17,6 +23,8 @@ export interface ResponseResult {
   review: ReviewItem[] | null;
   /** The reviewed questions' own pictures by question id (empty without a review). */
   pictures?: Record<string, ImageRef>;
+  /** Their options' pictures by question id and option label (empty without a review). */
+  option_pictures?: Record<string, Record<string, ImageRef>>;
   /** "pending" while an answer waits for a person's grade: the score so far, no key yet. */
   grading_status: 'pending' | 'final';
   /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
@@ -61,6 +69,7 @@ export async function getResponseResult(
       : null,
     review: current ? reviewOf(current.questions, response.answers, showScore) : null,
     pictures: current ? reviewPictures(current.questions) : {},
+    option_pictures: current ? reviewOptionPictures(current.questions) : {},
     grading_status: pending ? 'pending' : 'final',
     time_up: response.timeUp
       ? { out_of_time: response.answers.filter(isUnanswered).map((answer) => answer.questionText) }

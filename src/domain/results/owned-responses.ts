@@ -4,7 +4,7 @@ import type { DomainDeps } from '../deps';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { quizSummary } from '../quiz-records';
 import { unacceptedTexts } from '../stored-answer';
-import { reviewOf, reviewPictures } from './answer-review';
+import { reviewOf, reviewOptionPictures, reviewPictures } from './answer-review';
 import { responseNotFound } from './delete-response';
 import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
 
@@ -59,6 +59,8 @@ export async function getOwnedResponse(deps: DomainDeps, ownerId: string, ref: s
     answers: reviewOf(quiz.questions, response.answers, true),
     /** The questions' own pictures by question id, shown with each answer. */
     pictures: reviewPictures(quiz.questions),
+    /** The options' pictures by question id and label, shown beside the answers that name them. */
+    option_pictures: reviewOptionPictures(quiz.questions),
     /**
      * Per answer, in the answers' order: its id, its grade state (null: marked by its type's
      * rule), and the typed texts its question does not accept yet, which the owner may accept.
