@@ -1,5 +1,6 @@
 import type { PromptDefinition } from '../prompt';
 import { explainResultsPrompt } from './explain-results';
+import { gradeWithRubricPrompt } from './grade-with-rubric';
 import { importMyQuestionBankPrompt } from './import-my-question-bank';
 import { quizFromMaterialPrompt } from './quiz-from-material';
 import { reviewQuizBeforePublishingPrompt } from './review-quiz-before-publishing';
@@ -10,4 +11,5 @@ export const PROMPTS: readonly PromptDefinition[] = [
   reviewQuizBeforePublishingPrompt,
   explainResultsPrompt,
   importMyQuestionBankPrompt,
+  gradeWithRubricPrompt,
 ];
