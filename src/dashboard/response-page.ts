@@ -8,7 +8,7 @@ import { optionPicture, questionImage } from '../web/images';
 import { formatNumber, formatTime, noticeBox, plural, sendPage } from '../web/page-shell';
 import type { Flash } from '../web/session-flash';
 import { richText, type RichTextOptions } from '../web/rich-text';
-import { respondentName, resultsNav, resultsPath } from './results-pages';
+import { gradingStateBadge, respondentName, resultsNav, resultsPath } from './results-pages';
 
 type OwnedResponse = Awaited<ReturnType<typeof getOwnedResponse>>;
 
@@ -143,9 +143,13 @@ function metadata(data: OwnedResponse, timeZone: string): Html {
       <dd>${value}</dd>
     </div>`;
   const percent = response.percent === null ? '' : ` (${formatNumber(response.percent, '%')})`;
+  // Not final while an answer waits for its grade: what is marked so far.
+  const soFar =
+    response.grading_state === 'pending' || response.grading_state === 'proposed' ? ', so far' : '';
   return html`<dl class="settings response-meta">
-    ${row('Score', response.max_score === 0 ? 'None: no question is scored' : `${response.score} of ${response.max_score}${percent}`)}
+    ${row('Score', response.max_score === 0 ? 'None: no question is scored' : `${response.score} of ${response.max_score}${percent}${soFar}`)}
     ${response.passed === null ? '' : row('Result', response.passed ? 'Passed' : 'Not passed')}
+    ${response.grading_state === null ? '' : row('Grading', gradingStateBadge(response.grading_state))}
     ${row('Submitted', formatTime(response.submitted_at, undefined, timeZone))}
     ${row('Name', response.respondent.name ? html`<bdi>${response.respondent.name}</bdi>` : html`<span class="muted">Not given</span>`)}
     ${row('Email', response.respondent.email ?? html`<span class="muted">Not given</span>`)}

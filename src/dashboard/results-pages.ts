@@ -3,6 +3,7 @@ import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/results/get-results';
 import type { listResponses } from '../domain/results/owned-responses';
 import type { getResultsSummary } from '../domain/results/results-summary';
+import type { ResponseGradingState } from '../domain/results/grading-state';
 import type { ScoreCount } from '../domain/results/score-distribution';
 import { html, type Html } from '../web/html';
 import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
@@ -84,6 +85,14 @@ export function summaryStats(s: Summary, timeZone: string): Html {
             </dd>
           </div>`
     }
+    ${
+      s.pending_count === 0
+        ? ''
+        : html`<div>
+            <dt>Waiting for a grade</dt>
+            <dd>${s.pending_count} ${s.pending_count === 1 ? 'response' : 'responses'} (scored so far)</dd>
+          </div>`
+    }
     <div>
       <dt>Last response</dt>
       <dd>${formatTime(s.last_submitted_at, 'None yet', timeZone)}</dd>
@@ -159,6 +168,23 @@ function sendSection(
 
 const noResponses = html`<p class="muted">No responses yet.</p>`;
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The answers behind the pending responses: how many wait for a grade, how many for an approval. */
+function toGradeNotice(toGrade: { pending: number; proposed: number }, pendingResponses: number): Html {
+  if (pendingResponses === 0) return html``;
+  return html`<div class="notice to-grade" role="status">
+    <p>
+      ${plural(pendingResponses, 'response waits', 'responses wait')} for a grade: their scores and results
+      are not final yet, and the figures count them with their score so far.
+    </p>
+    <ul>
+      <li>${plural(toGrade.pending, 'answer', 'answers')} to grade</li>
+      <li>${plural(toGrade.proposed, 'proposed grade', 'proposed grades')} to approve</li>
+    </ul>
+  </div>`;
+}
+
 export function sendSummarySection(
   res: Response,
   data: Awaited<ReturnType<typeof getResultsSummary>>,
@@ -169,7 +195,7 @@ export function sendSummarySection(
     res,
     quiz,
     'summary',
-    html`${summaryStats(summary, timeZone)}
+    html`${summaryStats(summary, timeZone)} ${toGradeNotice(data.to_grade, summary.pending_count)}
       ${summary.response_count === 0 ? noResponses : scoreSection(summary, scores)}
       <p>
         <a class="button secondary" href="/dashboard/quizzes/${quiz.quiz_id}/responses.csv" download
@@ -222,6 +248,19 @@ export function respondentName(respondent: ListedResponse['respondent']): string
   return respondent.name ?? respondent.email ?? 'Anonymous';
 }
 
+/** The grading state in words; a dash for a response that no person grades. */
+export function gradingStateBadge(state: ResponseGradingState | null): Html {
+  return state === null
+    ? html`<span class="muted">–</span>`
+    : html`<span class="grading-state ${state}">${GRADING_STATE_WORDS[state]}</span>`;
+}
+
+export const GRADING_STATE_WORDS: Record<ResponseGradingState, string> = {
+  pending: 'Pending: waiting for a grade',
+  proposed: 'Proposed: grades to approve',
+  final: 'Final',
+};
+
 function resultOf(response: ListedResponse): string {
   const verdict = response.passed === null ? '' : response.passed ? 'Passed' : 'Not passed';
   const timeUp = response.time_up ? 'time ran out' : '';
@@ -237,6 +276,8 @@ export function sendResponsesSection(
   const base = `/dashboard/quizzes/${quiz.quiz_id}`;
   const here = resultsPath(quiz.quiz_id, 'responses');
   const when = (response: ListedResponse) => formatTime(response.submitted_at, undefined, options.timeZone);
+  // The grading column only where some listed response holds an answer graded by a person.
+  const graded = responses.some((response) => response.grading_state !== null);
   const table = dataTable({
     className: 'responses',
     columns: [
@@ -244,6 +285,7 @@ export function sendResponsesSection(
       { label: 'Submitted' },
       { label: 'Score', numeric: true },
       { label: 'Result' },
+      ...(graded ? [{ label: 'Grading' }] : []),
       { label: 'Actions', hiddenLabel: true },
     ],
     rows: responses.map((response) => ({
@@ -265,6 +307,7 @@ export function sendResponsesSection(
                 : html` <span class="muted">(${formatNumber(response.percent, '%')})</span>`
             }`,
         resultOf(response),
+        ...(graded ? [gradingStateBadge(response.grading_state)] : []),
         html`<a href="${base}/responses/${response.response_id}/delete" class="danger-link"
           >Delete<span class="sr-only">
             the response of ${respondentName(response.respondent)} submitted ${when(response)}</span

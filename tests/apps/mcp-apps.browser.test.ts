@@ -227,6 +227,58 @@ describeWithBrowser('the MCP Apps view in a host', () => {
   );
 
   test(
+    'essays waiting for a grade: the pending responses counted in the summary and said so in the list',
+    async () => {
+      const quiz = await client.callTool('create_quiz', {
+        title: 'Essays to grade',
+        questions: [
+          { type: 'yes_no', text: 'Is the Sun a star?', points: 1 },
+          { type: 'essay', text: 'Why does the Moon have phases?', points: 4 },
+        ],
+        settings: { require_all_answers: false },
+      });
+      const quizId = quiz.structuredContent!.quiz_id as string;
+      const slug = (await client.callTool('publish_quiz', { quiz_id: quizId })).structuredContent!
+        .slug as string;
+      const [star, phases] = (quiz.structuredContent!.questions as Array<{ question_id: string }>).map(
+        (question) => question.question_id,
+      );
+      // Two with an essay (pending), one leaving it out (final).
+      for (const [name, essay] of [
+        ['Ana', 'The Sun lights half of it.'],
+        ['Ben', 'Its shadow, I think.'],
+        ['Cy', null],
+      ] as const) {
+        const answers = [
+          { question_id: star, answer: 'yes' },
+          ...(essay ? [{ question_id: phases, text: essay }] : []),
+        ];
+        const res = await request(app.app)
+          .post(`/api/quizzes/${slug}/responses`)
+          .send({ respondent: { name }, answers });
+        expect(res.status).toBe(201);
+      }
+      const page = await host(360, 'light');
+      await show(page, 'get_results', { quiz_id: quizId }, 'light');
+      const frame = view(page);
+      await frame.getByRole('heading', { name: 'Essays to grade' }).waitFor();
+      await expect(frame.locator('.stats').innerText()).resolves.toMatch(
+        /Responses\s+3[\s\S]*Waiting for a grade\s+2 responses/,
+      );
+      const rows = await frame.locator('table:not(.item-analysis) tbody tr').allInnerTexts();
+      const row = (name: string) => rows.find((text) => text.startsWith(name)) ?? '';
+      expect(rows).toHaveLength(3);
+      expect(row('Ana')).toMatch(/^Ana\s+1 \/ 5\s+Waiting for a grade/);
+      expect(row('Ben')).toMatch(/^Ben\s+1 \/ 5\s+Waiting for a grade/);
+      expect(row('Cy')).toMatch(/^Cy\s+1 \/ 5\s+/);
+      expect(row('Cy')).not.toContain('Waiting');
+      await screenshot(page, 'mcp-app-results-pending-360-light');
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
     'scales alone: no score anywhere, each scale its distribution, mean, median and Net Promoter score',
     async () => {
       const quiz = await client.callTool('create_quiz', {

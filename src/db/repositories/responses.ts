@@ -173,6 +173,8 @@ export interface ResponseRepository {
   ): Promise<ResponseWithAnswers[]>;
   /** How many responses have a percent inside `bounds`, and how many have none. */
   percentCounts(quizId: string, bounds: PercentBounds): Promise<{ inside: number; noPercent: number }>;
+  /** How many of the quiz's answers wait for a person's grade, and how many hold a proposal to approve. */
+  answersToGradeCounts(quizId: string): Promise<{ pending: number; proposed: number }>;
   /** Oldest first, strictly newer than `after` when given (the CSV export's batches). */
   oldestFirst(quizId: string, limit: number, after?: KeysetPosition): Promise<ResponseWithAnswers[]>;
   /** Questions that answers still name but the quiz no longer has, in their old order. */
@@ -343,6 +345,16 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
         db.response.count({ where: { quizId, percent: null } }),
       ]);
       return { inside, noPercent };
+    },
+    async answersToGradeCounts(quizId) {
+      // On the (quizId, gradeState) index: a few rows whatever the number of answers.
+      const groups = await db.answer.groupBy({
+        by: ['gradeState'],
+        where: { quizId, gradeState: { in: ['pending', 'proposed'] } },
+        _count: { _all: true },
+      });
+      const count = (state: string) => groups.find((group) => group.gradeState === state)?._count._all ?? 0;
+      return { pending: count('pending'), proposed: count('proposed') };
     },
     oldestFirst: (quizId, limit, after) =>
       db.response.findMany({

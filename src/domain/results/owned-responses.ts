@@ -1,4 +1,4 @@
-import type { ResponseRow } from '../../db/repositories';
+import type { ResponseWithAnswers } from '../../db/repositories';
 import { encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
 import { loadOwnedQuiz } from '../quizzes/get-quiz';
@@ -7,10 +7,14 @@ import { unacceptedTexts } from '../stored-answer';
 import { reviewOf, reviewOptionPictures, reviewPictures } from './answer-review';
 import { responseNotFound } from './delete-response';
 import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
+import { gradingStateOf } from './grading-state';
 
-/** What the owner's pages show of a response: get_results' fields, and whether time ran out. */
-function responseRecord(response: ResponseRow) {
-  return { ...responseFields(response), time_up: response.timeUp };
+/**
+ * What the owner's pages show of a response: get_results' fields, whether time ran out, and where
+ * its grades stand (pending, proposed or final).
+ */
+function responseRecord(response: ResponseWithAnswers) {
+  return { ...responseFields(response), time_up: response.timeUp, grading_state: gradingStateOf(response) };
 }
 
 export type OwnedResponseRecord = ReturnType<typeof responseRecord>;

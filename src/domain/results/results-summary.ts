@@ -36,10 +36,17 @@ export function summaryOf(
 
 /**
  * The results' summary and how many responses got each score, from one read of the running
- * figures: what the quiz page and the results' summary show, without statistics or responses.
+ * figures: what the quiz page and the results' summary show, without statistics or responses;
+ * with how many answers wait for a grade or hold a proposal (`to_grade`) while any response waits.
  */
 export async function getResultsSummary(deps: DomainDeps, ownerId: string, ref: string) {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
   const figures = await deps.repos.responses.figures(quiz.id);
-  return { quiz: quizSummary(quiz), summary: summaryOf(quiz, figures), scores: scoreCountsOf(figures) };
+  const summary = summaryOf(quiz, figures);
+  // The answers behind the pending responses, read only when some response waits.
+  const toGrade =
+    summary.pending_count > 0
+      ? await deps.repos.responses.answersToGradeCounts(quiz.id)
+      : { pending: 0, proposed: 0 };
+  return { quiz: quizSummary(quiz), summary, scores: scoreCountsOf(figures), to_grade: toGrade };
 }

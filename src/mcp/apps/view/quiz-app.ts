@@ -332,6 +332,10 @@ function renderResults(results: Results, more = false): void {
     scored
       ? stat('Pass rate', s.pass_rate === null ? 'No pass mark' : `${Math.round(s.pass_rate * 100)}%`)
       : null,
+    // Responses waiting for an essay's grade, counted above with their score so far.
+    s.pending_count > 0
+      ? stat('Waiting for a grade', `${s.pending_count} ${s.pending_count === 1 ? 'response' : 'responses'}`)
+      : null,
   );
   const charts = el('div', { className: 'charts' });
   for (const question of results.questions) {
@@ -542,7 +546,14 @@ function responsesTable(responses: ResponseRow[]): HTMLElement {
   const body = el('tbody');
   for (const response of responses) {
     const who = response.respondent.name ?? response.respondent.email ?? 'Anonymous';
-    const result = response.passed === null ? '' : response.passed ? 'Passed' : 'Not passed';
+    const result =
+      response.grading_status === 'pending'
+        ? 'Waiting for a grade'
+        : response.passed === null
+          ? ''
+          : response.passed
+            ? 'Passed'
+            : 'Not passed';
     body.append(
       el(
         'tr',
