@@ -251,7 +251,7 @@ export const SETTINGS = [
     name: 'math_dollars',
     group: 'how',
     input: onOff('math_dollars').describe(
-      'Typeset $..$, $$..$$ as TeX too (\\(..\\), \\[..\\] always are). Off: "$5 and $10" stays text.',
+      'Typeset $..$, $$..$$ as TeX too (\\(..\\), \\[..\\] always are); off, "$5" is text.',
     ),
     output: z.boolean(),
     column: 'mathDollars',

@@ -201,6 +201,8 @@ export const SPEC_TOOLS = [
   'edit_questions',
   'publish_quiz',
   'get_results',
+  'get_answers_to_grade',
+  'grade_answers',
   'delete_quiz',
   'close_quiz',
   'reopen_quiz',

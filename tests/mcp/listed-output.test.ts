@@ -70,6 +70,18 @@ describe('listed output schemas', () => {
       });
       const results = await call('get_results', { quiz_id: quiz.quiz_id });
       expect(results.responses).toHaveLength(1);
+      const essays = await call('create_quiz', {
+        title: 'Listed grading',
+        questions: [{ type: 'essay', text: 'Why?', points: 2 }],
+      });
+      await call('publish_quiz', { quiz_id: essays.quiz_id });
+      await submitResponse(app.deps, essays.slug, {
+        respondent: { name: 'Writer' },
+        answers: [{ question_id: essays.questions[0].question_id, text: 'Because.' }],
+      });
+      const toGrade = await call('get_answers_to_grade', { quiz_id: essays.quiz_id });
+      await call('grade_answers', { grades: [{ answer_id: toGrade.answers[0].answer_id, points: 1 }] });
+      await call('delete_quiz', { quiz_id: essays.quiz_id, confirm: true });
       await call('list_quizzes', {});
       await call('get_quiz_links', { quiz_id: quiz.quiz_id });
       await call('close_quiz', { quiz_id: quiz.quiz_id });

@@ -56,7 +56,7 @@ const CriterionSchema = z.object({
 
 export const essay: QuestionTypeDefinition<EssayQuestion, EssayRecord, z.infer<typeof valueSchema>> = {
   name: 'essay',
-  summary: 'essay (graded by the teacher)',
+  summary: 'essay (graded by hand)',
   // Without a rubric the source's grade is its points; a rubric's levels go through the same rule.
   importing: {
     shape: 'open',

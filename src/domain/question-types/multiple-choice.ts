@@ -34,7 +34,7 @@ export const multipleChoice: QuestionTypeDefinition<
   z.infer<typeof valueSchema>
 > = {
   name: 'multiple_choice',
-  summary: 'multiple_choice (pick one option)',
+  summary: 'multiple_choice (pick one)',
   guide: [
     `The respondent picks exactly one of ${LIMITS.optionsMin}-${LIMITS.optionsMax} \`options\`, each a \`label\` with the \`score\` it earns`,
     '(default 0). Give the right option the points and the distractors 0; a negative score penalises a guess.',

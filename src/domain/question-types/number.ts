@@ -27,7 +27,7 @@ export interface NumberRecord {
 
 export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.infer<typeof valueSchema>> = {
   name: 'number',
-  summary: 'number (within tolerance of correct_number)',
+  summary: 'number (within tolerance)',
   guide: [
     'The respondent types a number. It earns `points` when it lies within `tolerance` (default 0, bounds',
     'included) of `correct_number`. "3,5" and "3.5" both mean 3.5; grouping separators such as "1,000.5" are',

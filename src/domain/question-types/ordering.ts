@@ -117,7 +117,7 @@ export const ordering: QuestionTypeDefinition<
   z.infer<typeof valueSchema>
 > = {
   name: 'ordering',
-  summary: 'ordering (put items in order)',
+  summary: 'ordering',
   // The reader gives each item, in its right order, its share of the grade: all of it for the
   // whole order (every share 100), or a part per item in its place.
   importing: {

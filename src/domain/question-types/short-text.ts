@@ -47,7 +47,7 @@ export const shortText: QuestionTypeDefinition<
   z.infer<typeof valueSchema>
 > = {
   name: 'short_text',
-  summary: 'short_text (typed, matched to accepted_answers)',
+  summary: 'short_text (typed)',
   guide: [
     `The respondent types a short answer. It earns \`points\` when it equals one of \`accepted_answers\` (1-${LIMITS.acceptedAnswersMax}`,
     'strings), ignoring case and extra spaces. Accents count: "Peru" does not match "Perú", so list every',

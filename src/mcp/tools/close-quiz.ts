@@ -7,7 +7,7 @@ export const closeQuizTool = defineTool({
   name: 'close_quiz',
   title: 'Close a quiz',
   description:
-    'Stops a published quiz taking responses, now or at `at`; no confirmation needed. Attempts under way finish in their time limit.',
+    'Stops a published quiz taking responses, now or at `at`. Attempts under way finish in their time limit.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     at: localTime('at').optional().describe('When to close (default now).'),
@@ -40,7 +40,7 @@ export const closeQuizTool = defineTool({
 export const reopenQuizTool = defineTool({
   name: 'reopen_quiz',
   title: 'Reopen a quiz',
-  description: 'A published quiz takes responses again, until `until`; no confirmation needed.',
+  description: 'A published quiz takes responses again, until `until`.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     until: localTime('until').optional().describe('When to close again (default never).'),

@@ -14,7 +14,7 @@ export const QuizRefSchema = z
   // Checked, not listed: "not empty" and a bound no real ID, slug or title comes near tell a model nothing.
   .refine((ref) => ref.length > 0, { error: 'quiz_id must not be empty: pass the quiz ID, slug or title' })
   .refine((ref) => ref.length <= 300, { error: 'quiz_id is too long: pass the quiz ID, slug or title' })
-  .describe('Quiz ID, slug or title.');
+  .describe('ID, slug or title.');
 
 // Read tools state their defaults in words and apply them in code: no `default` keyword to repeat them.
 export const LimitSchema = z
@@ -271,7 +271,7 @@ export const TimeZoneSchema = z
     error: 'timezone is too long: send an IANA name such as Europe/Paris',
   })
   .optional()
-  .describe("IANA zone for times without offset (default account's).");
+  .describe('IANA zone for offset-less times (default: yours).');
 
 export const ZonedTimeSchema = z.object({ utc: z.string(), local: z.string(), time_zone: z.string() });
 

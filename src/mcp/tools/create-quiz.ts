@@ -20,7 +20,7 @@ export const createQuizTool = defineTool({
   title: 'Create a quiz',
   description:
     'Creates a draft quiz (private until publish_quiz); returns the question ids. ' +
-    'Five question types (see `type`), each with its own fields.',
+    'Each `type` has its own fields.',
   input: z.strictObject({
     title: TitleSchema.describe('The quiz title.'),
     description: DescriptionSchema.optional().describe('Plain text shown above the questions.'),

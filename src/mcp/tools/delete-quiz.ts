@@ -7,7 +7,7 @@ export const deleteQuizTool = defineTool({
   name: 'delete_quiz',
   title: 'Delete a quiz',
   description:
-    'Deletes one of your quizzes, its questions and ALL its responses, for good. ' +
+    'Deletes a quiz, its questions and ALL its responses, for good. ' +
     'Without confirm: true nothing is deleted; the answer says what would go.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,

@@ -58,7 +58,7 @@ export const editQuestionsTool = defineTool({
   name: 'edit_questions',
   title: 'Edit questions',
   description:
-    'Changes single questions of one of your quizzes without resending the rest; all operations apply, in order, or none. ' +
+    'Changes single questions of a quiz without resending the rest; all operations apply, in order, or none. ' +
     'Ids and statistics stay while keys and scores do; texts-only edits let attempts in progress go on.',
   input: z.strictObject({
     quiz_id: QuizRefSchema,

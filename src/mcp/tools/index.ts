@@ -8,6 +8,7 @@ import { getQuizLinksTool } from './get-quiz-links';
 import { getQuizQuestionsTool } from './get-quiz-questions';
 import { getQuizSettingsTool } from './get-quiz-settings';
 import { getResultsTool } from './get-results';
+import { getAnswersToGradeTool, gradeAnswersTool } from './grading';
 import { importQuestionsTool } from './import-questions';
 import { listQuizzesTool } from './list-quizzes';
 import { publishQuizTool } from './publish-quiz';
@@ -26,6 +27,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   editQuestionsTool,
   publishQuizTool,
   getResultsTool,
+  getAnswersToGradeTool,
+  gradeAnswersTool,
   deleteQuizTool,
   closeQuizTool,
   reopenQuizTool,

@@ -21,8 +21,8 @@ export const updateQuizTool = defineTool({
   name: 'update_quiz',
   title: 'Update a quiz',
   description:
-    'Changes one of your quizzes; for a few questions, edit_questions sends less. `questions` REPLACES them all: send the full list, ' +
-    'each kept one with its `question_id` (id and statistics kept while type, key and scores are).',
+    'Changes a quiz (edit_questions sends less for a few questions). `questions` REPLACES them all: send each kept ' +
+    'one with its `question_id` (id and statistics kept while type, key and scores are).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
