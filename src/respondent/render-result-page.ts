@@ -1,4 +1,4 @@
-import type { ReviewItem } from '../domain/results/answer-review';
+import type { ReviewGrade, ReviewItem } from '../domain/results/answer-review';
 import type { ResponseResult } from '../domain/results/get-response-result';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
@@ -73,6 +73,48 @@ function verdictOf(tr: Translator, item: ReviewItem): Html {
   return html`<span class="verdict-mark ${kind}"><span aria-hidden="true">${mark}</span> ${word}</span>`;
 }
 
+/**
+ * A person's grade: the level chosen for each rubric criterion (with its points when scores are
+ * shown) and the teacher's comment. Criteria, labels and the comment are the owner's text, each
+ * isolated so that it reads in its own direction.
+ */
+function gradeShown(tr: Translator, grade: ReviewGrade): Html {
+  const levels =
+    grade.levels.length === 0
+      ? ''
+      : html`<p class="review-label">${tr.t('result.rubric')}</p>
+          <ul class="rubric-levels">
+            ${grade.levels.map(
+              (level) =>
+                html`<li>
+                  <span class="rubric-criterion" dir="auto">${level.criterion}</span>:
+                  <bdi class="rubric-level">${level.label}</bdi>${
+                    level.points === null || level.max === null
+                      ? ''
+                      : html` <bdi class="rubric-points"
+                          >(${tr.t('result.points', { points: level.points, max: level.max })})</bdi
+                        >`
+                  }
+                </li>`,
+            )}
+          </ul>`;
+  const feedback = grade.feedback
+    ? html`<p class="review-feedback">
+        <span class="review-label">${tr.t('result.feedback')}</span>
+        <span class="feedback-text" dir="auto">${grade.feedback}</span>
+      </p>`
+    : '';
+  return html`<div class="review-grade">${levels} ${feedback}</div>`;
+}
+
+/** Where an answer graded by a person stands: its grade once final, else that it waits. */
+function gradeOf(tr: Translator, item: ReviewItem): Html | string {
+  if (item.grade) return gradeShown(tr, item.grade);
+  if (item.grade_state === 'pending' || item.grade_state === 'proposed')
+    return html`<p class="muted">${tr.t('result.awaitingGrade')}</p>`;
+  return '';
+}
+
 function reviewItem(
   tr: Translator,
   item: ReviewItem,
@@ -81,6 +123,7 @@ function reviewItem(
   rich: RichTextOptions,
   picture: ImageRef | undefined,
   options: Record<string, ImageRef> | undefined,
+  keyShown = true,
 ): Html {
   // The points are a phrase of their own, on their own line, so they never run into the answer.
   // A question worth nothing (an opinion, a comment) earns no "0 of 0 points".
@@ -91,11 +134,15 @@ function reviewItem(
           <span class="review-label">${tr.t('result.pointsLabel')}</span>
           <bdi>${tr.t('result.points', { points: item.points, max: item.max_points ?? 0 })}</bdi>
         </p>`;
-  const right =
-    item.correct_answers === null
+  const right = !keyShown
+    ? ''
+    : item.correct_answers === null
       ? html`<p class="muted">${tr.t('result.questionChanged')}</p>`
       : item.correct_answers.length === 0
-        ? html`<p class="muted">${tr.t('result.noRightAnswer')}</p>`
+        ? // An answer graded by a person has its grade instead of a key.
+          item.grade_state === undefined
+          ? html`<p class="muted">${tr.t('result.noRightAnswer')}</p>`
+          : ''
         : html`<p>
             <span class="review-label"
               >${tr.t('result.rightAnswers', { count: item.correct_answers.length })}</span
@@ -112,8 +159,8 @@ function reviewItem(
       <span class="review-label">${tr.t('result.yourAnswer')}</span>
       ${yourAnswer(tr, item, timeUp, rich, options)}
     </p>
-    ${earned} ${right}
-    ${item.explanation ? html`<p class="review-explanation" dir="auto">${richText(item.explanation, rich)}</p>` : ''}
+    ${earned} ${gradeOf(tr, item)} ${right}
+    ${keyShown && item.explanation ? html`<p class="review-explanation" dir="auto">${richText(item.explanation, rich)}</p>` : ''}
   </li>`;
 }
 
@@ -129,6 +176,24 @@ function answerReview(
     <h2 id="review-title">${tr.t('result.yourAnswers')}</h2>
     <ol class="review-list">
       ${review.map((item, index) => reviewItem(tr, item, index, timeUp, rich, pictures[item.question_id], optionPictures[item.question_id]))}
+    </ol>
+  </section>`;
+}
+
+/** Without the review, the answers a person graded: each with its levels and comment, nothing of the key. */
+function gradedAnswers(
+  tr: Translator,
+  graded: ReviewItem[],
+  rich: RichTextOptions,
+  pictures: Record<string, ImageRef>,
+): Html {
+  if (graded.length === 0) return html``;
+  return html`<section class="review graded" aria-labelledby="graded-title">
+    <h2 id="graded-title">${tr.t('result.gradedAnswers')}</h2>
+    <ol class="review-list">
+      ${graded.map((item, index) =>
+        reviewItem(tr, item, index, false, rich, pictures[item.question_id], undefined, false),
+      )}
     </ol>
   </section>`;
 }
@@ -168,7 +233,7 @@ export function renderResultPage(result: ResponseResult): string {
         result.pictures ?? {},
         result.option_pictures ?? {},
       )
-    : '';
+    : gradedAnswers(tr, result.graded ?? [], rich, result.pictures ?? {});
   // A quiz with nothing to score (opinion scales alone) shows no "0 out of 0": a thank-you, as without scores.
   const score = result.score && result.score.max_score > 0 ? result.score : null;
   const heading = score ? tr.t('result.yourResult') : tr.t('result.thankYou');

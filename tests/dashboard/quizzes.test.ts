@@ -374,6 +374,14 @@ describe('CSV export', () => {
       'passed',
       'Q1. Is Rome in <Italy>?',
       'Q2. Pick a formula',
+      // Added at the end, so the columns before keep their places.
+      'grading_status',
+      'Q1 points',
+      'Q1 grade',
+      'Q1 comment',
+      'Q2 points',
+      'Q2 grade',
+      'Q2 comment',
     ]);
     expect(rows).toHaveLength(7);
     expect(rows[1]).toEqual([
@@ -386,8 +394,15 @@ describe('CSV export', () => {
       'true',
       'yes',
       "'=1+1",
+      'final',
+      '2',
+      'auto',
+      '',
+      '3',
+      'auto',
+      '',
     ]);
-    expect(rows[2]!.slice(1)).toEqual([
+    expect(rows[2]!.slice(1, 9)).toEqual([
       `'=HYPERLINK("http://evil.example","click")`,
       'someone@example.com',
       '-1',
@@ -426,13 +441,18 @@ describe('CSV export', () => {
     const rows = parseCsv(
       (await agent.get(`/dashboard/quizzes/${quiz.quiz_id}/responses.csv`)).text.slice(1),
     );
-    expect(rows[0]!.slice(7)).toEqual([
+    expect(rows[0]!.slice(7, 10)).toEqual([
       'Q1. A brand new question',
       'Is Rome in <Italy>? (earlier version)',
       'Pick a formula (earlier version)',
     ]);
-    expect(rows[1]!.slice(7)).toEqual(['', 'yes', "'=1+1"]);
-    expect(rows[2]!.slice(7)).toEqual(['no', '', '']);
+    expect(rows[1]!.slice(7, 10)).toEqual(['', 'yes', "'=1+1"]);
+    expect(rows[2]!.slice(7, 10)).toEqual(['no', '', '']);
+    // Each earlier question's points, state and comment go under its own name.
+    expect(rows[0]!.slice(10, 14)).toEqual(['grading_status', 'Q1 points', 'Q1 grade', 'Q1 comment']);
+    expect(rows[0]![14]).toBe('Is Rome in <Italy>? (earlier version) points');
+    expect(rows[2]!.slice(10, 14)).toEqual(['final', '0', 'auto', '']);
+    expect(rows[1]!.slice(11, 14)).toEqual(['', '', '']);
   });
 
   test('the export reads responses a batch at a time and keeps the order across batches', async () => {

@@ -1,5 +1,7 @@
 import type { CsvCell } from '../csv';
 import type { DomainDeps } from '../deps';
+import { gradesOf, type GradeRecord } from '../results/grade-answers';
+import { gradingStateOf } from '../results/grading-state';
 import { answerText } from '../stored-answer';
 import { loadOwnedQuiz } from './get-quiz';
 
@@ -10,7 +12,11 @@ export interface ExportResponsesOptions {
 
 export interface ResponsesExport {
   quiz: { quiz_id: string; slug: string; title: string };
-  /** submitted_at, name, email, score, max_score, percent, passed, then one column per question. */
+  /**
+   * submitted_at, name, email, score, max_score, percent, passed, then one column per question;
+   * then, added at the end so that readers of the first columns keep working: grading_status,
+   * and per question its points, grade state and comment (GRADE_COLUMNS).
+   */
   header: string[];
   /** The data rows, oldest first, read from the database a batch at a time. */
   rows(): AsyncGenerator<CsvCell[]>;
@@ -25,6 +31,12 @@ export const FIXED_COLUMNS = [
   'percent',
   'passed',
 ] as const;
+
+/** The columns each question adds after the answers, in this order, e.g. "Q1 points". */
+export const GRADE_COLUMNS = ['points', 'grade', 'comment'] as const;
+
+/** An answer's grade state in the CSV: marked by its type's rule ("auto"), or where a person's grade stands. */
+const stateCell = (gradeState: string | null) => gradeState ?? 'auto';
 
 const round2 = (value: number | null): number | null =>
   value === null ? null : Math.round(value * 100) / 100;
@@ -51,11 +63,12 @@ export async function exportResponses(
     ...quiz.questions.map((question, index) => ({
       id: question.id,
       label: `Q${index + 1}. ${question.text}`,
+      tag: `Q${index + 1}`,
     })),
-    ...earlier.map((question) => ({
-      id: question.questionId,
-      label: `${question.questionText || 'Question'} (earlier version)`,
-    })),
+    ...earlier.map((question) => {
+      const label = `${question.questionText || 'Question'} (earlier version)`;
+      return { id: question.questionId, label, tag: label };
+    }),
   ];
   const columnIndex = new Map(columns.map((column, index) => [column.id, index]));
 
@@ -63,11 +76,22 @@ export async function exportResponses(
     let after: { at: Date; id: string } | undefined;
     for (;;) {
       const batch = await responses.oldestFirst(quiz.id, batchSize, after);
+      // The comments of the batch's answers graded by a person (or overridden), in one read.
+      const graded = batch.flatMap((response) =>
+        response.answers.filter((answer) => answer.gradeState !== null).map((answer) => answer.id),
+      );
+      const grades = graded.length > 0 ? await gradesOf(deps, graded) : new Map<string, GradeRecord>();
       for (const response of batch) {
         const answers: CsvCell[] = columns.map(() => null);
+        const marks: CsvCell[] = columns.flatMap(() => GRADE_COLUMNS.map(() => null));
         for (const answer of response.answers) {
           const index = columnIndex.get(answer.questionId);
-          if (index !== undefined) answers[index] = answerText(answer);
+          if (index === undefined) continue;
+          answers[index] = answerText(answer);
+          const at = index * GRADE_COLUMNS.length;
+          marks[at] = answer.points;
+          marks[at + 1] = stateCell(answer.gradeState);
+          marks[at + 2] = grades.get(answer.id)?.feedback ?? null;
         }
         yield [
           response.submittedAt.toISOString(),
@@ -78,6 +102,8 @@ export async function exportResponses(
           round2(response.percent),
           response.passed,
           ...answers,
+          gradingStateOf(response) ?? 'final',
+          ...marks,
         ];
       }
       const last = batch[batch.length - 1];
@@ -88,7 +114,12 @@ export async function exportResponses(
 
   return {
     quiz: { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title },
-    header: [...FIXED_COLUMNS, ...columns.map((column) => column.label)],
+    header: [
+      ...FIXED_COLUMNS,
+      ...columns.map((column) => column.label),
+      'grading_status',
+      ...columns.flatMap((column) => GRADE_COLUMNS.map((name) => `${column.tag} ${name}`)),
+    ],
     rows,
   };
 }

@@ -37,6 +37,66 @@ export interface ReviewItem {
    */
   correct_answers: string[] | null;
   explanation: string | null;
+  /** Only for an answer graded by a person: where its grade stands. */
+  grade_state?: 'pending' | 'proposed' | 'final';
+  /** Only with a grade to show (a final one to the respondent): its levels and comment. */
+  grade?: ReviewGrade;
+}
+
+/** A person's grade as the review shows it. */
+export interface ReviewGrade {
+  /** "final", or "proposed" (the owner's pages only: a respondent sees final grades alone). */
+  state: 'proposed' | 'final';
+  /**
+   * The level chosen per rubric criterion, in the rubric's order, with its points and the
+   * criterion's most (null when the quiz does not show scores to respondents); empty without a
+   * rubric, or when the rubric no longer matches the levels.
+   */
+  levels: Array<{ criterion: string; label: string; points: number | null; max: number | null }>;
+  /** The teacher's comment to the respondent (an override's too); null without one. */
+  feedback: string | null;
+}
+
+/** What the review reads of a stored grade (GradeRecord of grade-answers.ts). */
+export interface GradeShown {
+  state: 'proposed' | 'final';
+  levels: readonly number[] | null;
+  feedback: string | null;
+}
+
+type Rubric = ReadonlyArray<{ criterion: string; levels: ReadonlyArray<{ label: string; points: number }> }>;
+
+/** A question's rubric when its type has one (an essay's), else none. */
+function rubricOf(question: QuestionRow | undefined): Rubric {
+  if (!question) return [];
+  const scorable = toScorable(question);
+  return 'rubric' in scorable ? scorable.rubric : [];
+}
+
+/**
+ * The grade's levels named from the rubric. A rubric edited since (an essay keeps its id, so its
+ * grades stay) may no longer fit the indexes: then no level is named, and the points say it all.
+ */
+function gradeOf(grade: GradeShown, rubric: Rubric, showScore: boolean): ReviewGrade {
+  const chosen = grade.levels ?? [];
+  const fits =
+    chosen.length === rubric.length &&
+    chosen.every((index, n) => Number.isInteger(index) && index >= 0 && index < rubric[n]!.levels.length);
+  return {
+    state: grade.state,
+    levels: fits
+      ? rubric.map((criterion, n) => {
+          const level = criterion.levels[chosen[n]!]!;
+          return {
+            criterion: criterion.criterion,
+            label: level.label,
+            points: showScore ? level.points : null,
+            max: showScore ? Math.max(0, ...criterion.levels.map((each) => each.points)) : null,
+          };
+        })
+      : [],
+    feedback: grade.feedback,
+  };
 }
 
 /**
@@ -47,13 +107,21 @@ export interface ReviewItem {
 export function reviewOf(
   questions: readonly QuestionRow[],
   answers: ReadonlyArray<
-    Pick<NewAnswerRow, 'questionId' | 'questionText' | 'type' | 'points' | 'maxPoints'> & { value: unknown }
+    Pick<NewAnswerRow, 'questionId' | 'questionText' | 'type' | 'points' | 'maxPoints'> & {
+      value: unknown;
+      id?: string;
+      gradeState?: string | null | undefined;
+    }
   >,
   showScore: boolean,
+  /** The grades to show by answer id: what the caller may see of them (final ones alone for a respondent). */
+  grades: ReadonlyMap<string, GradeShown> = new Map(),
 ): ReviewItem[] {
   const current = new Map(questions.map((question) => [question.id, question]));
   return answers.map((answer) => {
     const question = current.get(answer.questionId);
+    const grade = answer.id === undefined ? undefined : grades.get(answer.id);
+    const gradeState = answer.gradeState;
     return {
       question_id: answer.questionId,
       text: answer.questionText,
@@ -63,6 +131,10 @@ export function reviewOf(
       max_points: showScore ? answer.maxPoints : null,
       correct_answers: question ? storedDefinition(question.type).rightAnswers(toScorable(question)) : null,
       explanation: question?.explanation ?? null,
+      ...(gradeState === 'pending' || gradeState === 'proposed' || gradeState === 'final'
+        ? { grade_state: gradeState }
+        : {}),
+      ...(grade ? { grade: gradeOf(grade, rubricOf(question), showScore) } : {}),
     };
   });
 }

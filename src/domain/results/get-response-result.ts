@@ -7,8 +7,10 @@ import {
   reviewOf,
   reviewOptionPictures,
   reviewPictures,
+  type GradeShown,
   type ReviewItem,
 } from './answer-review';
+import { gradesOf } from './grade-answers';
 
 export interface ResponseResult {
   /**
@@ -21,6 +23,11 @@ export interface ResponseResult {
   score: { score: number; max_score: number; percent: number | null; passed: boolean | null } | null;
   /** Each answer marked, with the key and explanations: null until the quiz's setting shows them. */
   review: ReviewItem[] | null;
+  /**
+   * Without a review (the key not shown), the answers a person graded, once the response is
+   * final: each with its levels and the teacher's comment, and nothing of the key. Empty otherwise.
+   */
+  graded?: ReviewItem[];
   /** The reviewed questions' own pictures by question id (empty without a review). */
   pictures?: Record<string, ImageRef>;
   /** Their options' pictures by question id and option label (empty without a review). */
@@ -29,6 +36,10 @@ export interface ResponseResult {
   grading_status: 'pending' | 'final';
   /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
   time_up: { out_of_time: string[] } | null;
+}
+
+function finalGrades(grades: ReadonlyMap<string, GradeShown>): Map<string, GradeShown> {
+  return new Map([...grades].filter(([, grade]) => grade.state === 'final'));
 }
 
 /**
@@ -49,6 +60,20 @@ export async function getResponseResult(
   // The key and explanations wait for the grade, as the score does.
   const pending = response.gradingStatus === 'pending';
   const current = answerKeyShown(response.quiz) && !pending ? await deps.repos.quizzes.bySlug(slug) : null;
+  // A person's grades, final ones alone (a proposal is the owner's to approve), once the response is.
+  const handGraded = pending ? [] : response.answers.filter((answer) => answer.gradeState !== null);
+  const grades =
+    handGraded.length === 0
+      ? new Map<string, GradeShown>()
+      : finalGrades(
+          await gradesOf(
+            deps,
+            handGraded.map((answer) => answer.id),
+          ),
+        );
+  // Without the key, the graded answers still show their levels and comments, from the quiz's
+  // current rubrics (read only when there is such a grade to show).
+  const rubrics = !current && grades.size > 0 ? await deps.repos.quizzes.bySlug(slug) : null;
   return {
     quiz: {
       slug: response.quiz.slug,
@@ -67,7 +92,15 @@ export async function getResponseResult(
           passed: response.passed,
         }
       : null,
-    review: current ? reviewOf(current.questions, response.answers, showScore) : null,
+    review: current ? reviewOf(current.questions, response.answers, showScore, grades) : null,
+    graded: rubrics
+      ? reviewOf(
+          rubrics.questions,
+          handGraded.filter((answer) => grades.has(answer.id)),
+          showScore,
+          grades,
+        ).map((item) => ({ ...item, correct_answers: [], explanation: null }))
+      : [],
     pictures: current ? reviewPictures(current.questions) : {},
     option_pictures: current ? reviewOptionPictures(current.questions) : {},
     grading_status: pending ? 'pending' : 'final',

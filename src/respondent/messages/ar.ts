@@ -109,6 +109,8 @@ export const ar: Messages = {
   'result.pendingGrading': 'بعض إجاباتك تُقيَّم يدويًا: تأتي نتيجتك النهائية بعد التقييم.',
   'result.awaitingGrade': 'بانتظار التقييم.',
   'result.feedback': 'تعليق:',
+  'result.rubric': 'معايير التقييم:',
+  'result.gradedAnswers': 'إجاباتك المُقيَّمة',
   'page.notFoundHeading': 'الاختبار غير موجود',
   'page.notFoundText':
     'لا يوجد اختبار في هذا العنوان. تحقّق من الرابط الذي وصلك: ربما لم يُنشر الاختبار بعد، أو ربما أُزيل.',

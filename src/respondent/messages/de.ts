@@ -111,6 +111,8 @@ export const de: Messages = {
     'Einige Antworten werden von Hand bewertet: Dein Endergebnis kommt nach der Bewertung.',
   'result.awaitingGrade': 'Wartet auf Bewertung.',
   'result.feedback': 'Kommentar:',
+  'result.rubric': 'Bewertungsraster:',
+  'result.gradedAnswers': 'Deine bewerteten Antworten',
   'page.notFoundHeading': 'Quiz nicht gefunden',
   'page.notFoundText':
     'Unter dieser Adresse gibt es kein Quiz. Prüfe den Link, den du bekommen hast: Das Quiz ist vielleicht noch nicht veröffentlicht oder wurde entfernt.',

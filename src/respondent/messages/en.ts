@@ -119,6 +119,8 @@ export const en = {
   'result.pendingGrading': 'Some of your answers are graded by hand: your final score comes after grading.',
   'result.awaitingGrade': 'Waiting to be graded.',
   'result.feedback': 'Comment:',
+  'result.rubric': 'Rubric:',
+  'result.gradedAnswers': 'Your graded answers',
 
   // Dead ends
   'page.notFoundHeading': 'Quiz not found',

@@ -110,6 +110,8 @@ export const es: Messages = {
     'Algunas respuestas se califican a mano: tu puntuación final llega tras la calificación.',
   'result.awaitingGrade': 'Pendiente de calificación.',
   'result.feedback': 'Comentario:',
+  'result.rubric': 'Rúbrica:',
+  'result.gradedAnswers': 'Tus respuestas calificadas',
   'page.notFoundHeading': 'Cuestionario no encontrado',
   'page.notFoundText':
     'No hay ningún cuestionario en esta dirección. Revisa el enlace que te dieron: puede que aún no esté publicado o que se haya eliminado.',

@@ -109,6 +109,8 @@ export const fr: Messages = {
     'Certaines réponses sont notées à la main : votre note finale viendra après la correction.',
   'result.awaitingGrade': 'En attente de correction.',
   'result.feedback': 'Commentaire :',
+  'result.rubric': 'Grille d’évaluation :',
+  'result.gradedAnswers': 'Vos réponses corrigées',
   'page.notFoundHeading': 'Quiz introuvable',
   'page.notFoundText':
     'Il n’y a pas de quiz à cette adresse. Vérifiez le lien reçu : le quiz n’est peut-être pas encore publié, ou il a été supprimé.',

@@ -109,6 +109,8 @@ export const pt: Messages = {
   'result.pendingGrading': 'Algumas respostas são avaliadas à mão: sua nota final vem depois da avaliação.',
   'result.awaitingGrade': 'Aguardando avaliação.',
   'result.feedback': 'Comentário:',
+  'result.rubric': 'Rubrica:',
+  'result.gradedAnswers': 'Suas respostas avaliadas',
   'page.notFoundHeading': 'Questionário não encontrado',
   'page.notFoundText':
     'Não há nenhum questionário neste endereço. Confira o link que você recebeu: o questionário pode ainda não ter sido publicado ou pode ter sido removido.',
