@@ -356,12 +356,14 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         return html`${index > 0 ? '; ' : ''}${interaction} →
         ${type ? html`<code>${type.name}</code>` : 'not held yet'}`;
       })};
-      other interactions and items with several are listed by element. Scores come from the standard response
-      processing (match the correct response, map the response) or its hand-written forms, through the rule
-      below; MathML with a TeX annotation comes along as TeX. A package with more than
-      ${ZIP_LIMITS.entriesMax} entries, a file named outside it, an entry that inflates more than
-      ${ZIP_LIMITS.ratioMax} times over or past its size, or a damaged zip is refused whole, and nothing is
-      stored.
+      other interactions (gap match among them) and items with several other than blanks are listed by
+      element. Pictures (<code>&lt;img&gt;</code> files of the package) come along on the question and on
+      choices, as pictures sent to <code>create_quiz</code> do; a picture elsewhere is listed as lost. Scores
+      come from the standard response processing (match the correct response, map the response) or its
+      hand-written forms, through the rule below; MathML with a TeX annotation comes along as TeX. A package
+      with more than ${ZIP_LIMITS.entriesMax} entries, a file named outside it, an entry that inflates more
+      than ${ZIP_LIMITS.ratioMax} times over or past its size, or a damaged zip is refused whole, and nothing
+      is stored.
     </p>
     <p>
       Moodle's types become ours:

@@ -3,7 +3,7 @@
 // broken item is caught, so the check is not one that passes whatever it is given.
 import { openZip } from '../../src/domain/import/zip';
 import { exportQti } from '../../src/domain/import/qti-export';
-import { EVERY_TYPE } from '../fixtures/qti-every-type';
+import { EVERY_TYPE, WITH_PICTURES } from '../fixtures/qti-every-type';
 import { describeWithQtiXsd, validateQti } from '../helpers/qti-xsd';
 
 jest.setTimeout(120_000);
@@ -39,6 +39,29 @@ describeWithQtiXsd('the QTI 3.0 export against the 1EdTech XSD', () => {
       const result = await validateQti(path, xml, 'asi');
       expect({ path, errors: result.errors }).toEqual({ path, errors: [] });
       expect(result.valid).toBe(true);
+    }
+  });
+
+  test('an item with pictures, on the question and inside its choices, and its manifest are valid', async () => {
+    const out = await exportQti(
+      { quiz_id: 'quiz_2', title: 'Pictures', questions: [WITH_PICTURES] },
+      async () => ({ mediaType: 'image/png', bytes: Buffer.from('png') }),
+    );
+    const zip = await openZip(out.bytes);
+    const read = async (path: string) => (await zip.read(path)).toString('utf8');
+    try {
+      for (const [path, against] of [
+        ['imsmanifest.xml', 'manifest'],
+        ['items/item-1.xml', 'asi'],
+      ] as const) {
+        const result = await validateQti(path, await read(path), against);
+        expect({ path, errors: result.errors }).toEqual({ path, errors: [] });
+      }
+      // And the schema does refuse a picture straight in the item body, as the export never writes it.
+      const loose = (await read('items/item-1.xml')).replace(/<p>(<img [^>]*\/>)<\/p>/, '$1');
+      expect((await validateQti('loose.xml', loose, 'asi')).valid).toBe(false);
+    } finally {
+      zip.close();
     }
   });
 

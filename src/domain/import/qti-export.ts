@@ -1,5 +1,10 @@
+import { hashOfImagePath, type ImageRecord } from '../images/image-ref';
 import { definitionOf, isQuestionType, type ImportShape, type TypeExport } from '../question-types';
+import { BLANK_MARKER } from '../question-types/fill-in-blanks';
 import type { QuestionRecord } from '../quiz-records';
+import type { DomainDeps } from '../deps';
+import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { questionRecord } from '../quiz-records';
 import { writeZip } from './zip';
 
 /**
@@ -41,11 +46,21 @@ export interface ExportableQuiz {
 export const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Plain text as HTML paragraphs: a blank line starts a paragraph, a new line breaks one. */
-function paragraphs(text: string): string {
+/**
+ * Plain text as HTML paragraphs: a blank line starts a paragraph, a new line breaks one; with
+ * `blank`, each `[[n]]` marker is the interaction it gives.
+ */
+function paragraphs(text: string, blank?: (n: number) => string): string {
+  const line = (part: string) =>
+    blank
+      ? part
+          .split(new RegExp(BLANK_MARKER.source))
+          .map((piece, index) => (index % 2 === 1 ? blank(Number(piece)) : escapeXml(piece)))
+          .join('')
+      : escapeXml(part);
   return text
     .split(/\n{2,}/)
-    .map((paragraph) => `<p>${paragraph.split('\n').map(escapeXml).join('<br/>')}</p>`)
+    .map((paragraph) => `<p>${paragraph.split('\n').map(line).join('<br/>')}</p>`)
     .join('\n    ');
 }
 
@@ -56,6 +71,21 @@ interface ItemParts {
   interaction: string;
   processing: string;
   maxScore: number;
+  /** The text with its interactions in it (blanks), in place of the text, then the interaction. */
+  body?: string;
+}
+
+/** A picture written into the package: its path there, and the `<img>` that shows it from an item. */
+interface Picture {
+  path: string;
+  img: string;
+}
+
+/** What a writer is given besides the question told in shapes. */
+interface Context {
+  question: QuestionRecord;
+  /** The `<img>` of each option, by the option's place ('' when it has none). */
+  optionImages: readonly string[];
 }
 
 const correctResponse = (values: readonly string[]) =>
@@ -78,11 +108,11 @@ const MAP_RESPONSE =
 const scoreWhen = (condition: string, points: number) =>
   `<qti-response-condition><qti-response-if>${condition}<qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">${number(points)}</qti-base-value></qti-set-outcome-value></qti-response-if></qti-response-condition>`;
 
-const choices = (labels: readonly string[], prefix: string) =>
+const choices = (labels: readonly string[], prefix: string, images: readonly string[] = []) =>
   labels
     .map(
       (label, index) =>
-        `\n      <qti-simple-choice identifier="${prefix}${index + 1}">${escapeXml(label)}</qti-simple-choice>`,
+        `\n      <qti-simple-choice identifier="${prefix}${index + 1}">${escapeXml(label)}${images[index] ? ` ${images[index]}` : ''}</qti-simple-choice>`,
     )
     .join('');
 
@@ -92,7 +122,7 @@ type Lose = (what: string) => void;
 const scoresOf = (told: TypeExport) => told.answers.map((answer) => (told.grade * answer.fraction) / 100);
 
 /** A choice among options, scored by a mapping of each option to its score. */
-function choiceParts(told: TypeExport, many: boolean): ItemParts {
+function choiceParts(told: TypeExport, many: boolean, context: Context): ItemParts {
   const scores = scoresOf(told);
   const best = Math.max(...scores);
   const right = scores.flatMap((score, index) =>
@@ -106,6 +136,7 @@ function choiceParts(told: TypeExport, many: boolean): ItemParts {
     interaction: `<qti-choice-interaction response-identifier="RESPONSE" max-choices="${many ? 0 : 1}" shuffle="false">${choices(
       told.answers.map((answer) => answer.text),
       'C',
+      context.optionImages,
     )}\n    </qti-choice-interaction>`,
     processing: MAP_RESPONSE,
     maxScore: many ? scores.reduce((sum, score) => sum + Math.max(0, score), 0) : Math.max(0, best),
@@ -116,7 +147,7 @@ function choiceParts(told: TypeExport, many: boolean): ItemParts {
  * How each shape of question is written as an item, in the form qti.ts reads back; a shape
  * with none is not written yet (its questions are listed as left out).
  */
-const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose) => ItemParts>> = {
+const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose, context: Context) => ItemParts>> = {
   truth: (told) => {
     const right = told.answers[0]?.text === 'false' ? 'NO' : 'YES';
     return {
@@ -129,8 +160,8 @@ const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose) => Ite
       maxScore: Math.max(0, told.grade),
     };
   },
-  one_choice: (told) => choiceParts(told, false),
-  many_choices: (told) => choiceParts(told, true),
+  one_choice: (told, _lose, context) => choiceParts(told, false, context),
+  many_choices: (told, _lose, context) => choiceParts(told, true, context),
   text_answers: (told, lose) => {
     const accepted = told.answers.filter((answer) => answer.fraction === 100).map((answer) => answer.text);
     if (accepted.length > 0) {
@@ -193,6 +224,106 @@ const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose) => Ite
       maxScore: Math.max(0, told.grade),
     };
   },
+  pairs: (told) => {
+    const list = told.pairs?.list ?? [];
+    // Matches once each, the pairs' first, then the extra ones; a match may serve several prompts.
+    const matches = [...new Set([...list.map((pair) => pair.match), ...(told.pairs?.extra ?? [])])];
+    const perPair = list.length === 0 ? 0 : told.grade / list.length;
+    const pairIds = list.map((pair, index) => `P${index + 1} M${matches.indexOf(pair.match) + 1}`);
+    const set = (labels: readonly string[], prefix: string, max: number) =>
+      `\n      <qti-simple-match-set>${labels
+        .map(
+          (label, index) =>
+            `\n        <qti-simple-associable-choice identifier="${prefix}${index + 1}" match-max="${max}">${escapeXml(label)}</qti-simple-associable-choice>`,
+        )
+        .join('')}\n      </qti-simple-match-set>`;
+    return {
+      declaration: `<qti-response-declaration identifier="RESPONSE" cardinality="multiple" base-type="directedPair">${correctResponse(
+        pairIds,
+      )}${mapping(pairIds.map((id) => [id, perPair] as const))}\n  </qti-response-declaration>`,
+      interaction: `<qti-match-interaction response-identifier="RESPONSE" shuffle="false" max-associations="${list.length}">${set(
+        list.map((pair) => pair.prompt),
+        'P',
+        1,
+      )}${set(matches, 'M', list.length)}\n    </qti-match-interaction>`,
+      processing: MAP_RESPONSE,
+      maxScore: Math.max(0, told.grade),
+    };
+  },
+  blanks: (told, lose, context) => {
+    const blanks = told.blanks ?? [];
+    if (blanks.some((blank) => !blank.choice)) {
+      lose(
+        'matching of typed blanks that ignores inner spaces and Unicode forms (QTI compares the text as typed, case aside)',
+      );
+    }
+    const id = (n: number) => `RESPONSE_${n}`;
+    const declarations = blanks.map((blank, index) => {
+      const n = index + 1;
+      if (blank.choice) {
+        const right = blank.answers.findIndex((answer) => answer.fraction === 100);
+        const key = `B${n}_${right + 1}`;
+        return `<qti-response-declaration identifier="${id(n)}" cardinality="single" base-type="identifier">${correctResponse([key])}${mapping([[key, blank.grade]])}\n  </qti-response-declaration>`;
+      }
+      const accepted = blank.answers.map((answer) => answer.text);
+      return `<qti-response-declaration identifier="${id(n)}" cardinality="single" base-type="string">${correctResponse(accepted.slice(0, 1))}${mapping(
+        accepted.map((answer) => [answer, blank.grade] as const),
+        '',
+        true,
+      )}\n  </qti-response-declaration>`;
+    });
+    const interaction = (n: number) => {
+      const blank = blanks[n - 1];
+      if (!blank) return escapeXml(`[[${n}]]`);
+      if (!blank.choice) return `<qti-text-entry-interaction response-identifier="${id(n)}"/>`;
+      return `<qti-inline-choice-interaction response-identifier="${id(n)}" shuffle="false">${blank.answers
+        .map(
+          (answer, index) =>
+            `<qti-inline-choice identifier="B${n}_${index + 1}">${escapeXml(answer.text)}</qti-inline-choice>`,
+        )
+        .join('')}</qti-inline-choice-interaction>`;
+    };
+    return {
+      declaration: declarations.join('\n  '),
+      interaction: '',
+      body: paragraphs(context.question.text, interaction),
+      processing:
+        blanks.length === 0
+          ? ''
+          : `<qti-set-outcome-value identifier="SCORE"><qti-sum>${blanks
+              .map((_, index) => `<qti-map-response identifier="${id(index + 1)}"/>`)
+              .join('')}</qti-sum></qti-set-outcome-value>`,
+      maxScore: Math.max(0, told.grade),
+    };
+  },
+  open: (told, lose) => {
+    const essay = told.essay;
+    if (essay?.minWords || essay?.maxWords) lose('min_words and max_words (QTI has no word limits)');
+    const rubric = essay?.rubric ?? [];
+    const block =
+      rubric.length === 0
+        ? ''
+        : `\n    <qti-rubric-block use="scoring" view="scorer">\n      <qti-content-body>\n        <table>\n          <tbody>${rubric
+            .map(
+              (criterion) =>
+                `\n            <tr><th>${escapeXml(criterion.criterion)}</th>${criterion.levels
+                  .map(
+                    (level) =>
+                      `<td>${escapeXml(level.label)} (${number(level.points)} point${level.points === 1 ? '' : 's'})</td>`,
+                  )
+                  .join('')}</tr>`,
+            )
+            .join(
+              '',
+            )}\n          </tbody>\n        </table>\n      </qti-content-body>\n    </qti-rubric-block>`;
+    return {
+      declaration:
+        '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="string"/>',
+      interaction: `<qti-extended-text-interaction response-identifier="RESPONSE"/>${block}`,
+      processing: '',
+      maxScore: Math.max(0, told.grade),
+    };
+  },
   rating: (told) => ({
     declaration: '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="integer"/>',
     interaction: `<qti-slider-interaction response-identifier="RESPONSE" lower-bound="${told.range?.min ?? 1}" upper-bound="${told.range?.max ?? 5}" step="1"/>`,
@@ -202,7 +333,7 @@ const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose) => Ite
 };
 
 /** The parts of one question's item, or null for a type not written to QTI here. */
-function itemParts(question: QuestionRecord, lose: Lose): ItemParts | null {
+function itemParts(question: QuestionRecord, lose: Lose, optionImages: readonly string[]): ItemParts | null {
   if (!isQuestionType(question.type)) return null;
   const exporting = definitionOf(question.type).exporting;
   if (!exporting) return null;
@@ -210,12 +341,12 @@ function itemParts(question: QuestionRecord, lose: Lose): ItemParts | null {
   const writer = WRITERS[told.shape];
   if (!writer) return null;
   for (const what of told.unsaid) lose(what);
-  return writer(told, lose);
+  return writer(told, lose, { question, optionImages });
 }
 
 const EXPLANATION = 'EXPLANATION';
 
-function itemXml(question: QuestionRecord, identifier: string, parts: ItemParts): string {
+function itemXml(question: QuestionRecord, identifier: string, parts: ItemParts, image: string): string {
   const explanation = question.explanation;
   const processing = [
     parts.processing,
@@ -234,8 +365,9 @@ function itemXml(question: QuestionRecord, identifier: string, parts: ItemParts)
       : ''
   }
   <qti-item-body>
-    ${paragraphs(question.text)}
-    ${parts.interaction}
+    ${[parts.body ?? paragraphs(question.text), image ? `<p>${image}</p>` : '', parts.interaction]
+      .filter((part) => part !== '')
+      .join('\n    ')}
   </qti-item-body>${
     processing.length > 0
       ? `\n  <qti-response-processing>\n    ${processing.join('\n    ')}\n  </qti-response-processing>`
@@ -266,7 +398,10 @@ function testXml(quiz: ExportableQuiz, items: readonly string[]): string {
 `;
 }
 
-function manifestXml(quiz: ExportableQuiz, items: readonly string[]): string {
+function manifestXml(
+  quiz: ExportableQuiz,
+  items: ReadonlyArray<{ id: string; pictures: readonly string[] }>,
+): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest xmlns="${CP_NAMESPACE}" xmlns:xsi="${XSI}" xsi:schemaLocation="${CP_NAMESPACE} ${CP_SCHEMA}" identifier="quiz-${escapeXml(quiz.quiz_id.replace(/[^A-Za-z0-9_.-]/g, '-'))}">
   <metadata>
@@ -276,11 +411,13 @@ function manifestXml(quiz: ExportableQuiz, items: readonly string[]): string {
   <organizations/>
   <resources>
     <resource identifier="test" type="imsqti_test_xmlv3p0" href="assessment-test.xml">
-      <file href="assessment-test.xml"/>${items.map((id) => `\n      <dependency identifierref="${id}"/>`).join('')}
+      <file href="assessment-test.xml"/>${items.map(({ id }) => `\n      <dependency identifierref="${id}"/>`).join('')}
     </resource>${items
       .map(
-        (id) =>
-          `\n    <resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">\n      <file href="items/${id}.xml"/>\n    </resource>`,
+        ({ id, pictures }) =>
+          `\n    <resource identifier="${id}" type="imsqti_item_xmlv3p0" href="items/${id}.xml">\n      <file href="items/${id}.xml"/>${pictures
+            .map((path) => `\n      <file href="${escapeXml(path)}"/>`)
+            .join('')}\n    </resource>`,
       )
       .join('')}
   </resources>
@@ -288,28 +425,106 @@ function manifestXml(quiz: ExportableQuiz, items: readonly string[]): string {
 `;
 }
 
-/** The quiz as a QTI 3.0 package, and what each question loses in it. */
-export async function exportQti(quiz: ExportableQuiz): Promise<QtiExport> {
+/** A stored picture's bytes and media type, by its content hash (the image store's `read`). */
+export type PictureReader = (hash: string) => Promise<{ mediaType: string; bytes: Buffer } | null>;
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/**
+ * The quiz as a QTI 3.0 package, and what each question loses in it. `pictures` reads the
+ * stored pictures the questions show, written into the package beside the items; without it
+ * (or for one it cannot find) the picture is listed as lost.
+ */
+export async function exportQti(quiz: ExportableQuiz, pictures?: PictureReader): Promise<QtiExport> {
   const notes: QtiExportNote[] = [];
-  const files: Array<{ path: string; bytes: string }> = [];
-  const items: string[] = [];
-  quiz.questions.forEach((question, index) => {
+  const files: Array<{ path: string; bytes: string | Buffer }> = [];
+  const written = new Map<string, Picture | null>();
+  const items: Array<{ id: string; pictures: string[] }> = [];
+  /** The picture as an `<img>` of an item, its file added to the package once. */
+  const picture = async (image: ImageRecord | undefined, lose: Lose, what: string, used: string[]) => {
+    if (!image) return '';
+    let hash: string | null = null;
+    try {
+      hash = hashOfImagePath(new URL(image.url).pathname);
+    } catch {
+      hash = null;
+    }
+    if (hash !== null && !written.has(hash)) {
+      const stored = pictures ? await pictures(hash) : null;
+      const extension = stored ? EXTENSIONS[stored.mediaType] : undefined;
+      if (stored && extension) {
+        const path = `images/${hash}.${extension}`;
+        files.push({ path, bytes: stored.bytes });
+        written.set(hash, {
+          path,
+          img: `<img src="../${path}" alt="${escapeXml(image.alt)}" width="${image.width}" height="${image.height}"/>`,
+        });
+      } else written.set(hash, null);
+    }
+    const found = hash === null ? null : written.get(hash);
+    if (!found) {
+      lose(`${what} (its file could not be read)`);
+      return '';
+    }
+    if (!used.includes(found.path)) used.push(found.path);
+    return found.img;
+  };
+  for (const [index, question] of quiz.questions.entries()) {
     const lost: string[] = [];
-    const parts = itemParts(question, (what) => lost.push(what));
+    const lose = (what: string) => lost.push(what);
+    const used: string[] = [];
+    const image = await picture(question.image, lose, 'its picture', used);
+    const options = (question as { options?: Array<{ image?: ImageRecord }> }).options ?? [];
+    const optionImages: string[] = [];
+    for (const [place, option] of options.entries()) {
+      optionImages.push(await picture(option.image, lose, `the picture of option ${place + 1}`, used));
+    }
+    const parts = itemParts(question, lose, optionImages);
     if (!parts) {
+      lost.length = 0;
       lost.push(`the whole question: ${question.type} questions are not written to QTI yet`);
     } else {
       const identifier = `item-${index + 1}`;
-      items.push(identifier);
-      files.push({ path: `items/${identifier}.xml`, bytes: itemXml(question, identifier, parts) });
+      items.push({ id: identifier, pictures: used });
+      files.push({ path: `items/${identifier}.xml`, bytes: itemXml(question, identifier, parts, image) });
     }
     if (lost.length > 0)
       notes.push({ n: index + 1, question_id: question.question_id, type: question.type, lost });
-  });
+  }
+  const ids = items.map((item) => item.id);
+  // Items first, then the pictures, each in the order first shown: the same quiz gives the same bytes.
+  const shown = new Set(items.flatMap((item) => item.pictures));
+  const ordered = [
+    ...files.filter((file) => file.path.startsWith('items/')),
+    ...files.filter((file) => !file.path.startsWith('items/') && shown.has(file.path)),
+  ];
   const bytes = await writeZip([
     { path: 'imsmanifest.xml', bytes: manifestXml(quiz, items) },
-    { path: 'assessment-test.xml', bytes: testXml(quiz, items) },
-    ...files,
+    { path: 'assessment-test.xml', bytes: testXml(quiz, ids) },
+    ...ordered,
   ]);
   return { bytes, notes, items: items.length };
+}
+
+/** The owner's stored quiz as a QTI 3.0 package, its pictures read from the image store. */
+export async function exportStoredQuizQti(
+  deps: DomainDeps,
+  ownerId: string,
+  ref: string,
+): Promise<QtiExport & { slug: string }> {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  const out = await exportQti(
+    {
+      quiz_id: quiz.id,
+      title: quiz.title,
+      questions: quiz.questions.map((question) => questionRecord(question, deps.baseUrl)),
+    },
+    (hash) => deps.repos.images.read(hash),
+  );
+  return { ...out, slug: quiz.slug };
 }

@@ -97,12 +97,20 @@ const FEEDBACK = /^qti-(feedback-inline|feedback-block|modal-feedback)$/;
 /** Interactions that sit inside a sentence: the text keeps a blank where they stand. */
 const INLINE_INTERACTION = /^qti-(text-entry|inline-choice|end-attempt)-interaction$/;
 
+/** How a caller takes some of the content that plain text cannot hold. */
+export interface TextHooks {
+  /** An inline interaction's marker in the text (a blank's `[[n]]`); undefined: the usual blank. */
+  marker?: (interaction: XmlElement) => string | undefined;
+  /** True when the caller takes the picture (no alt text in the text, nothing lost). */
+  image?: (img: XmlElement) => boolean;
+}
+
 /**
  * The text of an item's content: block elements become new lines, images their alt text in
  * brackets, interactions a blank (inline) or nothing; feedback and rubrics are left out. What
  * that drops is set in `flags`.
  */
-export function plainText(element: XmlElement, flags: TextFlags): string {
+export function plainText(element: XmlElement, flags: TextFlags, hooks: TextHooks = {}): string {
   const out: string[] = [];
   const walk = (parent: XmlElement) => {
     for (const part of parent.children) {
@@ -114,7 +122,9 @@ export function plainText(element: XmlElement, flags: TextFlags): string {
       if (FEEDBACK.test(name)) flags.feedback = true;
       else if (name === 'qti-rubric-block' || name === 'qti-stylesheet' || name === 'qti-catalog-info')
         continue;
-      else if (INLINE_INTERACTION.test(name)) {
+      else if (INLINE_INTERACTION.test(name) && hooks.marker?.(part) !== undefined) {
+        out.push(hooks.marker(part)!);
+      } else if (INLINE_INTERACTION.test(name)) {
         // A blank where it stands in a sentence; none where it stands alone in its paragraph.
         const alone = parent.children.every(
           (other) => other === part || (typeof other === 'string' && !other.trim()),
@@ -123,6 +133,7 @@ export function plainText(element: XmlElement, flags: TextFlags): string {
       } else if (name.endsWith('-interaction')) continue;
       else if (name === 'br') out.push('\n');
       else if (name === 'img') {
+        if (hooks.image?.(part)) continue;
         flags.images = true;
         const alt = part.attributes.alt?.trim();
         if (alt) out.push(`[${alt}]`);

@@ -1,17 +1,27 @@
 import { posix } from 'node:path';
 import { invalidInput } from '../errors';
 import type { ImportShape } from '../question-types';
-import { note, UnreadableBank, type SourceAnswer, type SourceBank, type SourceQuestion } from './bank';
+import type { ImportedBlank } from '../question-types';
+import {
+  note,
+  UnreadableBank,
+  type SourceAnswer,
+  type SourceBank,
+  type SourceImage,
+  type SourceQuestion,
+} from './bank';
 import {
   child,
   descendants,
   elements,
+  find,
   lostOf,
   noFlags,
   normalise,
   plainText,
   sourceName,
   type TextFlags,
+  type TextHooks,
 } from './qti-xml';
 import { readXml, textOf, type XmlElement } from './xml';
 import { openZip, type ZipPackage } from './zip';
@@ -47,12 +57,12 @@ export const QTI_INTERACTIONS: ReadonlyArray<readonly [string, ImportShape]> = [
   ['choice, two choices True/False or Yes/No', 'truth'],
   ['choice with one right answer', 'one_choice'],
   ['choice with several', 'many_choices'],
-  ['text entry of a string', 'text_answers'],
+  ['text entry of a string alone in its paragraph', 'text_answers'],
   ['text entry of a number (with its tolerance)', 'numeric'],
   ['order', 'sequence'],
-  ['match and associate', 'pairs'],
-  ['gap match and inline choice', 'blanks'],
-  ['extended text', 'open'],
+  ['match (two match sets) and associate, a mapping giving each pair its points', 'pairs'],
+  ['text entries within a sentence and inline choices, each scored on its own (a blank each)', 'blanks'],
+  ["extended text (its points the SCORE outcome's maximum, a scorer's rubric table its rubric)", 'open'],
   ['slider over whole numbers', 'rating'],
 ];
 
@@ -206,6 +216,7 @@ function readInteraction(
   question: SourceQuestion,
   flags: TextFlags,
   where: string,
+  pictures: Pictures,
 ): void {
   const id = interaction.attributes['response-identifier'] ?? '';
   const declaration = declarationOf(item, id);
@@ -216,10 +227,18 @@ function readInteraction(
   }
   const scoring = scoringOf(item, id, declaration, lose);
   const shape = question.shape;
-  if (shape === 'one_choice') return readChoice(interaction, declaration, scoring, question, flags, where);
+  if (shape === 'one_choice')
+    return readChoice(interaction, declaration, scoring, question, flags, where, pictures);
   if (shape === 'text_answers') return readTextEntry(declaration, scoring, question, where);
   if (shape === 'sequence') return readOrder(interaction, declaration, scoring, question, flags, where);
   if (shape === 'rating') return readSlider(interaction, scoring, question, where);
+  if (shape === 'pairs') return readPairs(interaction, declaration, scoring, question, flags, where);
+  if (shape === 'open') return readOpen(item, question, where);
+  if (shape === 'blanks') {
+    question.problems.push(
+      `${where}: gap match items are not read yet (inline choices and text entries are)`,
+    );
+  }
 }
 
 /** A slider with whole steps and no right answer: a rating on a scale. */
@@ -245,14 +264,27 @@ function readSlider(
 }
 
 /** The choices of a choice or order interaction: identifier and text (feedback left out). */
-function choicesOf(interaction: XmlElement, flags: TextFlags, question: SourceQuestion) {
-  return descendants(interaction, 'qti-simple-choice').map((choice) => {
+function choicesOf(
+  interaction: XmlElement,
+  flags: TextFlags,
+  question: SourceQuestion,
+  pictures?: Pictures,
+  name = 'qti-simple-choice',
+) {
+  return descendants(interaction, name).map((choice) => {
     const own = noFlags();
-    const text = plainText(choice, own);
+    let image: SourceImage | undefined;
+    const text = plainText(choice, own, {
+      image: (img) => {
+        if (!pictures || image) return false;
+        image = pictures.take(img);
+        return image !== undefined;
+      },
+    });
     if (own.feedback) note(question.lost, 'feedback per answer');
     own.feedback = false;
     for (const key of Object.keys(own) as Array<keyof TextFlags>) if (own[key]) flags[key] = true;
-    return { id: choice.attributes.identifier ?? '', text };
+    return { id: choice.attributes.identifier ?? '', text, ...(image ? { image } : {}) };
   });
 }
 
@@ -268,8 +300,9 @@ function readChoice(
   question: SourceQuestion,
   flags: TextFlags,
   where: string,
+  pictures: Pictures,
 ): void {
-  const choices = choicesOf(interaction, flags, question);
+  const choices = choicesOf(interaction, flags, question, pictures);
   const maxChoices = numberOf(interaction.attributes['max-choices']) ?? 1;
   const multiple = declaration.cardinality === 'multiple' || maxChoices !== 1;
   if ((numberOf(interaction.attributes['min-choices']) ?? 0) > 1)
@@ -296,6 +329,7 @@ function readChoice(
       question.grade = valueOf(right.id);
       const saysYes = right.text.trim().toLowerCase() === truth[0];
       question.answers = [{ text: saysYes ? 'true' : 'false', fraction: 100 }];
+      if (choices.some((choice) => choice.image)) flags.images = true;
       return;
     }
   }
@@ -312,7 +346,11 @@ function readChoice(
   }
   if (choices.length === 0) question.problems.push(`${where}: no <qti-simple-choice> in it`);
   question.grade = 1;
-  question.answers = choices.map((choice) => ({ text: choice.text, fraction: valueOf(choice.id) * 100 }));
+  question.answers = choices.map((choice) => ({
+    text: choice.text,
+    fraction: valueOf(choice.id) * 100,
+    ...(choice.image ? { image: choice.image } : {}),
+  }));
 }
 
 const lose = (question: SourceQuestion, what: string) => note(question.lost, what);
@@ -385,6 +423,250 @@ function readOrder(
   question.answers = answers;
 }
 
+/**
+ * The package's pictures an item points at (`<img src>` relative to the item), read before the
+ * item is: each taken at most once, by the question or one of its options.
+ */
+class Pictures {
+  constructor(
+    private readonly itemPath: string,
+    private readonly files: ReadonlyMap<string, Uint8Array>,
+  ) {}
+
+  /** The picture `img` shows, when it is a file of the package; else undefined (lost). */
+  take(img: XmlElement): SourceImage | undefined {
+    const path = packagePath(this.itemPath, img.attributes.src);
+    const bytes = path === undefined ? undefined : this.files.get(path);
+    if (path === undefined || bytes === undefined) return undefined;
+    const alt = img.attributes.alt?.trim();
+    return { name: path, alt: alt ? alt : null, bytes };
+  }
+}
+
+/** A file's path in the package from a reference in `from` (undefined: an address elsewhere). */
+function packagePath(from: string, href: string | undefined): string | undefined {
+  if (!href || /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return undefined;
+  try {
+    return posix.normalize(posix.join(posix.dirname(from), decodeURI(href.split(/[?#]/)[0]!)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pictures an item's source points at, as package paths (read before the item is). */
+export function picturePaths(source: string, itemPath: string): string[] {
+  const paths = new Set<string>();
+  for (const match of source.matchAll(/<(?:[A-Za-z0-9_-]+:)?img\b[^>]*?\ssrc\s*=\s*(["'])(.*?)\1/g)) {
+    const path = packagePath(itemPath, match[2]!.replace(/&amp;/g, '&'));
+    if (path !== undefined) paths.add(path);
+  }
+  return [...paths];
+}
+
+/** Pairs to match: a match interaction's two sets (prompts, then matches), or an associate's pairs. */
+function readPairs(
+  interaction: XmlElement,
+  declaration: Declaration,
+  scoring: Scoring,
+  question: SourceQuestion,
+  flags: TextFlags,
+  where: string,
+): void {
+  const sets = elements(interaction, 'qti-simple-match-set');
+  const matchSet = interaction.name === 'qti-match-interaction';
+  if (matchSet && sets.length !== 2) {
+    question.problems.push(`${where}: ${sets.length} <qti-simple-match-set>, not 2`);
+    return;
+  }
+  const choicesIn = (parent: XmlElement) =>
+    choicesOf(parent, flags, question, undefined, 'qti-simple-associable-choice');
+  const prompts = matchSet ? choicesIn(sets[0]!) : choicesIn(interaction);
+  const matches = matchSet ? choicesIn(sets[1]!) : prompts;
+  if (declaration.correct.length === 0) {
+    question.problems.push(`${where}: no <qti-correct-response> giving the right pairs`);
+    return;
+  }
+  const list: Array<{ prompt: string; match: string }> = [];
+  const used = new Set<string>();
+  const points: number[] = [];
+  for (const value of declaration.correct) {
+    const [first, second] = value.split(/\s+/);
+    let prompt = prompts.find((choice) => choice.id === first);
+    let match = matches.find((choice) => choice.id === second);
+    if (matchSet && (!prompt || !match)) {
+      // A directed pair written the other way round (match, then prompt).
+      prompt = prompts.find((choice) => choice.id === second);
+      match = matches.find((choice) => choice.id === first);
+    }
+    if (!prompt || !match) {
+      question.problems.push(`${where}: the correct response "${value}" names a choice it does not have`);
+      return;
+    }
+    if (list.some((pair) => pair.prompt === prompt.text)) {
+      lose(question, 'a second right match for one prompt');
+      continue;
+    }
+    list.push({ prompt: prompt.text, match: match.text });
+    used.add(prompt.id).add(match.id);
+    if (scoring.kind === 'map') {
+      points.push(
+        scoring.entries.get(`${first} ${second}`) ?? scoring.entries.get(`${second} ${first}`) ?? 0,
+      );
+    }
+  }
+  if (matchSet && prompts.some((choice) => !used.has(choice.id)))
+    lose(question, 'prompts with no right match');
+  const extra = matchSet
+    ? matches.filter((choice) => !used.has(choice.id)).map((choice) => choice.text)
+    : prompts.filter((choice) => !used.has(choice.id)).map((choice) => choice.text);
+  if (scoring.kind === 'map') {
+    question.grade = points.reduce((sum, value) => sum + value, 0);
+    if (points.some((value) => value !== points[0])) lose(question, 'different points for different pairs');
+    const paired = new Set(declaration.correct.map((value) => value.split(/\s+/).join(' ')));
+    if ([...scoring.entries].some(([key, value]) => value > 0 && !paired.has(key.split(/\s+/).join(' ')))) {
+      lose(question, 'points for pairs other than the right ones');
+    }
+  } else {
+    question.grade = scoring.kind === 'correct' ? scoring.points : 1;
+    if (list.length > 1) lose(question, 'all-or-nothing marking (each right pair earns its share here)');
+  }
+  question.pairs = { list, extra };
+}
+
+/** The SCORE outcome's most, when the item says it (an essay's points). */
+function maximumOf(item: XmlElement): number | undefined {
+  const score = elements(item, 'qti-outcome-declaration').find(
+    (element) => element.attributes.identifier === 'SCORE',
+  );
+  const maximum = numberOf(score?.attributes['normal-maximum']);
+  if (maximum !== undefined) return maximum;
+  const max = elements(item, 'qti-outcome-declaration').find(
+    (element) => element.attributes.identifier === 'MAXSCORE',
+  );
+  const value = max && find(max, 'qti-value');
+  return value ? numberOf(textOf(value)) : undefined;
+}
+
+/** A level as the export writes it in a rubric's cell: "Label (3 points)". */
+const LEVEL = /^(.*\S)\s+\((-?\d+(?:\.\d+)?) points?\)$/s;
+
+/** An essay: its points (the SCORE outcome's maximum) and a scorer's rubric, when it is a table of ours. */
+function readOpen(item: XmlElement, question: SourceQuestion, where: string): void {
+  const maximum = maximumOf(item);
+  question.grade = maximum ?? 1;
+  if (maximum === undefined) lose(question, 'its points (none given: 1 point)');
+  const blocks = descendants(item, 'qti-rubric-block').filter((block) =>
+    (block.attributes.view ?? '').split(/\s+/).includes('scorer'),
+  );
+  if (blocks.length === 0) return;
+  const rubric: Array<{ criterion: string; levels: Array<{ label: string; points: number }> }> = [];
+  for (const row of blocks.flatMap((block) => descendants(block, 'tr'))) {
+    const flags = noFlags();
+    const header = child(row, 'th');
+    const criterion = header ? plainText(header, flags) : '';
+    const levels = elements(row, 'td').map((cell) => LEVEL.exec(plainText(cell, flags)));
+    if (!criterion || levels.length === 0 || levels.some((level) => level === null)) {
+      rubric.length = 0;
+      break;
+    }
+    rubric.push({
+      criterion,
+      levels: levels.map((level) => ({ label: level![1]!, points: Number(level![2]) })),
+    });
+  }
+  if (rubric.length === 0) {
+    lose(question, `the scorer's rubric (${where}: not a table of criteria and levels)`);
+    return;
+  }
+  question.essay = { rubric };
+}
+
+const BLANK_INTERACTION = /^qti-(text-entry|inline-choice)-interaction$/;
+
+/**
+ * Blanks: the item's text entries and inline choices, each its own response scored on its own
+ * (a mapping, or points for the correct response), `[[n]]` in the text where each stands.
+ */
+function readBlanks(
+  item: XmlElement,
+  interactions: readonly XmlElement[],
+  question: SourceQuestion,
+  flags: TextFlags,
+  where: (element: XmlElement) => string,
+): void {
+  const blanks: ImportedBlank[] = [];
+  for (const interaction of interactions) {
+    const at = where(interaction);
+    const id = interaction.attributes['response-identifier'] ?? '';
+    const declaration = declarationOf(item, id);
+    if (!declaration) {
+      question.problems.push(`${at}: no <qti-response-declaration> "${id}" for its interaction`);
+      return;
+    }
+    const scoring = scoringOf(item, id, declaration, (what) => lose(question, what));
+    if (interaction.name === 'qti-inline-choice-interaction') {
+      const choices = choicesOf(interaction, flags, question, undefined, 'qti-inline-choice');
+      const valueOf = (choiceId: string) =>
+        scoring.kind === 'map'
+          ? (scoring.entries.get(choiceId) ?? scoring.defaultValue)
+          : declaration.correct.includes(choiceId) && scoring.kind === 'correct'
+            ? scoring.points
+            : 0;
+      const right =
+        choices.find((choice) => declaration.correct.includes(choice.id)) ??
+        choices.reduce<(typeof choices)[number] | undefined>(
+          (best, choice) => (best === undefined || valueOf(choice.id) > valueOf(best.id) ? choice : best),
+          undefined,
+        );
+      if (!right || choices.length < 2) {
+        question.problems.push(`${at}: no right choice among its <qti-inline-choice>`);
+        return;
+      }
+      const grade = Math.max(0, valueOf(right.id));
+      blanks.push({
+        grade,
+        choice: true,
+        answers: choices.map((choice) => ({
+          text: choice.text,
+          fraction: choice === right ? 100 : grade > 0 ? (Math.max(0, valueOf(choice.id)) / grade) * 100 : 0,
+        })),
+      });
+      continue;
+    }
+    if (declaration.baseType !== 'string') lose(question, 'numbers in blanks (compared as text here)');
+    let grade = 0;
+    let answers: Array<{ text: string; fraction: number }> = [];
+    if (scoring.kind === 'map') {
+      grade = Math.max(0, ...scoring.entries.values());
+      answers = [...scoring.entries].map(([text, value]) => ({
+        text,
+        fraction: grade > 0 ? (value / grade) * 100 : 100,
+      }));
+      if (declaration.caseSensitive) lose(question, 'case-sensitive matching');
+    } else if (scoring.kind === 'correct' || scoring.kind === 'numeric') {
+      grade = scoring.points;
+      answers = declaration.correct.map((text) => ({ text, fraction: 100 }));
+      if (answers.some((answer) => /\p{L}/u.test(answer.text))) lose(question, 'case-sensitive matching');
+    }
+    if (answers.length === 0) {
+      question.problems.push(`${at}: no right answer for this blank`);
+      return;
+    }
+    blanks.push({ grade, choice: false, answers });
+  }
+  question.blanks = blanks;
+  question.grade = blanks.reduce((sum, blank) => sum + blank.grade, 0);
+}
+
+/** Whether an inline interaction stands alone in its block (a short answer), not in a sentence. */
+function standsAlone(body: XmlElement, interaction: XmlElement): boolean {
+  const parent = [body, ...descendants(body)].find((element) => element.children.includes(interaction));
+  if (!parent) return true;
+  return parent.children.every(
+    (other) => other === interaction || (typeof other === 'string' && !other.trim()),
+  );
+}
+
 /** The explanation: feedback shown to every respondent (set whatever the answer), if it is one. */
 function explanationOf(item: XmlElement, flags: TextFlags): string | undefined {
   const processing = child(item, 'qti-response-processing');
@@ -408,7 +690,11 @@ function explanationOf(item: XmlElement, flags: TextFlags): string | undefined {
 }
 
 /** One item file read into a source question. */
-export function readQtiItem(source: string, path: string): SourceQuestion {
+export function readQtiItem(
+  source: string,
+  path: string,
+  files: ReadonlyMap<string, Uint8Array> = new Map(),
+): SourceQuestion {
   const question: SourceQuestion = {
     at: path,
     sourceType: 'qti item',
@@ -441,10 +727,38 @@ export function readQtiItem(source: string, path: string): SourceQuestion {
     ? descendants(body).filter((element) => element.name.endsWith('-interaction'))
     : [];
   const flags = noFlags();
-  const bodyText = body ? plainText(body, flags) : '';
+  const pictures = new Pictures(path, files);
+  const declared = (interaction: XmlElement) =>
+    declarationOf(item, interaction.attributes['response-identifier'] ?? '');
+  // Blanks: several text entries and inline choices, or one that stands in a sentence (a text
+  // entry of a string) or offers choices; a text entry alone in its block is a short answer.
+  const blanks =
+    body !== undefined &&
+    interactions.length > 0 &&
+    interactions.every((interaction) => BLANK_INTERACTION.test(interaction.name)) &&
+    (interactions.length > 1 ||
+      interactions[0]!.name === 'qti-inline-choice-interaction' ||
+      (!standsAlone(body, interactions[0]!) && declared(interactions[0]!)?.baseType === 'string'));
+  const hooks: TextHooks = {
+    image: (img) => {
+      if (question.image) return false;
+      const image = pictures.take(img);
+      if (image) question.image = image;
+      return image !== undefined;
+    },
+    ...(blanks
+      ? {
+          marker: (interaction: XmlElement) => {
+            const index = interactions.indexOf(interaction);
+            return index < 0 ? undefined : `[[${index + 1}]]`;
+          },
+        }
+      : {}),
+  };
+  const bodyText = body ? plainText(body, flags, hooks) : '';
   const prompts = interactions.flatMap((interaction) => {
     const prompt = child(interaction, 'qti-prompt');
-    return prompt ? [plainText(prompt, flags)] : [];
+    return prompt ? [plainText(prompt, flags, hooks)] : [];
   });
   question.text = [bodyText, ...prompts].filter((part) => part !== '').join('\n\n');
   const explanation = explanationOf(item, flags);
@@ -455,6 +769,10 @@ export function readQtiItem(source: string, path: string): SourceQuestion {
   const where = (element: XmlElement) => `${path}, line ${element.line}: <${sourceName(element)}>`;
   if (interactions.length === 0) {
     question.problems.push(`${path}: no interaction: nothing to answer`);
+  } else if (blanks) {
+    question.sourceType = [...new Set(interactions.map(sourceName))].join(' + ');
+    question.shape = 'blanks';
+    readBlanks(item, interactions, question, flags, where);
   } else if (interactions.length > 1) {
     question.sourceType = interactions.map(sourceName).join(' + ');
     question.problems.push(
@@ -467,7 +785,7 @@ export function readQtiItem(source: string, path: string): SourceQuestion {
     if (!question.shape) {
       question.problems.push(`${where(interaction)}: this kind of interaction has no question type here`);
     } else {
-      readInteraction(item, interaction, question, flags, where(interaction));
+      readInteraction(item, interaction, question, flags, where(interaction), pictures);
     }
   }
   for (const what of lostOf(flags)) note(question.lost, what);
@@ -567,7 +885,12 @@ export async function readQtiPackage(bytes: Uint8Array): Promise<SourceBank> {
         });
         continue;
       }
-      questions.push(readQtiItem(decode(await zip.read(path), path), path));
+      const source = decode(await zip.read(path), path);
+      const files = new Map<string, Uint8Array>();
+      for (const picture of picturePaths(source, path)) {
+        if (zip.paths.includes(picture)) files.set(picture, await zip.read(picture));
+      }
+      questions.push(readQtiItem(source, path, files));
     }
     return { format: 'qti', questions, problems };
   } finally {
