@@ -58,8 +58,8 @@ describeEachDatabase('QTI packages through the upload link', (provider) => {
       dry_run: true,
       format: 'qti',
       question_count: 13,
-      importable: 9,
-      not_importable: 4,
+      importable: 12,
+      not_importable: 1,
       points_per_grade: 100,
       quizzes: [],
     });
@@ -71,7 +71,7 @@ describeEachDatabase('QTI packages through the upload link', (provider) => {
       title: 'From QTI',
       skip_unusable: true,
     });
-    expect(done.quizzes).toEqual([expect.objectContaining({ title: 'From QTI', question_count: 9 })]);
+    expect(done.quizzes).toEqual([expect.objectContaining({ title: 'From QTI', question_count: 12 })]);
     const stored = await database.prisma.question.findMany({
       where: { quizId: done.quizzes[0].quiz_id },
       orderBy: { position: 'asc' },
@@ -81,13 +81,16 @@ describeEachDatabase('QTI packages through the upload link', (provider) => {
       'multiple_choice',
       'multiple_select',
       'multiple_select',
-      'short_text',
+      'fill_in_blanks',
       'number',
       'number',
       'ordering',
       'scale',
+      'matching',
+      'essay',
+      'fill_in_blanks',
     ]);
-    expect(await counts()).toEqual({ quizzes: before.quizzes + 1, questions: before.questions + 9 });
+    expect(await counts()).toEqual({ quizzes: before.quizzes + 1, questions: before.questions + 12 });
 
     const read = await call('get_quiz_questions', { quiz_id: done.quizzes[0].quiz_id });
     expect(read.questions[5]).toMatchObject({
@@ -96,6 +99,14 @@ describeEachDatabase('QTI packages through the upload link', (provider) => {
       tolerance: 0.005,
       points: 300,
       explanation: 'Pi is about 3.14159.',
+    });
+    expect(read.questions[9]).toMatchObject({
+      type: 'matching',
+      pairs: [
+        { prompt: 'France', match: 'Paris' },
+        { prompt: 'Italy', match: 'Rome' },
+      ],
+      points_per_pair: 50,
     });
   });
 
