@@ -2,9 +2,6 @@ import { hashOfImagePath, type ImageRecord } from '../images/image-ref';
 import { definitionOf, isQuestionType, type ImportShape, type TypeExport } from '../question-types';
 import { BLANK_MARKER } from '../question-types/fill-in-blanks';
 import type { QuestionRecord } from '../quiz-records';
-import type { DomainDeps } from '../deps';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
-import { questionRecord } from '../quiz-records';
 import { writeZip } from './zip';
 
 /**
@@ -509,22 +506,4 @@ export async function exportQti(quiz: ExportableQuiz, pictures?: PictureReader):
     ...ordered,
   ]);
   return { bytes, notes, items: items.length };
-}
-
-/** The owner's stored quiz as a QTI 3.0 package, its pictures read from the image store. */
-export async function exportStoredQuizQti(
-  deps: DomainDeps,
-  ownerId: string,
-  ref: string,
-): Promise<QtiExport & { slug: string }> {
-  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
-  const out = await exportQti(
-    {
-      quiz_id: quiz.id,
-      title: quiz.title,
-      questions: quiz.questions.map((question) => questionRecord(question, deps.baseUrl)),
-    },
-    (hash) => deps.repos.images.read(hash),
-  );
-  return { ...out, slug: quiz.slug };
 }
