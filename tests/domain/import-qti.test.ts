@@ -12,7 +12,7 @@ import { readPackageBank } from '../../src/domain/import/qti';
 import { previewBank } from '../../src/domain/import/import-questions';
 import { openZip, writeZip, ZIP_LIMITS } from '../../src/domain/import/zip';
 import type { QuestionRecord } from '../../src/domain/quiz-records';
-import { EVERY_TYPE, WITH_PICTURES } from '../fixtures/qti-every-type';
+import { EVERY_TYPE, pictureUrl, WITH_PICTURES } from '../fixtures/qti-every-type';
 import { zipFixtureFolder } from '../helpers/qti-packages';
 
 const FIXTURES = path.join(__dirname, '../fixtures/import');
@@ -455,8 +455,9 @@ describe('ours → QTI 3.0 → ours', () => {
   });
 
   test('pictures go into the package beside the items, and come back with their alt text', async () => {
-    const bytesOf = (letter: string) => Buffer.from(`picture ${letter}`);
-    const read = async (hash: string) => ({ mediaType: 'image/png', bytes: bytesOf(hash[0]!) });
+    const read = new Map(
+      ['a', 'b', 'c'].map((letter) => [pictureUrl(letter.repeat(64)), Buffer.from(`picture ${letter}`)]),
+    );
     const out = await exportQti(quiz([WITH_PICTURES, WITH_PICTURES]), read);
     expect(out.notes).toEqual([]);
     const zip = await openZip(out.bytes);
@@ -501,8 +502,9 @@ describe('ours → QTI 3.0 → ours', () => {
   });
 
   test('a picture the export cannot read is listed as lost, and left out', async () => {
-    const out = await exportQti(quiz([WITH_PICTURES]), async (hash) =>
-      hash.startsWith('b') ? { mediaType: 'image/png', bytes: Buffer.from('b') } : null,
+    const out = await exportQti(
+      quiz([WITH_PICTURES]),
+      new Map([[pictureUrl('b'.repeat(64)), Buffer.from('b')]]),
     );
     expect(out.notes).toEqual([
       {

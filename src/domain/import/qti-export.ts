@@ -422,48 +422,43 @@ function manifestXml(
 `;
 }
 
-/** A stored picture's bytes and media type, by its content hash (the image store's `read`). */
-export type PictureReader = (hash: string) => Promise<{ mediaType: string; bytes: Buffer } | null>;
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
-
 /**
- * The quiz as a QTI 3.0 package, and what each question loses in it. `pictures` reads the
- * stored pictures the questions show, written into the package beside the items; without it
- * (or for one it cannot find) the picture is listed as lost.
+ * The quiz as a QTI 3.0 package, and what each question loses in it. `pictures` holds the bytes
+ * of the pictures the questions show, by the address their records give (export-quiz.ts reads
+ * them as it does for Moodle XML), written into the package beside the items; a picture not
+ * among them is listed as lost.
  */
-export async function exportQti(quiz: ExportableQuiz, pictures?: PictureReader): Promise<QtiExport> {
+export async function exportQti(
+  quiz: ExportableQuiz,
+  pictures?: ReadonlyMap<string, Buffer>,
+): Promise<QtiExport> {
   const notes: QtiExportNote[] = [];
   const files: Array<{ path: string; bytes: string | Buffer }> = [];
   const written = new Map<string, Picture | null>();
   const items: Array<{ id: string; pictures: string[] }> = [];
   /** The picture as an `<img>` of an item, its file added to the package once. */
-  const picture = async (image: ImageRecord | undefined, lose: Lose, what: string, used: string[]) => {
+  const picture = (image: ImageRecord | undefined, lose: Lose, what: string, used: string[]) => {
     if (!image) return '';
-    let hash: string | null = null;
+    let name: string | null = null;
     try {
-      hash = hashOfImagePath(new URL(image.url).pathname);
+      const path = new URL(image.url).pathname;
+      // Our own address, /images/<sha256>.<ext>: the file keeps its name in the package.
+      name = hashOfImagePath(path) === null ? null : path.slice(path.lastIndexOf('/') + 1);
     } catch {
-      hash = null;
+      name = null;
     }
-    if (hash !== null && !written.has(hash)) {
-      const stored = pictures ? await pictures(hash) : null;
-      const extension = stored ? EXTENSIONS[stored.mediaType] : undefined;
-      if (stored && extension) {
-        const path = `images/${hash}.${extension}`;
-        files.push({ path, bytes: stored.bytes });
-        written.set(hash, {
+    if (name !== null && !written.has(name)) {
+      const stored = pictures?.get(image.url);
+      if (stored) {
+        const path = `images/${name}`;
+        files.push({ path, bytes: stored });
+        written.set(name, {
           path,
           img: `<img src="../${path}" alt="${escapeXml(image.alt)}" width="${image.width}" height="${image.height}"/>`,
         });
-      } else written.set(hash, null);
+      } else written.set(name, null);
     }
-    const found = hash === null ? null : written.get(hash);
+    const found = name === null ? null : written.get(name);
     if (!found) {
       lose(`${what} (its file could not be read)`);
       return '';
@@ -475,11 +470,11 @@ export async function exportQti(quiz: ExportableQuiz, pictures?: PictureReader):
     const lost: string[] = [];
     const lose = (what: string) => lost.push(what);
     const used: string[] = [];
-    const image = await picture(question.image, lose, 'its picture', used);
+    const image = picture(question.image, lose, 'its picture', used);
     const options = (question as { options?: Array<{ image?: ImageRecord }> }).options ?? [];
     const optionImages: string[] = [];
     for (const [place, option] of options.entries()) {
-      optionImages.push(await picture(option.image, lose, `the picture of option ${place + 1}`, used));
+      optionImages.push(picture(option.image, lose, `the picture of option ${place + 1}`, used));
     }
     const parts = itemParts(question, lose, optionImages);
     if (!parts) {
