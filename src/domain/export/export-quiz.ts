@@ -50,8 +50,12 @@ function qtiNotes(notes: readonly QtiExportNote[]): ExportedQuestion[] {
 }
 
 /** The quiz as a QTI 3.0 package (a zip), with what each question loses in it. */
-async function qtiExport(quiz: ExportSource & { quiz_id: string }, slug: string): Promise<QuizExport> {
-  const out = await exportQti(quiz);
+async function qtiExport(
+  quiz: ExportSource & { quiz_id: string },
+  slug: string,
+  pictures?: ReadonlyMap<string, Buffer>,
+): Promise<QuizExport> {
+  const out = await exportQti(quiz, pictures);
   return {
     filename: `${slug}-qti.zip`,
     contentType: 'application/zip',
@@ -68,7 +72,7 @@ export async function exportQuiz(
   format: ExportFormat,
 ): Promise<QuizExport> {
   const quiz = await loadOwnedQuiz(deps, ownerId, ref);
-  const pictures = format === 'moodle_xml' ? await picturesOf(deps, quiz) : undefined;
+  const pictures = format === 'gift' ? undefined : await picturesOf(deps, quiz);
   return buildExport(quiz, format, deps.baseUrl, pictures);
 }
 
@@ -99,10 +103,27 @@ export async function buildExport(
   pictures?: ReadonlyMap<string, Buffer>,
 ): Promise<QuizExport> {
   const questions = quiz.questions.map((question) => questionRecord(question, baseUrl));
-  if (format === 'qti') return qtiExport({ quiz_id: quiz.id, title: quiz.title, questions }, quiz.slug);
+  if (format === 'qti')
+    return qtiExport(
+      { quiz_id: quiz.id, title: quiz.title, questions },
+      quiz.slug,
+      pictures ?? picturesNamed({ title: quiz.title, questions }),
+    );
   const exporter = EXPORTERS[format];
   const { body, notes } = exporter.build({ title: quiz.title, questions, ...(pictures ? { pictures } : {}) });
   return { filename: `${quiz.slug}.${exporter.extension}`, contentType: exporter.contentType, body, notes };
+}
+
+/** Every picture the records name, without its bytes (for the notes alone). */
+function picturesNamed(quiz: ExportSource): Map<string, Buffer> {
+  const named = new Map<string, Buffer>();
+  for (const question of quiz.questions) {
+    const options = (question as { options?: Array<{ image?: { url: string } }> }).options ?? [];
+    for (const image of [question.image, ...options.map((option) => option.image)]) {
+      if (image) named.set(image.url, Buffer.alloc(0));
+    }
+  }
+  return named;
 }
 
 /** Per question, what `format` cannot hold of the quiz (its questions as the tools return them). */
@@ -110,7 +131,8 @@ export async function exportLosses(
   quiz: ExportSource & { quiz_id: string },
   format: ExportFormat,
 ): Promise<ExportedQuestion[]> {
-  if (format === 'qti') return (await qtiExport(quiz, '')).notes;
+  // Only the notes are wanted: every picture counts as readable, as it is for the download.
+  if (format === 'qti') return (await qtiExport(quiz, '', picturesNamed(quiz))).notes;
   return EXPORTERS[format].build(quiz).notes;
 }
 
