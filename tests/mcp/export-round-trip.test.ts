@@ -287,17 +287,21 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
     expect(imported.format).toBe('qti');
     const before = withoutIds((await call('get_quiz_questions', { quiz_id: quiz.quiz_id })).questions);
     const after = await call('get_quiz_questions', { quiz_id: imported.quizzes[0].quiz_id });
-    // What the note names as lost is all that differs: the order's points per item, the scale's words.
+    // What the note names as lost is all that differs: the order's points per item, the scale's
+    // words, the essay's word limits; matching and blanks come back whole.
     expect(withoutIds(after.questions)).toEqual([
       ...before.slice(0, 6),
       { ...before[6], points: 6, points_per_item: null },
       { ...before[7], scale_labels: ['', ''] },
+      ...before.slice(8, 10),
+      { ...before[10], min_words: null, max_words: null },
     ]);
     expect(links.note).toContain(
       'QTI 3.0 package: loses matching that ignores inner spaces and Unicode forms (QTI compares the text as typed, case aside): question 4;',
     );
     expect(links.note).toContain('loses points_per_item (');
     expect(links.note).toContain("): question 7; loses scale_labels (the ends' words): question 8;");
+    expect(links.note).toContain('loses min_words and max_words (QTI has no word limits): question 11');
   });
 
   test('the quiz page offers the three exports with what each loses; the owner downloads them logged in', async () => {
