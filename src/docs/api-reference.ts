@@ -391,12 +391,12 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       package (<code>qti</code>, a zip). Each type becomes what it is imported from (above), so importing an
       export gives back the same questions. A question's grade is the most it earns and each answer's fraction
       its share; GIFT has no grade, so there every question is worth 1 and only the shares between options are
-      kept. Moodle XML carries the pictures as files with their alt text and size. What a format cannot hold
-      (Moodle XML: a scale, an essay's rubric, which is written out for graders while its maximum stays the
-      grade, a blank worth 0; GIFT: an ordering or scale question, more than one blank or one that ends the
-      text, an essay's rubric and word limits, pictures, points other than 1; QTI: partial credit for an
-      order, a scale's words, among others) is named per question in <code>note</code> and beside the
-      downloads on the quiz page.
+      kept. Moodle XML and the QTI package carry the pictures as files with their alt text and size. What a
+      format cannot hold (Moodle XML: a scale, an essay's rubric, which is written out for graders while its
+      maximum stays the grade, a blank worth 0; GIFT: an ordering or scale question, more than one blank or
+      one that ends the text, an essay's rubric and word limits, pictures, points other than 1; QTI: partial
+      credit for an order, a scale's words, an essay's word limits, among others) is named per question in
+      <code>note</code> and beside the downloads on the quiz page.
     </p>
     <p id="import-scoring">
       <strong>The scoring rule.</strong> An answer worth a fraction <em>f</em> (in percent, negative for a
