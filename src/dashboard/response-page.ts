@@ -40,8 +40,9 @@ function givenAnswer(
     return html`<em>${timeUp ? 'Not answered: the time ran out' : 'Not answered'}</em>`;
   if (item.your_answer === '') return html`<em>None ticked</em>`;
   const said = item.your_answer === 'yes' ? 'Yes' : item.your_answer === 'no' ? 'No' : item.your_answer;
-  return html`<bdi class="review-answer">${choosesOwnerWords(item.type) ? richText(said, rich) : said}</bdi
-    >${optionPicture(options?.[item.your_answer])}`;
+  const answer = choosesOwnerWords(item.type) ? richText(said, rich) : said;
+  const shown = html`<bdi class="review-answer">${answer}</bdi>`;
+  return html`${shown}${optionPicture(options?.[item.your_answer])}`;
 }
 
 type AnswerActions = OwnedResponse['answer_actions'][number];

@@ -54,8 +54,9 @@ function yourAnswer(
     return html`<em>${tr.t(timeUp ? 'result.notAnsweredTimeUp' : 'result.notAnswered')}</em>`;
   // Every other answer has text (labels and typed answers are never empty): "" is a checkbox group left unticked.
   if (item.your_answer === '') return html`<em>${tr.t('result.noneTicked')}</em>`;
-  return html`<bdi class="review-answer">${answerShown(tr, item, item.your_answer, rich)}</bdi
-    >${optionPicture(options?.[item.your_answer])}`;
+  const answer = answerShown(tr, item, item.your_answer, rich);
+  const shown = html`<bdi class="review-answer">${answer}</bdi>`;
+  return html`${shown}${optionPicture(options?.[item.your_answer])}`;
 }
 
 /**
