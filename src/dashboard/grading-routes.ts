@@ -137,6 +137,23 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
     await showWalk(req, res, { kind: 'response', id: String(req.params.responseId) });
   });
 
+  /**
+   * A form post on one of the owner's quizzes: logged in, the form read, CSRF checked and the quiz
+   * owned (another owner's is a 404) before the handler runs.
+   */
+  const ownerForm = (
+    handler: (req: Request, res: Response, userId: string, quizId: string) => Promise<unknown>,
+  ) => [
+    requireLogin(),
+    parseForm(),
+    verifyCsrf(),
+    async (req: Request, res: Response) => {
+      const userId = userOf(res);
+      const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+      await handler(req, res, userId, id);
+    },
+  ];
+
   /** Where a saved or approved answer leads: the walk's next waiting answer, or back to this one. */
   function afterSave(req: Request, res: Response, walk: Walk, message: string, stay: boolean) {
     const quizId = String(req.params.quizId);
@@ -149,12 +166,7 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
 
   router.post(
     '/dashboard/quizzes/:quizId/grading/answers/:answerId',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const userId = userOf(res);
-      const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+    ownerForm(async (req, res, userId, id) => {
       const body = req.body as Body;
       const walk = walkOf(body.walk);
       const answerId = String(req.params.answerId);
@@ -211,17 +223,12 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
         return refuse([{ field: '', message: refusal.error.issues[0]?.message ?? refusal.error.message }]);
       }
       afterSave(req, res, walk, 'Grade saved.', body.then === 'stay');
-    },
+    }),
   );
 
   router.post(
     '/dashboard/quizzes/:quizId/grading/answers/:answerId/approve',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const userId = userOf(res);
-      const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+    ownerForm(async (req, res, userId, id) => {
       const walk = walkOf((req.body as Body).walk);
       if (!walk) return sendNotFound(res, 'grading walk');
       const done = await approveGrades(deps, userId, { ref: id, answerIds: [String(req.params.answerId)] });
@@ -232,17 +239,12 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
         done.approved.length > 0 ? 'Proposed grade approved.' : 'That answer had no proposal waiting.',
         false,
       );
-    },
+    }),
   );
 
   router.post(
     '/dashboard/quizzes/:quizId/grading/questions/:questionId/approve-all',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const userId = userOf(res);
-      const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+    ownerForm(async (req, res, userId, id) => {
       const quiz = await loadOwnedQuiz(deps, userId, id);
       const questionId = String(req.params.questionId);
       if (!quiz.questions.some((question) => question.id === questionId))
@@ -255,18 +257,13 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
         },
       });
       res.redirect(303, gradingPath(id));
-    },
+    }),
   );
 
   // The owner's switch "final grades from the assistant", shown on the quiz page's settings.
   router.post(
     '/dashboard/quizzes/:quizId/assistant-grades',
-    requireLogin(),
-    parseForm(),
-    verifyCsrf(),
-    async (req, res) => {
-      const userId = userOf(res);
-      const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+    ownerForm(async (req, res, userId, id) => {
       const final = (req.body as Body).final;
       if (final !== 'true' && final !== 'false') {
         setFlash(res, {
@@ -284,7 +281,7 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
         },
       });
       res.redirect(303, `/dashboard/quizzes/${id}`);
-    },
+    }),
   );
 
   return router;
