@@ -136,13 +136,21 @@ function findClose(text: string, from: number, delimiter: Delimiter): number {
   return -1;
 }
 
+/** The length of the run of backticks at `at`. */
+function runAt(text: string, at: number): number {
+  let end = at;
+  while (text[end] === '`') end += 1;
+  return end - at;
+}
+
 /** A code span of n backticks ends at the next run of exactly n; a fence at the next line of ```. */
-function codeAt(text: string, at: number): { piece: RichPiece; end: number } | null {
-  const run = /^`+/.exec(text.slice(at))![0].length;
-  if (run >= 3 && (at === 0 || text[at - 1] === '\n')) {
+function codeAt(text: string, at: number, unclosed: Set<string>): { piece: RichPiece; end: number } | null {
+  const run = runAt(text, at);
+  if (run >= 3 && (at === 0 || text[at - 1] === '\n') && !unclosed.has('fence')) {
     const fence = /\n```[ \t]*(?:\n|$)/g;
     fence.lastIndex = at + run;
     const close = fence.exec(text);
+    if (!close) unclosed.add('fence');
     if (close) {
       const body = text.slice(at + run, close.index);
       // The fence's first line may name the language (```python): not shown.
@@ -151,10 +159,14 @@ function codeAt(text: string, at: number): { piece: RichPiece; end: number } | n
       return { piece: { kind: 'code', text: code, block: true }, end: close.index + close[0].length };
     }
   }
+  if (unclosed.has(`span ${run}`)) return null;
   const pattern = new RegExp(`(?<!\`)\`{${run}}(?!\`)`, 'g');
   pattern.lastIndex = at + run;
   const close = pattern.exec(text);
-  if (!close) return null;
+  if (!close) {
+    unclosed.add(`span ${run}`);
+    return null;
+  }
   let code = text.slice(at + run, close.index);
   // As in CommonMark: one space each side lets a span start or end with a backtick.
   if (code.length > 2 && code.startsWith(' ') && code.endsWith(' ') && code.trim()) code = code.slice(1, -1);
@@ -169,20 +181,23 @@ export function richPieces(text: string, options: RichTextOptions): RichPiece[] 
     if (plain) pieces.push({ kind: 'text', text: plain });
     plain = '';
   };
+  // What has no closing delimiter from some point on has none from any later point: each is
+  // searched for to the end once, not once per opening (which took time quadratic in the text).
+  const unclosed = new Set<string>();
   let at = 0;
   while (at < text.length) {
     const char = text[at]!;
     if (char === '`') {
-      const code = codeAt(text, at);
+      const code = codeAt(text, at, unclosed);
       if (code) {
         flush();
         pieces.push(code.piece);
         at = code.end;
         continue;
       }
-      const run = /^`+/.exec(text.slice(at))![0];
-      plain += run;
-      at += run.length;
+      const run = runAt(text, at);
+      plain += text.slice(at, at + run);
+      at += run;
       continue;
     }
     if (options.dollars && char === '\\' && text[at + 1] === '$') {
@@ -194,7 +209,11 @@ export function richPieces(text: string, options: RichTextOptions): RichPiece[] 
     const delimiter = DELIMITERS.find(
       (d) => (options.dollars || !d.dollars) && text.startsWith(d.open, at) && dollarOpens(text, at, d.open),
     );
-    const close = delimiter ? findClose(text, at + delimiter.open.length, delimiter) : -1;
+    const close =
+      delimiter && !unclosed.has(delimiter.open)
+        ? findClose(text, at + delimiter.open.length, delimiter)
+        : -1;
+    if (delimiter && close === -1) unclosed.add(delimiter.open);
     if (!delimiter || close === -1) {
       plain += char;
       at += 1;

@@ -35,7 +35,10 @@ export function detectFormat(text: string): ImportFormat | null {
   if (start.startsWith('<')) return 'moodle_xml';
   if (looksLikeOurCsv(start)) return 'csv';
   if (/^ANSWER\s*:\s*[A-Z]\s*$/im.test(start) && /^[A-Z][.)]\s*\S/m.test(start)) return 'aiken';
-  if (/\{[\s\S]*\}/.test(start.replace(/\\[{}]/g, ''))) return 'gift';
+  // A `{` with a `}` after it, as /\{[\s\S]*\}/ asks, without scanning to the end from each `{`.
+  const braces = start.replace(/\\[{}]/g, '');
+  const open = braces.indexOf('{');
+  if (open >= 0 && braces.lastIndexOf('}') > open) return 'gift';
   return null;
 }
 

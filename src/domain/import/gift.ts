@@ -80,13 +80,24 @@ function readText(raw: string, html: boolean, question: SourceQuestion): string 
 
 const NUMBER = /^-?\d+(?:\.\d+)?(?:e-?\d+)?$/i;
 
+/**
+ * `low..high` split as `/^(\S+?)\.\.(\S+)$/` would, without its backtracking (quadratic on a
+ * long run of dots): no space anywhere, the first `..` after the first character, text after it.
+ */
+function rangeParts(body: string): [string, string, string] | null {
+  if (/\s/.test(body)) return null;
+  const at = body.indexOf('..', 1);
+  if (at < 0 || at + 2 >= body.length) return null;
+  return [body, body.slice(0, at), body.slice(at + 2)];
+}
+
 function numericAnswer(
   body: string,
   fraction: number,
   at: string,
   question: SourceQuestion,
 ): SourceAnswer | null {
-  const range = /^(\S+?)\.\.(\S+)$/.exec(body);
+  const range = rangeParts(body);
   if (range && NUMBER.test(range[1]!) && NUMBER.test(range[2]!)) {
     const low = Number(range[1]);
     const high = Number(range[2]);

@@ -8,7 +8,7 @@ import {
   type SourceQuestion,
 } from './bank';
 import { readCloze } from './cloze';
-import { decodeEntities, htmlToText, tidy } from './html-text';
+import { decodeEntities, htmlToText, replaceTags, tidy } from './html-text';
 import { child, elements, readXml, textChild, textOf, type XmlElement } from './xml';
 
 /**
@@ -79,7 +79,7 @@ function takeImage(
 ): { html: string; image?: SourceImage } {
   const files = new Map(elements(element, 'file').map((file) => [file.attributes.name ?? '', file] as const));
   let image: SourceImage | undefined;
-  const html = raw.replace(IMG, (tag) => {
+  const html = replaceTags(raw, IMG, (tag) => {
     if (image) return tag;
     const src = attribute(tag, 'src') ?? '';
     const name = /^@@PLUGINFILE@@\/(.+)$/.exec(decodeEntities(src))?.[1];

@@ -456,8 +456,13 @@ function packagePath(from: string, href: string | undefined): string | undefined
 /** The pictures an item's source points at, as package paths (read before the item is). */
 export function picturePaths(source: string, itemPath: string): string[] {
   const paths = new Set<string>();
-  for (const match of source.matchAll(/<(?:[A-Za-z0-9_-]+:)?img\b[^>]*?\ssrc\s*=\s*(["'])(.*?)\1/g)) {
-    const path = packagePath(itemPath, match[2]!.replace(/&amp;/g, '&'));
+  // Each `<img ...>` to its first `>`, then its src within it: one lazy pattern over both took
+  // time quadratic in a text of many `<img` without a `>` (html-text.ts, replaceTags).
+  const end = source.lastIndexOf('>') + 1;
+  for (const tag of source.slice(0, end).matchAll(/<(?:[A-Za-z0-9_-]+:)?img\b[^>]*>/g)) {
+    const src = /\ssrc\s*=\s*(?:"([^"\n]*)"|'([^'\n]*)')/.exec(tag[0]);
+    if (!src) continue;
+    const path = packagePath(itemPath, (src[1] ?? src[2]!).replace(/&amp;/g, '&'));
     if (path !== undefined) paths.add(path);
   }
   return [...paths];
@@ -802,13 +807,29 @@ function decode(bytes: Buffer, path: string): string {
   }
 }
 
+/**
+ * A manifest's or test's `href` as a package path: a bad percent-escape (`%zz`, a lone `%`) is the
+ * file's fault, said as such, not an uncaught `URIError`.
+ */
+function hrefPath(base: string, href: string, where: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURI(href);
+  } catch {
+    throw new UnreadableBank(
+      `${where}: the href "${href.slice(0, 120)}" has a bad percent-escape (write a % as %25, or %XX with two hex digits)`,
+    );
+  }
+  return posix.normalize(posix.join(base, decoded));
+}
+
 /** Item paths in the order the package gives them: each test's, then the manifest's. */
 async function itemPaths(zip: ZipPackage, manifest: XmlElement, problems: string[]): Promise<string[]> {
   const resources = descendants(manifest, 'resource');
   const hrefOf = (resource: XmlElement) => {
     const base = resource.attributes['xml:base'] ?? '';
     const href = resource.attributes.href ?? child(resource, 'file')?.attributes.href;
-    return href === undefined ? undefined : posix.normalize(posix.join(base, decodeURI(href)));
+    return href === undefined ? undefined : hrefPath(base, href, MANIFEST);
   };
   const ordered: string[] = [];
   const add = (path: string | undefined) => {
@@ -830,8 +851,7 @@ async function itemPaths(zip: ZipPackage, manifest: XmlElement, problems: string
     const raw = readXml(decode(await zip.read(path), path));
     const test = normalise(raw, raw.name.endsWith('assessmentTest') ? 2 : 3);
     for (const ref of descendants(test, 'qti-assessment-item-ref')) {
-      if (ref.attributes.href)
-        add(posix.normalize(posix.join(posix.dirname(path), decodeURI(ref.attributes.href))));
+      if (ref.attributes.href) add(hrefPath(posix.dirname(path), ref.attributes.href, path));
     }
   }
   for (const resource of resources) {
