@@ -23,6 +23,7 @@ import { requestLog } from './http/request-log';
 import { isDatabaseUnavailable } from './db/errors';
 import { respondentRouter, sendTooManySubmissions } from './respondent/respondent-router';
 import { submissionLimiters } from './respondent/submission-limiter';
+import { saveLimiters } from './respondent/save-routes';
 import { attemptTokens } from './respondent/attempt-token';
 import { linkSigner } from './domain/links/signed-links';
 import type { Logger } from './logger';
@@ -69,6 +70,11 @@ export function webhookWorkerOf(app: Express): WebhookWorker {
   return app.locals.webhookWorker as WebhookWorker;
 }
 
+/** The app's domain dependencies: the entry point's background sweeps use the same. */
+export function appDepsOf(app: Express): DomainDeps {
+  return app.locals.deps as DomainDeps;
+}
+
 const DEFAULT_REGISTRY = createToolRegistry(TOOLS);
 
 /** The composition root: everything the service serves, built from a config and a database. */
@@ -109,6 +115,7 @@ export function createApp({
     ...(webhookHooks.now ? { now: webhookHooks.now } : {}),
   });
   app.locals.webhookWorker = webhookWorker;
+  app.locals.deps = deps;
   const registry = tools ? createToolRegistry(tools) : DEFAULT_REGISTRY;
   const verifiers = [
     createApiKeyVerifier(database.repos, logger, metrics),
@@ -198,6 +205,13 @@ export function createApp({
       maxBodyBytes: config.maxBodyBytes,
       guards: submissionLimits.beforeBody,
       bodyGuards: submissionLimits.afterBody,
+      saveGuards: saveLimiters({
+        perAddressPerMinute: config.savesPerAddressPerMinute,
+        perAttemptPerMinute: config.savesPerAttemptPerMinute,
+        baseUrl: config.baseUrl,
+        tokens,
+        store: limiterStore,
+      }),
       tokens,
     }),
   );

@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SUBMISSIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SUBMISSION_REFUSALS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // 200 students behind one address saving every 5 s make 2,400 a minute.
+  SAVES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+  SAVES_PER_ATTEMPT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -95,6 +98,10 @@ export interface Config {
   submissionsPerAddressPerMinute: number;
   /** Refused submissions (422, 409...) per quiz and minute, per attempt or else per address. */
   submissionRefusalsPerMinute: number;
+  /** Answers saved as students go, per quiz and address per minute; their own budget, never the submissions'. */
+  savesPerAddressPerMinute: number;
+  /** Saves per attempt per minute. */
+  savesPerAttemptPerMinute: number;
   limits: PublicLimits;
   maxBodyBytes: number;
   /** Host names accepted in the Host header; enforced in production (DNS rebinding). */
@@ -234,6 +241,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     submissionsPerMinute: env.SUBMISSIONS_PER_MINUTE,
     submissionsPerAddressPerMinute: env.SUBMISSIONS_PER_ADDRESS_PER_MINUTE,
     submissionRefusalsPerMinute: env.SUBMISSION_REFUSALS_PER_MINUTE,
+    savesPerAddressPerMinute: env.SAVES_PER_ADDRESS_PER_MINUTE,
+    savesPerAttemptPerMinute: env.SAVES_PER_ATTEMPT_PER_MINUTE,
     limits: {
       signupsPerHour: env.SIGNUPS_PER_HOUR,
       loginsPerMinute: env.LOGINS_PER_MINUTE,

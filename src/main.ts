@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
-import { createApp, webhookWorkerOf } from './app';
+import { appDepsOf, createApp, webhookWorkerOf } from './app';
+import { scheduleTimeUps } from './domain/attempts/saved-answers';
 import { ConfigError, listenAddress, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';
@@ -45,6 +46,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const purge = schedulePurge(database.repos, logger, retention);
   // Every instance looks for closing times passed; each closing's quiz.closed is written once.
   const closings = scheduleClosings(database.repos, logger);
+  // Every instance submits timed attempts' saved answers at time-up; the claim keeps each to one response.
+  const timeUps = scheduleTimeUps(appDepsOf(app), logger);
   // Every instance delivers webhooks; claims keep each delivery with one of them at a time.
   const webhooks = webhookWorkerOf(app);
   webhooks.start();
@@ -68,6 +71,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     );
     purge.stop();
     closings.stop();
+    timeUps.stop();
     const webhooksStopped = webhooks.stop();
     void running
       .stop({ drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs, lifecycle }, () =>

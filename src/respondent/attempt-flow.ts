@@ -49,6 +49,10 @@ export interface AttemptPageState {
   changed?: boolean;
   /** A refusal shown above the form, the answers kept below it. */
   problem?: string;
+  /** The values are the answers saved on the attempt: the timer runs on. */
+  restored?: boolean;
+  /** Shown after a no-script Save. */
+  saved?: boolean;
 }
 
 /** The form of a started attempt. */
@@ -63,7 +67,7 @@ export function renderAttemptForm(
   const shown = attemptQuiz(quiz, attempt);
   const remainingMs = attempt.deadline ? Math.max(0, attempt.deadline.getTime() - nowOf(deps)) : null;
   // A form sent back after its time ran out shows no timer: a timer at zero would send it again.
-  const refusedAtZero = state.values !== undefined && remainingMs === 0;
+  const refusedAtZero = state.values !== undefined && !state.restored && remainingMs === 0;
   const fields = attemptFormFields(tr, {
     token: tokens.sign(attempt.id, attemptExpiry(attempt)),
     remainingMs: state.problem || refusedAtZero ? null : remainingMs,
@@ -81,7 +85,13 @@ export function renderAttemptForm(
     ...(state.values ? { values: state.values } : {}),
     ...(withProblem ? { errors: withProblem } : {}),
     ...(state.changed ? { changed: true } : {}),
-    attempt: { fields, scripts: [TAKING_SCRIPT], emailFixed: attempt.email !== null },
+    attempt: {
+      fields,
+      scripts: [TAKING_SCRIPT],
+      emailFixed: attempt.email !== null,
+      saveUrl: `/q/${quiz.slug}/save`,
+      saved: state.restored === true && state.saved === true,
+    },
   });
 }
 
@@ -116,6 +126,7 @@ export async function takingPage(
   tokens: AttemptTokens,
   quiz: QuizWithQuestions,
   token: unknown,
+  afterSave = false,
 ): Promise<{ status: number; page: string } | undefined> {
   const tr = translator(quiz.language);
   const now = nowOf(deps);
@@ -133,9 +144,28 @@ export async function takingPage(
       });
       return { status: 409, page: renderIntroPage(quiz, tr, { problem }) };
     }
+    // The answers saved so far come back: a reload, another tab, the link on another device.
+    const saved = attempt.savedAnswers;
     return {
       status: 200,
-      page: renderAttemptForm(deps, tokens, quiz, await rebaseAttempt(deps, quiz, attempt)),
+      page: renderAttemptForm(
+        deps,
+        tokens,
+        quiz,
+        await rebaseAttempt(deps, quiz, attempt),
+        saved
+          ? {
+              values: {
+                name: saved.name,
+                email: saved.email,
+                answers: new Map(Object.entries(saved.answers)),
+                version: undefined,
+              },
+              restored: true,
+              saved: afterSave,
+            }
+          : {},
+      ),
     };
   }
   const state = windowState(quiz, now);

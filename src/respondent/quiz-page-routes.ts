@@ -52,7 +52,7 @@ export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHa
     if (quiz.allowEmbedding) allowFraming(res);
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 200, renderClosedPage(quiz));
     // The intro, an attempt's form or the window's pages (attempt-flow.ts); else the plain form.
-    const taking = await takingPage(deps, tokens, quiz, req.query.attempt);
+    const taking = await takingPage(deps, tokens, quiz, req.query.attempt, req.query.saved === '1');
     if (taking) return sendRespondentPage(res, taking.status, taking.page);
     sendRespondentPage(res, 200, renderQuizPage(quiz));
   };

@@ -37,7 +37,15 @@ export interface QuizPageState {
   /** The quiz changed between rendering the page and submitting it. */
   changed?: boolean;
   /** A quiz taken in one attempt (attempt-pages.ts): its token, timer and email, in place of the version field. */
-  attempt?: { fields: Html; scripts: readonly string[]; emailFixed: boolean };
+  attempt?: {
+    fields: Html;
+    scripts: readonly string[];
+    emailFixed: boolean;
+    /** Where the answers are saved as the student goes (save-routes.ts). */
+    saveUrl?: string;
+    /** The page follows a no-script Save: say the answers are kept. */
+    saved?: boolean;
+  };
   /** A preview (a signed link): marked as one, and its form sends nothing. */
   preview?: boolean;
 }
@@ -639,6 +647,37 @@ export function quizDescription(quiz: Pick<QuizWithQuestions, 'description' | 'm
     : '';
 }
 
+/** The place a no-script Save returns to (its anchor). */
+export const SAVE_PLACE = 'save-answers';
+
+/**
+ * Save without script (a formaction post that comes back here), and the live line where the
+ * page's script says whether the answers it saves as the student types are kept.
+ */
+function saveBar(tr: Translator, saveUrl: string, saved: boolean): Html {
+  return html`<div class="save-bar" id="${SAVE_PLACE}" data-save-url="${saveUrl}">
+    <button
+      type="submit"
+      class="secondary"
+      formaction="${saveUrl}"
+      formnovalidate
+      name="save_place"
+      value="${SAVE_PLACE}"
+    >
+      ${tr.t('quiz.saveAnswers')}
+    </button>
+    <p
+      class="muted save-status"
+      id="save-status"
+      role="status"
+      data-saved="${tr.t('quiz.saved')}"
+      data-retrying="${tr.t('quiz.saveRetrying')}"
+    >
+      ${saved ? tr.t('quiz.saved') : ''}
+    </p>
+  </div>`;
+}
+
 /** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
 export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {}): string {
   const tr = translator(quiz.language);
@@ -674,7 +713,8 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
               <button type="submit" disabled aria-describedby="preview-no-submit">
                 ${tr.t('quiz.submit')}
               </button>`
-          : html`<button type="submit">${tr.t('quiz.submit')}</button>`
+          : html`${state.attempt?.saveUrl ? saveBar(tr, state.attempt.saveUrl, state.attempt.saved === true) : ''}
+              <button type="submit">${tr.t('quiz.submit')}</button>`
       }
     </form>`;
   return layout({

@@ -21,6 +21,7 @@ import { startAttemptFromPage } from './attempt-flow';
 import type { AttemptTokens } from './attempt-token';
 import { translator } from './i18n';
 import { IMAGE_ROUTE, serveImage } from './image-routes';
+import { saveFromPage } from './save-routes';
 
 export interface RespondentRouterOptions {
   deps: DomainDeps;
@@ -33,6 +34,8 @@ export interface RespondentRouterOptions {
   bodyGuards?: RequestHandler[];
   /** Signs and checks attempt tokens (attempt-token.ts). */
   tokens: AttemptTokens;
+  /** The saves' own budget (save-routes.ts), before and after the body is read; never the submissions'. */
+  saveGuards?: { beforeBody: RequestHandler[]; afterBody: RequestHandler[] };
 }
 
 // A page that holds someone's answers or score must not be kept by the browser or a shared cache:
@@ -62,6 +65,7 @@ export function sendTooManySubmissions(res: Response, retryAfterSeconds: number,
  */
 export function respondentRouter(options: RespondentRouterOptions): Router {
   const { deps, logger, maxBodyBytes, guards = [], bodyGuards = [], tokens } = options;
+  const saveGuards = options.saveGuards ?? { beforeBody: [], afterBody: [] };
   const router = Router();
   const page = [pageSecurity({ https: deps.baseUrl.startsWith('https:') }), noStore];
   // One field per question (a checkbox group: its marker and every box) plus name, email and
@@ -100,6 +104,15 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     form,
     formWithGoodText,
     startAttemptFromPage(deps, tokens, logger),
+  );
+  router.post(
+    '/q/:slug/save',
+    ...page,
+    ...saveGuards.beforeBody,
+    form,
+    ...saveGuards.afterBody,
+    formWithGoodText,
+    saveFromPage(deps, tokens),
   );
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.

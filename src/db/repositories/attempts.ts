@@ -27,9 +27,25 @@ export interface NewAttemptRow {
   deadline: Date | null;
 }
 
+/**
+ * The answers saved while an attempt is under way, as the form sends them: each question's raw
+ * value by question id (domain/attempts/saved-answers.ts reads them).
+ */
+export interface SavedAnswers {
+  name: string;
+  email: string;
+  answers: Record<string, string>;
+}
+
 export interface AttemptRow extends NewAttemptRow {
   id: string;
   submittedAt: Date | null;
+  /** Null when nothing was saved, or once the attempt is submitted or its untimed day is over. */
+  savedAnswers: SavedAnswers | null;
+  savedAt: Date | null;
+  responseId: string | null;
+  /** Submitted by the server from the saved answers when the time ran out. */
+  autoSubmitted: boolean;
 }
 
 export interface AttemptRepository {
@@ -42,6 +58,16 @@ export interface AttemptRepository {
   release(id: string): Promise<void>;
   /** Moves the attempt to a new quiz version with the questions it keeps. */
   rebase(id: string, quizVersion: number, layout: readonly AttemptLayoutItem[]): Promise<void>;
+  /** Keeps the answers as saved now; false when the attempt is gone or already submitted. */
+  saveAnswers(id: string, saved: SavedAnswers, at: Date): Promise<boolean>;
+  /** After the response is stored: which one it is, who sent it; the saved answers go. */
+  recordSubmission(id: string, responseId: string, autoSubmitted: boolean): Promise<void>;
+  byResponseId(responseId: string): Promise<AttemptRow | null>;
+  /** Timed attempts not submitted, with saved answers, whose deadline is before `deadlineBefore`: ids, oldest first. */
+  dueForTimeUp(deadlineBefore: Date, limit: number): Promise<string[]>;
+  /** Forgets saved answers: of one attempt, or of every untimed one started before `startedBefore` and not submitted. */
+  clearSaved(id: string): Promise<void>;
+  clearSavedUntimed(startedBefore: Date): Promise<number>;
   /** Timed attempts not yet submitted whose deadline is after `deadlineAfter`: those still under way. */
   inProgressCount(quizId: string, deadlineAfter: Date): Promise<number>;
   /** Responses to the quiz stored under this (lower-cased) email. */
@@ -62,11 +88,16 @@ type Stored = {
   startedAt: Date;
   deadline: Date | null;
   submittedAt: Date | null;
+  savedAnswers: string | null;
+  savedAt: Date | null;
+  responseId: string | null;
+  autoSubmitted: boolean;
 };
 
-const toRow = ({ layout, ...row }: Stored): AttemptRow => ({
+const toRow = ({ layout, savedAnswers, ...row }: Stored): AttemptRow => ({
   ...row,
   layout: JSON.parse(layout) as AttemptLayoutItem[],
+  savedAnswers: savedAnswers ? (JSON.parse(savedAnswers) as SavedAnswers) : null,
 });
 
 export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
@@ -95,6 +126,47 @@ export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
     },
     async rebase(id, quizVersion, layout) {
       await db.attempt.updateMany({ where: { id }, data: { quizVersion, layout: JSON.stringify(layout) } });
+    },
+    async saveAnswers(id, saved, at) {
+      const { count } = await db.attempt.updateMany({
+        where: { id, submittedAt: null },
+        data: { savedAnswers: JSON.stringify(saved), savedAt: at },
+      });
+      return count === 1;
+    },
+    async recordSubmission(id, responseId, autoSubmitted) {
+      await db.attempt.updateMany({
+        where: { id },
+        data: { responseId, autoSubmitted, savedAnswers: null },
+      });
+    },
+    async byResponseId(responseId) {
+      const row = await db.attempt.findFirst({ where: { responseId } });
+      return row ? toRow(row) : null;
+    },
+    async dueForTimeUp(deadlineBefore, limit) {
+      const rows = await db.attempt.findMany({
+        where: { submittedAt: null, deadline: { lt: deadlineBefore }, savedAnswers: { not: null } },
+        select: { id: true },
+        orderBy: { deadline: 'asc' },
+        take: limit,
+      });
+      return rows.map((row) => row.id);
+    },
+    async clearSaved(id) {
+      await db.attempt.updateMany({ where: { id }, data: { savedAnswers: null } });
+    },
+    async clearSavedUntimed(startedBefore) {
+      const { count } = await db.attempt.updateMany({
+        where: {
+          submittedAt: null,
+          deadline: null,
+          startedAt: { lt: startedBefore },
+          savedAnswers: { not: null },
+        },
+        data: { savedAnswers: null },
+      });
+      return count;
     },
     inProgressCount: (quizId, deadlineAfter) =>
       db.attempt.count({ where: { quizId, submittedAt: null, deadline: { gt: deadlineAfter } } }),

@@ -249,6 +249,7 @@ export async function takeSubmission(
   quiz: QuizWithQuestions,
   input: SubmitResponseInput,
   attemptId: string | null,
+  { atTimeUp = false }: { atTimeUp?: boolean } = {},
 ): Promise<TakenSubmission> {
   const now = nowOf(deps);
   if (attemptId === null) {
@@ -269,7 +270,11 @@ export async function takeSubmission(
     );
   }
   const expiry = attemptExpiry(attempt);
-  if (now > expiry.getTime()) {
+  // The server's own submission of the saved answers (saved-answers.ts) comes after the grace.
+  if (atTimeUp && !attempt.deadline) {
+    throw new AttemptRefusal('expired', 'Only a timed attempt is submitted at time-up.', expiry);
+  }
+  if (now > expiry.getTime() && !atTimeUp) {
     throw new AttemptRefusal(
       'expired',
       attempt.deadline
@@ -329,6 +334,6 @@ export async function takeSubmission(
     attemptId: attempt.id,
     lists: opaqueListsOf(attempt),
     ...(perEmail ? { perEmail } : {}),
-    ...(attempt.deadline && now > attempt.deadline.getTime() ? { timeUp: true } : {}),
+    ...((attempt.deadline && now > attempt.deadline.getTime()) || atTimeUp ? { timeUp: true } : {}),
   };
 }

@@ -64,6 +64,7 @@ export async function recordResponse(
   loaded: QuizWithQuestions,
   submitted: SubmitResponseInput,
   attemptId: string | null = null,
+  options: { atTimeUp?: boolean } = {},
 ): Promise<SubmittedResponse> {
   if (!loaded.acceptingResponses) {
     throw new DomainError(
@@ -72,7 +73,7 @@ export async function recordResponse(
     );
   }
   // The window, the attempt and its drawn questions (attempts/attempts.ts): `quiz` is what is marked.
-  const taken = await takeSubmission(deps, loaded, submitted, attemptId);
+  const taken = await takeSubmission(deps, loaded, submitted, attemptId, options);
   const { quiz, input } = taken;
   const timeUp = taken.timeUp === true;
   const choices = validateSubmission(quiz, input, { timeUp, lists: taken.lists });
@@ -112,6 +113,10 @@ export async function recordResponse(
   );
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
+  // The attempt names its response (the way back from its address) and forgets its saved answers.
+  if (taken.attemptId) {
+    await deps.repos.attempts.recordSubmission(taken.attemptId, responseId, options.atTimeUp === true);
+  }
   return {
     response_id: responseId,
     quiz: { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title },

@@ -21,6 +21,10 @@ export const de: Messages = {
   'quiz.yes': 'Ja',
   'quiz.no': 'Nein',
   'quiz.submit': 'Antworten senden',
+  'quiz.saveAnswers': 'Antworten speichern',
+  'quiz.saved': 'Ihre Antworten sind bei diesem Versuch gespeichert.',
+  'quiz.saveRetrying':
+    'Noch nicht gespeichert: neuer Versuch folgt. Ihre Antworten bleiben auf dieser Seite.',
   'quiz.numberHint': 'Eine Zahl, etwa 42 oder 3,5 (ein Dezimalpunkt geht auch).',
   'quiz.scaleHint': 'Wählen Sie eine Zahl von {min} bis {max}.',
   'quiz.textHint': 'Gib deine Antwort ein.',

@@ -21,6 +21,10 @@ export const fr: Messages = {
   'quiz.yes': 'Oui',
   'quiz.no': 'Non',
   'quiz.submit': 'Envoyer les réponses',
+  'quiz.saveAnswers': 'Enregistrer les réponses',
+  'quiz.saved': 'Vos réponses sont enregistrées pour cette tentative.',
+  'quiz.saveRetrying':
+    'Pas encore enregistrées : nouvel essai en cours. Vos réponses restent sur cette page.',
   'quiz.numberHint': 'Un nombre, comme 42 ou 3,5 (le point décimal marche aussi).',
   'quiz.scaleHint': 'Choisissez un nombre de {min} à {max}.',
   'quiz.textHint': 'Saisissez votre réponse.',
