@@ -102,3 +102,77 @@
   interval = window.setInterval(tick, 1000);
   tick();
 })();
+
+// - .save-bar[data-save-url]: saves the form's answers on the attempt as the student types
+//   (debounced), says so in #save-status, and hides the no-script Save button. A refused save
+//   (429, a network failure) keeps the answers on the page and is tried again.
+(function () {
+  'use strict';
+
+  var bar = document.querySelector('.save-bar[data-save-url]');
+  var form = bar && bar.closest('form');
+  if (!bar || !form || !window.fetch || !window.URLSearchParams || !window.FormData) return;
+  var status = document.getElementById('save-status');
+  var button = bar.querySelector('button');
+  if (button) button.hidden = true;
+  var timer = null;
+  var busy = false;
+  var again = false;
+
+  function say(key) {
+    if (status) status.textContent = status.getAttribute(key) || '';
+  }
+
+  function save() {
+    timer = null;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    var body = new window.URLSearchParams(new window.FormData(form));
+    window
+      .fetch(bar.getAttribute('data-save-url'), {
+        method: 'POST',
+        body: body,
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      })
+      .then(function (res) {
+        busy = false;
+        if (res.ok) {
+          say('data-saved');
+          if (again) {
+            again = false;
+            schedule(0);
+          }
+          return;
+        }
+        if (res.status === 409 || res.status === 404) return;
+        say('data-retrying');
+        var wait = Number(res.headers.get('Retry-After')) || 5;
+        schedule(wait * 1000);
+      })
+      .catch(function () {
+        busy = false;
+        say('data-retrying');
+        schedule(5000);
+      });
+  }
+
+  function schedule(ms) {
+    if (timer) window.clearTimeout(timer);
+    timer = window.setTimeout(save, ms);
+  }
+
+  form.addEventListener('input', function () {
+    schedule(1500);
+  });
+  form.addEventListener('change', function () {
+    schedule(1500);
+  });
+  form.addEventListener('submit', function () {
+    if (timer) window.clearTimeout(timer);
+    timer = null;
+  });
+})();
