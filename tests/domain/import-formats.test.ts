@@ -7,6 +7,7 @@ import { assemble, detectFormat, readBank } from '../../src/domain/import/assemb
 import { csvTemplate } from '../../src/domain/import/csv';
 import { previewImport } from '../../src/domain/import/import-questions';
 import { isDomainError } from '../../src/domain/errors';
+import { decodeEntities } from '../../src/domain/import/html-text';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/import', name), 'utf8');
 
@@ -350,5 +351,13 @@ describe('Moodle XML ordering questions', () => {
     ]);
     // Fewer items than an ordering question takes: named, not imported.
     expect(questions[3]!.problems.join('\n')).toContain('items');
+  });
+});
+
+describe('entities', () => {
+  test('every named HTML entity is decoded, names with digits included', () => {
+    expect(decodeEntities('Qu&eacute;bec &frac12; &sup2; &#233; &#xE9; &amp;lt; &nbsp;x')).toBe(
+      'Québec ½ ² é é &lt;  x',
+    );
   });
 });

@@ -3,41 +3,14 @@
  * down to its words: paragraphs and line breaks become new lines, entities are decoded, and what
  * cannot come along (images, formatting) is reported for the preview.
  */
+import { decodeHTML } from 'entities';
 
-const NAMED: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  laquo: '«',
-  raquo: '»',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  times: '×',
-  divide: '÷',
-  deg: '°',
-  euro: '€',
-};
-
-/** Decodes character references; an unknown name stays as written. */
+/**
+ * Decodes character references with the full HTML table (`Qu&eacute;bec`, `&frac12;`, numeric
+ * forms); a no-break space becomes a plain space, as plain text has no use for it.
+ */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
-        ? String.fromCodePoint(code)
-        : whole;
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
+  return decodeHTML(text).replace(/\u00a0/g, ' ');
 }
 
 /** Tags that only break lines or paragraphs, which plain text keeps as new lines. */
