@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   IMAGE_QUOTA_PER_ACCOUNT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   // The terminal's convention (no-color.org): set and not empty, the start-up banner has no colour.
   NO_COLOR: z.string().optional(),
+  // Tests only: the process kills itself inside a submission, right after the attempt's claim.
+  TEST_CRASH_AFTER_CLAIM: booleanString.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -119,6 +121,8 @@ export interface Config {
   oauth: OAuthConfig;
   /** NO_COLOR is set: the start-up banner is plain text even on a terminal. */
   noColor: boolean;
+  /** NODE_ENV=test only: the process dies right after a submission claims its attempt (the crash test). */
+  crashAfterClaim: boolean;
   webhooks: WebhookConfig;
   /**
    * Finished webhook deliveries and logged attempts are removed this many days after; each
@@ -223,6 +227,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'WEBHOOKS_ALLOW_LOOPBACK lets webhooks reach this machine over plain HTTP: it is for development and tests only, remove it in production',
     );
   }
+  if (env.TEST_CRASH_AFTER_CLAIM && env.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `TEST_CRASH_AFTER_CLAIM kills the process inside a submission: it is for the crash test only (NODE_ENV=test), remove it with NODE_ENV=${env.NODE_ENV}`,
+    );
+  }
   const baseHost = new URL(baseUrl).host;
   return {
     env: env.NODE_ENV,
@@ -274,6 +283,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       registrationsPerHour: env.OAUTH_REGISTRATIONS_PER_HOUR,
     },
     noColor: Boolean(env.NO_COLOR),
+    crashAfterClaim: env.TEST_CRASH_AFTER_CLAIM === true,
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK ?? false, secretKey: env.WEBHOOKS_SECRET_KEY },
     webhookDeliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
     images: {

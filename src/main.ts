@@ -21,6 +21,8 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const database = await openDatabase(config.databaseUrl, {
     migrate: cluster.isPrimary,
     poolSize: config.databasePoolSize,
+    // The crash test's stop: as abrupt as a power cut, with the transaction still open.
+    ...(config.crashAfterClaim ? { hooks: { afterClaim: () => process.kill(process.pid, 'SIGKILL') } } : {}),
   });
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
   const lifecycle = createLifecycle();

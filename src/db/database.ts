@@ -11,7 +11,7 @@ import { PrismaClient } from '../generated/sqlite/client';
 import { postgresHotQueries, sqliteHotQueries, type HotQueries } from './hot-queries';
 import { postgresQuizReads, sqliteQuizReads, type QuizReads } from './quiz-reads';
 import { dialectOf, type Dialect } from './dialect';
-import { responseWrites, type ResponseWrites } from './response-writes';
+import { responseWrites, type ResponseWrites, type WriteHooks } from './response-writes';
 import { postgresConnection, sqliteConnection } from './sql-connection';
 import { createRepositories, type Repositories } from './repositories';
 import { sqliteSnapshotCache } from './snapshot-cache';
@@ -45,6 +45,8 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL pool size (default 10). SQLite has one connection. */
   poolSize?: number;
+  /** Points inside the results' writes where a test stops the process (response-writes.ts). */
+  hooks?: WriteHooks;
 }
 
 /** How long a SQLite writer waits for another process's write lock before SQLITE_BUSY. */
@@ -87,6 +89,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     // One writing connection for the results' writes, opened on first use like the reader.
     const writes = responseWrites(
       sqliteConnection(() => new BetterSqlite3(target, { timeout: SQLITE_BUSY_TIMEOUT_MS })),
+      options.hooks,
     );
     const dialect = dialectOf(provider);
     return {
@@ -125,7 +128,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
   const hot = postgresHotQueries(pool);
   const reads = postgresQuizReads(pool);
-  const writes = responseWrites(postgresConnection(pool));
+  const writes = responseWrites(postgresConnection(pool), options.hooks);
   const dialect = dialectOf(provider);
   return {
     repos: createRepositories(prisma, { hot, reads, writes, dialect }),

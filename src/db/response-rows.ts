@@ -55,6 +55,28 @@ export class PerEmailLimitReached extends Error {
   }
 }
 
+/** The attempt was submitted already (or is gone): nothing was stored. */
+export class AttemptAlreadySubmitted extends Error {
+  constructor() {
+    super('the attempt has been submitted already');
+  }
+}
+
+/**
+ * The attempt a response submits: claimed by the same transaction that stores the response, so
+ * the attempt is submitted exactly when its response exists.
+ */
+export interface AttemptClaim {
+  id: string;
+  /** Sent by the server from the saved answers at time-up. */
+  autoSubmitted: boolean;
+}
+
+/** What a submission must hold to be stored, checked in the transaction that stores it. */
+export interface SubmissionGuards {
+  attempt?: AttemptClaim;
+}
+
 /** A response's new marks after an answer key was fixed: its answers' and its own. */
 export interface ResponseRemark {
   responseId: string;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Batched } from './dialect';
 import { listenersStatement, outboxStatement, type LazyOutboxEvent, type OutboxEvent } from './outbox';
 import {
+  AttemptAlreadySubmitted,
   PerEmailLimitReached,
   type GradedResponse,
   type GradeState,
@@ -10,6 +11,7 @@ import {
   type PerEmailLimit,
   type ResponseGrades,
   type ResponseRemark,
+  type SubmissionGuards,
 } from './response-rows';
 import {
   waitsForGrade,
@@ -62,13 +64,16 @@ export interface ResponseWrites {
    * The new response's id, or null when its quiz is gone. `event` is its webhook event, whose
    * outbox rows commit in the same transaction (outbox.ts), built only when an endpoint takes it.
    * With `limit`, the count of the email's responses and the insert run under one lock
-   * (PerEmailLimitReached).
+   * (PerEmailLimitReached). With `guards.attempt`, the attempt is claimed (marked submitted, its
+   * response named, its saved answers dropped) by a conditional update in the same transaction:
+   * AttemptAlreadySubmitted when it was claimed already, and nothing is stored.
    */
   create(
     row: NewResponseRow,
     at?: Date,
     event?: LazyOutboxEvent<CreatedResponse>,
     limit?: PerEmailLimit,
+    guards?: SubmissionGuards,
   ): Promise<string | null>;
   /**
    * A bulk load: the same rows as `create`, many in one transaction, with the figures changed
@@ -247,12 +252,21 @@ const contributionOf = (row: NewResponseRow): ContributingResponse => ({
 /**
  * The results' writes over one connection. A submission is one `dialect.combine` of its rows and
  * upserts: on PostgreSQL one statement of data-modifying CTEs (one round trip, atomic by itself),
- * on SQLite one transaction. With a webhook event or a per-email limit it is a transaction of
- * that and the outbox insert (and the limit's count, under `dialect.keyLock`). Deletion and
+ * on SQLite one transaction. With an attempt, a webhook event or a per-email limit it is one
+ * transaction of the attempt's claim, the rows, the outbox insert and the limit's count (under
+ * `dialect.keyLock`): a crash anywhere in it leaves none of them. Deletion and
  * re-marking lock the quiz (`forKeyShare`) and then the response (`forUpdate`), so a concurrent
  * deletion or re-marking of the same response waits and then sees it as it is.
  */
-export function responseWrites(db: SqlConnection): ResponseWrites {
+export interface WriteHooks {
+  /**
+   * Called inside a submission's transaction right after its attempt is claimed, before the
+   * response is written: the crash test stops the process there (main.ts, NODE_ENV=test only).
+   */
+  afterClaim?: () => void;
+}
+
+export function responseWrites(db: SqlConnection, hooks: WriteHooks = {}): ResponseWrites {
   const d = db.dialect;
   /** One SQL text per key, built once: the connection prepares it once and finds it by the same string. */
   const texts = new Map<string, string>();
@@ -277,6 +291,13 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
   const upsert = (p: () => string, figure: Figure, rows: number) =>
     `INSERT INTO "${figure.table}" (${figure.columns}) VALUES ${tuples(p, figure.width, rows)} ${figure.conflict}`;
 
+  // The attempt's claim: only the first submission of it finds "submittedAt" still empty.
+  const CLAIM_ATTEMPT = text(
+    'claim-attempt',
+    (p) =>
+      `UPDATE "attempts" SET "submittedAt" = ${d.timestampParam(p())}, "responseId" = ${p()}, "autoSubmitted" = ${p()}, ` +
+      `"savedAnswers" = NULL WHERE "id" = ${p()} AND "submittedAt" IS NULL`,
+  );
   const COUNT_BY_EMAIL = text(
     'count-by-email',
     (p) =>
@@ -604,7 +625,8 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
   }
 
   return {
-    async create(row, at = new Date(), event, limit) {
+    async create(row, at = new Date(), event, limit, guards = {}) {
+      const { attempt } = guards;
       const deltas = deltasOf([{ response: contributionOf(row), sign: 1 }]);
       const id = newId(at.getTime());
       const values = responseValues(row, id, at);
@@ -614,11 +636,23 @@ export function responseWrites(db: SqlConnection): ResponseWrites {
         for (const rowValues of figureValues(figure, row.quizId, deltas)) values.push(...rowValues);
       const statements = createStatements(row.answers.length, deltas);
       try {
-        if (!event && !limit) {
+        if (!event && !limit && !attempt) {
           await db.atomically(statements, values);
           return id;
         }
         await db.transaction(function* () {
+          if (attempt) {
+            // First, so a second submission of the attempt waits here on PostgreSQL (the row
+            // lock) and then finds it claimed; a rollback below undoes the claim with the rest.
+            const claimed = yield* sqlRun(CLAIM_ATTEMPT, [
+              d.timestamp(at),
+              id,
+              d.bool(attempt.autoSubmitted),
+              attempt.id,
+            ]);
+            if (claimed === 0) throw new AttemptAlreadySubmitted();
+            hooks.afterClaim?.();
+          }
           if (limit) {
             // Submissions under one email to one quiz queue here until the holder commits (on
             // SQLite the transaction holds the write lock already), so each count sees the

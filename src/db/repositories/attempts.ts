@@ -4,7 +4,8 @@ import { deleteInBatches } from './batches';
 
 /**
  * Attempts: one start of a quiz taken through attempts (domain/attempts/), with the questions
- * drawn and their order, and the one submission it may lead to.
+ * drawn and their order, and the one submission it may lead to. The submission claims the
+ * attempt in the transaction that stores its response (response-writes.ts, `guards.attempt`).
  */
 export interface AttemptLayoutItem {
   /** The question's id. */
@@ -52,16 +53,10 @@ export interface AttemptRepository {
   /** Null when the quiz is gone. */
   create(row: NewAttemptRow): Promise<AttemptRow | null>;
   byId(id: string): Promise<AttemptRow | null>;
-  /** Marks the attempt submitted; false when it already was (a second submission of one attempt). */
-  claim(id: string, at: Date): Promise<boolean>;
-  /** Undoes a claim whose submission could not be stored, so the attempt can be sent again. */
-  release(id: string): Promise<void>;
   /** Moves the attempt to a new quiz version with the questions it keeps. */
   rebase(id: string, quizVersion: number, layout: readonly AttemptLayoutItem[]): Promise<void>;
   /** Keeps the answers as saved now; false when the attempt is gone or already submitted. */
   saveAnswers(id: string, saved: SavedAnswers, at: Date): Promise<boolean>;
-  /** After the response is stored: which one it is, who sent it; the saved answers go. */
-  recordSubmission(id: string, responseId: string, autoSubmitted: boolean): Promise<void>;
   byResponseId(responseId: string): Promise<AttemptRow | null>;
   /** Timed attempts not submitted, with saved answers, whose deadline is before `deadlineBefore`: ids, oldest first. */
   dueForTimeUp(deadlineBefore: Date, limit: number): Promise<string[]>;
@@ -114,16 +109,6 @@ export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
       const row = await db.attempt.findUnique({ where: { id } });
       return row ? toRow(row) : null;
     },
-    async claim(id, at) {
-      const { count } = await db.attempt.updateMany({
-        where: { id, submittedAt: null },
-        data: { submittedAt: at },
-      });
-      return count === 1;
-    },
-    async release(id) {
-      await db.attempt.updateMany({ where: { id }, data: { submittedAt: null } });
-    },
     async rebase(id, quizVersion, layout) {
       await db.attempt.updateMany({ where: { id }, data: { quizVersion, layout: JSON.stringify(layout) } });
     },
@@ -133,12 +118,6 @@ export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
         data: { savedAnswers: JSON.stringify(saved), savedAt: at },
       });
       return count === 1;
-    },
-    async recordSubmission(id, responseId, autoSubmitted) {
-      await db.attempt.updateMany({
-        where: { id },
-        data: { responseId, autoSubmitted, savedAnswers: null },
-      });
     },
     async byResponseId(responseId) {
       const row = await db.attempt.findFirst({ where: { responseId } });

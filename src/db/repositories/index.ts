@@ -65,5 +65,11 @@ export type * from './uploads';
 export type * from './users';
 export type * from './webhooks';
 export type { KeysetPosition } from './where';
-export { PerEmailLimitReached, type PerEmailLimit } from '../response-rows';
+export {
+  AttemptAlreadySubmitted,
+  PerEmailLimitReached,
+  type AttemptClaim,
+  type PerEmailLimit,
+  type SubmissionGuards,
+} from '../response-rows';
 export { PENDING_CODE } from '../result-aggregates';

@@ -24,6 +24,7 @@ import type {
   PerEmailLimit,
   ResponseGrades,
   ResponseRemark,
+  SubmissionGuards,
 } from '../response-rows';
 import type { LazyOutboxEvent, OutboxEvent } from './webhooks';
 import { newerThanWhere, olderThanWhere, type KeysetPosition } from './where';
@@ -141,6 +142,8 @@ export interface ResponseRepository {
     event?: LazyOutboxEvent<CreatedResponse>,
     /** The email's responses counted and the row inserted under one lock (PerEmailLimitReached). */
     limit?: PerEmailLimit,
+    /** The attempt claimed in the same transaction (AttemptAlreadySubmitted). */
+    guards?: SubmissionGuards,
   ): Promise<string | null>;
   /** Many responses in one transaction with their figures, each at its own time; how many were stored. */
   createMany(rows: ReadonlyArray<{ row: NewResponseRow; at: Date }>): Promise<number>;
@@ -282,7 +285,7 @@ const percentWhere = (bounds: PercentBounds) => ({
  */
 export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrites): ResponseRepository {
   return {
-    create: (row, event, limit) => writes.create(row, new Date(), event, limit),
+    create: (row, event, limit, guards) => writes.create(row, new Date(), event, limit, guards),
     createMany: (rows) => writes.createMany(rows),
     figures: (quizId) => writes.figures(quizId),
     recomputeFigures: (quizId) => writes.recompute(quizId),

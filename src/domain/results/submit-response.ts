@@ -1,8 +1,9 @@
 import { AttemptRefusal } from '../attempts/attempt-refusal';
 import { limitReached, takeSubmission } from '../attempts/attempts';
-import { nowOf, type DomainDeps } from '../deps';
+import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import {
+  AttemptAlreadySubmitted,
   PerEmailLimitReached,
   type NewAnswerRow,
   type QuestionRow,
@@ -82,12 +83,6 @@ export async function recordResponse(
   const answers = answerRows(quiz, choices, score);
   // An answer graded by a person holds the response's pass until its grade is final.
   const pending = answers.some((answer) => answer.gradeState === 'pending');
-  if (taken.attemptId && !(await deps.repos.attempts.claim(taken.attemptId, new Date(nowOf(deps))))) {
-    throw new AttemptRefusal(
-      'already_submitted',
-      'This attempt has already been submitted: start a new one.',
-    );
-  }
   const row = {
     quizId: quiz.id,
     quizVersion: quiz.version,
@@ -101,22 +96,25 @@ export async function recordResponse(
     ...(timeUp ? { timeUp } : {}),
     ...(pending ? { gradingStatus: 'pending' as const } : {}),
   };
-  // Webhooks: the event commits with the response, for the owner's endpoints that take it.
-  const responseId = await storeResponse(deps, taken.attemptId, () =>
-    deps.repos.responses
-      .create(row, responseSubmittedEvent(quiz, row), taken.perEmail)
-      .catch((error: unknown) => {
-        if (error instanceof PerEmailLimitReached)
-          throw limitReached(quiz, taken.perEmail!.email, error.used);
-        throw error;
-      }),
-  );
+  // One transaction: the attempt's claim (it names this response and drops its saved answers),
+  // the response, its answers, the running figures and the webhook event's outbox rows.
+  const guards = taken.attemptId
+    ? { attempt: { id: taken.attemptId, autoSubmitted: options.atTimeUp === true } }
+    : {};
+  const responseId = await deps.repos.responses
+    .create(row, responseSubmittedEvent(quiz, row), taken.perEmail, guards)
+    .catch((error: unknown) => {
+      if (error instanceof PerEmailLimitReached) throw limitReached(quiz, taken.perEmail!.email, error.used);
+      if (error instanceof AttemptAlreadySubmitted) {
+        throw new AttemptRefusal(
+          'already_submitted',
+          'This attempt has already been submitted: start a new one.',
+        );
+      }
+      throw error;
+    });
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
-  // The attempt names its response (the way back from its address) and forgets its saved answers.
-  if (taken.attemptId) {
-    await deps.repos.attempts.recordSubmission(taken.attemptId, responseId, options.atTimeUp === true);
-  }
   return {
     response_id: responseId,
     quiz: { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title },
@@ -153,22 +151,6 @@ function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score
 /** An answer a person grades (an essay that can earn points) waits for its grade; the rest are marked. */
 export function awaitsGrade(question: QuestionRow, choice: Choice | undefined, maxPoints: number): boolean {
   return choice !== undefined && storedDefinition(question.type).gradedByHand === true && maxPoints > 0;
-}
-
-/** Stores the response; a claimed attempt is released when that fails, so it can be sent again. */
-async function storeResponse(
-  deps: DomainDeps,
-  attemptId: string | null,
-  store: () => Promise<string | null>,
-): Promise<string | null> {
-  try {
-    const id = await store();
-    if (id === null && attemptId) await deps.repos.attempts.release(attemptId);
-    return id;
-  } catch (error) {
-    if (attemptId) await deps.repos.attempts.release(attemptId);
-    throw error;
-  }
 }
 
 /** Loads the published quiz at `slug`, then validates, scores and stores the submission. */
