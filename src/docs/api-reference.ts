@@ -378,12 +378,15 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       grade, each pair is worth 1). A cloze question's embedded answers become blanks, each worth its weight's
       share of the grade: SHORTANSWER (SA, SAC) typed, MULTICHOICE in any layout (MC, MCV, MCH, shuffled) a
       choice list; a NUMERICAL or MULTIRESPONSE one cannot be a blank and is listed with its question. GIFT's
-      missing word is a blank of its own, and <code>{}</code> an essay. A picture Moodle XML carries as a
-      <code>&lt;file&gt;</code> (<code>@@PLUGINFILE@@</code>) becomes the question's or the option's
-      <code>image</code>, checked as any picture sent to <code>create_quiz</code> and stored with the
-      questions only (never on a dry run); its alt text comes from the <code>&lt;img&gt;</code>, else
-      "${DEFAULT_IMAGE_ALT}". A file that is not a picture is listed with its question, which is then not
-      imported. What is not held yet is read and listed.
+      missing word (choices or short answers with text after them) is a blank of its own, and
+      <code>{}</code> an essay; text after any other answers is more of the prompt. GIFT's
+      <code>[html]</code>, <code>[plain]</code>, <code>[moodle]</code> and <code>[markdown]</code> are read on
+      the prompt, each answer and the general feedback (Markdown stays as written, its formatting listed as
+      lost). A picture Moodle XML carries as a <code>&lt;file&gt;</code> (<code>@@PLUGINFILE@@</code>) becomes
+      the question's or the option's <code>image</code>, checked as any picture sent to
+      <code>create_quiz</code> and stored with the questions only (never on a dry run); its alt text comes
+      from the <code>&lt;img&gt;</code>, else "${DEFAULT_IMAGE_ALT}". A file that is not a picture is listed
+      with its question, which is then not imported. What is not held yet is read and listed.
     </p>
     <p id="exporting">
       <strong>Exports.</strong> <code>get_quiz_links</code> answers <code>exports</code>: signed links,

@@ -125,6 +125,57 @@ describe('GIFT', () => {
     expect(importedOf('Q? {=yes ~no}\n\nR? {TRUE}').scale).toBe(1);
     expect(importedOf('Q? {~%50%a ~%50%b ~%0%c}').scale).toBe(10);
   });
+
+  test('a text format marker on the prompt, each answer and the feedback is read, never shown', () => {
+    const [sky, pairs] = importedOf(
+      [
+        '[plain]Which colour is the sky? {',
+        '  =[plain]blue',
+        '  ~[html]<b>red</b> &amp; pink',
+        '  ~[moodle]green',
+        '  ~[markdown]**grey**',
+        '  ####[html]<p>Air <i>scatters</i> blue light.</p>',
+        '}',
+        '',
+        'Match them. {=[plain]Canada -> Ottawa =Italy -> Rome}',
+      ].join('\n'),
+    ).questions;
+    expect(sky!.input).toMatchObject({
+      text: 'Which colour is the sky?',
+      options: [{ label: 'blue' }, { label: 'red & pink' }, { label: 'green' }, { label: '**grey**' }],
+      explanation: 'Air scatters blue light.',
+    });
+    // Our rich text is not Markdown: its text stays as written and the preview says so.
+    expect(sky!.lost).toEqual(['formatting (HTML)', 'formatting (Markdown)']);
+    expect(pairs!.input!.pairs).toEqual([
+      { prompt: 'Canada', match: 'Ottawa' },
+      { prompt: 'Italy', match: 'Rome' },
+    ]);
+  });
+
+  test("an answer or feedback without a marker takes the prompt's format", () => {
+    const [question] = importedOf(
+      '[html]Sky &amp; sea? {=<b>blue</b> ~[plain]<b> ####<i>Rayleigh</i>}',
+    ).questions;
+    expect(question!.input).toMatchObject({
+      text: 'Sky & sea?',
+      options: [{ label: 'blue' }, { label: '<b>' }],
+      explanation: 'Rayleigh',
+    });
+  });
+
+  test('text after a true/false, number or essay is more of the prompt; after choices it is a missing word', () => {
+    const questions = importedOf(
+      ['Is this everything.{T}";', 'About {#3} apples?', 'Write {} now.', 'The {=cat} sat.'].join('\n\n'),
+    ).questions;
+    expect(questions.map((question) => question.input)).toEqual([
+      { type: 'yes_no', text: 'Is this everything.";', points: 1, correct_answer: 'yes' },
+      { type: 'number', text: 'About apples?', points: 1, correct_number: 3, tolerance: 0 },
+      { type: 'essay', text: 'Write now.', points: 1 },
+      { type: 'fill_in_blanks', text: 'The [[1]] sat.', blanks: [{ accepted_answers: ['cat'], points: 1 }] },
+    ]);
+    expect(questions.flatMap((question) => question.problems)).toEqual([]);
+  });
 });
 
 describe('Aiken', () => {

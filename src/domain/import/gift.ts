@@ -3,9 +3,12 @@ import { htmlToText, tidy } from './html-text';
 
 /**
  * Moodle's GIFT format, read by a scanner of our own (docs/decisions/0019): questions separated by
- * blank lines, `//` comment lines, `$CATEGORY:` lines, an optional `::title::`, an optional
- * `[html]`/`[moodle]`/`[plain]`/`[markdown]` text format, a stem with one `{...}` answer block
- * (text after it makes a missing-word question), the escapes `\~ \= \# \{ \} \: \\ \n`.
+ * blank lines, `//` comment lines, `$CATEGORY:` lines, an optional `::title::`, a stem with one
+ * `{...}` answer block, the escapes `\~ \= \# \{ \} \: \\ \n`. As in Moodle, the prompt, each answer
+ * and the general feedback may start with a text format, `[html]`/`[moodle]`/`[plain]`/`[markdown]`
+ * (an answer or feedback without one takes the prompt's), and text after the answer block makes a
+ * missing-word question when the answers are choices or short answers; after any other kind it is
+ * just more of the prompt.
  */
 
 // Escaped characters are swapped for private-use code points while the structure is read, then put back.
@@ -69,9 +72,25 @@ function withoutFeedback(text: string): { text: string; feedback: boolean } {
   return { text: text.slice(0, at).trim(), feedback: text.slice(at + 1).trim() !== '' };
 }
 
-function readText(raw: string, html: boolean, question: SourceQuestion): string {
-  const text = unhide(raw);
-  if (!html) return tidy(text);
+type TextFormat = 'html' | 'moodle' | 'plain' | 'markdown';
+
+/** A text's format as Moodle reads it: a marker at its very start, else the one it inherits. */
+function textFormat(raw: string, inherited: TextFormat): { format: TextFormat; text: string } {
+  const text = raw.trim();
+  const marker = /^\[(html|moodle|plain|markdown)\]/i.exec(text);
+  if (!marker) return { format: inherited, text };
+  return { format: marker[1]!.toLowerCase() as TextFormat, text: text.slice(marker[0].length) };
+}
+
+/**
+ * A text, its marker removed: HTML reduced to its words; Moodle's and plain text as written;
+ * Markdown as written too, as our rich text is not Markdown, and its formatting noted as lost.
+ */
+function readText(raw: string, inherited: TextFormat, question: SourceQuestion): string {
+  const { format, text: marked } = textFormat(raw, inherited);
+  const text = unhide(marked);
+  if (format === 'markdown' && text.trim()) note(question.lost, 'formatting (Markdown)');
+  if (format !== 'html') return tidy(text);
   const plain = htmlToText(text);
   if (plain.images) note(question.lost, 'images');
   if (plain.formatting) note(question.lost, 'formatting (HTML)');
@@ -145,15 +164,13 @@ function readQuestion(block: Block): SourceQuestion {
     question.name = unhide(title[1]!).trim();
     body = body.slice(title[0].length).trim();
   }
-  const format = /^\[(html|moodle|plain|markdown)\]/i.exec(body);
-  const html = format?.[1]?.toLowerCase() === 'html';
-  if (format) body = body.slice(format[0].length);
-  if (format?.[1]?.toLowerCase() === 'markdown') note(question.lost, 'formatting (Markdown)');
+  // The prompt's format, which its answers and feedback inherit; readText removes the marker.
+  const format = textFormat(body, 'moodle').format;
 
   const open = body.indexOf('{');
   if (open < 0) {
     question.sourceType = 'gift description';
-    question.text = readText(body, html, question);
+    question.text = readText(body, format, question);
     question.problems.push(`${at}: no {answers}: a description, not a question`);
     return question;
   }
@@ -168,13 +185,14 @@ function readQuestion(block: Block): SourceQuestion {
   if (body.indexOf('{', close) >= 0) {
     question.problems.push(`${at}: more than one {answers} block (an embedded-answers question)`);
   }
-  // Text after the answers makes a missing-word question: one blank where the answers stand.
-  question.text = readText(tail ? `${stem}[[1]]${body.slice(close + 1)}` : stem, html, question);
+  // Text after the answers is more of the prompt; readChoices puts a blank where they stood.
+  const after = body.slice(close + 1);
+  question.text = readText(tail ? `${stem}${after}` : stem, format, question);
   let answers = body.slice(open + 1, close).trim();
 
   const general = answers.indexOf('####');
   if (general >= 0) {
-    const explanation = readText(answers.slice(general + 4), html, question);
+    const explanation = readText(answers.slice(general + 4), format, question);
     if (explanation) question.explanation = explanation;
     answers = answers.slice(0, general).trim();
   }
@@ -182,7 +200,6 @@ function readQuestion(block: Block): SourceQuestion {
   if (answers === '') {
     question.sourceType = 'gift essay';
     question.shape = 'open';
-    if (tail) question.problems.push(`${at}: an essay's {} must end the question`);
     return question;
   }
 
@@ -204,7 +221,7 @@ function readQuestion(block: Block): SourceQuestion {
       const weight = weighted(part.body.trim(), part.mark === '=' ? 100 : 0);
       const { text, feedback } = withoutFeedback(weight.rest);
       if (feedback) note(question.lost, 'feedback per answer');
-      const answer = numericAnswer(text, weight.fraction, at, question);
+      const answer = numericAnswer(textFormat(text, format).text, weight.fraction, at, question);
       if (answer) question.answers.push(answer);
     }
     return question;
@@ -217,7 +234,9 @@ function readQuestion(block: Block): SourceQuestion {
     );
     return question;
   }
-  if (parts.some((part) => part.body.includes('->'))) return readMatching(parts, question);
+  if (parts.some((part) => part.body.includes('->'))) return readMatching(parts, format, question);
+  // Choices or short answers with text after them: a missing word, one blank where they stood.
+  if (tail) question.text = readText(`${stem}[[1]]${after}`, format, question);
   const correct = parts.filter((part) => part.mark === '=').length;
   const wrong = parts.length - correct;
   for (const part of parts) {
@@ -225,7 +244,7 @@ function readQuestion(block: Block): SourceQuestion {
     if (!weight.ok) question.problems.push(`${at}: a weight must be written %50% (a number between % signs)`);
     const { text, feedback } = withoutFeedback(weight.rest);
     if (feedback) note(question.lost, 'feedback per answer');
-    question.answers.push({ text: readText(text, html, question), fraction: weight.fraction });
+    question.answers.push({ text: readText(text, format, question), fraction: weight.fraction });
   }
   if (tail) return missingWord(question, wrong > 0);
   if (wrong === 0) {
@@ -246,7 +265,11 @@ function readQuestion(block: Block): SourceQuestion {
  * Matching: `=prompt -> match` each; `= -> match` is a match of no prompt. GIFT has no grade, so
  * each pair reads as worth one point.
  */
-function readMatching(parts: Array<{ mark: '=' | '~'; body: string }>, question: SourceQuestion) {
+function readMatching(
+  parts: Array<{ mark: '=' | '~'; body: string }>,
+  format: TextFormat,
+  question: SourceQuestion,
+) {
   question.sourceType = 'gift matching';
   question.shape = 'pairs';
   const list: Array<{ prompt: string; match: string }> = [];
@@ -259,7 +282,7 @@ function readMatching(parts: Array<{ mark: '=' | '~'; body: string }>, question:
     }
     const { text: match, feedback } = withoutFeedback(part.body.slice(arrow + 2));
     if (feedback) note(question.lost, 'feedback per answer');
-    const prompt = tidy(unhide(part.body.slice(0, arrow)));
+    const prompt = readText(part.body.slice(0, arrow), format, question);
     if (prompt) list.push({ prompt, match: tidy(unhide(match)) });
     else extra.push(tidy(unhide(match)));
   }
