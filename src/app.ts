@@ -100,6 +100,7 @@ export function createApp({
     baseUrl: config.baseUrl,
     links: linkSigner(config.sessionSecret),
     images: config.images,
+    logger,
   };
   const webhookSettings: WebhookSettings = {
     sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),

@@ -2,11 +2,10 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { DomainError } from '../domain/errors';
 import { IMPORT_FORMATS, type ImportFormat } from '../domain/import/bank';
 import {
-  fileBank,
+  checkSource,
   IMPORT_TEXT_MAX,
   importQuestions,
-  previewBank,
-  previewWithPictures,
+  previewSource,
 } from '../domain/import/import-questions';
 import { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
@@ -191,7 +190,7 @@ export function importRoutes({ deps }: DashboardContext): Router {
       : { contentType: 'text/plain', filename: null, bytes: new TextEncoder().encode(state.text) };
     // Read whole before it is kept: a file that cannot be read leaves nothing behind.
     try {
-      previewBank(await fileBank(file, formatOf(state.format)));
+      await checkSource(deps, { file }, formatOf(state.format));
     } catch (error) {
       const refusal = domainRefusal(error, ['invalid_input']);
       if (!refusal) throw error;
@@ -220,11 +219,7 @@ export function importRoutes({ deps }: DashboardContext): Router {
     const session = currentSession(res)!;
     try {
       const file = await readUpload(deps, session.userId, state.uploadId);
-      const { preview } = await previewWithPictures(
-        deps.repos.images,
-        await fileBank(file, formatOf(state.format)),
-        page,
-      );
+      const { preview } = await previewSource(deps, { file }, formatOf(state.format), page);
       return { ...state, preview };
     } catch (error) {
       const refusal = domainRefusal(error, ['invalid_input']);

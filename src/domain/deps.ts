@@ -1,4 +1,5 @@
 import type { Repositories } from '../db/repositories';
+import type { Logger } from '../logger';
 
 /** What domain functions need: the repositories and the public origin (for public URLs). */
 export interface DomainDeps {
@@ -10,6 +11,8 @@ export interface DomainDeps {
   links?: LinkSigner;
   /** Quotas and the image_url fetch's rules (images/resolve-images.ts); the defaults when absent. */
   images?: ImageSettings;
+  /** Where the domain tells the operator what the client is not told (an import's reader failing). */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export interface ImageSettings {

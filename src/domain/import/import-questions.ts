@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { QuizWithQuestions } from '../../db/repositories';
 import { checkTakingSettings, DEFAULT_TAKING, mergeSettings } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
-import { DomainError, invalidInput } from '../errors';
+import { DomainError, invalidInput, isDomainError } from '../errors';
 import { LIMITS } from '../limits';
 import type { QuestionInput } from '../quiz-input';
 import { questionRecord, quizSummary } from '../quiz-records';
@@ -197,9 +197,10 @@ function message(preview: ImportPreview, stored: boolean, quizzes: number): stri
  */
 export async function importQuestions(deps: DomainDeps, ownerId: string, input: ImportQuestionsInput) {
   // Pictures are decoded on a dry run too, so the preview lists those that cannot be used; stored only below.
-  const { questions, pictures, preview } = await previewWithPictures(
-    deps.repos.images,
-    await sourceBank(deps, ownerId, input),
+  const { questions, pictures, preview } = await previewSource(
+    deps,
+    await bankSource(deps, ownerId, input),
+    input.format,
     input.page,
   );
   if (input.title !== undefined && input.quizRef !== undefined) {
@@ -274,21 +275,31 @@ export async function importQuestions(deps: DomainDeps, ownerId: string, input: 
   throw new Error(`could not find free slugs for "${title}" after ${SLUG_ATTEMPTS} attempts`);
 }
 
-/** The bank read: pasted text, an uploaded file's text, or an uploaded QTI package (a zip). */
-async function sourceBank(
+/** What a bank is read from: pasted text, or a file (uploaded, or sent to the dashboard's form). */
+export type BankSource = { text: string } | { file: Pick<UploadedFile, 'bytes' | 'contentType'> };
+
+/** The bank's source: the pasted text, or the owner's uploaded file. */
+async function bankSource(
   deps: DomainDeps,
   ownerId: string,
-  input: Pick<ImportQuestionsInput, 'text' | 'uploadId' | 'format'>,
-): Promise<SourceBank> {
-  if (input.uploadId !== undefined && input.text === undefined) {
-    return fileBank(await readUpload(deps, ownerId, input.uploadId), input.format);
+  input: Pick<ImportQuestionsInput, 'text' | 'uploadId'>,
+): Promise<BankSource> {
+  if (input.text !== undefined && input.uploadId !== undefined) {
+    throw refuse('upload_id', 'send either text (pasted) or upload_id (an uploaded file), not both');
   }
-  return readBank(await bankText(deps, ownerId, input), input.format, 'text');
+  if (input.uploadId !== undefined) return { file: await readUpload(deps, ownerId, input.uploadId) };
+  if (input.text === undefined) {
+    throw refuse(
+      'text',
+      'is required: paste the bank, or send upload_id for a file sent through an upload link',
+    );
+  }
+  return { text: input.text };
 }
 
 /**
- * A file's bank, read before it is stored or from its upload: a QTI package (a zip), or text in
- * `format` (detected when omitted). The dashboard previews a file this way before keeping it.
+ * A file's bank: a QTI package (a zip), or text in `format` (detected when omitted). Readers only:
+ * the doors read a bank through previewSource or checkSource, which answer whatever they throw.
  */
 export async function fileBank(
   file: Pick<UploadedFile, 'bytes' | 'contentType'>,
@@ -298,23 +309,72 @@ export async function fileBank(
   return readBank(uploadedBankText(file), format, 'upload_id');
 }
 
-/** The bank's text: pasted, or the owner's uploaded file read as text. */
-export async function bankText(
-  deps: DomainDeps,
-  ownerId: string,
-  input: Pick<ImportQuestionsInput, 'text' | 'uploadId'>,
-): Promise<string> {
-  if (input.text !== undefined && input.uploadId !== undefined) {
-    throw refuse('upload_id', 'send either text (pasted) or upload_id (an uploaded file), not both');
-  }
-  if (input.uploadId !== undefined) return uploadedBankText(await readUpload(deps, ownerId, input.uploadId));
-  if (input.text === undefined) {
+const sourceBank = (source: BankSource, format?: ImportFormat) =>
+  'text' in source ? Promise.resolve(readBank(source.text, format, 'text')) : fileBank(source.file, format);
+
+/** Errors of the storage a read asks (pictures already stored): the storage's, not the file's. */
+const storageFailures = new WeakSet<object>();
+
+/**
+ * The one way every door reads a bank (import_questions, the dashboard's form and preview): a
+ * refusal passes as it is, and anything else a reader throws (a file no reader foresaw) is the
+ * same refusal as an unreadable file, not an internal error. The log gets the exception's name
+ * and stack at warn, not its message, which may quote the file.
+ */
+async function readingBank<T>(
+  deps: Pick<DomainDeps, 'logger'>,
+  source: BankSource,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isDomainError(error) || (error instanceof Object && storageFailures.has(error))) throw error;
+    const field = 'text' in source ? 'text' : 'upload_id';
+    const thrown = error instanceof Error ? error : new Error(typeof error);
+    deps.logger?.warn(
+      {
+        field,
+        reader: {
+          type: thrown.name,
+          stack: (thrown.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)),
+        },
+      },
+      'an import could not be read: a reader threw',
+    );
     throw refuse(
-      'text',
-      'is required: paste the bank, or send upload_id for a file sent through an upload link',
+      field,
+      'has something in it that could not be read: check that it is whole GIFT, Aiken, Moodle XML or CSV, or a whole QTI package (export it again from where it came from), or import it in parts to find the question that stops it',
     );
   }
-  return input.text;
+}
+
+/**
+ * A bank read, with our types applied, and previewed with the pictures it carries decoded
+ * (nothing stored), so the preview lists the ones that cannot be used; the pictures come back
+ * for the write.
+ */
+export function previewSource(
+  deps: Pick<DomainDeps, 'repos' | 'logger'>,
+  source: BankSource,
+  format?: ImportFormat,
+  page?: number,
+) {
+  const known: Pick<DomainDeps['repos']['images'], 'known'> = {
+    known: (hashes) =>
+      deps.repos.images.known(hashes).catch((error: unknown) => {
+        if (error instanceof Object) storageFailures.add(error);
+        throw error;
+      }),
+  };
+  return readingBank(deps, source, async () =>
+    previewWithPictures(known, await sourceBank(source, format), page),
+  );
+}
+
+/** The same without decoding pictures: whether a file can be read at all, before it is kept. */
+export function checkSource(deps: Pick<DomainDeps, 'logger'>, source: BankSource, format?: ImportFormat) {
+  return readingBank(deps, source, async () => previewBank(await sourceBank(source, format)));
 }
 
 /** Appends under the quiz's lock, so a concurrent edit is neither lost nor overrun past the bound. */
