@@ -64,6 +64,10 @@ export function webhookHeaders(id: string, at: Date, body: string, secrets: read
   };
 }
 
+/** Tries to record an attempt's outcome, and the pause before each retry (times the try). */
+const RECORD_TRIES = 4;
+const RECORD_BACKOFF_MS = 250;
+
 export const newLeaseToken = () => randomBytes(12).toString('base64url');
 
 export function createWebhookWorker({
@@ -77,13 +81,32 @@ export function createWebhookWorker({
 }: WebhookWorkerOptions): WebhookWorker {
   const timeoutMs = settings.timeoutMs ?? DELIVERY_TIMEOUT_MS;
 
+  // Once the receiver has answered, losing its outcome to a busy database (no free connection in
+  // time) would leave the delivery claimed until the lease runs out and then send it again; a
+  // few quick tries to record it keep that duplicate for a real outage.
+  async function record(finish: Parameters<typeof repos.webhooks.finishAttempt>[0]): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await repos.webhooks.finishAttempt(finish);
+        return;
+      } catch (error) {
+        if (attempt >= RECORD_TRIES) throw error;
+        logger.warn(
+          { err: error, deliveryId: finish.deliveryId, attempt },
+          'webhook outcome not recorded; trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, RECORD_BACKOFF_MS * attempt));
+      }
+    }
+  }
+
   async function deliver(delivery: WebhookDeliveryRow, leaseToken: string): Promise<SendResult | null> {
     const endpoint = await repos.webhooks.endpointById(delivery.endpointId);
     if (!endpoint) return null; // deleted: its deliveries went with it
     const base = { deliveryId: delivery.id, endpointId: endpoint.id, leaseToken };
     if (endpoint.disabledAt) {
       observe('disabled');
-      await repos.webhooks.finishAttempt({
+      await record({
         ...base,
         attempt: null,
         state: 'failed',
@@ -117,7 +140,7 @@ export function createWebhookWorker({
       responseSnippet: result.snippet,
     };
     if (result.outcome === 'success') {
-      await repos.webhooks.finishAttempt({
+      await record({
         ...base,
         attempt,
         state: 'delivered',
@@ -134,7 +157,7 @@ export function createWebhookWorker({
           : failingFor >= DISABLE_AFTER_FAILING_MS
             ? { at, reason: 'Every delivery failed for 5 days.' }
             : undefined;
-      await repos.webhooks.finishAttempt({
+      await record({
         ...base,
         attempt,
         state: next && !disable ? 'pending' : 'failed',
