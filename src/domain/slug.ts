@@ -4,8 +4,9 @@ export const SLUG_MAX_LENGTH = 80;
 /**
  * Letters that Unicode decomposition leaves whole, written the way their readers write them
  * in plain Latin letters (docs/decisions/0017-slugs-by-transliteration.md): the Latin letters
- * of the supported languages and their neighbours, and Arabic letters by a simple romanisation
- * (short-vowel marks dropped, as unvocalised text has none). Keys are lower case.
+ * of the supported languages and their neighbours, Arabic letters by a simple romanisation
+ * (short-vowel marks dropped, as unvocalised text has none), Cyrillic and Greek letters without
+ * diacritics. Keys are lower case and composed (NFC).
  */
 const TRANSLITERATION: Record<string, string> = {
   ß: 'ss',
@@ -61,7 +62,98 @@ const TRANSLITERATION: Record<string, string> = {
   چ: 'ch',
   گ: 'g',
   ژ: 'zh',
+  // Cyrillic, BGN/PCGN-like without diacritics: Russian, then the letters of Ukrainian,
+  // Belarusian, Serbian and Macedonian. A letter shared by several languages reads as in Russian.
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  є: 'ye',
+  і: 'i',
+  ї: 'yi',
+  ґ: 'g',
+  ў: 'u',
+  ђ: 'dj',
+  ј: 'j',
+  љ: 'lj',
+  њ: 'nj',
+  ћ: 'c',
+  џ: 'dz',
+  ѓ: 'gj',
+  ќ: 'kj',
+  ѕ: 'dz',
+  // Greek, ELOT 743-like, once accents are off (see romaniseGreek for the vowel pairs).
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
 };
+
+/** Accents, breathings and iota subscripts of Greek letters; the diaeresis stays until the pairs are read. */
+const GREEK_ACCENTS = /[\u0300-\u0307\u0309-\u036f]/g;
+
+/**
+ * Greek letters lose their accents first (`ί` reads `i`), then the vowel pairs that ELOT 743
+ * writes as a pair: `ου` as `ou`, `αυ`/`ευ`/`ηυ` as `av`/`ev`/`iv`; a diaeresis (`αϋ`) keeps
+ * them apart. The single letters are left to the table.
+ */
+function romaniseGreek(text: string): string {
+  return text
+    .replace(/[\u0370-\u03ff\u1f00-\u1fff]+/gu, (run) => run.normalize('NFD').replace(GREEK_ACCENTS, ''))
+    .replace(/ου(?!\u0308)/g, 'ou')
+    .replace(/([αεη])υ(?!\u0308)/g, (_pair, vowel: string) => `${TRANSLITERATION[vowel]}v`)
+    .replace(/γ([γξχ])/g, (_pair, next: string) => `n${TRANSLITERATION[next]}`);
+}
 
 /** Marks written over or under a letter (Arabic short vowels too), and the tatweel (a stretch of the line). */
 const MARKS = /\p{Mn}|\u0640/gu;
@@ -74,7 +166,8 @@ function westernDigits(text: string): string {
 }
 
 export function slugify(title: string): string {
-  const base = westernDigits(title.toLowerCase().replace(MARKS, ''))
+  // Composed first, so that a letter the table knows (`й`, `ї`) is not split into a letter and a mark.
+  const base = westernDigits(romaniseGreek(title.toLowerCase().normalize('NFC')).replace(MARKS, ''))
     .replace(/[^\0-\u007f]/g, (char) => TRANSLITERATION[char] ?? char)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '') // strip diacritics: "Café" -> "cafe"

@@ -23,6 +23,21 @@ describe("slugs: [a-z0-9-], 1-80 characters, the title's words and a random suff
     ['الشَّمْسُ نجمة', 'alshms-njma'],
     ['سؤال ٣ من ١٠', 'sual-3-mn-10'],
     ['پرسش ۱۲', 'prssh-12'],
+    // Cyrillic, BGN/PCGN-like without diacritics; hard and soft signs dropped.
+    ['Викторина по истории', 'viktorina-po-istorii'],
+    ['ЩУКА и жёлтый ёж', 'shchuka-i-zheltyy-ezh'],
+    ['Подъезд, соль', 'podezd-sol'],
+    ['Їжак, Євген, ґанок', 'yizhak-yevgen-ganok'],
+    ['Беларусь: Ўзвышша', 'belarus-uzvyshsha'],
+    ['Ђорђе, Љубав, Њива, Ћуприја, Џеп', 'djordje-ljubav-njiva-cuprija-dzep'],
+    ['Ѓорѓи, Ќерка, Ѕвезда', 'gjorgji-kjerka-dzvezda'],
+    ['Пётр Йорк'.normalize('NFD'), 'petr-york'],
+    // Greek, ELOT 743-like: accents off first, vowel pairs read together unless a diaeresis parts them.
+    ['Κουίζ ιστορίας', 'kouiz-istorias'],
+    ['ΘΕΑΤΡΟ, ΧΟΡΟΣ, ΨΥΧΗ', 'theatro-choros-psychi'],
+    ['Αθήνα, Ευρώπη, αϋπνία', 'athina-evropi-aypnia'],
+    ['Άγγελος Έλληνας', 'angelos-ellinas'],
+    ['Κουίζ ιστορίας'.normalize('NFD'), 'kouiz-istorias'],
   ])('%j -> %j', (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });
@@ -48,7 +63,7 @@ describe("slugs: [a-z0-9-], 1-80 characters, the title's words and a random suff
 });
 
 describe('a new quiz is named by its transliterated title', () => {
-  test('create_quiz answers readable slugs for German, Polish and Arabic titles', async () => {
+  test('create_quiz answers readable slugs for German, Polish, Arabic, Russian and Greek titles', async () => {
     const app = await startTestApp();
     try {
       const user = await createTestUser(app);
@@ -56,6 +71,8 @@ describe('a new quiz is named by its transliterated title', () => {
         ['Straße der Quiz', 'strasse-der-quiz-'],
         ['Łódź', 'lodz-'],
         ['اختبار العلوم', 'akhtbar-alalwm-'],
+        ['Викторина по истории', 'viktorina-po-istorii-'],
+        ['Κουίζ ιστορίας', 'kouiz-istorias-'],
       ] as const) {
         const res = await request(app.app)
           .post('/api/mcp')
