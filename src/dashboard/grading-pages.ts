@@ -69,6 +69,12 @@ function approveAllForm(
   </form>`;
 }
 
+/**
+ * A queue cell's column name as a real line above its value on a phone (hidden on a wide screen,
+ * where the column heading says it; hidden from screen readers, which read the heading).
+ */
+const cellLabel = (label: string) => html`<span class="cell-label" aria-hidden="true">${label}</span>`;
+
 /** GET /dashboard/quizzes/:id/grading: each question graded by hand, with its answers waiting. */
 export function sendQueueIndex(
   res: Response,
@@ -85,21 +91,23 @@ export function sendQueueIndex(
       { label: 'Actions', hiddenLabel: true },
     ],
     rows: rows.map((row) => ({
-      header: html`<span class="muted">${row.question.position}.</span>
+      header: html`${cellLabel('Question')}<span class="muted">${row.question.position}.</span>
         <span dir="auto">${richText(row.question.text, data.rich)}</span>`,
       cells: [
-        String(row.pending),
-        String(row.proposed),
-        html`${
-          row.pending + row.proposed > 0
-            ? html`<a
-                class="button"
-                href="${walkPath(quiz.quiz_id, { kind: 'question', id: row.question.question_id })}"
-                >Grade<span class="sr-only"> question ${row.question.position}</span></a
-              >`
-            : html`<span class="muted">All graded</span>`
-        }
-        ${approveAllForm(res, quiz.quiz_id, row.question.question_id, row.proposed, row.question.position)}`,
+        html`${cellLabel('Waiting for a grade')}<span class="cell-value">${String(row.pending)}</span>`,
+        html`${cellLabel('Proposed, to approve')}<span class="cell-value">${String(row.proposed)}</span>`,
+        html`<div class="queue-actions">
+          ${
+            row.pending + row.proposed > 0
+              ? html`<a
+                  class="button"
+                  href="${walkPath(quiz.quiz_id, { kind: 'question', id: row.question.question_id })}"
+                  >Grade<span class="sr-only"> question ${row.question.position}</span></a
+                >`
+              : html`<span class="muted">All graded</span>`
+          }
+          ${approveAllForm(res, quiz.quiz_id, row.question.question_id, row.proposed, row.question.position)}
+        </div>`,
       ],
     })),
   });

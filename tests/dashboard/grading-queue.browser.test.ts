@@ -2,7 +2,7 @@
 // 1280 px: Tab to a question's walk, choose rubric levels with the arrow keys, "Save and next"
 // with Enter, approve the assistant's proposal with Enter; axe-core finds nothing serious on the
 // queue, the answer's page or the override page, and nothing scrolls sideways.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { gradeAnswers } from '../../src/domain/results/grade-answers';
 import { seriousViolations } from '../helpers/axe';
 import {
@@ -49,6 +49,35 @@ async function tabTo(page: Page, name: RegExp): Promise<void> {
     if (name.test(focused)) return;
   }
   throw new Error(`Nothing matching ${name} takes the focus`);
+}
+
+type Box = { name: string; x: number; y: number; width: number; height: number };
+
+/** The boxes of every element the locator matches, named by their text for the failure message. */
+async function boxesOf(locator: Locator, kind: string): Promise<Box[]> {
+  const boxes: Box[] = [];
+  for (const element of await locator.all()) {
+    const box = await element.boundingBox();
+    if (!box) throw new Error(`A ${kind} is not shown`);
+    boxes.push({ name: `${kind} "${(await element.innerText()).trim()}"`, ...box });
+  }
+  return boxes;
+}
+
+/** Each pair of boxes that overlap, and each box that leaves the viewport's width. */
+function layoutFaults(boxes: readonly Box[], viewportWidth: number): string[] {
+  const faults: string[] = [];
+  for (const box of boxes) {
+    if (box.x < 0 || box.x + box.width > viewportWidth) faults.push(`${box.name} leaves the page's width`);
+  }
+  boxes.forEach((a, index) => {
+    for (const b of boxes.slice(index + 1)) {
+      const apart =
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      if (!apart) faults.push(`${a.name} overlaps ${b.name}`);
+    }
+  });
+  return faults;
 }
 
 describeWithBrowser('the grading queue by keyboard', () => {
@@ -100,6 +129,28 @@ describeWithBrowser('the grading queue by keyboard', () => {
       await screenshot(page, `grading-queue-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
+      // Each question's row of the queue: its column names, figures, the Grade link and the
+      // "Approve all" button each in a box of its own, within the page's width.
+      const queueRows = page.locator('table.grading-queue tbody tr');
+      expect(await queueRows.count()).toBe(1);
+      for (const row of await queueRows.all()) {
+        const boxes = [
+          ...(await boxesOf(row.locator('th[scope=row] > span[dir=auto]'), 'question')),
+          ...(width < 640 ? await boxesOf(row.locator('.cell-label'), 'label') : []),
+          ...(await boxesOf(row.locator('.cell-value'), 'figure')),
+          ...(await boxesOf(row.getByRole('link', { name: /^Grade question/ }), 'link')),
+          ...(await boxesOf(row.getByRole('button'), 'button')),
+        ];
+        expect(boxes.map((box) => box.name.split(' ')[0])).toEqual([
+          'question',
+          ...(width < 640 ? ['label', 'label', 'label'] : []),
+          'figure',
+          'figure',
+          'link',
+          'button',
+        ]);
+        expect(layoutFaults(boxes, width)).toEqual([]);
+      }
 
       // The queue's "Grade" link, then the first answer's rubric by arrow keys.
       await tabTo(page, /^Grade/);
@@ -111,6 +162,16 @@ describeWithBrowser('the grading queue by keyboard', () => {
       await screenshot(page, `grading-answer-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
+      // The grade form: legends, choices, the comment's label and box, and each button apart.
+      const form = page.locator('form.grade-form');
+      const formBoxes = [
+        ...(await boxesOf(form.locator('legend'), 'legend')),
+        ...(await boxesOf(form.locator('label'), 'label')),
+        ...(await boxesOf(form.locator('textarea'), 'comment box')),
+        ...(await boxesOf(form.getByRole('button'), 'button')),
+      ];
+      expect(formBoxes.length).toBe(2 + 5 + 1 + 1 + 2);
+      expect(layoutFaults(formBoxes, width)).toEqual([]);
       await tabTo(page, /none \(0 points\)/);
       await page.keyboard.press('ArrowDown'); // Thesis: clear
       await page.keyboard.press('Tab');
