@@ -198,7 +198,9 @@ export const SETTINGS = [
   setting({
     name: 'require_all_answers',
     group: 'how',
-    input: onOff('require_all_answers').describe('Every question must be answered.'),
+    input: onOff('require_all_answers').describe(
+      'Every question must be answered; at time-up what is there is submitted, blanks score 0.',
+    ),
     output: z.boolean(),
     column: 'requireAllAnswers',
     default: true,
@@ -267,7 +269,7 @@ export const SETTINGS = [
     name: 'time_limit_minutes',
     group: 'taking',
     input: wholeOrNull('time_limit_minutes', 1, TIME_LIMIT_MAX_MINUTES).describe(
-      'Minutes per attempt. null: none.',
+      'Minutes per attempt; at time-up what is there is submitted, blanks score 0. null: none.',
     ),
     output: z.number().int().nullable(),
     column: 'timeLimitMinutes',

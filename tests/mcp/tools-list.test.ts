@@ -15,7 +15,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* more ways to ask: ordering, scale, fill_in_blanks, matching (about 4,090 used) */ 4096 +
   /* essays and grading: essay, grading_status, get_answers_to_grade, grade_answers */ 3072 +
   /* import_questions, and get_quiz_links' upload and export links */ 1536 +
-  /* maths and code (math_dollars), images in questions and options */ 1536;
+  /* maths and code (math_dollars), images in questions and options */ 1536 +
+  /* what time-up does, in require_all_answers and time_limit_minutes */ 128;
 
 /** The question types added together (ordering, matching, fill_in_blanks, scale) and their fields. */
 const ADDED_TYPES = {
@@ -144,6 +145,19 @@ describe('tools/list', () => {
         expect(props[name]).toContain('quiz_id');
       }
       expect(tools.find((tool) => tool.name === 'create_quiz')?.inputSchema.required).toEqual(['title']);
+    });
+
+    // A model that sets either of these must learn that time-up sends what is there and blanks
+    // score 0, even with every answer required; the README's settings say the same.
+    test('require_all_answers and time_limit_minutes say what happens at time-up', async () => {
+      const { tools } = await client.listTools();
+      const settings = tools.find((tool) => tool.name === 'create_quiz')?.inputSchema.properties?.settings as
+        { properties: Record<string, { description?: string }> } | undefined;
+      for (const name of ['require_all_answers', 'time_limit_minutes']) {
+        const description = settings?.properties[name]?.description ?? '';
+        expect(description).toMatch(/at time-up\b.*\bsubmitted\b/);
+        expect(description).toMatch(/\bblanks score 0\b/);
+      }
     });
   });
 
