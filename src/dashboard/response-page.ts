@@ -155,6 +155,15 @@ function metadata(data: OwnedResponse, timeZone: string): Html {
     ${row('Name', response.respondent.name ? html`<bdi>${response.respondent.name}</bdi>` : html`<span class="muted">Not given</span>`)}
     ${row('Email', response.respondent.email ?? html`<span class="muted">Not given</span>`)}
     ${response.time_up ? row('Sent', 'When the time ran out: blanks score 0') : ''}
+    ${
+      data.auto_submitted
+        ? row(
+            'Saved answers',
+            html`Submitted automatically when the time ran out, from the answers saved at
+            ${formatTime(data.auto_submitted.saved_at, undefined, timeZone)}`,
+          )
+        : ''
+    }
     ${row('Quiz version', String(response.quiz_version))}
     ${
       response.remarked_at

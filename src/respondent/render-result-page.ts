@@ -6,6 +6,7 @@ import { optionPicture, questionImage } from '../web/images';
 import { layout } from '../web/layout';
 import { richOptionsOf, richText, type RichTextOptions } from '../web/rich-text';
 import { translator, type Translator } from './i18n';
+import { sentenceWithTime } from './attempt-pages';
 import { ROBOTS } from './render-quiz-page';
 
 function scoreCard(tr: Translator, score: NonNullable<ResponseResult['score']>): Html {
@@ -211,6 +212,13 @@ function timeUpNotice(
 ): Html {
   return html`<div class="notice time-up" role="status">
     <p>${tr.t('result.timeUp')}</p>
+    ${
+      timeUp.saved_at
+        ? html`<p class="auto-submitted">
+            ${sentenceWithTime(tr, 'result.autoSubmitted', new Date(timeUp.saved_at))}
+          </p>`
+        : ''
+    }
     ${
       timeUp.out_of_time.length > 0
         ? html`<p>${tr.t('result.outOfTime')}</p>

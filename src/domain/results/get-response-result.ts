@@ -34,8 +34,17 @@ export interface ResponseResult {
   option_pictures?: Record<string, Record<string, ImageRef>>;
   /** "pending" while an answer waits for a person's grade: the score so far, no key yet. */
   grading_status: 'pending' | 'final';
-  /** Sent when the attempt's time ran out: the texts of the questions it left blank; else null. */
-  time_up: { out_of_time: string[] } | null;
+  /**
+   * Sent when the attempt's time ran out: the texts of the questions it left blank, and when the
+   * server sent it from the answers saved as the student went, when they were last saved; else null.
+   */
+  time_up: { out_of_time: string[]; saved_at: string | null } | null;
+}
+
+/** When the answers the server submitted at time-up were last saved; null when the page sent them. */
+export async function autoSubmittedAt(deps: DomainDeps, responseId: string): Promise<Date | null> {
+  const attempt = await deps.repos.attempts.byResponseId(responseId);
+  return attempt?.autoSubmitted ? attempt.savedAt : null;
 }
 
 function finalGrades(grades: ReadonlyMap<string, GradeShown>): Map<string, GradeShown> {
@@ -74,6 +83,7 @@ export async function getResponseResult(
   // Without the key, the graded answers still show their levels and comments, from the quiz's
   // current rubrics (read only when there is such a grade to show).
   const rubrics = !current && grades.size > 0 ? await deps.repos.quizzes.bySlug(slug) : null;
+  const savedAt = response.timeUp ? await autoSubmittedAt(deps, responseId) : null;
   return {
     quiz: {
       slug: response.quiz.slug,
@@ -105,7 +115,10 @@ export async function getResponseResult(
     option_pictures: current ? reviewOptionPictures(current.questions) : {},
     grading_status: pending ? 'pending' : 'final',
     time_up: response.timeUp
-      ? { out_of_time: response.answers.filter(isUnanswered).map((answer) => answer.questionText) }
+      ? {
+          out_of_time: response.answers.filter(isUnanswered).map((answer) => answer.questionText),
+          saved_at: savedAt?.toISOString() ?? null,
+        }
       : null,
   };
 }

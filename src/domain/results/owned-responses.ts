@@ -6,6 +6,7 @@ import { quizSummary } from '../quiz-records';
 import { unacceptedTexts } from '../stored-answer';
 import { reviewOf, reviewOptionPictures, reviewPictures } from './answer-review';
 import { responseNotFound } from './delete-response';
+import { autoSubmittedAt } from './get-response-result';
 import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
 import { gradingStateOf } from './grading-state';
 
@@ -53,13 +54,16 @@ export async function getOwnedResponse(deps: DomainDeps, ownerId: string, ref: s
   const response = await responses.ownedWithAnswers(ownerId, quiz.id, responseId);
   if (!response) throw responseNotFound();
   const position = { at: response.submittedAt, id: response.id };
-  const [newer, older] = await Promise.all([
+  const [newer, older, savedAt] = await Promise.all([
     responses.oldestFirst(quiz.id, 1, position),
     responses.newestFirst(quiz.id, 1, position),
+    response.timeUp ? autoSubmittedAt(deps, response.id) : null,
   ]);
   return {
     quiz: quizSummary(quiz),
     response: responseRecord(response),
+    /** Submitted by the server at time-up: when the answers it sent were last saved; else null. */
+    auto_submitted: savedAt ? { saved_at: savedAt.toISOString() } : null,
     answers: reviewOf(quiz.questions, response.answers, true),
     /** The questions' own pictures by question id, shown with each answer. */
     pictures: reviewPictures(quiz.questions),

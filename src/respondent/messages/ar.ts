@@ -98,6 +98,7 @@ export const ar: Messages = {
   'result.notAnsweredTimeUp': 'لم تُجب: انتهى الوقت',
   'result.timeUp': 'انتهى الوقت، فأُرسلت إجاباتك كما هي. الأسئلة المتروكة فارغة تُحتسب 0.',
   'result.outOfTime': 'تُركت فارغة عند انتهاء الوقت:',
+  'result.autoSubmitted': 'أُرسلت إجاباتك تلقائيًا عند انتهاء الوقت، كما حُفظت في {when}.',
   'result.noneTicked': 'لم تحدد شيئًا',
   'result.noRightAnswer': 'ليس لهذا السؤال إجابة صحيحة: إنه يجمع آراءك.',
   'result.points':

@@ -102,6 +102,8 @@ export const de: Messages = {
   'result.timeUp':
     'Die Zeit ist abgelaufen, deshalb wurden deine Antworten so gesendet, wie sie waren. Leer gelassene Fragen zählen 0 Punkte.',
   'result.outOfTime': 'Leer gelassen, als die Zeit ablief:',
+  'result.autoSubmitted':
+    'Deine Antworten wurden automatisch gesendet, als die Zeit ablief: so, wie sie am {when} gespeichert waren.',
   'result.noneTicked': 'nichts angekreuzt',
   'result.noRightAnswer': 'Diese Frage hat keine richtige Antwort: Sie sammelt deine Gedanken.',
   'result.points': '{points} von {max, plural, one {# Punkt} other {# Punkten}}',

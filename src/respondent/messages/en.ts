@@ -110,6 +110,8 @@ export const en = {
   'result.notAnsweredTimeUp': 'not answered: the time ran out',
   'result.timeUp': 'The time ran out, so your answers were sent as they were. Questions left blank score 0.',
   'result.outOfTime': 'Left blank when the time ran out:',
+  'result.autoSubmitted':
+    'Your answers were submitted automatically when the time ran out, from the answers saved on {when}.',
   'result.noneTicked': 'none ticked',
   'result.noRightAnswer': 'This question has no right answer: it collects your thoughts.',
   'result.points': '{points} of {max, plural, one {# point} other {# points}}',

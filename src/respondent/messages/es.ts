@@ -100,6 +100,8 @@ export const es: Messages = {
   'result.timeUp':
     'Se acabó el tiempo, así que tus respuestas se enviaron tal como estaban. Las preguntas en blanco valen 0.',
   'result.outOfTime': 'En blanco al acabarse el tiempo:',
+  'result.autoSubmitted':
+    'Tus respuestas se enviaron automáticamente al acabarse el tiempo, con las respuestas guardadas el {when}.',
   'result.noneTicked': 'ninguna marcada',
   'result.noRightAnswer': 'Esta pregunta no tiene respuesta correcta: recoge tu opinión.',
   'result.points': '{points} de {max, plural, one {# punto} other {# puntos}}',

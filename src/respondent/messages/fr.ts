@@ -100,6 +100,8 @@ export const fr: Messages = {
   'result.timeUp':
     'Le temps est écoulé : vos réponses ont été envoyées telles quelles. Les questions laissées vides valent 0.',
   'result.outOfTime': 'Laissées vides à la fin du temps :',
+  'result.autoSubmitted':
+    'Vos réponses ont été envoyées automatiquement à la fin du temps, telles qu’enregistrées le {when}.',
   'result.noneTicked': 'aucune cochée',
   'result.noRightAnswer': 'Cette question n’a pas de bonne réponse : elle recueille votre avis.',
   'result.points': '{points} sur {max, plural, one {# point} other {# points}}',

@@ -100,6 +100,8 @@ export const pt: Messages = {
   'result.timeUp':
     'O tempo acabou, por isso suas respostas foram enviadas como estavam. Perguntas em branco valem 0.',
   'result.outOfTime': 'Em branco quando o tempo acabou:',
+  'result.autoSubmitted':
+    'Suas respostas foram enviadas automaticamente quando o tempo acabou, com as respostas salvas em {when}.',
   'result.noneTicked': 'nenhuma marcada',
   'result.noRightAnswer': 'Esta pergunta não tem resposta certa: ela recolhe sua opinião.',
   'result.points': '{points} de {max, plural, one {# ponto} other {# pontos}}',
