@@ -72,9 +72,31 @@ export interface AttemptClaim {
   autoSubmitted: boolean;
 }
 
+/**
+ * A submission's repeat key (an Idempotency-Key, or a form's one-time token), hashed: the first
+ * submission under it per quiz is stored, a later one is answered with that response.
+ */
+export interface SubmissionKey {
+  keyHash: string;
+  /** The hash of what was sent with the key; null when any body may repeat it (a form). */
+  bodyHash: string | null;
+}
+
+/** The key was used already for this quiz: nothing new was stored. */
+export class SubmissionKeyUsed extends Error {
+  constructor(
+    readonly responseId: string,
+    /** Whether the first submission under the key sent the same body. */
+    readonly sameBody: boolean,
+  ) {
+    super('the submission key has been used already');
+  }
+}
+
 /** What a submission must hold to be stored, checked in the transaction that stores it. */
 export interface SubmissionGuards {
   attempt?: AttemptClaim;
+  key?: SubmissionKey;
 }
 
 /** A response's new marks after an answer key was fixed: its answers' and its own. */

@@ -4,6 +4,7 @@ import { listenersStatement, outboxStatement, type LazyOutboxEvent, type OutboxE
 import {
   AttemptAlreadySubmitted,
   PerEmailLimitReached,
+  SubmissionKeyUsed,
   type GradedResponse,
   type GradeState,
   type MarksOf,
@@ -66,7 +67,8 @@ export interface ResponseWrites {
    * With `limit`, the count of the email's responses and the insert run under one lock
    * (PerEmailLimitReached). With `guards.attempt`, the attempt is claimed (marked submitted, its
    * response named, its saved answers dropped) by a conditional update in the same transaction:
-   * AttemptAlreadySubmitted when it was claimed already, and nothing is stored.
+   * AttemptAlreadySubmitted when it was claimed already, and nothing is stored. With `guards.key`,
+   * the key is taken first: SubmissionKeyUsed, naming the first response, when it was taken already.
    */
   create(
     row: NewResponseRow,
@@ -297,6 +299,19 @@ export function responseWrites(db: SqlConnection, hooks: WriteHooks = {}): Respo
     (p) =>
       `UPDATE "attempts" SET "submittedAt" = ${d.timestampParam(p())}, "responseId" = ${p()}, "autoSubmitted" = ${p()}, ` +
       `"savedAnswers" = NULL WHERE "id" = ${p()} AND "submittedAt" IS NULL`,
+  );
+  // The repeat key: the first submission under it inserts the row; a racing second one waits on
+  // the unique key (PostgreSQL) or the write lock (SQLite) and then inserts nothing.
+  const TAKE_KEY = text(
+    'take-key',
+    (p) =>
+      `INSERT INTO "submission_keys" ("quizId", "keyHash", "bodyHash", "responseId", "createdAt") ` +
+      `VALUES (${p()}, ${p()}, ${p()}, ${p()}, ${d.timestampParam(p())}) ON CONFLICT ("quizId", "keyHash") DO NOTHING`,
+  );
+  const KEY_OWNER = text(
+    'key-owner',
+    (p) =>
+      `SELECT "responseId", "bodyHash" FROM "submission_keys" WHERE "quizId" = ${p()} AND "keyHash" = ${p()}`,
   );
   const COUNT_BY_EMAIL = text(
     'count-by-email',
@@ -626,7 +641,7 @@ export function responseWrites(db: SqlConnection, hooks: WriteHooks = {}): Respo
 
   return {
     async create(row, at = new Date(), event, limit, guards = {}) {
-      const { attempt } = guards;
+      const { attempt, key } = guards;
       const deltas = deltasOf([{ response: contributionOf(row), sign: 1 }]);
       const id = newId(at.getTime());
       const values = responseValues(row, id, at);
@@ -636,11 +651,28 @@ export function responseWrites(db: SqlConnection, hooks: WriteHooks = {}): Respo
         for (const rowValues of figureValues(figure, row.quizId, deltas)) values.push(...rowValues);
       const statements = createStatements(row.answers.length, deltas);
       try {
-        if (!event && !limit && !attempt) {
+        if (!event && !limit && !attempt && !key) {
           await db.atomically(statements, values);
           return id;
         }
         await db.transaction(function* () {
+          if (key) {
+            // Before the attempt's claim: a repeat of a submitted attempt answers with its response.
+            const taken = yield* sqlRun(TAKE_KEY, [
+              row.quizId,
+              key.keyHash,
+              key.bodyHash,
+              id,
+              d.timestamp(at),
+            ]);
+            if (taken === 0) {
+              const [first] = yield* sqlRows<{ responseId: string; bodyHash: string | null }>(KEY_OWNER, [
+                row.quizId,
+                key.keyHash,
+              ]);
+              throw new SubmissionKeyUsed(first!.responseId, first!.bodyHash === key.bodyHash);
+            }
+          }
           if (attempt) {
             // First, so a second submission of the attempt waits here on PostgreSQL (the row
             // lock) and then finds it claimed; a rollback below undoes the claim with the rest.

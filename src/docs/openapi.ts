@@ -242,6 +242,14 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
               required: true,
               schema: { type: 'string', pattern: '^[a-z0-9-]{1,80}$' },
             },
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description:
+                'A new random key per submission (a UUID). Sent again with the same body within 24 h, nothing new is stored and the answer is the first one (the same 201 body). Without it, every submission is stored.',
+              schema: { type: 'string', minLength: 1, maxLength: 255 },
+            },
           ],
           requestBody: {
             required: true,
@@ -254,6 +262,11 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
               headers: { Location: { schema: { type: 'string' } }, ...rateLimitHeaders },
               content: { 'application/json': { schema: { $ref: '#/components/schemas/ResponseReceipt' } } },
             },
+            '303': {
+              description:
+                'Idempotency-Key repeated after its attempt was used up or the quiz closed: the first response is stored; Location is its result page.',
+              headers: { Location: { schema: { type: 'string' } } },
+            },
             '400': problemResponse('Malformed JSON.'),
             '404': problemResponse('No published quiz with this slug.'),
             '409': problemResponse(
@@ -262,7 +275,7 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
             '413': problemResponse('Body larger than the limit.'),
             '415': problemResponse('Body is not application/json.'),
             '422': problemResponse(
-              'Some answers or respondent fields are not valid; `errors` lists each with its field.',
+              'Some answers or respondent fields are not valid, or the Idempotency-Key is malformed or was used with a different body; `errors` lists each with its field.',
             ),
             '429': problemResponse('Rate limit exceeded.', {
               ...rateLimitHeaders,

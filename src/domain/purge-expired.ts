@@ -20,6 +20,8 @@ export const TOKEN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  * submission is still told that its time ran out, rather than that its token is unknown.
  */
 export const ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** A repeated submission's key answers with the first response for a day, then may store anew. */
+export const SUBMISSION_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_DELIVERY_RETENTION_DAYS = 30;
 /** Rows per delete statement: short statements, so a large backlog never holds a lock for long. */
 export const PURGE_BATCH = 500;
@@ -29,6 +31,7 @@ export interface PurgeCounts {
   authorizationCodes: number;
   tokens: number;
   attempts: number;
+  submissionKeys: number;
   webhookDeliveries: number;
   webhookAttempts: number;
   uploads: number;
@@ -43,7 +46,7 @@ export interface PurgeOptions {
 /**
  * Also removes attempts that ran out unsubmitted, webhook deliveries (delivered or failed,
  * never waiting ones) and logged attempts past the retention, keeping what each endpoint's
- * delivery log shows, and uploaded files past their expiry, so that nothing grows with time alone.
+ * delivery log shows, repeated submissions' keys after a day, and uploaded files past their expiry, so that nothing grows with time alone.
  */
 export async function purgeExpired(
   repos: Stores,
@@ -58,6 +61,7 @@ export async function purgeExpired(
     at(UNTIMED_ATTEMPT_HOURS * 3_600_000 + ATTEMPT_RETENTION_MS),
     batch,
   );
+  const submissionKeys = await repos.attempts.deleteSubmissionKeys(at(SUBMISSION_KEY_RETENTION_MS), batch);
   const log = await repos.webhooks.deleteOldLog(
     at(deliveryRetentionDays * 24 * 3_600_000),
     DELIVERY_LOG_SIZE,
@@ -69,6 +73,7 @@ export async function purgeExpired(
     authorizationCodes: codes,
     tokens,
     attempts,
+    submissionKeys,
     webhookDeliveries: log.deliveries,
     webhookAttempts: log.attempts,
     uploads,

@@ -5,7 +5,8 @@ import { isDomainError, type DomainError } from '../domain/errors';
 import { toFieldIssues } from '../domain/field-issues';
 import { ANSWER_FIELD_SPECS } from '../domain/question-types';
 import { LIMITS } from '../domain/quiz-input';
-import { submitResponse } from '../domain/results/submit-response';
+import { createHash } from 'node:crypto';
+import { RepeatedSubmission, submitResponse } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
 import { sendDomainProblem } from '../http/domain-errors';
 import { sendProblem } from '../http/problem';
@@ -64,6 +65,25 @@ export const SubmissionBodySchema = z.strictObject({
     }),
 });
 
+/** The longest Idempotency-Key taken (as the IETF draft's examples bound it). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The Idempotency-Key header as a repeat key, hashed with the body it came with; undefined when
+ * absent; a string saying what is wrong when it cannot be a key.
+ */
+function idempotencyKeyOf(header: string | undefined, body: unknown) {
+  if (header === undefined) return undefined;
+  // The draft sends it as a structured-field string: "…"; a bare token is taken as it is.
+  const key = /^"(.*)"$/.exec(header)?.[1] ?? header;
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
+    return `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters without spaces, such as a UUID.`;
+  }
+  return { keyHash: sha256(key), bodyHash: sha256(JSON.stringify(body)) };
+}
+
 export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logger: Logger): RequestHandler {
   const { baseUrl } = deps;
   return async (req, res) => {
@@ -95,10 +115,18 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
         })),
       });
     }
+    const key = idempotencyKeyOf(req.get('Idempotency-Key'), body);
+    if (typeof key === 'string') {
+      return sendProblem(res, baseUrl, 'validation_failed', {
+        detail: key,
+        hint: 'Send a new random key per submission, and the same key with the same body to repeat it.',
+        errors: [{ field: 'Idempotency-Key', message: key }],
+      });
+    }
     try {
       const { attempt_token: token, ...submission } = parsed.data;
       const attemptId = attemptIdOf(tokens, token, nowOf(deps));
-      const result = await submitResponse(deps, slug, submission, attemptId);
+      const result = await submitResponse(deps, slug, submission, attemptId, key);
       logger.info(
         { requestId: res.locals.requestId, quizId: result.quiz.quiz_id, responseId: result.response_id },
         'response recorded',
@@ -125,11 +153,28 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
           out_of_time: result.out_of_time,
         });
     } catch (error) {
+      if (error instanceof RepeatedSubmission) return sendRepeated(res, baseUrl, slug, error);
       if (!isDomainError(error)) throw error;
       if (error.code === 'quiz_not_found') return sendNotFound();
       sendRefusal(res, baseUrl, error);
     }
   };
+}
+
+/**
+ * A key used before: with another body a 422 (nothing stored); with the same body once its attempt
+ * is used up or the quiz closed, a 303 to the first response's result (a body can no longer be rebuilt).
+ */
+function sendRepeated(res: Response, baseUrl: string, slug: string, repeated: RepeatedSubmission): void {
+  if (!repeated.sameBody) {
+    return sendProblem(res, baseUrl, 'validation_failed', {
+      detail:
+        'This Idempotency-Key was already used with a different body for this quiz; nothing was stored.',
+      hint: 'Send a new Idempotency-Key for a new submission; repeat a key only with exactly the body first sent with it.',
+      errors: [{ field: 'Idempotency-Key', message: 'already used with a different body' }],
+    });
+  }
+  res.redirect(303, `${baseUrl}${resultPath(slug, repeated.responseId)}`);
 }
 
 /** A submission the domain refused, with a hint for the cases a script can act on. */

@@ -72,6 +72,10 @@ export interface AttemptRepository {
    * untimed ones started before `startedBefore`; `batch` rows per statement. Returns how many.
    */
   deleteUnsubmitted(deadlineBefore: Date, startedBefore: Date, batch: number): Promise<number>;
+  /** The response first stored under a repeat key (its hash) for the quiz, with the body hash it came with. */
+  keyOwner(quizId: string, keyHash: string): Promise<{ responseId: string; bodyHash: string | null } | null>;
+  /** Removes repeat keys taken before `before`, `batch` rows per statement; how many. */
+  deleteSubmissionKeys(before: Date, batch: number): Promise<number>;
 }
 
 type Stored = {
@@ -160,6 +164,22 @@ export function prismaAttemptRepository(db: PrismaClient): AttemptRepository {
         (take) => db.attempt.findMany({ where: expired, select: { id: true }, take }),
         // Checked again: an attempt submitted meanwhile stays.
         (ids) => db.attempt.deleteMany({ where: { id: { in: ids }, ...expired } }),
+      );
+    },
+    keyOwner: (quizId, keyHash) =>
+      db.submissionKey.findUnique({
+        where: { quizId_keyHash: { quizId, keyHash } },
+        select: { responseId: true, bodyHash: true },
+      }),
+    deleteSubmissionKeys(before, batch) {
+      const old = { createdAt: { lt: before } };
+      return deleteInBatches(
+        batch,
+        (take) =>
+          db.submissionKey
+            .findMany({ where: old, select: { keyHash: true }, take })
+            .then((rows) => rows.map((row) => ({ id: row.keyHash }))),
+        (hashes) => db.submissionKey.deleteMany({ where: { keyHash: { in: hashes }, ...old } }),
       );
     },
   };

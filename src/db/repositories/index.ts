@@ -68,8 +68,10 @@ export type { KeysetPosition } from './where';
 export {
   AttemptAlreadySubmitted,
   PerEmailLimitReached,
+  SubmissionKeyUsed,
   type AttemptClaim,
   type PerEmailLimit,
   type SubmissionGuards,
+  type SubmissionKey,
 } from '../response-rows';
 export { PENDING_CODE } from '../result-aggregates';

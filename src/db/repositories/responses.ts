@@ -142,7 +142,7 @@ export interface ResponseRepository {
     event?: LazyOutboxEvent<CreatedResponse>,
     /** The email's responses counted and the row inserted under one lock (PerEmailLimitReached). */
     limit?: PerEmailLimit,
-    /** The attempt claimed in the same transaction (AttemptAlreadySubmitted). */
+    /** The attempt claimed (AttemptAlreadySubmitted) and the repeat key taken (SubmissionKeyUsed) in the same transaction. */
     guards?: SubmissionGuards,
   ): Promise<string | null>;
   /** Many responses in one transaction with their figures, each at its own time; how many were stored. */

@@ -5,7 +5,9 @@ import { DomainError } from '../errors';
 import {
   AttemptAlreadySubmitted,
   PerEmailLimitReached,
+  SubmissionKeyUsed,
   type NewAnswerRow,
+  type SubmissionKey,
   type QuestionRow,
   type QuizWithQuestions,
 } from '../../db/repositories';
@@ -56,6 +58,19 @@ export interface SubmittedResponse {
 }
 
 /**
+ * A submission sent again under a repeat key already taken for the quiz: nothing new is stored.
+ * `sameBody` false: the key came first with another body (an Idempotency-Key reused by mistake).
+ */
+export class RepeatedSubmission extends Error {
+  constructor(
+    readonly responseId: string,
+    readonly sameBody: boolean,
+  ) {
+    super('this submission was sent before under the same key');
+  }
+}
+
+/**
  * Scores on the server and stores the response against a quiz already loaded by the caller
  * (the form page loads it anyway to render errors). The response keeps its own answers,
  * question texts, points, score and the quiz version, so a later edit never rewrites it.
@@ -65,8 +80,13 @@ export async function recordResponse(
   loaded: QuizWithQuestions,
   submitted: SubmitResponseInput,
   attemptId: string | null = null,
-  options: { atTimeUp?: boolean } = {},
+  options: { atTimeUp?: boolean; key?: SubmissionKey } = {},
 ): Promise<SubmittedResponse> {
+  const { key } = options;
+  // Sent again after the first was stored: answered as the first was, from the same body.
+  const first = key ? await deps.repos.attempts.keyOwner(loaded.id, key.keyHash) : null;
+  if (first && first.bodyHash !== key!.bodyHash) throw new RepeatedSubmission(first.responseId, false);
+  if (first && !loaded.acceptingResponses) throw new RepeatedSubmission(first.responseId, true);
   if (!loaded.acceptingResponses) {
     throw new DomainError(
       'not_accepting_responses',
@@ -74,7 +94,11 @@ export async function recordResponse(
     );
   }
   // The window, the attempt and its drawn questions (attempts/attempts.ts): `quiz` is what is marked.
-  const taken = await takeSubmission(deps, loaded, submitted, attemptId, options);
+  const taken = await takeSubmission(deps, loaded, submitted, attemptId, options).catch((error: unknown) => {
+    // The first submission used the attempt up: only the way to its result is left.
+    if (first) throw new RepeatedSubmission(first.responseId, true);
+    throw error;
+  });
   const { quiz, input } = taken;
   const timeUp = taken.timeUp === true;
   const choices = validateSubmission(quiz, input, { timeUp, lists: taken.lists });
@@ -98,21 +122,33 @@ export async function recordResponse(
   };
   // One transaction: the attempt's claim (it names this response and drops its saved answers),
   // the response, its answers, the running figures and the webhook event's outbox rows.
-  const guards = taken.attemptId
-    ? { attempt: { id: taken.attemptId, autoSubmitted: options.atTimeUp === true } }
-    : {};
-  const responseId = await deps.repos.responses
-    .create(row, responseSubmittedEvent(quiz, row), taken.perEmail, guards)
-    .catch((error: unknown) => {
-      if (error instanceof PerEmailLimitReached) throw limitReached(quiz, taken.perEmail!.email, error.used);
-      if (error instanceof AttemptAlreadySubmitted) {
-        throw new AttemptRefusal(
-          'already_submitted',
-          'This attempt has already been submitted: start a new one.',
-        );
-      }
-      throw error;
-    });
+  const guards = {
+    ...(taken.attemptId
+      ? { attempt: { id: taken.attemptId, autoSubmitted: options.atTimeUp === true } }
+      : {}),
+    ...(key ? { key } : {}),
+  };
+  // A repeat racing the first (the loser of the key) answers as the first did: the same body
+  // scores the same, so only the stored response's id differs.
+  const responseId = first
+    ? first.responseId
+    : await deps.repos.responses
+        .create(row, responseSubmittedEvent(quiz, row), taken.perEmail, guards)
+        .catch((error: unknown) => {
+          if (error instanceof SubmissionKeyUsed) {
+            if (!error.sameBody) throw new RepeatedSubmission(error.responseId, false);
+            return error.responseId;
+          }
+          if (error instanceof PerEmailLimitReached)
+            throw limitReached(quiz, taken.perEmail!.email, error.used);
+          if (error instanceof AttemptAlreadySubmitted) {
+            throw new AttemptRefusal(
+              'already_submitted',
+              'This attempt has already been submitted: start a new one.',
+            );
+          }
+          throw error;
+        });
   // Null: the quiz was deleted between loading it and storing the response.
   if (responseId === null) throw publishedQuizNotFound(quiz.slug);
   return {
@@ -159,6 +195,7 @@ export async function submitResponse(
   slug: string,
   input: SubmitResponseInput,
   attemptId: string | null = null,
+  key?: SubmissionKey,
 ) {
-  return recordResponse(deps, await loadPublishedQuiz(deps, slug), input, attemptId);
+  return recordResponse(deps, await loadPublishedQuiz(deps, slug), input, attemptId, key ? { key } : {});
 }

@@ -1,0 +1,92 @@
+// A submission sent twice stores one response: a JSON submission repeated with the same
+// Idempotency-Key answers as the first did, and a form posted twice with its one-time token is sent
+// to the first result. Without a key, identical answers from one address stay two responses.
+import request from 'supertest';
+import { purgeExpired } from '../../src/domain/purge-expired';
+import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
+
+describeEachDatabase('repeated submissions', (provider) => {
+  let app: TestApp;
+  let client: AnyClient;
+
+  beforeAll(async () => {
+    app = await startTestApp({ provider });
+    client = await connectClient(app, (await createTestUser(app, 'repeat')).apiKey);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  async function publishedQuiz(settings: Record<string, unknown> = {}) {
+    const quiz = payload(
+      await callTool(client, 'create_quiz', {
+        title: 'Repeats',
+        questions: [{ type: 'yes_no', text: 'Is the Sun a star?', correct_answer: 'yes', points: 1 }],
+        settings: { collect_name: false, show_correct_answers: 'after_submit', ...settings },
+      }),
+    ) as { quiz_id: string; slug: string; questions: Array<{ question_id: string }> };
+    await callTool(client, 'publish_quiz', { quiz_id: quiz.quiz_id });
+    return quiz;
+  }
+  const stored = (quizId: string) => app.database.prisma.response.count({ where: { quizId } });
+  const body = (quiz: { questions: Array<{ question_id: string }> }, answer = 'yes') => ({
+    answers: [{ question_id: quiz.questions[0]!.question_id, answer }],
+  });
+  const post = (slug: string, sent: object, key?: string) => {
+    const req = request(app.app).post(`/api/quizzes/${slug}/responses`);
+    return (key === undefined ? req : req.set('Idempotency-Key', key)).send(sent);
+  };
+
+  test('the same key twice stores one response and answers the same 201 body', async () => {
+    const quiz = await publishedQuiz();
+    const first = await post(quiz.slug, body(quiz), 'key-one');
+    const second = await post(quiz.slug, body(quiz), 'key-one');
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(await stored(quiz.quiz_id)).toBe(1);
+  });
+
+  test('five concurrent posts with one key store one response, all naming it', async () => {
+    const quiz = await publishedQuiz();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(quiz.slug, body(quiz), 'race')));
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((res) => res.body.response_id)).size).toBe(1);
+    expect(await stored(quiz.quiz_id)).toBe(1);
+  });
+
+  test('a key reused with another body is a 422 that says so, and stores nothing', async () => {
+    const quiz = await publishedQuiz();
+    expect((await post(quiz.slug, body(quiz, 'yes'), 'reused')).status).toBe(201);
+    const res = await post(quiz.slug, body(quiz, 'no'), 'reused');
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/Idempotency-Key was already used with a different body/);
+    expect(await stored(quiz.quiz_id)).toBe(1);
+    const tooLong = await post(quiz.slug, body(quiz), 'k'.repeat(256));
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.detail).toMatch(/1 to 255/);
+    expect(await stored(quiz.quiz_id)).toBe(1);
+  });
+
+  test('without a key, the same answers from one address are two responses', async () => {
+    const quiz = await publishedQuiz();
+    const [a, b] = [await post(quiz.slug, body(quiz)), await post(quiz.slug, body(quiz))];
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.response_id).not.toBe(b.body.response_id);
+    expect(await stored(quiz.quiz_id)).toBe(2);
+  });
+
+  test('a key is kept a day: the purge then removes it, and the key stores anew', async () => {
+    const quiz = await publishedQuiz();
+    expect((await post(quiz.slug, body(quiz), 'daily')).status).toBe(201);
+    const purgedNow = await purgeExpired(app.database.repos, new Date());
+    expect(purgedNow.submissionKeys).toBe(0);
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000 + 60_000);
+    expect((await purgeExpired(app.database.repos, later)).submissionKeys).toBeGreaterThanOrEqual(1);
+    expect((await post(quiz.slug, body(quiz), 'daily')).status).toBe(201);
+    expect(await stored(quiz.quiz_id)).toBe(2);
+  });
+});
