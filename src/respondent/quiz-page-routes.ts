@@ -3,7 +3,8 @@ import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
 import { domainErrorStatus } from '../http/domain-errors';
 import { getResponseResult } from '../domain/results/get-response-result';
-import { loadPublishedQuiz, recordResponse } from '../domain/results/submit-response';
+import { createHash } from 'node:crypto';
+import { loadPublishedQuiz, recordResponse, RepeatedSubmission } from '../domain/results/submit-response';
 import { clientErrorOf } from '../http/client-errors';
 import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
@@ -14,7 +15,12 @@ import { attemptIdOf } from './attempt-routes';
 import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, resultPath } from './public-paths';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
-import { renderClosedPage, renderLinkRefusedPage, renderQuizPage } from './render-quiz-page';
+import {
+  renderClosedPage,
+  renderLinkRefusedPage,
+  renderQuizPage,
+  SUBMISSION_TOKEN_FIELD,
+} from './render-quiz-page';
 import { openPreview, refusedLinkText } from '../domain/links/quiz-links';
 import { LINK_PARAM } from '../domain/links/signed-links';
 import { translator, readerLanguageOf, type Translator } from './i18n';
@@ -77,6 +83,14 @@ export function showPreviewPage(deps: DomainDeps): RequestHandler {
   };
 }
 
+/** The form's one-time token as a repeat key (any body repeats it); none from a page without one. */
+function formKeyOf(body: Record<string, unknown>) {
+  const token = body[SUBMISSION_TOKEN_FIELD];
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(token)) return undefined;
+  // Apart from the JSON door's Idempotency-Key values, which share the quiz's keys.
+  return { keyHash: createHash('sha256').update(`form:${token}`).digest('hex'), bodyHash: null };
+}
+
 /** POST /q/:slug: validate, score and store, then 303 to the result page (POST/redirect/GET). */
 export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: Logger): RequestHandler {
   return async (req, res) => {
@@ -105,13 +119,23 @@ export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: 
       return sendRespondentPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
     }
     try {
-      const result = await recordResponse(deps, quiz, toSubmission(quiz, values), attemptId);
+      const key = formKeyOf(body);
+      const result = await recordResponse(
+        deps,
+        quiz,
+        toSubmission(quiz, values),
+        attemptId,
+        key ? { key } : {},
+      );
       logger.info(
         { requestId: res.locals.requestId, quizId: quiz.id, responseId: result.response_id },
         'response recorded',
       );
       res.redirect(303, resultPath(quiz.slug, result.response_id));
     } catch (error) {
+      // The same page posted again: to the result of its first post.
+      if (error instanceof RepeatedSubmission)
+        return res.redirect(303, resultPath(quiz.slug, error.responseId));
       if (!isDomainError(error)) throw error;
       if (isAttemptRefusal(error)) {
         const refused = await answerAttemptRefusal(deps, tokens, quiz, attemptId, values, error);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { QuestionRow, QuizWithQuestions } from '../db/repositories';
 import { TEXT_ANSWER_MAX } from '../domain/answer-text';
 import { shownOptions, type ShownQuestion } from '../domain/attempts/attempts';
@@ -678,6 +679,13 @@ function saveBar(tr: Translator, saveUrl: string, saved: boolean): Html {
   </div>`;
 }
 
+/**
+ * The form's one-time token: the same page posted twice (a double click, a resend after a dropped
+ * connection) stores one response. Random per rendering, so two students' pages never share one.
+ */
+export const SUBMISSION_TOKEN_FIELD = 'submission_token';
+const newSubmissionToken = () => randomBytes(16).toString('base64url');
+
 /** GET /q/:slug and the 422 re-render: the form of a published quiz that takes responses. */
 export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {}): string {
   const tr = translator(quiz.language);
@@ -694,6 +702,7 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
     ${formErrorSummary(tr, state.errors, Boolean(state.changed))}
     <form method="post" action="${state.preview ? '' : `/q/${quiz.slug}`}" class="quiz-form" novalidate>
       ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
+      ${state.preview ? '' : html`<input type="hidden" name="${SUBMISSION_TOKEN_FIELD}" value="${newSubmissionToken()}" />`}
       ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}
       ${quiz.questions.map((question, index) =>
         questionFieldset(

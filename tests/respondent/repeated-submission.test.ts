@@ -89,4 +89,45 @@ describeEachDatabase('repeated submissions', (provider) => {
     expect((await post(quiz.slug, body(quiz), 'daily')).status).toBe(201);
     expect(await stored(quiz.quiz_id)).toBe(2);
   });
+
+  const formToken = (page: string) => /name="submission_token" value="([^"]+)"/.exec(page)![1]!;
+
+  test('a form posted twice with its one-time token stores one response; the second post goes to the first result', async () => {
+    const quiz = await publishedQuiz();
+    const page = await request(app.app).get(`/q/${quiz.slug}`);
+    const token = formToken(page.text);
+    // Another rendering, another token: two students' pages are never merged.
+    expect(formToken((await request(app.app).get(`/q/${quiz.slug}`)).text)).not.toBe(token);
+    const form = `submission_token=${token}&q_${quiz.questions[0]!.question_id}=yes`;
+    const first = await request(app.app).post(`/q/${quiz.slug}`).type('form').send(form);
+    const second = await request(app.app).post(`/q/${quiz.slug}`).type('form').send(form);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect(first.headers.location).toMatch(new RegExp(`^/q/${quiz.slug}/r/`));
+    expect(await stored(quiz.quiz_id)).toBe(1);
+  });
+
+  test('a timed attempt’s form posted twice stores one response and sends the second post to it', async () => {
+    const quiz = await publishedQuiz({ time_limit_minutes: 10 });
+    const start = await request(app.app).post(`/q/${quiz.slug}/start`).type('form').send({});
+    expect(start.status).toBe(303);
+    const page = await request(app.app).get(start.headers.location!);
+    const attempt = /name="attempt_token" value="([^"]+)"/.exec(page.text)![1]!;
+    const form = [
+      `attempt_token=${encodeURIComponent(attempt.replace(/&amp;/g, '&'))}`,
+      `submission_token=${formToken(page.text)}`,
+      `q_${quiz.questions[0]!.question_id}=yes`,
+    ].join('&');
+    const [first, second] = await Promise.all([
+      request(app.app).post(`/q/${quiz.slug}`).type('form').send(form),
+      request(app.app).post(`/q/${quiz.slug}`).type('form').send(form),
+    ]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.location).toBe(first.headers.location);
+    const third = await request(app.app).post(`/q/${quiz.slug}`).type('form').send(form);
+    expect(third.status).toBe(303);
+    expect(third.headers.location).toBe(first.headers.location);
+    expect(await stored(quiz.quiz_id)).toBe(1);
+  });
 });
