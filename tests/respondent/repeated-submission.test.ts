@@ -130,4 +130,19 @@ describeEachDatabase('repeated submissions', (provider) => {
     expect(third.headers.location).toBe(first.headers.location);
     expect(await stored(quiz.quiz_id)).toBe(1);
   });
+
+  test('an attempt submitted under a key: the same key again is a 303 to the first result, nothing stored', async () => {
+    const quiz = await publishedQuiz({ time_limit_minutes: 10 });
+    const started = await request(app.app).post(`/api/quizzes/${quiz.slug}/attempts`).send({});
+    expect(started.status).toBe(201);
+    const sent = { attempt_token: started.body.attempt_token as string, ...body(quiz) };
+    const first = await post(quiz.slug, sent, 'attempt-key');
+    expect(first.status).toBe(201);
+    const again = await post(quiz.slug, sent, 'attempt-key');
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toBe(first.body.result_url);
+    // Without the key the attempt is refused as before.
+    expect((await post(quiz.slug, sent)).status).toBe(409);
+    expect(await stored(quiz.quiz_id)).toBe(1);
+  });
 });
