@@ -27,6 +27,12 @@ export interface RateLimitOptions {
    * turns out not to count, so parallel requests cannot slip past the limit.
    */
   counts?: 'all' | 'successful' | 'refused';
+  /**
+   * With counts 'refused': over the limit, the request still goes on, and only a refusal (an
+   * answer of 400 or above) is replaced by the limited answer. A valid request is never refused
+   * for earlier refusals.
+   */
+  onlyRefusals?: boolean;
 }
 
 export interface RateLimitState {
@@ -91,20 +97,28 @@ export function createRateLimiter(options: RateLimitOptions): RequestHandler {
     passOnStoreError: true,
     // Keys go through addressKey (ipKeyGenerator), which the library's source check cannot see.
     validate: { trustProxy: false, xForwardedForHeader: false, ip: false, keyGeneratorIpFallback: false },
-    handler: (req, res) => {
+    handler: (req, res, next) => {
       const state = stateOf((req as LimitedRequest).rateLimit!, windowSeconds);
-      res.set(rateLimitHeaders(state, windowSeconds));
-      res.set('Retry-After', String(state.resetSeconds));
-      if (options.onLimited) {
-        options.onLimited(req, res, state);
+      if (options.onlyRefusals) {
+        refuseOnlyRefusals(req, res, () => limited(req, res, state));
+        next();
         return;
       }
-      sendProblem(res, baseUrl, 'rate_limited', {
-        detail: `More than ${max} requests in ${windowSeconds} seconds.`,
-        hint: `Wait ${state.resetSeconds} seconds (Retry-After) before retrying.`,
-      });
+      limited(req, res, state);
     },
   });
+  const limited = (req: Request, res: Response, state: RateLimitState) => {
+    res.set(rateLimitHeaders(state, windowSeconds));
+    res.set('Retry-After', String(state.resetSeconds));
+    if (options.onLimited) {
+      options.onLimited(req, res, state);
+      return;
+    }
+    sendProblem(res, baseUrl, 'rate_limited', {
+      detail: `More than ${max} requests in ${windowSeconds} seconds.`,
+      hint: `Wait ${state.resetSeconds} seconds (Retry-After) before retrying.`,
+    });
+  };
   return (req, res, next) => {
     void limiter(req, res, (error?: unknown) => {
       if (error) {
@@ -116,4 +130,21 @@ export function createRateLimiter(options: RateLimitOptions): RequestHandler {
       next();
     });
   };
+}
+
+/**
+ * Lets a request over a refusals-only limit go on, and swaps the refusal it would get (any
+ * answer of 400 or above sent through res.send, which json and render use too) for the limited
+ * answer. A success goes out as it is.
+ */
+function refuseOnlyRefusals(req: Request, res: Response, answerLimited: () => void): void {
+  const send = res.send.bind(res);
+  let swapped = false;
+  res.send = ((body?: unknown) => {
+    if (swapped || res.statusCode < 400 || res.statusCode === 429) return send(body);
+    swapped = true;
+    res.status(200);
+    answerLimited();
+    return res;
+  }) as Response['send'];
 }

@@ -73,6 +73,7 @@ export function submissionLimiters(options: SubmissionLimitOptions): SubmissionL
     key: (req: Request) => string,
     counts: 'all' | 'successful' | 'refused',
     what: string,
+    onlyRefusals = false,
   ) =>
     createRateLimiter({
       max,
@@ -81,6 +82,7 @@ export function submissionLimiters(options: SubmissionLimitOptions): SubmissionL
       store: options.store?.(name),
       key,
       counts,
+      onlyRefusals,
       onLimited: onLimited(what, max),
     });
   const byAttempt = attemptBucket(options.tokens);
@@ -95,6 +97,8 @@ export function submissionLimiters(options: SubmissionLimitOptions): SubmissionL
         byAttempt,
         'refused',
         'refused submissions from this attempt or address',
+        // Spent, it turns away only further refusals: a valid submission is still stored.
+        true,
       ),
       limiter('submissions-stored', options.perMinute, byAttempt, 'successful', 'submissions'),
     ],
