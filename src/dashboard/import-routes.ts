@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { DomainError } from '../domain/errors';
+import { ImportsBusy } from '../domain/import/read-pool';
 import { IMPORT_FORMATS, type ImportFormat } from '../domain/import/bank';
 import {
   checkSource,
@@ -53,6 +54,13 @@ function inPageWords(message: string): string {
  * A refusal as the page's errors, each beside the field it is about: the bank's own fields
  * (upload_id, text) are the file or the pasted text, whichever was sent.
  */
+/** Every import worker busy and the queue full: 429 with Retry-After, the form kept. */
+function busyStatus(res: Response, error: unknown): number | undefined {
+  if (!(error instanceof ImportsBusy)) return undefined;
+  res.set('Retry-After', String(error.retryAfterSeconds));
+  return 429;
+}
+
 function importErrors(error: DomainError, source: 'file' | 'text'): FieldError[] {
   if (error.issues.length === 0) return [{ field: '', message: inPageWords(error.message) }];
   return error.issues.map((issue) => {
@@ -197,7 +205,7 @@ export function importRoutes({ deps }: DashboardContext): Router {
       return sendImportForm(res, {
         ...state,
         errors: importErrors(refusal.error, source),
-        status: refusal.status,
+        status: busyStatus(res, error) ?? refusal.status,
       });
     }
     const stored = await storeUpload(deps, session.userId, file);
@@ -230,7 +238,7 @@ export function importRoutes({ deps }: DashboardContext): Router {
         format: state.format,
         text: '',
         errors: importErrors(refusal.error, 'file'),
-        status: refusal.status,
+        status: busyStatus(res, error) ?? refusal.status,
       });
       return null;
     }

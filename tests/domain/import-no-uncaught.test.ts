@@ -2,9 +2,11 @@
 // nobody foresaw (forced here, as a plain TypeError from the text reader) is answered like an
 // unreadable file, through every door: import_questions (pasted text and an upload), the
 // dashboard's form and its preview. The log names the exception at warn, without the file's
-// words. On both databases.
+// words. On both databases. The bank is read on this thread here, its answer in the form it
+// takes from a worker.
 import { Writable } from 'node:stream';
 import * as assemble from '../../src/domain/import/assemble';
+import { readOnThisThread } from '../../src/domain/import/read-pool';
 import { storeUpload } from '../../src/domain/uploads/uploads';
 import { createLogger } from '../../src/logger';
 import { csrfFrom, errorSummaryText, logIn, newAgent } from '../dashboard/dashboard-helpers';
@@ -38,6 +40,8 @@ describeEachDatabase('an import whose reader throws', (provider) => {
       },
     });
     app = await startTestApp({ provider, logger: createLogger('warn', destination) });
+    // The spy below reaches this thread's reader only, not a worker's.
+    readOnThisThread();
     owner = await createTestUser(app, 'importer');
     client = await connectClient(app, owner.apiKey);
   });

@@ -13,6 +13,7 @@ import { createUser } from '../../src/domain/users';
 import { createLogger, type Logger } from '../../src/logger';
 import { linkSigner } from '../../src/domain/links/signed-links';
 import { createHttpServer } from '../../src/server';
+import { closeReadPool } from '../../src/domain/import/read-pool';
 import { connectClient, type AnyClient } from './mcp-clients';
 import { createTestDatabase, describeWithPostgres, type TestDatabase } from './test-database';
 
@@ -77,6 +78,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeReadPool();
       if (!options.database) await database.drop();
     },
   };

@@ -11,14 +11,14 @@ import { loadOwnedQuiz } from '../quizzes/get-quiz';
 import { questionsKeepingIds, toQuestionData } from '../quizzes/question-data';
 import { titleKey } from '../quizzes/resolve-quiz';
 import { newSlug } from '../slug';
-import { readUpload, type UploadedFile } from '../uploads/uploads';
+import { readUpload } from '../uploads/uploads';
 import type { ImageWrite } from '../../db/repositories';
 import { quotaCheck, rowMedia, type ResolvedQuestion } from '../images/resolve-images';
 import { assemble, readBank, type ImportedQuestion } from './assemble';
 import { decodeBankPictures } from './bank-images';
 import type { BankFormat, ImportFormat, SourceBank } from './bank';
-import { readPackageBank } from './qti';
-import { isZip, uploadedBankText } from './uploaded-bank';
+import { readPool } from './read-pool';
+import type { BankSource } from './read-job';
 
 /** The most text one call takes; larger banks go in parts, or as an uploaded file (uploads/). */
 export const IMPORT_TEXT_MAX = 200_000;
@@ -275,8 +275,7 @@ export async function importQuestions(deps: DomainDeps, ownerId: string, input: 
   throw new Error(`could not find free slugs for "${title}" after ${SLUG_ATTEMPTS} attempts`);
 }
 
-/** What a bank is read from: pasted text, or a file (uploaded, or sent to the dashboard's form). */
-export type BankSource = { text: string } | { file: Pick<UploadedFile, 'bytes' | 'contentType'> };
+export type { BankSource } from './read-job';
 
 /** The bank's source: the pasted text, or the owner's uploaded file. */
 async function bankSource(
@@ -297,20 +296,8 @@ async function bankSource(
   return { text: input.text };
 }
 
-/**
- * A file's bank: a QTI package (a zip), or text in `format` (detected when omitted). Readers only:
- * the doors read a bank through previewSource or checkSource, which answer whatever they throw.
- */
-export async function fileBank(
-  file: Pick<UploadedFile, 'bytes' | 'contentType'>,
-  format?: ImportFormat,
-): Promise<SourceBank> {
-  if (isZip(file)) return readPackageBank(file.bytes, 'upload_id');
-  return readBank(uploadedBankText(file), format, 'upload_id');
-}
-
-const sourceBank = (source: BankSource, format?: ImportFormat) =>
-  'text' in source ? Promise.resolve(readBank(source.text, format, 'text')) : fileBank(source.file, format);
+/** The bank read in the import pool's worker thread, off the serving thread (read-pool.ts). */
+const sourceBank = (source: BankSource, format?: ImportFormat) => readPool().read({ source, format });
 
 /** Errors of the storage a read asks (pictures already stored): the storage's, not the file's. */
 const storageFailures = new WeakSet<object>();
@@ -367,14 +354,19 @@ export function previewSource(
         throw error;
       }),
   };
-  return readingBank(deps, source, async () =>
-    previewWithPictures(known, await sourceBank(source, format), page),
-  );
+  return readingBank(deps, source, async () => {
+    const { bank, scale, questions } = await sourceBank(source, format);
+    const pictures = await decodeBankPictures(known, bank, questions);
+    return { questions, pictures, preview: previewOf(bank.format, scale, questions, bank.problems, page) };
+  });
 }
 
 /** The same without decoding pictures: whether a file can be read at all, before it is kept. */
 export function checkSource(deps: Pick<DomainDeps, 'logger'>, source: BankSource, format?: ImportFormat) {
-  return readingBank(deps, source, async () => previewBank(await sourceBank(source, format)));
+  return readingBank(deps, source, async () => {
+    const { bank, scale, questions } = await sourceBank(source, format);
+    return { questions, preview: previewOf(bank.format, scale, questions, bank.problems) };
+  });
 }
 
 /** Appends under the quiz's lock, so a concurrent edit is neither lost nor overrun past the bound. */
