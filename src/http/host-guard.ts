@@ -66,12 +66,28 @@ const HOST =
 export function malformedHostGuard(options: { baseUrl: string; exempt: readonly string[] }): RequestHandler {
   const exempt = new Set(options.exempt);
   return (req, res, next) => {
+    // Node keeps the first of repeated Host headers; HTTP/1.1 requires a 400 (RFC 9112, 3.2),
+    // since a proxy may have routed by another one. Probes too: this is never a valid request.
+    if (hostHeaderCount(req.rawHeaders) > 1) {
+      sendProblem(res, options.baseUrl, 'bad_request', {
+        detail: 'The request has more than one Host header.',
+        hint: `Send exactly one, e.g. "Host: ${new URL(options.baseUrl).host}".`,
+      });
+      return;
+    }
     if (exempt.has(req.path) || wellFormedHost(req.headers.host)) {
       next();
       return;
     }
     refuseMalformedHost(res, options.baseUrl);
   };
+}
+
+/** How many Host headers a request carries (raw headers alternate name and value). */
+function hostHeaderCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') count += 1;
+  return count;
 }
 
 /** 400 for a Host header that is not a host name with an optional port. */
