@@ -9,9 +9,15 @@ import { translator, type Translator } from './i18n';
 import { sentenceWithTime } from './attempt-pages';
 import { ROBOTS } from './render-quiz-page';
 
-function scoreCard(tr: Translator, score: NonNullable<ResponseResult['score']>): Html {
+function scoreCard(tr: Translator, score: NonNullable<ResponseResult['score']>, soFar: boolean): Html {
   // percent is null when the quiz's maximum is 0; passed is null without a pass mark.
-  const percent = score.percent === null ? '' : html`<p class="percent">${score.percent}%</p>`;
+  // While a grade is pending the figures are only the score so far, and say so.
+  const percent =
+    score.percent === null
+      ? ''
+      : soFar
+        ? html`<p class="percent">${tr.t('result.percentSoFar', { percent: score.percent })}</p>`
+        : html`<p class="percent">${score.percent}%</p>`;
   const verdict =
     score.passed === null
       ? ''
@@ -22,7 +28,9 @@ function scoreCard(tr: Translator, score: NonNullable<ResponseResult['score']>):
     <h2 id="result-title">${tr.t('result.yourScore')}</h2>
     <p class="score">
       <span class="score-value">${score.score}</span>
-      <span class="score-max">${tr.t('result.outOf', { max: score.max_score })}</span>
+      <span class="score-max"
+        >${tr.t(soFar ? 'result.outOfSoFar' : 'result.outOf', { max: score.max_score })}</span
+      >
     </p>
     ${percent} ${verdict}
   </section>`;
@@ -255,7 +263,7 @@ export function renderResultPage(result: ResponseResult): string {
   const body = score
     ? html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
-        ${timeUp} ${pending} ${scoreCard(tr, score)}
+        ${timeUp} ${pending} ${scoreCard(tr, score, result.grading_status === 'pending')}
         <p>${tr.t('result.recordedThanks')}</p>
         ${review}`
     : html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>

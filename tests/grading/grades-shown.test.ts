@@ -149,6 +149,9 @@ describeEachDatabase('grades shown', (provider) => {
 
     const pending = await page();
     expect(pending).toContain('your final score comes after grading');
+    // The figures shown are only the score so far, and the card says so.
+    expect(squash(pending)).toMatch(/out of \d+ so far/);
+    expect(squash(pending)).toMatch(/\d+% so far/);
     expect(squash(pending)).not.toMatch(/Since 1535|A clear thesis backed|Right answer/);
 
     await grade(setup, ana!.essayAnswer, { state: 'proposed', levels: [2, 1], feedback: COMMENT });
@@ -160,6 +163,7 @@ describeEachDatabase('grades shown', (provider) => {
     await grade(setup, ana!.essayAnswer, { state: 'final', levels: [2, 1], feedback: COMMENT });
     const final = await page();
     expect(final).not.toContain('your final score comes after grading');
+    expect(final).not.toContain('so far');
     const text = squash(final);
     expect(text).toContain('Rubric:');
     expect(text).toContain('Thesis : clear (2 of 2 points)');

@@ -90,6 +90,8 @@ export const ar: Messages = {
   'result.pageTitle': '{heading}: {title}',
   'result.yourScore': 'درجتك',
   'result.outOf': 'من {max}',
+  'result.outOfSoFar': 'من {max} حتى الآن',
+  'result.percentSoFar': '{percent}% حتى الآن',
   'result.passed': 'ناجح',
   'result.notPassed': 'غير ناجح',
   'result.yourAnswers': 'إجاباتك',

@@ -93,6 +93,8 @@ export const de: Messages = {
   'result.pageTitle': '{heading}: {title}',
   'result.yourScore': 'Deine Punktzahl',
   'result.outOf': 'von {max}',
+  'result.outOfSoFar': 'von {max} bisher',
+  'result.percentSoFar': '{percent}% bisher',
   'result.passed': 'Bestanden',
   'result.notPassed': 'Nicht bestanden',
   'result.yourAnswers': 'Deine Antworten',

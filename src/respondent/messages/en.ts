@@ -102,6 +102,8 @@ export const en = {
   'result.pageTitle': '{heading}: {title}',
   'result.yourScore': 'Your score',
   'result.outOf': 'out of {max}',
+  'result.outOfSoFar': 'out of {max} so far',
+  'result.percentSoFar': '{percent}% so far',
   'result.passed': 'Passed',
   'result.notPassed': 'Not passed',
   'result.yourAnswers': 'Your answers',

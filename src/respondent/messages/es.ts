@@ -91,6 +91,8 @@ export const es: Messages = {
   'result.pageTitle': '{heading}: {title}',
   'result.yourScore': 'Tu puntuación',
   'result.outOf': 'de {max}',
+  'result.outOfSoFar': 'de {max} por ahora',
+  'result.percentSoFar': '{percent}% por ahora',
   'result.passed': 'Aprobado',
   'result.notPassed': 'No aprobado',
   'result.yourAnswers': 'Tus respuestas',

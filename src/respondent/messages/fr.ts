@@ -91,6 +91,8 @@ export const fr: Messages = {
   'result.pageTitle': '{heading} : {title}',
   'result.yourScore': 'Votre score',
   'result.outOf': 'sur {max}',
+  'result.outOfSoFar': 'sur {max} pour l’instant',
+  'result.percentSoFar': '{percent}% pour l’instant',
   'result.passed': 'Réussi',
   'result.notPassed': 'Non réussi',
   'result.yourAnswers': 'Vos réponses',

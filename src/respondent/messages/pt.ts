@@ -91,6 +91,8 @@ export const pt: Messages = {
   'result.pageTitle': '{heading}: {title}',
   'result.yourScore': 'Sua pontuação',
   'result.outOf': 'de {max}',
+  'result.outOfSoFar': 'de {max} até agora',
+  'result.percentSoFar': '{percent}% até agora',
   'result.passed': 'Aprovado',
   'result.notPassed': 'Não aprovado',
   'result.yourAnswers': 'Suas respostas',
