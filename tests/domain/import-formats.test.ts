@@ -164,6 +164,39 @@ describe('GIFT', () => {
     });
   });
 
+  test('numerical answers as Moodle writes them: feedback for a wrong number, weights, ranges', () => {
+    const questions = importedOf(
+      [
+        'Half of six? {#3:2~#Completely wrong}',
+        'Three? {#=3:0#Right=%50%3:1#Close}',
+        'One to five? {#1..5}',
+        'Spaced? {# =%100% 1 .. 5 #Fine ~#No}',
+        'PHP numbers? {#.5:+0.25}',
+        // Moodle's own export of a numerical question.
+        'Grant? {#\n\t=%100%1822:0#Right\n\t=%50%1822:2#Close\n\t~#Read again\n}',
+      ].join('\n\n'),
+    ).questions;
+    expect(questions.map((question) => question.problems)).toEqual([[], [], [], [], [], []]);
+    expect(questions.map((question) => question.input)).toMatchObject([
+      { type: 'number', text: 'Half of six?', correct_number: 3, tolerance: 2 },
+      { type: 'number', correct_number: 3, tolerance: 0 },
+      { type: 'number', correct_number: 3, tolerance: 2 },
+      { type: 'number', correct_number: 3, tolerance: 2 },
+      { type: 'number', correct_number: 0.5, tolerance: 0.25 },
+      { type: 'number', correct_number: 1822, tolerance: 0 },
+    ]);
+    // The wrong-number feedback has no place of ours; it is named, not shown as text.
+    expect(questions[0]!.lost).toEqual(['feedback per answer']);
+    expect(questions[1]!.lost).toEqual(['feedback per answer', 'answers worth part of the grade']);
+    expect(questions[2]!.lost).toEqual([]);
+  });
+
+  test('a numerical block with no right number says how to write one', () => {
+    expect(importedOf('Q? {#~#wrong}').questions[0]!.problems).toEqual([
+      'line 1: no right number after # (write {#3}, {#3:0.5} or {#1..5})',
+    ]);
+  });
+
   test('text after a true/false, number or essay is more of the prompt; after choices it is a missing word', () => {
     const questions = importedOf(
       ['Is this everything.{T}";', 'About {#3} apples?', 'Write {} now.', 'The {=cat} sat.'].join('\n\n'),

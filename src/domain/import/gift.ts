@@ -97,37 +97,61 @@ function readText(raw: string, inherited: TextFormat, question: SourceQuestion):
   return plain.text;
 }
 
-const NUMBER = /^-?\d+(?:\.\d+)?(?:e-?\d+)?$/i;
+/** A number as PHP's is_numeric takes it, which Moodle asks of each value: `.5`, `+2`, `1e3`. */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /**
- * `low..high` split as `/^(\S+?)\.\.(\S+)$/` would, without its backtracking (quadratic on a
- * long run of dots): no space anywhere, the first `..` after the first character, text after it.
+ * One right value as Moodle reads it: `low..high` when `..` comes after its first character,
+ * else `value:tolerance` when `:` does, else the value alone; each part trimmed. indexOf keeps it
+ * linear however many dots a hostile text holds.
  */
-function rangeParts(body: string): [string, string, string] | null {
-  if (/\s/.test(body)) return null;
-  const at = body.indexOf('..', 1);
-  if (at < 0 || at + 2 >= body.length) return null;
-  return [body, body.slice(0, at), body.slice(at + 2)];
-}
-
 function numericAnswer(
   body: string,
   fraction: number,
   at: string,
   question: SourceQuestion,
 ): SourceAnswer | null {
-  const range = rangeParts(body);
-  if (range && NUMBER.test(range[1]!) && NUMBER.test(range[2]!)) {
-    const low = Number(range[1]);
-    const high = Number(range[2]);
+  const dots = body.indexOf('..', 1);
+  const colon = body.indexOf(':', 1);
+  const [first, second] =
+    dots > 0
+      ? [body.slice(0, dots), body.slice(dots + 2)]
+      : colon > 0
+        ? [body.slice(0, colon), body.slice(colon + 1)]
+        : [body, '0'];
+  const a = first.trim();
+  const b = second.trim();
+  if (NUMBER.test(a) && NUMBER.test(b)) {
+    if (dots < 0) return { text: String(Number(a)), fraction, tolerance: Math.abs(Number(b)) };
+    const [low, high] = [Number(a), Number(b)];
     return { text: String((low + high) / 2), fraction, tolerance: Math.abs(high - low) / 2 };
-  }
-  const [value, tolerance = '0', ...more] = body.split(':');
-  if (more.length === 0 && NUMBER.test(value!.trim()) && NUMBER.test(tolerance.trim())) {
-    return { text: String(Number(value)), fraction, tolerance: Math.abs(Number(tolerance)) };
   }
   question.problems.push(`${at}: "${unhide(body)}" is not a number, value:tolerance or low..high`);
   return null;
+}
+
+/**
+ * A numerical answer block after its `#`, as Moodle's GIFT reader takes it: everything from the
+ * first `~` is the feedback for any other (wrong) number; the rest splits at each `=` into right
+ * values, each `%weight%` (full marks without one), the value, then `#feedback`.
+ */
+function readNumeric(rest: string, format: TextFormat, at: string, question: SourceQuestion): void {
+  const tilde = rest.indexOf('~');
+  const wrong = tilde < 0 ? '' : rest.slice(tilde);
+  const values = (tilde < 0 ? rest : rest.slice(0, tilde)).split('=');
+  if (values[0]!.trim() === '') values.shift();
+  if (withoutFeedback(wrong).feedback) note(question.lost, 'feedback per answer');
+  for (const value of values) {
+    const weight = weighted(value.trim(), 100);
+    if (!weight.ok) question.problems.push(`${at}: a weight must be written %50% (a number between % signs)`);
+    const { text, feedback } = withoutFeedback(weight.rest);
+    if (feedback) note(question.lost, 'feedback per answer');
+    const answer = numericAnswer(textFormat(text, format).text, weight.fraction, at, question);
+    if (answer) question.answers.push(answer);
+  }
+  if (values.length === 0) {
+    question.problems.push(`${at}: no right number after # (write {#3}, {#3:0.5} or {#1..5})`);
+  }
 }
 
 /** Splits an answer block at each unescaped `=` or `~` that starts an answer. */
@@ -215,15 +239,7 @@ function readQuestion(block: Block): SourceQuestion {
   if (answers.startsWith('#')) {
     question.sourceType = 'gift numerical';
     question.shape = 'numeric';
-    const rest = answers.slice(1).trim();
-    const parts = /^[=~]/.test(rest) ? answerParts(rest) : [{ mark: '=' as const, body: rest }];
-    for (const part of parts) {
-      const weight = weighted(part.body.trim(), part.mark === '=' ? 100 : 0);
-      const { text, feedback } = withoutFeedback(weight.rest);
-      if (feedback) note(question.lost, 'feedback per answer');
-      const answer = numericAnswer(textFormat(text, format).text, weight.fraction, at, question);
-      if (answer) question.answers.push(answer);
-    }
+    readNumeric(answers.slice(1), format, at, question);
     return question;
   }
 
