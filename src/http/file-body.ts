@@ -1,9 +1,9 @@
-import busboy from 'busboy';
+import { Busboy, type BusboyHeaders } from '@fastify/busboy';
 import type { Request } from 'express';
 
 /**
  * One file from a request body, bounded: `multipart/form-data` with the file in field `field`
- * (read by busboy, which streams and stops keeping a part past its limit), or the raw bytes
+ * (read by @fastify/busboy, which streams and stops keeping a part past its limit), or the raw bytes
  * with their own Content-Type. A body over the limit is read to its end and dropped, so the
  * caller can answer 413 on a connection still usable; a declared length over it is refused
  * before a byte is read.
@@ -112,10 +112,10 @@ function readMultipart(
   fieldBytesMax: number,
 ): Promise<FileBodyResult> {
   return new Promise((resolve) => {
-    let parser: busboy.Busboy;
+    let parser: Busboy;
     try {
-      parser = busboy({
-        headers: req.headers,
+      parser = new Busboy({
+        headers: req.headers as BusboyHeaders,
         limits: {
           files: 1,
           fileSize: maxBytes,
@@ -135,11 +135,11 @@ function readMultipart(
     let over = false;
     let longField: string | null = null;
     let pending = Promise.resolve();
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) longField = name;
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) longField = name;
       fields[name] = value;
     });
-    parser.on('file', (name, stream, info) => {
+    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
       if (name !== field) {
         stream.resume();
         return;
@@ -151,11 +151,11 @@ function readMultipart(
         chunks.length = 0;
       });
       pending = new Promise((done) =>
-        stream.on('close', () => {
+        stream.on('end', () => {
           if (!over) {
             file = {
-              contentType: info.mimeType,
-              filename: info.filename ?? null,
+              contentType: mimeType,
+              filename: filename || null,
               bytes: new Uint8Array(Buffer.concat(chunks)),
             };
           }
@@ -163,7 +163,8 @@ function readMultipart(
         }),
       );
     });
-    parser.on('error', (error: Error) => {
+    parser.on('error', (failure: unknown) => {
+      const error = failure instanceof Error ? failure : new Error(String(failure));
       req.unpipe(parser);
       void drain(req).then(() =>
         resolve({
@@ -173,7 +174,7 @@ function readMultipart(
         }),
       );
     });
-    parser.on('close', () => {
+    parser.on('finish', () => {
       void pending.then(() => {
         if (over) return resolve(tooLarge(maxBytes));
         if (longField !== null) {
@@ -238,10 +239,10 @@ export async function readMultipartForm(req: Request, limits: MultipartLimits): 
     };
   }
   return new Promise((resolve) => {
-    let parser: busboy.Busboy;
+    let parser: Busboy;
     try {
-      parser = busboy({
-        headers: req.headers,
+      parser = new Busboy({
+        headers: req.headers as BusboyHeaders,
         limits: { fileSize: limits.fileBytes, fields: limits.fields, fieldSize: limits.fieldBytes },
       });
     } catch (error) {
@@ -254,14 +255,14 @@ export async function readMultipartForm(req: Request, limits: MultipartLimits): 
     const pending: Array<Promise<void>> = [];
     let kept = 0;
     let fieldsOver = false;
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fieldsOver = true;
+    parser.on('field', (name, value, _nameTruncated, valueTruncated) => {
+      if (valueTruncated) fieldsOver = true;
       fields[name] = value;
     });
     parser.on('fieldsLimit', () => {
       fieldsOver = true;
     });
-    parser.on('file', (name, stream, info) => {
+    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let over = false;
@@ -282,13 +283,13 @@ export async function readMultipartForm(req: Request, limits: MultipartLimits): 
       });
       pending.push(
         new Promise((done) =>
-          stream.on('close', () => {
+          stream.on('end', () => {
             // A file field left empty is sent as a part with no name and no bytes.
-            if (size > 0 || info.filename) {
+            if (size > 0 || filename) {
               files.push({
                 field: name,
-                filename: info.filename ?? null,
-                contentType: info.mimeType,
+                filename: filename || null,
+                contentType: mimeType,
                 bytes: over ? new Uint8Array() : new Uint8Array(Buffer.concat(chunks)),
                 over,
               });
@@ -298,7 +299,8 @@ export async function readMultipartForm(req: Request, limits: MultipartLimits): 
         ),
       );
     });
-    parser.on('error', (error: Error) => {
+    parser.on('error', (failure: unknown) => {
+      const error = failure instanceof Error ? failure : new Error(String(failure));
       req.unpipe(parser);
       void drain(req).then(() =>
         resolve({
@@ -308,7 +310,7 @@ export async function readMultipartForm(req: Request, limits: MultipartLimits): 
         }),
       );
     });
-    parser.on('close', () => {
+    parser.on('finish', () => {
       void Promise.all(pending).then(() => {
         if (fieldsOver) {
           return resolve({
