@@ -24,13 +24,12 @@ function scoreCard(tr: Translator, score: NonNullable<ResponseResult['score']>, 
       : html`<p class="verdict ${score.passed ? 'pass' : 'fail'}">
           ${score.passed ? tr.t('result.passed') : tr.t('result.notPassed')}
         </p>`;
+  const outOf = tr.t(soFar ? 'result.outOfSoFar' : 'result.outOf', { max: score.max_score });
   return html`<section class="result-card" aria-labelledby="result-title">
     <h2 id="result-title">${tr.t('result.yourScore')}</h2>
     <p class="score">
       <span class="score-value">${score.score}</span>
-      <span class="score-max"
-        >${tr.t(soFar ? 'result.outOfSoFar' : 'result.outOf', { max: score.max_score })}</span
-      >
+      <span class="score-max">${outOf}</span>
     </p>
     ${percent} ${verdict}
   </section>`;
