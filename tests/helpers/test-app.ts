@@ -120,7 +120,9 @@ export async function startTwoInstances(
   database: TestDatabase,
   options: { config?: Partial<Config>; redis?: [AppDeps['redis'], AppDeps['redis']] } = {},
 ): Promise<TwoInstances> {
-  const second = await openDatabase(database.url, { migrate: false, poolSize: 4 });
+  // The pool a process has by default: a smaller one queues a burst of submissions behind the
+  // delivery worker's writes until the pool's wait runs out (503), which a real instance does not.
+  const second = await openDatabase(database.url, { migrate: false });
   const one = await startTestApp({ database, config: options.config, redis: options.redis?.[0] });
   const two = await startTestApp({
     database: { ...second, drop: async () => undefined },

@@ -65,6 +65,16 @@ describeWithBrowser('pictures on the public form', () => {
       const page = await context.newPage();
       await page.goto(publicUrl);
       await page.waitForLoadState('load');
+      // The pictures load lazily, so the load event does not wait for them: wait for each one.
+      await page
+        .waitForFunction(
+          `[...document.querySelectorAll('main img')].every((image) => image.complete)`,
+          null,
+          {
+            timeout: 20_000,
+          },
+        )
+        .catch(() => undefined); // the comparison below names any picture that did not load
       expect(await scrollsSideways(page)).toBe(false);
       // Read in the page, as a string: the tests compile without the DOM's types.
       const pictures = await page.evaluate(`[...document.querySelectorAll('main img')].map((image) => {
