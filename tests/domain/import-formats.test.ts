@@ -389,6 +389,27 @@ describe('Moodle XML', () => {
     ]);
   });
 
+  test('type="cloze", the name Moodle\'s own export writes, is read as multianswer', () => {
+    const body =
+      '<questiontext format="html"><text><![CDATA[<p>{2:SA:=Paris} is in {1:MC:=France~Spain}.</p>]]></text></questiontext><defaultgrade>6</defaultgrade>';
+    const [cloze] = importedOf(`<quiz><question type="cloze">${body}</question></quiz>`).questions;
+    const [multianswer] = importedOf(
+      `<quiz><question type="multianswer">${body}</question></quiz>`,
+    ).questions;
+    expect(cloze!.problems).toEqual([]);
+    expect(cloze!.input).toEqual({
+      type: 'fill_in_blanks',
+      text: '[[1]] is in [[2]].',
+      blanks: [
+        { accepted_answers: ['Paris'], points: 4 },
+        { options: ['France', 'Spain'], correct_option: 0, points: 2 },
+      ],
+    });
+    expect(cloze!.input).toEqual(multianswer!.input);
+    expect(cloze!.lost).toEqual(multianswer!.lost);
+    expect(cloze!.from).toBe('cloze');
+  });
+
   test('malformed XML and other XML formats are refused with the line', () => {
     expect(refusal('<quiz>\n<question type="truefalse">\n</quiz>', 'moodle_xml')).toContain(
       'text: moodle_xml: line 3, column 7: unexpected close tag: the XML is not well-formed',

@@ -142,13 +142,17 @@ function numberIn(element: XmlElement | undefined): number | undefined {
   return Number.isFinite(value) ? value : NaN;
 }
 
+/** Moodle's export writes its multianswer (cloze) questions as type="cloze"; its import takes both. */
+const TYPE_ALIASES: Readonly<Record<string, string>> = { cloze: 'multianswer' };
+
 function readQuestion(element: XmlElement, index: number): SourceQuestion | null {
-  const type = element.attributes.type ?? '';
+  const written = element.attributes.type ?? '';
+  const type = TYPE_ALIASES[written] ?? written;
   if (type === 'category') return null;
   const at = `<question> ${index} (line ${element.line})`;
   const question: SourceQuestion = {
     at,
-    sourceType: type || '(no type)',
+    sourceType: written || '(no type)',
     shape: SHAPES.get(type) ?? null,
     text: '',
     grade: 1,
