@@ -21,6 +21,8 @@ export const DOMAIN_ERROR_CODES = [
   'attempt_refused',
   'webhook_not_found',
   'webhook_limit_reached',
+  /** The credential lacks a scope this change needs (domain/quizzes/write-only.ts). */
+  'scope_required',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

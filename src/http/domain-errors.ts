@@ -26,6 +26,7 @@ export const DOMAIN_ERROR_ANSWERS = {
   webhook_limit_reached: { problem: 'conflict' },
   not_accepting_responses: { problem: 'not_accepting_responses' },
   attempt_refused: { problem: 'conflict' },
+  scope_required: { problem: 'scope_required' },
 } as const satisfies Record<DomainErrorCode, { problem: ProblemCode }>;
 
 export function domainErrorStatus(error: DomainError): number {

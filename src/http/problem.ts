@@ -27,6 +27,12 @@ export const PROBLEMS = {
     meaning:
       'The signed link is not valid, has expired, or the credential that made it was revoked: ask get_quiz_links for a new one.',
   },
+  scope_required: {
+    status: 403,
+    title: 'Forbidden',
+    meaning:
+      'The credential may not do that without another scope (such as quizzes:read to show respondents the answer key): connect again allowing it, or leave the setting out.',
+  },
   not_found: {
     status: 404,
     title: 'Not Found',

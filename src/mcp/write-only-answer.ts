@@ -29,6 +29,7 @@ const MESSAGES_WITHOUT_STORED_VALUES = new Set([
   'all_questions_removed',
   'past_time_cleared',
   'reopened',
+  'answer_key_hidden',
 ]);
 
 const WRITE_ONLY_MESSAGES: Record<string, string> = {

@@ -23,12 +23,20 @@ export interface DuplicateQuizInput {
   /** Default: the original's title with " (copy)". */
   title?: string | undefined;
   language?: Language | undefined;
+  /**
+   * False for a credential without quizzes:read: the copy hides the key from respondents, and
+   * its slug, unless the caller names the copy, is made of neutral words, not the title it cannot read.
+   */
+  mayRead?: boolean | undefined;
 }
 
 /** The settings a copy takes over: every setting of the table but accepting_responses (the copy takes responses). */
 const COPIED = SETTINGS.filter((entry) => entry.name !== 'accepting_responses').map((entry) => entry.column);
 
 const SLUG_ATTEMPTS = 5;
+
+/** A copy's slug for a caller that may not read the original's title: the public link would show it. */
+const NEUTRAL_SLUG_WORDS = 'quiz copy';
 
 /**
  * A new draft with the quiz's questions and settings, for another class or in another language.
@@ -67,7 +75,18 @@ export async function duplicateQuiz(deps: DomainDeps, ownerId: string, input: Du
       message: 'the original is closed; the copy takes responses once published',
     });
   }
+  if (input.mayRead === false && settings.showCorrectAnswers !== 'never') {
+    settings.showCorrectAnswers = 'never';
+    warnings.push({
+      code: 'answer_key_hidden',
+      question_id: null,
+      field: 'settings.show_correct_answers',
+      message:
+        'the copy never shows respondents the answer key: only the owner, or a credential with quizzes:read, may turn it on',
+    });
+  }
   const title = input.title ?? `${original.title} (copy)`.slice(0, LIMITS.titleMax);
+  const slugWords = input.title ?? (input.mayRead === false ? NEUTRAL_SLUG_WORDS : title);
   // The stored questions, through the same shape the tools answer with, so the copy is what a
   // caller would get by sending them back: the same types, keys, scores and explanations.
   const questions = original.questions.map((row) => {
@@ -80,7 +99,7 @@ export async function duplicateQuiz(deps: DomainDeps, ownerId: string, input: Du
       ownerId,
       title,
       titleKey: titleKey(title),
-      slug: newSlug(title, randomInt),
+      slug: newSlug(slugWords, randomInt),
       description: original.description,
       settings,
       questions,

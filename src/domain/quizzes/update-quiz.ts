@@ -12,6 +12,7 @@ import { quizNotFound, titleKey } from './resolve-quiz';
 import { settingsColumns } from '../quiz-settings';
 import { withWarnings } from './quiz-warnings';
 import { replaceWarnings } from './replace-warnings';
+import { refuseShowingKeys } from './write-only';
 import { quizClosedEvent } from '../webhooks/events';
 import { quotaCheck, rememberSources, resolveQuestionImages, rowMedia } from '../images/resolve-images';
 
@@ -29,6 +30,8 @@ export interface UpdateQuizInput {
   remarkPastResponses?: boolean | undefined;
   /** The owner's quiz as the caller already read it (by its id): not read again. */
   loaded?: QuizWithQuestions | undefined;
+  /** False for a credential without quizzes:read: it may not make the key shown (write-only.ts). */
+  mayRead?: boolean | undefined;
 }
 
 /**
@@ -42,6 +45,7 @@ export interface UpdateQuizInput {
  * so should it fail, the same call again completes it.
  */
 export async function updateQuiz(deps: DomainDeps, ownerId: string, input: UpdateQuizInput) {
+  if (input.mayRead === false) refuseShowingKeys(input.settings);
   if (input.remarkPastResponses && input.questions === undefined) {
     throw new DomainError(
       'invalid_input',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { duplicateQuiz } from '../../domain/quizzes/duplicate-quiz';
 import { LANGUAGES, TitleSchema } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
+import { mayRead } from '../write-only-answer';
 import { ListedWarningsSchema, QuizLevelWarningsSchema, QuizRefSchema } from './common';
 
 export const duplicateQuizTool = defineTool({
@@ -40,5 +41,10 @@ export const duplicateQuizTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   run: (args, { deps, principal }) =>
-    duplicateQuiz(deps, principal.userId, { ref: args.quiz_id, title: args.title, language: args.language }),
+    duplicateQuiz(deps, principal.userId, {
+      ref: args.quiz_id,
+      title: args.title,
+      language: args.language,
+      mayRead: mayRead(principal),
+    }),
 });

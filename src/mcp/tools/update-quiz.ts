@@ -7,6 +7,7 @@ import {
   TitleSchema,
 } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
+import { mayRead } from '../write-only-answer';
 import {
   ConfirmEditPublishedSchema,
   ListedQuizWrittenSchema,
@@ -72,5 +73,6 @@ export const updateQuizTool = defineTool({
       timezone: args.timezone,
       confirmEditPublished: args.confirm_edit_published,
       remarkPastResponses: args.remark_past_responses,
+      mayRead: mayRead(principal),
     }),
 });

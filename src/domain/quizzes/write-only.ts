@@ -1,0 +1,26 @@
+import { DomainError } from '../errors';
+import type { SettingsInput } from '../quiz-input';
+
+/**
+ * What a caller that may change quizzes but not read them (a credential with quizzes:write
+ * alone, mcp/write-only-answer.ts) may not do: have respondents shown the answer key and the
+ * explanations it cannot read itself. Changing an existing quiz so that it shows them is
+ * refused, and nothing changes; a quiz it writes from scratch holds only what it sent.
+ */
+export function refuseShowingKeys(settings: SettingsInput | undefined): void {
+  const shown = settings?.show_correct_answers;
+  if (shown === undefined || shown === 'never') return;
+  throw new DomainError(
+    'scope_required',
+    `show_correct_answers "${shown}" would show respondents the answer key and explanations, which this ` +
+      'credential may not read: it lacks the scope quizzes:read. Nothing was changed. Leave ' +
+      'show_correct_answers out (or send "never"), or connect again allowing quizzes:read, or have the ' +
+      "owner choose it on the quiz's page.",
+    [
+      {
+        field: 'settings.show_correct_answers',
+        message: 'needs a credential with quizzes:read unless it is "never"',
+      },
+    ],
+  );
+}
