@@ -414,9 +414,19 @@ describe('Moodle XML', () => {
     expect(refusal('<quiz>\n<question type="truefalse">\n</quiz>', 'moodle_xml')).toContain(
       'text: moodle_xml: line 3, column 7: unexpected close tag: the XML is not well-formed',
     );
-    expect(refusal('<qti-assessment-item identifier="a"/>', 'moodle_xml')).toContain(
-      'this is a QTI 3.0 item, which cannot be imported from pasted text yet',
+    expect(refusal('<questestinterop/>', 'moodle_xml')).toContain(
+      'this is a QTI 1.2 document, which cannot be imported: export the questions as QTI 2.1 or 3.0',
     );
+  });
+
+  test('a QTI item pasted as XML is read as QTI, not refused as Moodle XML', () => {
+    const item =
+      '<?xml version="1.0"?><qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="a"><qti-response-declaration identifier="R" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>y</qti-value></qti-correct-response></qti-response-declaration><qti-item-body><qti-choice-interaction response-identifier="R" max-choices="1"><qti-prompt>Pick y.</qti-prompt><qti-simple-choice identifier="x">X</qti-simple-choice><qti-simple-choice identifier="y">Y</qti-simple-choice></qti-choice-interaction></qti-item-body></qti-assessment-item>';
+    const bank = readBank(item, undefined);
+    expect(bank.format).toBe('qti');
+    expect(assemble(bank).questions.map((question) => [question.at, question.input?.type])).toEqual([
+      ['the item "a"', 'multiple_choice'],
+    ]);
   });
 });
 

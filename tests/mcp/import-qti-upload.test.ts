@@ -2,6 +2,8 @@
 // get_quiz_links, previewed and imported by import_questions with its upload_id, the quiz read
 // back from the database; a zip bomb, a path out of the package and a cut zip get a clear error
 // naming upload_id and leave no quiz and no question behind. On both databases.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { writeZip, ZIP_LIMITS } from '../../src/domain/import/zip';
 import { callTool, connectClient, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
@@ -9,6 +11,7 @@ import { zipFixtureFolder } from '../helpers/qti-packages';
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
+const FIXTURES = path.join(__dirname, '../fixtures/import');
 const MANIFEST = `<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m"><resources><resource identifier="i" type="imsqti_item_xmlv3p0" href="aa/item.xml"/></resources></manifest>`;
 
 describeEachDatabase('QTI packages through the upload link', (provider) => {
@@ -20,11 +23,11 @@ describeEachDatabase('QTI packages through the upload link', (provider) => {
 
   const call = async (tool: string, args: Record<string, unknown>) =>
     payload(await callTool(client, tool, args));
-  const upload = async (bytes: Buffer) => {
+  const upload = async (bytes: Buffer, filename = 'package.zip', contentType = 'application/zip') => {
     const links = await call('get_quiz_links', { quiz_id: quizId });
     const posted = await request(app.app)
       .post(links.upload.url.slice(app.baseUrl.length))
-      .attach('file', bytes, { filename: 'package.zip', contentType: 'application/zip' });
+      .attach('file', bytes, { filename, contentType });
     expect(posted.status).toBe(201);
     return posted.body.upload_id as string;
   };
@@ -108,6 +111,49 @@ describeEachDatabase('QTI packages through the upload link', (provider) => {
       ],
       points_per_pair: 50,
     });
+  });
+
+  test('one QTI item uploaded as a plain .xml file is read as QTI, 3.0 and 2.1 alike, and imported', async () => {
+    const item3 = readFileSync(path.join(FIXTURES, 'qti3-package/items/capital.xml'));
+    const item21 = readFileSync(path.join(FIXTURES, 'qti21-package/choice.xml'));
+    const preview = async (bytes: Buffer) =>
+      call('import_questions', {
+        upload_id: await upload(bytes, 'item.xml', 'application/xml'),
+        dry_run: true,
+      });
+    const three = await preview(item3);
+    expect(three).toMatchObject({ format: 'qti', question_count: 1, importable: 1 });
+    expect(three.types).toEqual({ multiple_choice: 1 });
+    // Its picture is another file, which a lone item does not carry; the question is kept.
+    expect(await preview(item21)).toMatchObject({ format: 'qti', question_count: 1, importable: 1 });
+
+    const done = await call('import_questions', {
+      upload_id: await upload(item3, 'capital.xml', 'text/xml'),
+      title: 'One QTI item',
+    });
+    const read = await call('get_quiz_questions', { quiz_id: done.quizzes[0].quiz_id });
+    expect(read.questions).toEqual([
+      expect.objectContaining({
+        type: 'multiple_choice',
+        text: 'What is the capital of France?\n\nChoose one.',
+      }),
+    ]);
+  });
+
+  test('a QTI test uploaded alone names each item it lists as in another file, with what to send', async () => {
+    const test = readFileSync(path.join(FIXTURES, 'qti3-package/assessment-test.xml'));
+    const uploadId = await upload(test, 'assessment-test.xml', 'application/xml');
+    const preview = await call('import_questions', { upload_id: uploadId, dry_run: true });
+    expect(preview).toMatchObject({ format: 'qti', question_count: 13, importable: 0 });
+    expect(preview.notes[1].problems).toEqual([
+      'the test "bank" names "items/capital.xml", which is in another file: upload the whole QTI package (the zip with imsmanifest.xml, the test and its items)',
+    ]);
+    const before = await counts();
+    const refused = errorText(
+      await callTool(client, 'import_questions', { upload_id: uploadId, title: 'Only a test' }),
+    );
+    expect(refused).toContain('none of the 13 questions can be imported');
+    expect(await counts()).toEqual(before);
   });
 
   test('a zip bomb, a path out of the package and a cut zip are refused, and nothing is stored', async () => {

@@ -14,7 +14,8 @@ import {
 } from './bank';
 import { looksLikeOurCsv, readCsv } from './csv';
 import { readGift } from './gift';
-import { readMoodleXml } from './moodle-xml';
+import { QtiDocument, readMoodleXml } from './moodle-xml';
+import { readQtiDocument } from './qti';
 
 /**
  * From a file to the questions our tools take: the format told (or detected), the reader of
@@ -57,7 +58,13 @@ export function readBank(text: string, format: ImportFormat | undefined, field =
     );
   }
   try {
-    return READERS[told](text);
+    try {
+      return READERS[told](text);
+    } catch (error) {
+      // A QTI item or test sent as one XML file (not a package) is read as QTI.
+      if (error instanceof QtiDocument) return readQtiDocument(error.root);
+      throw error;
+    }
   } catch (error) {
     if (error instanceof UnreadableBank) {
       throw invalidInput([{ field, message: `${told}: ${error.message}` }], 'Nothing was imported');

@@ -51,13 +51,25 @@ const WHOLE_ORDER_GRADING = 'ALL_OR_NOTHING';
 
 /** The root elements of formats this reader does not take, for a clearer refusal. */
 const OTHER_ROOTS: Readonly<Record<string, string>> = {
-  manifest: 'an IMS content package manifest',
-  assessmentItem: 'a QTI 2.1 item',
-  assessmentTest: 'a QTI 2.1 test',
-  'qti-assessment-item': 'a QTI 3.0 item',
-  'qti-assessment-test': 'a QTI 3.0 test',
-  questestinterop: 'a QTI 1.2 document',
+  manifest: 'an IMS content package manifest, without the files it lists: upload the whole package (the zip)',
+  questestinterop:
+    'a QTI 1.2 document, which cannot be imported: export the questions as QTI 2.1 or 3.0, Moodle XML, GIFT or Aiken',
 };
+/** QTI items and tests, read by the QTI reader instead (assemble.ts). */
+const QTI_ROOTS = new Set(['assessmentItem', 'assessmentTest', 'qti-assessment-item', 'qti-assessment-test']);
+
+/**
+ * XML whose root is a QTI item or test, handed to a reader of another format (Moodle XML): the
+ * text is read as QTI instead (assemble.ts), from the root already parsed.
+ */
+export class QtiDocument extends UnreadableBank {
+  constructor(
+    message: string,
+    readonly root: XmlElement,
+  ) {
+    super(message);
+  }
+}
 
 const IMG = /<img\b[^>]*>/gi;
 const attribute = (tag: string, name: string) =>
@@ -322,10 +334,12 @@ function fitClozeGrade(question: SourceQuestion, grade: number | undefined): voi
 export function readMoodleXml(source: string): SourceBank {
   const root = readXml(source);
   if (root.name !== 'quiz') {
-    const other = OTHER_ROOTS[root.name.replace(/^[a-z]+:/, '')];
+    const local = root.name.replace(/^[a-z]+:/, '');
+    if (QTI_ROOTS.has(local)) throw new QtiDocument(`this is a QTI <${local}>, not Moodle XML`, root);
+    const other = OTHER_ROOTS[local];
     throw new UnreadableBank(
       other
-        ? `this is ${other}, which cannot be imported from pasted text yet: export the questions as Moodle XML, GIFT or Aiken`
+        ? `this is ${other}`
         : `line ${root.line}: the root element is <${root.name}>, not Moodle XML's <quiz>`,
     );
   }

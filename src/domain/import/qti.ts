@@ -718,6 +718,24 @@ export function readQtiItem(
     question.problems.push(`${path}: ${error.message}`);
     return question;
   }
+  return readItemElement(raw, path, files, question);
+}
+
+function readItemElement(
+  raw: XmlElement,
+  path: string,
+  files: ReadonlyMap<string, Uint8Array>,
+  question: SourceQuestion = {
+    at: path,
+    sourceType: 'qti item',
+    shape: null,
+    text: '',
+    grade: 1,
+    answers: [],
+    lost: [],
+    problems: [],
+  },
+): SourceQuestion {
   const rootName = raw.name.slice(raw.name.indexOf(':') + 1);
   const version = rootName === 'qti-assessment-item' ? 3 : rootName === 'assessmentItem' ? 2 : null;
   if (!version) {
@@ -796,6 +814,53 @@ export function readQtiItem(
   for (const what of lostOf(flags)) note(question.lost, what);
   if (!question.text) question.problems.push(`${path}: the item has no text`);
   return question;
+}
+
+/** What a standalone item or test is called in the preview, with no package path to name it by. */
+const standaloneName = (root: XmlElement, what: string) => {
+  const id = root.attributes.identifier?.trim();
+  return id ? `the ${what} "${id.slice(0, 80)}"` : `the ${what}`;
+};
+
+/**
+ * A QTI 3.0 or 2.x item, or a test, sent as one XML file rather than a package. An item is read
+ * as it is in a package (its pictures, which are other files, named as lost); a test names its
+ * items in other files, so each is listed as not in this file, with how to send the package.
+ */
+export function readQtiDocument(root: XmlElement): SourceBank {
+  const local = root.name.slice(root.name.indexOf(':') + 1);
+  if (local === 'assessmentItem' || local === 'qti-assessment-item') {
+    return {
+      format: 'qti',
+      questions: [readItemElement(root, standaloneName(root, 'item'), new Map())],
+      problems: [],
+    };
+  }
+  const test = normalise(root, local === 'assessmentTest' ? 2 : 3);
+  const at = standaloneName(root, 'test');
+  const refs = descendants(test, 'qti-assessment-item-ref');
+  if (refs.length === 0) throw new UnreadableBank(`${at} names no items`);
+  if (refs.length > QTI_ITEMS_MAX) {
+    throw new UnreadableBank(
+      `${at} names ${refs.length} items, more than the ${QTI_ITEMS_MAX} one import takes`,
+    );
+  }
+  const questions = refs.map((ref, index): SourceQuestion => {
+    const href = ref.attributes.href ?? ref.attributes.identifier ?? `item ${index + 1}`;
+    return {
+      at: `${at}, item ${index + 1} (line ${ref.line})`,
+      sourceType: 'qti item',
+      shape: null,
+      text: '',
+      grade: 1,
+      answers: [],
+      lost: [],
+      problems: [
+        `${at} names "${href.slice(0, 120)}", which is in another file: upload the whole QTI package (the zip with imsmanifest.xml, the test and its items)`,
+      ],
+    };
+  });
+  return { format: 'qti', questions, problems: [] };
 }
 
 /** A file of the package as text (UTF-8, with or without its byte-order mark). */
