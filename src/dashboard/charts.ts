@@ -67,6 +67,8 @@ export interface ScoreBin {
   from: number;
   to: number;
   count: number;
+  /** Of `count`, responses waiting for a person's grade: neither passed nor not passed yet. */
+  pending: number;
   /** Whether scores in this bin pass; null without a pass mark. */
   passed: boolean | null;
 }
@@ -77,7 +79,7 @@ export interface ScoreBin {
  * passed or not.
  */
 export function scoreBins(
-  counts: Array<{ score: number; count: number }>,
+  counts: Array<{ score: number; count: number; pending?: number }>,
   range: { min: number; max: number; passScore: number | null },
 ): ScoreBin[] {
   const lowest = Math.min(range.min, ...counts.map((c) => c.score));
@@ -91,12 +93,15 @@ export function scoreBins(
     let to = Math.min(from + size - 1, highest);
     // Split at the pass mark: the scores below it, and the scores from it on.
     if (pass !== null && from < pass && to >= pass) to = Math.ceil(pass) - 1;
-    bins.push({ from, to, count: 0, passed: pass === null ? null : from >= pass });
+    bins.push({ from, to, count: 0, pending: 0, passed: pass === null ? null : from >= pass });
     from = to + 1;
   }
-  for (const { score, count } of counts) {
+  for (const { score, count, pending = 0 } of counts) {
     const bin = bins.find((candidate) => score >= candidate.from && score <= candidate.to);
-    if (bin) bin.count += count;
+    if (bin) {
+      bin.count += count;
+      bin.pending += pending;
+    }
   }
   return bins;
 }
@@ -105,7 +110,11 @@ export function binLabel(bin: ScoreBin): string {
   return bin.from === bin.to ? String(bin.from) : `${bin.from}–${bin.to}`;
 }
 
-/** The score histogram: a column per bin, passing bins in one colour, failing ones in another. */
+/**
+ * The score histogram: a column per bin, passing bins in one colour, failing ones in another;
+ * responses waiting for a grade stacked on top in a neutral colour, as they are not passed or
+ * failed yet.
+ */
 export function scoreHistogram(bins: ScoreBin[], passMarkPercent: number | null): Html {
   const height = 180;
   const base = height - 28;
@@ -113,10 +122,20 @@ export function scoreHistogram(bins: ScoreBin[], passMarkPercent: number | null)
   const column = (WIDTH - gap * (bins.length - 1)) / Math.max(bins.length, 1);
   const most = Math.max(1, ...bins.map((bin) => bin.count));
   const total = bins.reduce((sum, bin) => sum + bin.count, 0);
-  const passed = bins.filter((bin) => bin.passed).reduce((sum, bin) => sum + bin.count, 0);
+  const pending = bins.reduce((sum, bin) => sum + bin.pending, 0);
+  const passed = bins.filter((bin) => bin.passed).reduce((sum, bin) => sum + bin.count - bin.pending, 0);
   const description =
     `Scores of ${total} responses: ${bins.map((bin) => `${binLabel(bin)}: ${bin.count}`).join(', ')}` +
-    (passMarkPercent === null ? '' : `. ${passed} passed the ${passMarkPercent}% mark.`);
+    (passMarkPercent === null ? '' : `. ${passed} passed the ${passMarkPercent}% mark.`) +
+    (pending === 0 ? '' : ` ${pending} ${pending === 1 ? 'awaits' : 'await'} a grade: scored so far.`);
+  const barAt = (x: number, top: number, barHeight: number, kind: string) =>
+    html`<rect
+      class="chart-bar ${kind}"
+      x="${x}"
+      y="${top}"
+      width="${Math.max(column, 1)}"
+      height="${barHeight}"
+    ></rect>`;
   return html`<svg
     class="chart histogram"
     viewBox="0 0 ${WIDTH} ${height}"
@@ -127,15 +146,11 @@ export function scoreHistogram(bins: ScoreBin[], passMarkPercent: number | null)
     ${bins.map((bin, index) => {
       const x = Math.round(index * (column + gap) * 10) / 10;
       const barHeight = Math.round(((base - 18) * bin.count) / most);
+      const pendingHeight = Math.round(((base - 18) * bin.pending) / most);
       const kind = bin.passed === null ? '' : bin.passed ? 'pass' : 'fail';
       return html`<g>
-        <rect
-          class="chart-bar ${kind}"
-          x="${x}"
-          y="${base - barHeight}"
-          width="${Math.max(column, 1)}"
-          height="${barHeight}"
-        ></rect>
+        ${barAt(x, base - barHeight + pendingHeight, barHeight - pendingHeight, kind)}
+        ${bin.pending > 0 ? barAt(x, base - barHeight, pendingHeight, 'pending') : ''}
         ${bin.count > 0 ? html`<text class="chart-value" x="${x + column / 2}" y="${base - barHeight - 4}" text-anchor="middle">${bin.count}</text>` : ''}
         <text class="chart-label" x="${x + column / 2}" y="${height - 10}" text-anchor="middle"
           >${binLabel(bin)}</text

@@ -63,6 +63,12 @@ function groupsTable(stat: Stat, rich: RichTextOptions): Html {
   </details>`;
 }
 
+/** Under a question: its answers waiting for a grade, which its figures leave out. */
+function awaitingLine(stat: Stat): Html {
+  const pending = 'pending_count' in stat ? stat.pending_count : 0;
+  return pending === 0 ? html`` : html`<br /><span class="muted">${pending} awaiting a grade</span>`;
+}
+
 /** The answers waiting for a final grade, which the figures above leave out; nothing when none. */
 function leftOut(results: Results): string {
   const pending = results.questions.reduce(
@@ -131,8 +137,8 @@ export function itemAnalysisSection(
         { label: 'Flags', sort: order === 'flags' ? 'descending' : 'none' },
       ],
       rows: rows.map(({ stat, number }) => ({
-        header: html`${number}.
-          <span dir="auto">${richText(stat.text, rich)}</span> ${groupsTable(stat, rich)}`,
+        header: html`${number}. <span dir="auto">${richText(stat.text, rich)}</span> ${awaitingLine(stat)}
+          ${groupsTable(stat, rich)}`,
         cells: [
           percent(stat.facility),
           twoPlaces(stat.discrimination),

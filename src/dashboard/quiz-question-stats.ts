@@ -427,14 +427,20 @@ export function questionStats(
   return questions.questions.map((question) => {
     const stat = byId.get(question.question_id);
     const answered = stat?.answered_count ?? 0;
+    // Answers waiting for a person's grade are left out of the figures, but they are answered.
+    const pending = stat?.type === 'essay' ? stat.pending_count : 0;
+    const awaiting = pending === 0 ? '' : ` · ${pending} awaiting a grade`;
     const meta = html`<p class="muted">
       ${TYPE_NAMES[question.type]}${
         answered === 0
-          ? ' · not answered yet'
+          ? pending === 0
+            ? ' · not answered yet'
+            : awaiting
           : question.type === 'scale'
             ? ` · answered ${answered} ${answered === 1 ? 'time' : 'times'}`
             : html` · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
-              ${formatNumber(stat?.average_points)} ${stat?.average_points === 1 ? 'point' : 'points'}`
+              ${formatNumber(stat?.average_points)}
+              ${stat?.average_points === 1 ? 'point' : 'points'}${awaiting}`
       }
     </p>`;
     if (answered === 0) {

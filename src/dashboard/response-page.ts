@@ -149,7 +149,13 @@ function metadata(data: OwnedResponse, timeZone: string): Html {
     response.grading_state === 'pending' || response.grading_state === 'proposed' ? ', so far' : '';
   return html`<dl class="settings response-meta">
     ${row('Score', response.max_score === 0 ? 'None: no question is scored' : `${response.score} of ${response.max_score}${percent}${soFar}`)}
-    ${response.passed === null ? '' : row('Result', response.passed ? 'Passed' : 'Not passed')}
+    ${
+      soFar
+        ? row('Result', html`<span class="muted">Awaiting a grade</span>`)
+        : response.passed === null
+          ? ''
+          : row('Result', response.passed ? 'Passed' : 'Not passed')
+    }
     ${response.grading_state === null ? '' : row('Grading', gradingStateBadge(response.grading_state))}
     ${row('Submitted', formatTime(response.submitted_at, undefined, timeZone))}
     ${row('Name', response.respondent.name ? html`<bdi>${response.respondent.name}</bdi>` : html`<span class="muted">Not given</span>`)}

@@ -10,7 +10,7 @@ import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell
 import { dataTable, sectionNav } from '../web/parts';
 import type { RichTextOptions } from '../web/rich-text';
 import type { Flash } from '../web/session-flash';
-import { binLabel, scoreBins, scoreHistogram } from './charts';
+import { binLabel, scoreBins, scoreHistogram, type ScoreBin } from './charts';
 import { itemAnalysisSection, type ItemOrder } from './quiz-item-analysis';
 import { questionStats } from './quiz-question-stats';
 
@@ -100,6 +100,16 @@ export function summaryStats(s: Summary, timeZone: string): Html {
   </dl>`;
 }
 
+/** A bin's result in the table: responses waiting for a grade are not called not passed. */
+function binResult(bin: ScoreBin): Html | string {
+  const verdict = bin.passed ? 'Passed' : 'Not passed';
+  if (bin.pending === 0) return verdict;
+  const waiting = `${bin.pending} awaiting a grade`;
+  return bin.pending === bin.count
+    ? html`<span class="muted">Awaiting a grade</span>`
+    : html`${verdict}; <span class="muted">${waiting}</span>`;
+}
+
 /** The score histogram with its pass mark, and the same numbers as a table. */
 function scoreSection(s: Summary, scores: ScoreCount[]): Html {
   if (s.response_count === 0 || s.max_score === 0) return html``;
@@ -114,7 +124,13 @@ function scoreSection(s: Summary, scores: ScoreCount[]): Html {
           : html` <span class="legend"
               ><span class="swatch pass" aria-hidden="true"></span> passed
               <span class="swatch fail" aria-hidden="true"></span> not passed (mark
-              ${formatNumber(s.pass_mark_percent, '%')})</span
+              ${formatNumber(s.pass_mark_percent, '%')})${
+                s.pending_count === 0
+                  ? ''
+                  : html` <span class="legend-item"
+                      ><span class="swatch pending" aria-hidden="true"></span> awaiting a grade</span
+                    >`
+              }</span
             >`
       }
     </figcaption>
@@ -135,7 +151,7 @@ function scoreSection(s: Summary, scores: ScoreCount[]): Html {
               html`<tr>
                 <th scope="row">${binLabel(bin)}</th>
                 <td class="num">${bin.count}</td>
-                ${bin.passed === null ? '' : html`<td>${bin.passed ? 'Passed' : 'Not passed'}</td>`}
+                ${bin.passed === null ? '' : html`<td>${binResult(bin)}</td>`}
               </tr>`,
           )}
         </tbody>
@@ -261,10 +277,13 @@ export const GRADING_STATE_WORDS: Record<ResponseGradingState, string> = {
   final: 'Final',
 };
 
-function resultOf(response: ListedResponse): string {
+/** The result in words; a response waiting for a grade is neither passed nor not passed yet. */
+function resultOf(response: ListedResponse): Html | string {
   const verdict = response.passed === null ? '' : response.passed ? 'Passed' : 'Not passed';
   const timeUp = response.time_up ? 'time ran out' : '';
-  return [verdict, timeUp].filter(Boolean).join(' · ') || '–';
+  const words = [verdict, timeUp].filter(Boolean).join(' · ');
+  if (response.grading_state !== 'pending' && response.grading_state !== 'proposed') return words || '–';
+  return html`<span class="muted">Awaiting a grade</span>${words ? ` · ${words}` : ''}`;
 }
 
 export function sendResponsesSection(

@@ -272,6 +272,11 @@ describeWithBrowser('the MCP Apps view in a host', () => {
       expect(row('Ben')).toMatch(/^Ben\s+1 \/ 5\s+Waiting for a grade/);
       expect(row('Cy')).toMatch(/^Cy\s+1 \/ 5\s+/);
       expect(row('Cy')).not.toContain('Waiting');
+      // The essay's chart says its waiting answers are answered, and the scores that they are so far.
+      await expect(
+        frame.locator('section.chart', { hasText: 'Why does the Moon have phases?' }).innerText(),
+      ).resolves.toContain('2 awaiting a grade');
+      await expect(frame.getByText('2 of these await a grade: scored so far.').count()).resolves.toBe(1);
       await screenshot(page, 'mcp-app-results-pending-360-light');
       await page.context().close();
     },

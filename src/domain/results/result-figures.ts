@@ -70,14 +70,22 @@ export function totalsOf(rows: ResultRows): Totals {
   };
 }
 
-/** How many responses got each score, lowest first. */
-export function scoreCountsOf(rows: ResultRows): Array<{ score: number; count: number }> {
-  const counts = new Map<number, number>();
-  for (const row of rows.scores) counts.set(row.score, (counts.get(row.score) ?? 0) + row.count);
+/**
+ * How many responses got each score, lowest first, and how many of them wait for a person's
+ * grade (their score so far), so a chart does not show those as not passed.
+ */
+export function scoreCountsOf(rows: ResultRows): Array<{ score: number; count: number; pending: number }> {
+  const counts = new Map<number, { count: number; pending: number }>();
+  for (const row of rows.scores) {
+    const entry = counts.get(row.score) ?? { count: 0, pending: 0 };
+    counts.set(row.score, entry);
+    entry.count += row.count;
+    if (row.passed === PENDING_CODE) entry.pending += row.count;
+  }
   return [...counts.entries()]
-    .filter(([, count]) => count > 0)
+    .filter(([, entry]) => entry.count > 0)
     .sort(([a], [b]) => a - b)
-    .map(([score, count]) => ({ score, count }));
+    .map(([score, entry]) => ({ score, ...entry }));
 }
 
 export interface PercentBucket {

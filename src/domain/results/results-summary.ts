@@ -15,6 +15,7 @@ export function summaryOf(
   totals: Totals = totalsOf(figures),
 ) {
   const graded = totals.passed + totals.failed;
+  const pendingGrades = (figures.ungraded ?? []).reduce((sum, row) => sum + row.count, 0);
   return {
     response_count: totals.count,
     average_score: round2(totals.averageScore),
@@ -31,6 +32,9 @@ export function summaryOf(
     last_submitted_at: figures.lastSubmittedAt?.toISOString() ?? null,
     // Counted in every figure above with their score so far; not final until graded.
     pending_count: totals.pending,
+    // The answers behind them that wait for a person's grade, left out of the question figures;
+    // only while some wait, so a summary without any reads as it always did.
+    ...(pendingGrades > 0 ? { pending_grades: pendingGrades } : {}),
   };
 }
 

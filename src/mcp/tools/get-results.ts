@@ -127,6 +127,9 @@ export const getResultsTool = defineTool({
       first_submitted_at: timestamp.nullable().describe('When the first response came in.'),
       last_submitted_at: timestamp.nullable().describe('When the latest response came in.'),
       pending_count: count.describe('Responses waiting for a grade (counted above with their score so far).'),
+      pending_grades: count
+        .optional()
+        .describe('Answers waiting for a grade, not in answered_count; absent: none.'),
     }),
     // Left out with include_statistics: false, as is item_analysis.
     questions: z
@@ -351,6 +354,7 @@ export const getResultsTool = defineTool({
       first_submitted_at: z.string().nullable(),
       last_submitted_at: z.string().nullable(),
       pending_count: z.number(),
+      pending_grades: z.number(),
     }),
     questions: z.array(
       z.object({

@@ -347,7 +347,14 @@ function renderResults(results: Results, more = false): void {
       list.append(bar(row.label, row.count, most, question.answered_count, row.best, row.owned));
     }
     charts.append(
-      el('section', { className: 'chart' }, el('h3', {}, rich(question.text)), scaleLine(question), list),
+      el(
+        'section',
+        { className: 'chart' },
+        el('h3', {}, rich(question.text)),
+        scaleLine(question),
+        awaitingLine(question),
+        list,
+      ),
     );
   }
   root.replaceChildren(
@@ -360,6 +367,7 @@ function renderResults(results: Results, more = false): void {
       ? [
           el('h2', { text: `Scores of the ${shownResponses.length} latest responses` }),
           histogram(shownResponses, s.max_score, s.pass_mark_percent),
+          ...histogramNote(shownResponses),
         ]
       : []),
     el('h2', { text: 'Latest responses' }),
@@ -521,6 +529,20 @@ function scaleLine(question: Results['questions'][number]): HTMLElement | null {
     );
   }
   return el('p', { className: 'muted', text: text.join(' · ') });
+}
+
+/** Answers waiting for a person's grade: answered, but left out of the question's figures until graded. */
+function awaitingLine(question: Results['questions'][number]): HTMLElement | null {
+  if (!('pending_count' in question) || question.pending_count === 0) return null;
+  return el('p', { className: 'muted', text: `${question.pending_count} awaiting a grade` });
+}
+
+/** The responses in the histogram waiting for a grade: their score is so far, not passed or failed. */
+function histogramNote(responses: ResponseRow[]): HTMLElement[] {
+  const pending = responses.filter((response) => response.grading_status === 'pending').length;
+  if (pending === 0) return [];
+  const text = `${pending} of these ${pending === 1 ? 'awaits' : 'await'} a grade: scored so far.`;
+  return [el('p', { className: 'muted', text })];
 }
 
 function stat(label: string, value: string): HTMLElement {
