@@ -4,7 +4,7 @@ import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
 import { sendNotFound } from '../web/error-pages';
 import { currentSession, requireLogin } from '../web/session';
 import type { DashboardContext } from './context';
-import { qrPng, qrSvg } from './quiz-qr';
+import { qrPng, qrSvg } from '../web/qr-code';
 import { signedLink, type OpenedOwnerLink } from './signed-link';
 import { rotateLinkSecret } from '../domain/links/quiz-links';
 import { parseForm, verifyCsrf } from '../web/csrf';

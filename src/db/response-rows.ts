@@ -38,6 +38,8 @@ export interface NewResponseRow {
   timeUp?: boolean;
   /** "pending" while an answer waits for a person's grade; absent: "final". */
   gradingStatus?: GradingStatus;
+  /** SHA-256 (hex) of the kept link's secret (domain/results/kept-result.ts); absent: none. */
+  resultKeyHash?: string | null;
 }
 
 export type GradingStatus = 'pending' | 'final';

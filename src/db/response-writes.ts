@@ -129,8 +129,8 @@ export function newId(now = Date.now()): string {
 }
 
 const RESPONSE_COLUMNS =
-  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt", "timeUp", "gradingStatus"';
-const RESPONSE_WIDTH = 12;
+  '"id", "quizId", "quizVersion", "respondentName", "respondentEmail", "score", "maxScore", "percent", "passed", "submittedAt", "timeUp", "gradingStatus", "resultKeyHash"';
+const RESPONSE_WIDTH = 13;
 const ANSWER_COLUMNS =
   '"id", "responseId", "quizId", "questionId", "position", "questionText", "type", "value", "statKey", ' +
   '"statValue", "statNum", "points", "maxPoints", "gradeState"';
@@ -441,6 +441,7 @@ export function responseWrites(db: SqlConnection, hooks: WriteHooks = {}): Respo
     d.timestamp(at),
     d.bool(row.timeUp ?? false),
     row.gradingStatus ?? 'final',
+    row.resultKeyHash ?? null,
   ];
   /** A submission's statements by its shape: its response, answers, then each figure table's upsert. */
   const createStatements = (answers: number, deltas: Deltas): Batched[] => {

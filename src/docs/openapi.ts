@@ -557,6 +557,12 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
                 "pending while an essay waits for the quiz owner's grade: the score is the score so far, passed is null and the review waits too.",
             },
             result_url: { type: 'string' },
+            kept_result_url: {
+              type: 'string',
+              format: 'uri',
+              description:
+                "The respondent's kept link to this result (/q/{slug}/result?key=...), the final grade too once an essay is graded: give it to the respondent and keep it private, since anyone holding it sees the result. Its secret is stored only hashed, so it is given once: absent when the answer repeats an earlier submission under the same Idempotency-Key.",
+            },
             review: {
               type: ['array', 'null'],
               description:

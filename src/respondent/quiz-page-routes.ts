@@ -13,7 +13,9 @@ import { nowOf } from '../domain/deps';
 import { answerAttemptRefusal, renderAttemptForm, takingPage } from './attempt-flow';
 import { attemptIdOf } from './attempt-routes';
 import type { AttemptTokens } from './attempt-token';
-import { isPublicSlug, isResponseId, resultPath } from './public-paths';
+import { isPublicSlug, isResponseId, keptResultPath, resultPath } from './public-paths';
+import { getKeptResult } from '../domain/results/kept-result';
+import { qrSvg } from '../web/qr-code';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
 import {
   renderClosedPage,
@@ -176,6 +178,24 @@ export function showResultPage(deps: DomainDeps): RequestHandler {
     if (!result) return;
     if (result.quiz.allowEmbedding) allowFraming(res);
     sendRespondentPage(res, 200, renderResultPage(result));
+  };
+}
+
+/**
+ * GET /q/:slug/result?key=: the kept link, the same result page opened by its secret instead of the
+ * response id, the final grade too once it is given. The secret is in the address, so the page is
+ * never stored and never sent on as a Referer; an unknown key is the 404 page.
+ */
+export function showKeptResultPage(deps: DomainDeps): RequestHandler {
+  return async (req, res) => {
+    res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+    const { slug } = req.params;
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
+    const kept = await orNotFound(res, () => getKeptResult(deps, slug, req.query.key));
+    if (!kept) return;
+    if (kept.result.quiz.allowEmbedding) allowFraming(res);
+    const url = `${deps.baseUrl}${keptResultPath(slug, String(req.query.key))}`;
+    sendRespondentPage(res, 200, renderResultPage(kept.result, { kept: { url, qrSvg: await qrSvg(url) } }));
   };
 }
 

@@ -237,8 +237,47 @@ function timeUpNotice(
   </div>`;
 }
 
-export function renderResultPage(result: ResponseResult): string {
+/** The kept link shown on a result page: its absolute address and the same as an SVG QR code. */
+export interface KeptLinkShown {
+  url: string;
+  qrSvg: string;
+}
+
+/**
+ * The way back to this result: the kept link in a read-only field (selectable without script),
+ * a copy button (assets/copy-button.js) and a QR code to open it on a phone.
+ */
+function keptLinkPanel(tr: Translator, kept: KeptLinkShown): Html {
+  const qr = `data:image/svg+xml;base64,${Buffer.from(kept.qrSvg, 'utf8').toString('base64')}`;
+  return html`<section class="kept-link" aria-labelledby="kept-title">
+    <h2 id="kept-title">${tr.t('result.keptHeading')}</h2>
+    <p>${tr.t('result.keptText')}</p>
+    <p class="kept-field">
+      <label for="kept-url">${tr.t('result.keptLinkLabel')}</label>
+      <input id="kept-url" type="text" readonly value="${kept.url}" dir="ltr" spellcheck="false" />
+    </p>
+    <p class="copy-row">
+      <button
+        type="button"
+        class="secondary"
+        data-copy-target="kept-url"
+        data-copied-message="${tr.t('result.linkCopied')}"
+        data-copied-label="${tr.t('result.copied')}"
+        hidden
+      >
+        ${tr.t('result.copyLink')}
+      </button>
+      <span class="copy-status" role="status" aria-live="polite"></span>
+    </p>
+    <figure class="qr">
+      <img src="${qr}" width="160" height="160" alt="${tr.t('result.keptQrAlt')}" />
+    </figure>
+  </section>`;
+}
+
+export function renderResultPage(result: ResponseResult, options: { kept?: KeptLinkShown } = {}): string {
   const tr = translator(result.quiz.language);
+  const kept = options.kept ? keptLinkPanel(tr, options.kept) : '';
   const rich = richOptionsOf(result.quiz);
   const review = result.review
     ? answerReview(
@@ -264,18 +303,19 @@ export function renderResultPage(result: ResponseResult): string {
         <h1>${heading}</h1>
         ${timeUp} ${pending} ${scoreCard(tr, score, result.grading_status === 'pending')}
         <p>${tr.t('result.recordedThanks')}</p>
-        ${review}`
+        ${kept} ${review}`
     : html`<p class="eyebrow" dir="auto">${result.quiz.title}</p>
         <h1>${heading}</h1>
         ${timeUp} ${pending}
         <p>${tr.t('result.recorded')}</p>
-        ${review}`;
+        ${kept} ${review}`;
   return layout({
     title: tr.t('result.pageTitle', { heading, title: result.quiz.title }),
     body,
     robots: ROBOTS,
     lang: tr.lang,
     dir: tr.dir,
+    ...(options.kept ? { scripts: ['copy-button.js'] } : {}),
   });
 }
 

@@ -11,6 +11,7 @@ import {
   sendRespondentPage,
   showPreviewPage,
   showQuizPage,
+  showKeptResultPage,
   showResultPage,
   submitQuizForm,
 } from './quiz-page-routes';
@@ -115,6 +116,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     saveFromPage(deps, tokens),
   );
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
+  router.get('/q/:slug/result', ...page, showKeptResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.
   router.use('/q', pageErrors(logger));
 

@@ -15,7 +15,7 @@ import { isAttemptRefusal } from '../domain/attempts/attempt-refusal';
 import { nowOf } from '../domain/deps';
 import { ATTEMPT_HINTS, attemptIdOf } from './attempt-routes';
 import type { AttemptTokens } from './attempt-token';
-import { isPublicSlug, resultPath } from './public-paths';
+import { isPublicSlug, keptResultPath, resultPath } from './public-paths';
 
 /**
  * POST /api/quizzes/:slug/responses: the JSON door to the same submission the form makes.
@@ -146,6 +146,11 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
           // pending: an essay waits for the owner's grade; the score is the score so far.
           grading_status: result.grading_status,
           result_url: resultUrl,
+          // The respondent's way back to this result (domain/results/kept-result.ts): only the
+          // first answer under a repeat key holds it, since only its hash is stored.
+          ...(result.kept_result_key
+            ? { kept_result_url: `${baseUrl}${keptResultPath(result.quiz.slug, result.kept_result_key)}` }
+            : {}),
           // Each answer marked, with the key: only when the quiz shows it right after submitting.
           review: result.review,
           // Sent after the deadline, within the grace: stored as it was; these blanks score 0.

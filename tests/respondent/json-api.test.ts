@@ -52,6 +52,10 @@ describe('POST /api/quizzes/:slug/responses', () => {
       // Nothing waits for a person's grade.
       grading_status: 'final',
       result_url: resultUrl,
+      // The student's own way back (tests/respondent/kept-result.test.ts).
+      kept_result_url: expect.stringMatching(
+        new RegExp(`^${app.baseUrl}/q/${quiz.slug}/result\\?key=[A-Za-z0-9_-]{32}$`),
+      ),
       // The quiz shows no answer key (the default), so no review.
       review: null,
       // Sent in time: nothing ran out of time.

@@ -190,6 +190,8 @@ export interface ResponseRepository {
   delete(quizId: string, responseId: string, event?: OutboxEvent): Promise<boolean>;
   /** A response under the published quiz at `slug`, with what its public page may need. */
   publicResult(slug: string, responseId: string): Promise<PublicResultRow | null>;
+  /** The id of the response under the published quiz at `slug` whose kept link hashes to this, or null. */
+  idByResultKey(slug: string, resultKeyHash: string): Promise<string | null>;
   /** The owner's newest responses across all their quizzes, with the quiz each answered. */
   recentForOwner(ownerId: string, limit: number): Promise<RecentResponseRow[]>;
   /** The quiz's responses that answered any of these questions, each with all its answers. */
@@ -417,6 +419,13 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
           answers: { select: answerColumns, orderBy: { position: 'asc' } },
         },
       }),
+    idByResultKey: async (slug, resultKeyHash) =>
+      (
+        await db.response.findFirst({
+          where: { resultKeyHash, quiz: { slug, status: 'published' } },
+          select: { id: true },
+        })
+      )?.id ?? null,
     recentForOwner: (ownerId, limit) =>
       db.response.findMany({
         where: { quiz: { ownerId } },

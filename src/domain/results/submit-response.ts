@@ -15,6 +15,7 @@ import { storedDefinition } from '../question-types';
 import { toScorable } from '../quiz-records';
 import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
+import { newKeptResultKey } from './kept-result';
 import { storedAnswer } from '../stored-answer';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
 import { responseSubmittedEvent } from '../webhooks/events';
@@ -55,6 +56,11 @@ export interface SubmittedResponse {
   time_up: boolean;
   /** The questions left blank when the time ran out, in the quiz's order; [] otherwise. */
   out_of_time: string[];
+  /**
+   * The kept link's secret (kept-result.ts), given only here: null when this answers a repeat of
+   * an earlier submission, whose secret was given the first time and is not stored.
+   */
+  kept_result_key: string | null;
 }
 
 /**
@@ -107,6 +113,7 @@ export async function recordResponse(
   const answers = answerRows(quiz, choices, score);
   // An answer graded by a person holds the response's pass until its grade is final.
   const pending = answers.some((answer) => answer.gradeState === 'pending');
+  const kept = newKeptResultKey();
   const row = {
     quizId: quiz.id,
     quizVersion: quiz.version,
@@ -117,6 +124,7 @@ export async function recordResponse(
     percent: score.percent,
     passed: pending ? null : score.passed,
     answers,
+    resultKeyHash: kept.hash,
     ...(timeUp ? { timeUp } : {}),
     ...(pending ? { gradingStatus: 'pending' as const } : {}),
   };
@@ -130,6 +138,7 @@ export async function recordResponse(
   };
   // A repeat racing the first (the loser of the key) answers as the first did: the same body
   // scores the same, so only the stored response's id differs.
+  let stored = first === null;
   const responseId = first
     ? first.responseId
     : await deps.repos.responses
@@ -137,6 +146,7 @@ export async function recordResponse(
         .catch((error: unknown) => {
           if (error instanceof SubmissionKeyUsed) {
             if (!error.sameBody) throw new RepeatedSubmission(error.responseId, false);
+            stored = false;
             return error.responseId;
           }
           if (error instanceof PerEmailLimitReached)
@@ -165,6 +175,7 @@ export async function recordResponse(
       answerKeyShown(quiz) && !pending ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent) : null,
     time_up: timeUp,
     out_of_time: timeUp ? quiz.questions.filter((q) => !choices.has(q.id)).map((q) => q.id) : [],
+    kept_result_key: stored ? kept.secret : null,
   };
 }
 

@@ -121,6 +121,20 @@ export const de: Messages = {
   'result.feedback': 'Kommentar:',
   'result.rubric': 'Bewertungsraster:',
   'result.gradedAnswers': 'Deine bewerteten Antworten',
+  'result.keptHeading': 'Komm später zu deinem Ergebnis zurück',
+  'result.keptText':
+    'Bewahre diesen Link auf: Er öffnet dein Ergebnis wieder, mit deiner endgültigen Bewertung, sobald sie vorliegt. Wer den Link hat, sieht dein Ergebnis, also teile ihn nur mit Personen, denen du vertraust.',
+  'result.keptLinkLabel': 'Link zu deinem Ergebnis',
+  'result.copyLink': 'Link kopieren',
+  'result.linkCopied': 'Der Link ist in deiner Zwischenablage.',
+  'result.copied': 'Kopiert',
+  'result.keptQrAlt': 'QR-Code des Links zu deinem Ergebnis',
+  'result.attemptSubmitted':
+    'Dieser Versuch wurde abgeschickt. Deine Antworten werden hier nicht mehr angezeigt.',
+  'quiz.returningText': 'Du hast dieses Quiz in diesem Browser abgeschickt.',
+  'quiz.seeYourResult': 'Dein Ergebnis ansehen',
+  'quiz.takeAgain': 'Noch einmal machen',
+  'quiz.startFresh': 'Nicht du? Neu beginnen',
   'page.notFoundHeading': 'Quiz nicht gefunden',
   'page.notFoundText':
     'Unter dieser Adresse gibt es kein Quiz. Prüfe den Link, den du bekommen hast: Das Quiz ist vielleicht noch nicht veröffentlicht oder wurde entfernt.',

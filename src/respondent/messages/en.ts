@@ -128,6 +128,19 @@ export const en = {
   'result.feedback': 'Comment:',
   'result.rubric': 'Rubric:',
   'result.gradedAnswers': 'Your graded answers',
+  'result.keptHeading': 'Come back to your result',
+  'result.keptText':
+    'Keep this link: it opens your result again, with your final grade once it is given. Anyone who has the link can see your result, so share it only with people you trust.',
+  'result.keptLinkLabel': 'Your result link',
+  'result.copyLink': 'Copy link',
+  'result.linkCopied': 'The link is on your clipboard.',
+  'result.copied': 'Copied',
+  'result.keptQrAlt': 'QR code of your result link',
+  'result.attemptSubmitted': 'This attempt has been submitted. Your answers are no longer shown here.',
+  'quiz.returningText': 'You have submitted this quiz in this browser.',
+  'quiz.seeYourResult': 'See your result',
+  'quiz.takeAgain': 'Take it again',
+  'quiz.startFresh': 'Not you? Start fresh',
 
   // Dead ends
   'page.notFoundHeading': 'Quiz not found',

@@ -7,12 +7,12 @@ import { encode, renderSVG } from 'uqr';
 // white for phone scanners.
 const OPTIONS = { ecc: 'M', border: 2 } as const;
 
-/** The public link as an SVG QR code, black on white whatever the page's theme (scanners need the contrast). */
+/** A link as an SVG QR code, black on white whatever the page's theme (scanners need the contrast). */
 export async function qrSvg(url: string): Promise<string> {
   return renderSVG(url, { ...OPTIONS, whiteColor: '#ffffff', blackColor: '#000000' });
 }
 
-/** The public link as a PNG QR code large enough to print on a slide or a handout. */
+/** A link as a PNG QR code large enough to print on a slide or a handout. */
 export async function qrPng(url: string, width = 512): Promise<Buffer> {
   const { data } = encode(url, OPTIONS);
   return grayscalePng(data, Math.max(1, Math.floor(width / data.length)));

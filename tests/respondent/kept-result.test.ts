@@ -1,0 +1,172 @@
+// The kept link: a student's way back to their result, the final grade too once the teacher has
+// graded an essay. A random secret in the address (never the response id), stored only hashed;
+// the page is never cached nor sent on as a Referer, shows what the quiz's settings allow and never
+// the email, and an unknown key is the 404 page in the reader's language. On SQLite and PostgreSQL.
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
+import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
+import { csrfFrom, logIn, newAgent, type Agent } from '../dashboard/dashboard-helpers';
+
+/** A page's text: tags dropped, spaces collapsed. */
+const squash = (page: string) =>
+  page
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const ESSAY = {
+  type: 'essay',
+  text: 'Should homework be banned? Argue your case.',
+  rubric: [
+    {
+      criterion: 'Thesis',
+      levels: [
+        { label: 'none', points: 0 },
+        { label: 'vague', points: 1 },
+        { label: 'clear', points: 2 },
+      ],
+    },
+  ],
+};
+const CAPITAL = {
+  type: 'yes_no',
+  text: 'Is Lima the capital of Peru?',
+  points: 2,
+  correct_answer: 'yes',
+  explanation: 'EXPLAIN-LIMA',
+};
+const EMAIL = 'kept.student@example.com';
+
+describeEachDatabase('the kept link', (provider) => {
+  let app: TestApp;
+  let client: AnyClient;
+  let owner: Agent;
+
+  beforeAll(async () => {
+    app = await startTestApp({ provider });
+    const user = await createTestUser(app, 'kept');
+    client = await connectClient(app, user.apiKey);
+    owner = newAgent(app);
+    expect((await logIn(owner, user.email, user.password)).status).toBe(303);
+  });
+  afterAll(async () => {
+    await client.close();
+    await app.close();
+  });
+
+  async function essayQuiz(settings: Record<string, unknown> = {}) {
+    const created = payload(
+      await callTool(client, 'create_quiz', {
+        title: `Kept ${Math.random()}`,
+        questions: [ESSAY, CAPITAL],
+        settings: { collect_email: true, ...settings },
+      }),
+    );
+    await callTool(client, 'publish_quiz', { quiz_id: created.quiz_id });
+    const [essay, capital] = created.questions.map((q: { question_id: string }) => q.question_id);
+    return { quizId: created.quiz_id as string, slug: created.slug as string, essay, capital };
+  }
+
+  const submit = (quiz: { slug: string; essay: string; capital: string }) =>
+    request(app.app)
+      .post(`/api/quizzes/${quiz.slug}/responses`)
+      .send({
+        respondent: { name: 'Kim', email: EMAIL },
+        answers: [
+          { question_id: quiz.essay, text: 'Homework should stay, because practice helps.' },
+          { question_id: quiz.capital, answer: 'yes' },
+        ],
+      });
+
+  /** The teacher's final grade through the dashboard's grading walk. */
+  async function gradeOnDashboard(quiz: { quizId: string; essay: string }, responseId: string) {
+    const answer = await app.database.prisma.answer.findFirstOrThrow({
+      where: { responseId, questionId: quiz.essay },
+    });
+    const walk = `/dashboard/quizzes/${quiz.quizId}/grading/questions/${quiz.essay}`;
+    const token = csrfFrom((await owner.get(walk)).text);
+    const saved = await owner
+      .post(`/dashboard/quizzes/${quiz.quizId}/grading/answers/${answer.id}`)
+      .type('form')
+      .send({
+        _csrf: token,
+        walk: `question:${quiz.essay}`,
+        level_0: '2',
+        feedback: 'KEPT-COMMENT: well argued.',
+      });
+    expect(saved.status).toBe(303);
+  }
+
+  test('the 201 gives an absolute kept link whose secret is random, not the id, and stored only hashed', async () => {
+    const quiz = await essayQuiz();
+    const submitted = await submit(quiz);
+    expect(submitted.status).toBe(201);
+    const kept = new URL(submitted.body.kept_result_url);
+    expect(`${kept.origin}`).toBe(new URL(submitted.body.result_url).origin);
+    expect(kept.pathname).toBe(`/q/${quiz.slug}/result`);
+    const secret = kept.searchParams.get('key')!;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/); // 24 bytes, base64url
+    expect(secret).not.toContain(submitted.body.response_id);
+    const row = await app.database.prisma.response.findUniqueOrThrow({
+      where: { id: submitted.body.response_id },
+    });
+    expect(row.resultKeyHash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(secret);
+    // Another submission gets another secret.
+    const other = new URL((await submit(quiz)).body.kept_result_url).searchParams.get('key');
+    expect(other).not.toBe(secret);
+  });
+
+  test('the kept link: no-store, no-referrer, no email; "so far" while pending, then the final grade with levels and comment', async () => {
+    const quiz = await essayQuiz();
+    const submitted = await submit(quiz);
+    const path = new URL(submitted.body.kept_result_url);
+    const pending = await request(app.app).get(`${path.pathname}${path.search}`);
+    expect(pending.status).toBe(200);
+    expect(pending.headers['cache-control']).toBe('no-store');
+    expect(pending.headers['referrer-policy']).toBe('no-referrer');
+    expect(pending.type).toBe('text/html');
+    const before = squash(pending.text);
+    expect(before).toContain('so far');
+    expect(before).toContain('Come back to your result');
+    expect(pending.text).toContain(`value="${submitted.body.kept_result_url}"`);
+    expect(pending.text).toContain('data:image/svg+xml;base64,');
+    expect(pending.text).not.toContain(EMAIL);
+    expect(before).not.toContain('KEPT-COMMENT');
+
+    await gradeOnDashboard(quiz, submitted.body.response_id);
+    const final = await request(app.app).get(`${path.pathname}${path.search}`);
+    expect(final.status).toBe(200);
+    const after = squash(final.text);
+    expect(after).not.toContain('so far');
+    expect(after).toContain('4 out of 4');
+    expect(after).toContain('Thesis');
+    expect(after).toContain('clear');
+    expect(after).toContain('KEPT-COMMENT: well argued.');
+    expect(final.text).not.toContain(EMAIL);
+    // show_correct_answers is "never": nothing of the key.
+    expect(final.text).not.toContain('EXPLAIN-LIMA');
+  });
+
+  test('an unknown, wrong, missing or other-quiz key is the 404 page, in HTML and the reader’s language', async () => {
+    const quiz = await essayQuiz();
+    const other = await essayQuiz();
+    const submitted = await submit(quiz);
+    const secret = new URL(submitted.body.kept_result_url).searchParams.get('key')!;
+    const wrong = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of [
+      `/q/${quiz.slug}/result?key=${wrong}`,
+      `/q/${quiz.slug}/result?key=${submitted.body.response_id}`,
+      `/q/${quiz.slug}/result`,
+      `/q/${quiz.slug}/result?key=${secret}&key=${secret}`,
+      `/q/${other.slug}/result?key=${secret}`,
+    ]) {
+      const res = await request(app.app).get(path).set('Accept-Language', 'fr');
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(res.type).toBe('text/html');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(squash(res.text)).toContain('Quiz introuvable');
+    }
+  });
+});
