@@ -1,5 +1,6 @@
 import { BLANK_MARKER, type ImportedBlank, type ImportShape, type TypeExport } from '../question-types';
 import type { ImageRecord } from '../images/image-ref';
+import { escapeXml } from './xml-text';
 import { pointsOf, toldOf, type ExportedQuestion, type ExportSource, type QuizExporter } from './exported';
 
 /**
@@ -9,16 +10,6 @@ import { pointsOf, toldOf, type ExportedQuestion, type ExportSource, type QuizEx
  * explanation as general feedback. A question's grade is the most it earns and each answer's
  * fraction its share in percent, which the import's scoring rule turns back into the same points.
  */
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot hold at all.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 const text = (value: string) => `<text>${escapeXml(value)}</text>`;
 const plain = (tag: string, value: string) => `<${tag} format="plain_text">${text(value)}</${tag}>`;

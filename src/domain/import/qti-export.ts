@@ -2,6 +2,7 @@ import { hashOfImagePath, type ImageRecord } from '../images/image-ref';
 import { definitionOf, isQuestionType, type ImportShape, type TypeExport } from '../question-types';
 import { BLANK_MARKER } from '../question-types/fill-in-blanks';
 import type { QuestionRecord } from '../quiz-records';
+import { escapeXml } from '../export/xml-text';
 import { writeZip } from './zip';
 
 /**
@@ -39,9 +40,6 @@ export interface ExportableQuiz {
   title: string;
   questions: readonly QuestionRecord[];
 }
-
-export const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Plain text as HTML paragraphs: a blank line starts a paragraph, a new line breaks one; with
