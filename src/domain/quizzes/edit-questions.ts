@@ -12,6 +12,7 @@ import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
 import { quizNotFound, resolveQuiz } from './resolve-quiz';
 import { publishedNeedsConfirmation } from './update-quiz';
+import { WRITE_ONLY_RENEWAL } from './write-only';
 import type { QuestionMedia } from '../images/image-ref';
 import {
   mergeMedia,
@@ -41,6 +42,11 @@ export interface EditQuestionsInput {
   operations: readonly EditOperation[];
   confirmEditPublished?: boolean | undefined;
   remarkPastResponses?: boolean | undefined;
+  /**
+   * False for a credential without quizzes:read: an update that sends a field of the key gets a
+   * new id whether or not it equals the stored key, so the answer tells nothing of it (write-only.ts).
+   */
+  mayRead?: boolean | undefined;
 }
 
 /** What one operation did, as the answer reports it. */
@@ -66,7 +72,12 @@ interface Item {
   media: QuestionMedia | null;
   /** The operations (by index) that touched it, for the answer. */
   changes: Change[];
+  /** An update sent a field of its type's key (TYPED_FIELDS). */
+  keyNamed?: boolean;
 }
+
+/** The fields that make up a question's key, whatever its type. */
+const KEY_FIELDS = new Set<string>(TYPED_FIELDS);
 
 const sent = (operation: EditOperation): Field[] => FIELDS.filter((field) => operation[field] !== undefined);
 
@@ -84,6 +95,7 @@ export function applyOperations(
   operations: readonly EditOperation[],
   remarking: boolean,
   pictures: ReadonlyArray<MediaChange | undefined> = [],
+  mayRead = true,
 ): { questions: QuestionData[]; keepVersion: boolean; changes: Change[]; renewed: Map<string, number> } {
   const issues: FieldIssue[] = [];
   const items: Item[] = current.questions.map((question) => ({
@@ -153,6 +165,7 @@ export function applyOperations(
         item.input = parsed.input;
         item.media = mergeMedia(item.media, pictures[index]);
         change.fields = fields;
+        if (!mayRead && fields.some((field) => KEY_FIELDS.has(field))) item.keyNamed = true;
         item.changes.push(change);
         break;
       }
@@ -190,6 +203,7 @@ export function applyOperations(
     current.questions,
     items.map((item) => ({ ...item.input, question_id: item.origin?.id, media: item.media })),
     remarking,
+    (index) => items[index]!.keyNamed === true,
   );
   const renewed = new Map<string, number>();
   items.forEach((item, position) => {
@@ -253,7 +267,13 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
         if (current.status === 'published' && input.confirmEditPublished !== true) {
           throw publishedNeedsConfirmation(current.title);
         }
-        applied = applyOperations(current, input.operations, remarking, pictures.changes);
+        applied = applyOperations(
+          current,
+          input.operations,
+          remarking,
+          pictures.changes,
+          input.mayRead !== false,
+        );
         checkTakingSettings(mergeSettings(current, {}), undefined, applied.questions.length, nowOf(deps));
         return applied;
       },
@@ -273,11 +293,14 @@ export async function editQuestions(deps: DomainDeps, ownerId: string, input: Ed
       code: 'question_id_renewed',
       question_id: change.question_id,
       field: `operations[${index}]`,
-      message: `${previous} became ${String(change.question_id)}: its answer key changed, so its statistics start over${
-        remarking
-          ? ' (its past answers no longer fit it)'
-          : '; remark_past_responses: true keeps the id and re-marks past answers'
-      }.`,
+      message:
+        input.mayRead === false
+          ? `${previous} became ${String(change.question_id)}: ${WRITE_ONLY_RENEWAL}.`
+          : `${previous} became ${String(change.question_id)}: its answer key changed, so its statistics start over${
+              remarking
+                ? ' (its past answers no longer fit it)'
+                : '; remark_past_responses: true keeps the id and re-marks past answers'
+            }.`,
     };
   });
   // What the quiz now holds that is probably not meant, for the questions this edit wrote.

@@ -30,20 +30,22 @@ function dataOf(input: ResolvedQuestion, key: QuestionKey, keepId?: string): Que
  * `remarking` (the owner fixes a key and re-marks past answers under it), it keeps the id across
  * a change of key too, as long as the past answers still fit it (same type, and its type's rule:
  * as many options for the choice types).
- * Any other item, and a second item naming the same id, gets a new id.
+ * Any other item, a second item naming the same id, and an item `renews` names get a new id.
  */
 export function questionsKeepingIds(
   current: readonly QuestionRow[],
   incoming: readonly ResolvedQuestion[],
   remarking = false,
+  /** Items that get a new id whatever their key: a caller that may not read it (write-only.ts). */
+  renews: (index: number) => boolean = () => false,
 ) {
   const byId = new Map(current.map((question) => [question.id, question]));
   const claimed = new Set<string>();
-  return incoming.map((input) => {
+  return incoming.map((input, index) => {
     const key = definitionOf(input.type).fromInput(input) as QuestionKey;
     const data = dataOf(input, key);
     const previous = input.question_id ? byId.get(input.question_id) : undefined;
-    if (!previous || claimed.has(previous.id)) return data;
+    if (!previous || claimed.has(previous.id) || renews(index)) return data;
     const before = toScorable(previous);
     const sameKey = answerKeyOf(before) === answerKeyOf(key);
     const carriesOver = before.type === key.type && definitionOf(key.type).answersCarryOver(before, key);

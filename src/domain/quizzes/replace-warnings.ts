@@ -2,6 +2,7 @@ import type { QuestionRow } from '../../db/repositories';
 import type { QuestionInput } from '../quiz-input';
 import { questionRecord } from '../quiz-records';
 import type { EditWarning } from './quiz-warnings';
+import { WRITE_ONLY_RENEWAL } from './write-only';
 
 /** The fields a question sent with its id falls back on when left out, and what they fall back to. */
 const DEFAULTS = {
@@ -24,6 +25,8 @@ export function replaceWarnings(
   before: readonly QuestionRow[],
   incoming: readonly QuestionInput[],
   storedIds: readonly string[],
+  /** False: the caller may not read the questions, so no warning depends on what they held. */
+  mayRead = true,
 ): EditWarning[] {
   if (incoming.length === 0) {
     return before.length === 0
@@ -58,7 +61,8 @@ export function replaceWarnings(
     if (previous.type === input.type) {
       for (const [field, fallback] of Object.entries(DEFAULTS)) {
         if (!(field in had) || (input as Record<string, unknown>)[field] !== undefined) continue;
-        if (same(had[field], fallback)) continue;
+        // Said whatever the field held for a caller that may not read it, so it tells nothing.
+        if (mayRead && same(had[field], fallback)) continue;
         warnings.push({
           code: 'field_reset',
           question_id: id,
@@ -72,7 +76,9 @@ export function replaceWarnings(
         code: 'question_id_renewed',
         question_id: id,
         field: `${at}.question_id`,
-        message: `${previous.id} became ${String(id)}: its type, answer key or scores changed, so its statistics start over`,
+        message: mayRead
+          ? `${previous.id} became ${String(id)}: its type, answer key or scores changed, so its statistics start over`
+          : `${previous.id} became ${String(id)}: ${WRITE_ONLY_RENEWAL}`,
       });
     }
     return warnings;

@@ -30,7 +30,10 @@ export interface UpdateQuizInput {
   remarkPastResponses?: boolean | undefined;
   /** The owner's quiz as the caller already read it (by its id): not read again. */
   loaded?: QuizWithQuestions | undefined;
-  /** False for a credential without quizzes:read: it may not make the key shown (write-only.ts). */
+  /**
+   * False for a credential without quizzes:read: it may not make the key shown, and its answer
+   * is the same whether or not a key it sends equals the stored one (write-only.ts).
+   */
   mayRead?: boolean | undefined;
 }
 
@@ -97,7 +100,9 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
     // Ids are kept against the questions as the locked edit finds them.
     change.questionsFrom = (current) => {
       before = current.questions;
-      stored = questionsKeepingIds(current.questions, incoming, remarking);
+      // A caller that may not read the key cannot learn from the ids whether it sent the stored
+      // one: every question it sends replaces its key, so each gets a new id (write-only.ts).
+      stored = questionsKeepingIds(current.questions, incoming, remarking, () => input.mayRead === false);
       return { questions: stored, keepVersion: onlyTextsChanged(current.questions, stored) };
     };
   }
@@ -136,6 +141,7 @@ export async function updateQuiz(deps: DomainDeps, ownerId: string, input: Updat
         before,
         input.questions,
         quiz.questions.map((question) => question.id),
+        input.mayRead !== false,
       )
     : [];
   const record = {

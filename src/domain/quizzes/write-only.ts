@@ -24,3 +24,10 @@ export function refuseShowingKeys(settings: SettingsInput | undefined): void {
     ],
   );
 }
+
+/**
+ * Why a question got a new id when such a caller sent a field of its key: said whether or not
+ * the key sent equals the stored one, which the caller may not learn from the answer.
+ */
+export const WRITE_ONLY_RENEWAL =
+  'a credential without quizzes:read that sends a key field always gets a new id, so its statistics start over';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
 import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
+import { mayRead } from '../write-only-answer';
 import {
   ConfirmEditPublishedSchema,
   ListedWarningsSchema,
@@ -109,5 +110,6 @@ export const editQuestionsTool = defineTool({
       operations: args.operations,
       confirmEditPublished: args.confirm_edit_published,
       remarkPastResponses: args.remark_past_responses,
+      mayRead: mayRead(principal),
     }),
 });
