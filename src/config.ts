@@ -62,6 +62,11 @@ const EnvSchema = z.object({
   // Images in questions: the bytes one quiz's pictures and one account's may take (each picture once).
   IMAGE_QUOTA_PER_QUIZ_MB: z.coerce.number().int().min(1).max(10_000).default(20),
   IMAGE_QUOTA_PER_ACCOUNT_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  // Upload links take files without a credential: per link, per account's kept uploads, per address.
+  UPLOAD_LINK_MAX_FILES: z.coerce.number().int().min(1).max(1_000).default(10),
+  UPLOAD_LINK_MAX_MB: z.coerce.number().int().min(1).max(10_000).default(30),
+  UPLOAD_QUOTA_PER_ACCOUNT_MB: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  UPLOADS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   // The terminal's convention (no-color.org): set and not empty, the start-up banner has no colour.
   NO_COLOR: z.string().optional(),
   // Tests only: the process kills itself inside a submission, right after the attempt's claim.
@@ -179,6 +184,19 @@ export interface PublicLimits {
   tokenPerClientPerMinute: number;
   /** ...and per client address, a ceiling high enough for a platform's shared egress. */
   tokenPerAddressPerMinute: number;
+  /** What upload links take (they need no credential). */
+  uploads: UploadLimits;
+}
+
+export interface UploadLimits {
+  /** Files one upload link stores while it lives. */
+  linkFiles: number;
+  /** Bytes one upload link stores while it lives. */
+  linkBytes: number;
+  /** Bytes of one account's uploads kept at a time (each is kept until it expires). */
+  accountBytes: number;
+  /** Files sent to upload links per client address per minute. */
+  perAddressPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -259,6 +277,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       authorizePerMinute: env.AUTHORIZE_PER_MINUTE,
       tokenPerClientPerMinute: env.TOKEN_PER_CLIENT_PER_MINUTE,
       tokenPerAddressPerMinute: env.TOKEN_PER_ADDRESS_PER_MINUTE,
+      uploads: {
+        linkFiles: env.UPLOAD_LINK_MAX_FILES,
+        linkBytes: env.UPLOAD_LINK_MAX_MB * 1024 * 1024,
+        accountBytes: env.UPLOAD_QUOTA_PER_ACCOUNT_MB * 1024 * 1024,
+        perAddressPerMinute: env.UPLOADS_PER_ADDRESS_PER_MINUTE,
+      },
     },
     maxBodyBytes: env.MAX_BODY_BYTES,
     allowedHosts: env.ALLOWED_HOSTS

@@ -7,6 +7,8 @@ import type { Store } from 'express-rate-limit';
 import { createInMemoryLimiter, createStoreLimiter, type AttemptLimiter } from './attempt-limiter';
 import type { ConnectedAppsProvider } from '../identity/connected-apps';
 import type { WebhookSettings, WebhookWorker } from '../domain/webhooks/worker';
+import { LINK_LIFETIME_MS } from '../domain/links/signed-links';
+import { createMemoryUploadBudget, createRedisUploadBudget, type UploadBudget } from './upload-budget';
 
 /** What every dashboard route module receives from dashboardRouter(). */
 export interface DashboardContext {
@@ -33,6 +35,10 @@ export interface DashboardLimiters {
   signupClient: AttemptLimiter;
   /** "Send test event" per endpoint: each is a signed POST to a URL of the owner's choosing. */
   webhookTest: AttemptLimiter;
+  /** Files sent to upload links per client address (a link needs no credential). */
+  uploadAddress: AttemptLimiter;
+  /** Files and bytes each upload link stores while it lives. */
+  uploadLink: UploadBudget;
 }
 
 /** Test events per endpoint per minute. */
@@ -61,6 +67,11 @@ export function defaultLimiters(
     shared
       ? createStoreLimiter(shared.store(name), { limit, windowMs })
       : createInMemoryLimiter({ limit, windowMs, ...(now ? { now } : {}) });
+  const linkRule = {
+    files: limits.uploads.linkFiles,
+    bytes: limits.uploads.linkBytes,
+    windowMs: LINK_LIFETIME_MS.upload,
+  };
   return {
     loginAccount: shared
       ? createRedisLoginDelay(shared.redis, shared.logger, `${shared.prefix}login-delay:`, limits.loginDelay)
@@ -68,5 +79,9 @@ export function defaultLimiters(
     loginClient: limiter('login-client', limits.loginsPerMinute, MINUTE),
     signupClient: limiter('signup-client', limits.signupsPerHour, 60 * MINUTE),
     webhookTest: limiter('webhook-test', TEST_EVENTS_PER_MINUTE, MINUTE),
+    uploadAddress: limiter('upload-address', limits.uploads.perAddressPerMinute, MINUTE),
+    uploadLink: shared
+      ? createRedisUploadBudget(shared.redis, shared.logger, `${shared.prefix}upload-link:`, linkRule)
+      : createMemoryUploadBudget(linkRule, now ? { now } : {}),
   };
 }

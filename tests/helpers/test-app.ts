@@ -185,6 +185,12 @@ export function raisedLimits(): Pick<
       authorizePerMinute: many,
       tokenPerClientPerMinute: many,
       tokenPerAddressPerMinute: many,
+      uploads: {
+        linkFiles: many,
+        linkBytes: many * 1024,
+        accountBytes: many * 1024,
+        perAddressPerMinute: many,
+      },
     },
     submissionsPerMinute: many,
     submissionsPerAddressPerMinute: many,

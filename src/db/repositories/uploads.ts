@@ -27,6 +27,8 @@ export interface UploadRepository {
   create(row: NewUploadRow): Promise<boolean>;
   /** The owner's upload, unless it expired by `now` (another owner's is not found either). */
   byOwner(ownerId: string, id: string, now: Date): Promise<UploadRow | null>;
+  /** Bytes of the owner's uploads not yet expired by `now`. */
+  keptBytes(ownerId: string, now: Date): Promise<number>;
   /** Removes uploads that expired before `before`, `batch` rows per statement; returns how many. */
   deleteExpired(before: Date, batch: number): Promise<number>;
 }
@@ -47,6 +49,13 @@ export function prismaUploadRepository(db: PrismaClient): UploadRepository {
     async byOwner(ownerId, id, now) {
       const row = await db.upload.findFirst({ where: { id, ownerId, expiresAt: { gt: now } } });
       return row ? { ...row, bytes: new Uint8Array(row.bytes) } : null;
+    },
+    async keptBytes(ownerId, now) {
+      const kept = await db.upload.aggregate({
+        where: { ownerId, expiresAt: { gt: now } },
+        _sum: { size: true },
+      });
+      return kept._sum.size ?? 0;
     },
     deleteExpired(before, batch) {
       const expired = { expiresAt: { lt: before } };
