@@ -10,7 +10,7 @@ import { scheduleClosings } from './domain/webhooks/scheduled-closes';
 import { createLifecycle } from './http/lifecycle';
 import { createMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
-import { createRedis } from './redis';
+import { createRedis, startRedis } from './redis';
 import { ensureSessionSecret } from './session-secret';
 import { startServer } from './server';
 import { listenErrorMessage, startupBanner, wantsColour } from './startup-banner';
@@ -38,6 +38,9 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   // done before the server accepts connections, not under load a while later.
   const retention = { deliveryRetentionDays: config.webhookDeliveryRetentionDays };
   await purgeAndLog(database.repos, logger, retention);
+  // Connected only now: building the app and the first purge block the loop, which would spend
+  // the connect timeout of a connection started before them (a healthy Redis reported unreachable).
+  if (redis) startRedis(redis);
   const running = await startServer(app, { port: config.port, host: config.host, logger }).catch(
     async (error: unknown) => {
       await database.close();

@@ -6,23 +6,34 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { testConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import { createRedis } from '../../src/redis';
+import { createRedis, startRedis } from '../../src/redis';
 import { eventually } from '../helpers/eventually';
 import { memoryLog } from '../helpers/memory-log';
 import { clearPrefix, connectRedis, describeWithRedis, TEST_REDIS_URL, uniquePrefix } from '../helpers/redis';
 import { freePort } from '../helpers/service-process';
 import { createTestDatabase } from '../helpers/test-database';
 
-/** As main.ts does it: the client made, then the app (and its rate-limit stores) in the same turn. */
-async function startWithRedis(url: string) {
+/**
+ * As main.ts does it: the client made, the app (and its rate-limit stores) built in the same turn,
+ * the first purge (`stallMs` of a blocked loop stands for a slow one), then the connection started.
+ */
+async function startWithRedis(url: string, stallMs = 0) {
   const database = await createTestDatabase('sqlite');
   const log = memoryLog();
   const logger = createLogger('info', log.stream);
   const prefix = uniquePrefix();
   const redis = createRedis(url, logger);
   const app = createApp({ config: testConfig({ redisKeyPrefix: prefix }), database, logger, redis });
+  stall(stallMs);
+  startRedis(redis);
   const warnings = () => log.lines().filter((line) => line.level === 40);
   return { app, redis, prefix, log, warnings, database };
+}
+
+/** Blocks the event loop, as a loaded host building the app or compiling queries does. */
+function stall(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
 }
 
 /** Requests that go through rate limiters: the MCP endpoint, the log-in form, a respondent's submission. */
@@ -34,6 +45,29 @@ async function exercise(app: Express) {
 }
 
 describeWithRedis('Redis at start-up', () => {
+  test.each([
+    ['a slow first purge, before the connection starts', 2_500, 0],
+    ['a stall right after the connection starts, longer than its timeout', 0, 2_500],
+  ])('%s: no warning, and the counters are in Redis', async (_, beforeMs, afterMs) => {
+    const { app, redis, prefix, log, warnings, database } = await startWithRedis(TEST_REDIS_URL, beforeMs);
+    stall(afterMs);
+    const inspect = await connectRedis();
+    try {
+      await eventually(() => log.lines().some((line) => line.msg === 'Redis connected'));
+      await exercise(app);
+      expect(warnings()).toEqual([]);
+      const keys: string[] = [];
+      for await (const batch of inspect.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+        keys.push(...batch);
+      expect(keys.length).toBeGreaterThan(0);
+    } finally {
+      await redis.close();
+      await database.drop();
+      await clearPrefix(inspect, prefix);
+      await inspect.close();
+    }
+  });
+
   test('healthy: "Redis connected", no warning, and the counters are in Redis', async () => {
     const { app, redis, prefix, log, warnings, database } = await startWithRedis(TEST_REDIS_URL);
     const inspect = await connectRedis();
