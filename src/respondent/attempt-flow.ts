@@ -16,12 +16,19 @@ import { loadPublishedQuiz } from '../domain/results/submit-response';
 import { domainErrorStatus } from '../http/domain-errors';
 import type { Logger } from '../logger';
 import { allowFraming } from '../web/security';
-import { attemptFormFields, renderIntroPage, renderWindowPage, TAKING_SCRIPT } from './attempt-pages';
+import {
+  attemptFormFields,
+  renderIntroPage,
+  renderSubmittedAttemptPage,
+  renderWindowPage,
+  TAKING_SCRIPT,
+} from './attempt-pages';
 import type { AttemptTokens } from './attempt-token';
 import { readerLanguageOf, translator, type Translator } from './i18n';
-import { isPublicSlug } from './public-paths';
+import { returningNotice, type KeptLink } from './kept-cookie';
+import { isPublicSlug, keptResultPath } from './public-paths';
 import { toFormErrors, type FormValues } from './read-form-answers';
-import { renderClosedPage, renderQuizPage } from './render-quiz-page';
+import { renderClosedPage, renderQuizPage, TAKE_ID } from './render-quiz-page';
 import { NOT_FOUND_PAGE } from './render-result-page';
 
 /**
@@ -127,14 +134,23 @@ export async function takingPage(
   quiz: QuizWithQuestions,
   token: unknown,
   afterSave = false,
+  kept: KeptLink | null = null,
 ): Promise<{ status: number; page: string } | undefined> {
   const tr = translator(quiz.language);
+  const returning = kept ? { returning: returningNotice(tr, quiz.slug, kept.secret, `#${TAKE_ID}`) } : {};
   const now = nowOf(deps);
   if (token !== undefined) {
     const verified = tokens.verify(token, now);
     const attempt = verified ? await loadAttempt(deps, quiz, verified.attemptId).catch(() => null) : null;
     if (!attempt)
       return { status: 404, page: renderIntroPage(quiz, tr, { problem: tr.t('refusal.tokenInvalid') }) };
+    // Submitted from this browser: only the way to its result, under the kept link.
+    if (attempt.submittedAt && kept && attempt.responseId === kept.responseId) {
+      return {
+        status: 200,
+        page: renderSubmittedAttemptPage(quiz, tr, keptResultPath(quiz.slug, kept.secret)),
+      };
+    }
     if (attempt.submittedAt) {
       return { status: 409, page: renderIntroPage(quiz, tr, { problem: tr.t('refusal.alreadySubmitted') }) };
     }
@@ -170,7 +186,7 @@ export async function takingPage(
   }
   const state = windowState(quiz, now);
   if (state !== 'open') return { status: 200, page: renderWindowPage(quiz, tr, state) };
-  if (takesAttempts(quiz)) return { status: 200, page: renderIntroPage(quiz, tr) };
+  if (takesAttempts(quiz)) return { status: 200, page: renderIntroPage(quiz, tr, returning) };
   return undefined;
 }
 

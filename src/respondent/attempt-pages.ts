@@ -7,7 +7,7 @@ import { layout } from '../web/layout';
 import type { Translator } from './i18n';
 import type { MessageKey } from './messages/en';
 import { EMAIL_ID } from './read-form-answers';
-import { quizDescription, ROBOTS, textField } from './render-quiz-page';
+import { quizDescription, ROBOTS, TAKE_ID, textField } from './render-quiz-page';
 
 /**
  * The pages of a quiz taken in one attempt (a time limit, a shuffle, a pool or an attempt
@@ -85,6 +85,8 @@ export interface IntroState {
   /** The email field's error, beside it. */
   emailError?: string;
   email?: string;
+  /** In a browser that submitted the quiz before: the way to that result (kept-cookie.ts). */
+  returning?: Html;
 }
 
 /** GET /q/:slug of a quiz taken in one attempt: what it holds, the time allowed, and Start (a POST). */
@@ -93,7 +95,7 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
   const limited = quiz.maxAttemptsPerEmail !== null && quiz.collectEmail;
   const problem = state.problem ?? state.emailError;
   const body = html`<h1 dir="auto">${quiz.title}</h1>
-    ${quizDescription(quiz)}
+    ${state.returning ?? ''} ${quizDescription(quiz)}
     ${
       problem
         ? errorSummary({
@@ -105,7 +107,7 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
           })
         : ''
     }
-    <ul class="intro-facts">
+    <ul class="intro-facts" id="${TAKE_ID}">
       <li>${tr.t('intro.questions', { count })}</li>
       ${
         quiz.timeLimitMinutes
@@ -141,6 +143,21 @@ export function renderIntroPage(quiz: QuizWithQuestions, tr: Translator, state: 
     dir: tr.dir,
     scripts: [TAKING_SCRIPT],
   });
+}
+
+/**
+ * An attempt's address once it is submitted, in the browser that holds its kept link: the way to
+ * the result alone (its answers are not shown here any more).
+ */
+export function renderSubmittedAttemptPage(
+  quiz: QuizWithQuestions,
+  tr: Translator,
+  keptPath: string,
+): string {
+  const body = html`<h1 dir="auto">${quiz.title}</h1>
+    <p>${tr.t('result.attemptSubmitted')}</p>
+    <p><a class="button" href="${keptPath}">${tr.t('quiz.seeYourResult')}</a></p>`;
+  return layout({ title: quiz.title, body, robots: ROBOTS, lang: tr.lang, dir: tr.dir });
 }
 
 /** Outside the window: when the quiz opens, or that it has closed, in the reader's own time zone. */

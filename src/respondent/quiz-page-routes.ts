@@ -16,12 +16,21 @@ import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, keptResultPath, resultPath } from './public-paths';
 import { getKeptResult } from '../domain/results/kept-result';
 import { qrSvg } from '../web/qr-code';
+import {
+  FORGET_FIELD,
+  forgetKeptLink,
+  forgetToken,
+  keptLinkOf,
+  rememberKeptLink,
+  returningNotice,
+} from './kept-cookie';
 import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
 import {
   renderClosedPage,
   renderLinkRefusedPage,
   renderQuizPage,
   SUBMISSION_TOKEN_FIELD,
+  TAKE_ID,
 } from './render-quiz-page';
 import { openPreview, refusedLinkText } from '../domain/links/quiz-links';
 import { LINK_PARAM } from '../domain/links/signed-links';
@@ -59,10 +68,17 @@ export function showQuizPage(deps: DomainDeps, tokens: AttemptTokens): RequestHa
     if (!quiz) return;
     if (quiz.allowEmbedding) allowFraming(res);
     if (!quiz.acceptingResponses) return sendRespondentPage(res, 200, renderClosedPage(quiz));
+    // Submitted from this browser before: the way back to that result, beside the quiz again.
+    const kept = await keptLinkOf(deps, req, slug);
     // The intro, an attempt's form or the window's pages (attempt-flow.ts); else the plain form.
-    const taking = await takingPage(deps, tokens, quiz, req.query.attempt, req.query.saved === '1');
+    const taking = await takingPage(deps, tokens, quiz, req.query.attempt, req.query.saved === '1', kept);
     if (taking) return sendRespondentPage(res, taking.status, taking.page);
-    sendRespondentPage(res, 200, renderQuizPage(quiz));
+    const tr = translator(quiz.language);
+    sendRespondentPage(
+      res,
+      200,
+      renderQuizPage(quiz, kept ? { returning: returningNotice(tr, slug, kept.secret, `#${TAKE_ID}`) } : {}),
+    );
   };
 }
 
@@ -133,6 +149,8 @@ export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: 
         { requestId: res.locals.requestId, quizId: quiz.id, responseId: result.response_id },
         'response recorded',
       );
+      // The browser keeps the way back to this result (kept-cookie.ts); the result page shows it.
+      if (result.kept_result_key) rememberKeptLink(res, deps.baseUrl, quiz.slug, result.kept_result_key);
       res.redirect(303, resultPath(quiz.slug, result.response_id));
     } catch (error) {
       // The same page posted again: to the result of its first post.
@@ -177,7 +195,50 @@ export function showResultPage(deps: DomainDeps): RequestHandler {
     const result = await orNotFound(res, () => getResponseResult(deps, slug, responseId));
     if (!result) return;
     if (result.quiz.allowEmbedding) allowFraming(res);
-    sendRespondentPage(res, 200, renderResultPage(result));
+    // In the browser that submitted it, the kept link too: the way back once this tab is gone.
+    const kept = await keptLinkOf(deps, req, slug);
+    sendRespondentPage(
+      res,
+      200,
+      renderResultPage(
+        result,
+        kept?.responseId === responseId ? { kept: await keptShown(deps, slug, kept.secret) } : {},
+      ),
+    );
+  };
+}
+
+/** The kept link as a result page shows it: the absolute address and its QR code. */
+async function keptShown(deps: DomainDeps, slug: string, secret: string) {
+  const url = `${deps.baseUrl}${keptResultPath(slug, secret)}`;
+  return { url, qrSvg: await qrSvg(url) };
+}
+
+/**
+ * POST /q/:slug/forget: "Not you? Start fresh". Forgets this browser's kept link of the quiz and
+ * goes back to it. Refused from another site, and without the token derived from the cookie's
+ * secret (kept-cookie.ts), so no other page can make a browser forget its link.
+ */
+export function forgetKeptLinkRoute(deps: DomainDeps): RequestHandler {
+  return async (req, res) => {
+    const { slug } = req.params;
+    if (!isPublicSlug(slug)) return sendRespondentPage(res, 404, NOT_FOUND_PAGE(readerLanguage(res)));
+    const kept = await keptLinkOf(deps, req, slug);
+    const sent = (req.body as Record<string, unknown> | undefined)?.[FORGET_FIELD];
+    const origin = req.headers.origin;
+    const crossSite =
+      (origin !== undefined && origin !== 'null' && origin !== new URL(deps.baseUrl).origin) ||
+      req.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite || (kept && sent !== forgetToken(kept.secret))) {
+      const tr = readerLanguage(res);
+      return sendRespondentPage(
+        res,
+        403,
+        renderMessagePageIn(tr, 'badRequest', { reason: tr.t('quiz.forgetRefused') }),
+      );
+    }
+    forgetKeptLink(res, deps.baseUrl, slug);
+    res.redirect(303, `/q/${slug}`);
   };
 }
 
@@ -194,8 +255,11 @@ export function showKeptResultPage(deps: DomainDeps): RequestHandler {
     const kept = await orNotFound(res, () => getKeptResult(deps, slug, req.query.key));
     if (!kept) return;
     if (kept.result.quiz.allowEmbedding) allowFraming(res);
-    const url = `${deps.baseUrl}${keptResultPath(slug, String(req.query.key))}`;
-    sendRespondentPage(res, 200, renderResultPage(kept.result, { kept: { url, qrSvg: await qrSvg(url) } }));
+    sendRespondentPage(
+      res,
+      200,
+      renderResultPage(kept.result, { kept: await keptShown(deps, slug, String(req.query.key)) }),
+    );
   };
 }
 

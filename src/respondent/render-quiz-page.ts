@@ -49,7 +49,12 @@ export interface QuizPageState {
   };
   /** A preview (a signed link): marked as one, and its form sends nothing. */
   preview?: boolean;
+  /** In a browser that submitted the quiz before: the way to that result (kept-cookie.ts). */
+  returning?: Html;
 }
+
+/** Where the quiz begins below a returning student's notice: "Take it again" goes there. */
+export const TAKE_ID = 'take';
 
 // Public pages of someone else's quiz: keep them (and their results) out of search engines.
 export const ROBOTS = 'noindex, nofollow';
@@ -693,8 +698,8 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
   const total = quiz.questions.length;
   const hasErrors = Boolean(state.errors?.summary.length) || Boolean(state.changed);
   const body = html`<h1 dir="auto">${quiz.title}</h1>
-    ${quizDescription(quiz)}
-    <p class="muted">
+    ${state.returning ?? ''} ${quizDescription(quiz)}
+    <p class="muted" id="${TAKE_ID}">
       ${tr.t('quiz.questionCount', { count: total })}
       ${quiz.requireAllAnswers ? tr.t('quiz.answerEvery') : tr.t('quiz.answerAny')}
     </p>

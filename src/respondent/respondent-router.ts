@@ -11,6 +11,7 @@ import {
   sendRespondentPage,
   showPreviewPage,
   showQuizPage,
+  forgetKeptLinkRoute,
   showKeptResultPage,
   showResultPage,
   submitQuizForm,
@@ -115,6 +116,7 @@ export function respondentRouter(options: RespondentRouterOptions): Router {
     formWithGoodText,
     saveFromPage(deps, tokens),
   );
+  router.post('/q/:slug/forget', ...page, form, forgetKeptLinkRoute(deps));
   router.get('/q/:slug/r/:responseId', ...page, showResultPage(deps));
   router.get('/q/:slug/result', ...page, showKeptResultPage(deps));
   // Errors on the pages above (body too large, a failed query) answer as HTML pages too.

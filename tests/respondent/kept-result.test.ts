@@ -169,4 +169,112 @@ describeEachDatabase('the kept link', (provider) => {
       expect(squash(res.text)).toContain('Quiz introuvable');
     }
   });
+
+  /** The form of the quiz, posted as a browser would (the agent keeps the cookies). */
+  async function submitForm(browser: Agent, quiz: { slug: string; essay: string; capital: string }) {
+    const page = await browser.get(`/q/${quiz.slug}`);
+    const token = /name="submission_token" value="([^"]+)"/.exec(page.text)![1]!;
+    const version = /name="version" value="([^"]+)"/.exec(page.text)![1]!;
+    return browser
+      .post(`/q/${quiz.slug}`)
+      .type('form')
+      .send({
+        submission_token: token,
+        version,
+        name: 'Kim',
+        email: EMAIL,
+        [`q_${quiz.essay}`]: 'Homework should stay, because practice helps.',
+        [`q_${quiz.capital}`]: 'yes',
+      });
+  }
+  const keptCookie = (res: { headers: Record<string, unknown> }) =>
+    ([] as string[])
+      .concat((res.headers['set-cookie'] as string[] | undefined) ?? [])
+      .find((c) => c.startsWith('quiz_result='));
+
+  test('the browser keeps the link alone: an HttpOnly, Lax cookie of the quiz; the result page and the quiz page lead back', async () => {
+    const quiz = await essayQuiz();
+    const browser = newAgent(app);
+    const sent = await submitForm(browser, quiz);
+    expect(sent.status).toBe(303);
+    const cookie = keptCookie(sent)!;
+    expect(cookie).toMatch(new RegExp(`^quiz_result=[A-Za-z0-9_-]{32};`));
+    expect(cookie).toContain(`Path=/q/${quiz.slug};`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure'); // the test service runs over http
+    expect(cookie).not.toContain('Kim');
+    expect(cookie).not.toContain(encodeURIComponent(EMAIL));
+    const secret = /^quiz_result=([^;]+)/.exec(cookie)![1]!;
+    const keptPath = `/q/${quiz.slug}/result?key=${secret}`;
+
+    // The result page after submitting shows the kept link; the same page in another browser does not.
+    const result = await browser.get(sent.headers.location!);
+    expect(result.status).toBe(200);
+    expect(result.text).toContain(`value="${app.baseUrl}${keptPath}"`);
+    expect(result.text).toContain('data-copy-target="kept-url"');
+    expect((await request(app.app).get(sent.headers.location!)).text).not.toContain(secret);
+
+    // Reopening the quiz: "See your result" beside "Take it again", and the forget button.
+    const again = await browser.get(`/q/${quiz.slug}`);
+    const text = squash(again.text);
+    expect(text).toContain('See your result');
+    expect(text).toContain('Take it again');
+    expect(text).toContain('Not you? Start fresh');
+    expect(again.text).toContain(`href="${keptPath}"`);
+    expect(again.text).toContain('class="quiz-form"');
+    expect((await request(app.app).get(`/q/${quiz.slug}`)).text).not.toContain('See your result');
+
+    // Start fresh: refused without the form's token or from another site, then forgets and goes back.
+    const token = /name="forget_token" value="([^"]+)"/.exec(again.text)![1]!;
+    expect((await browser.post(`/q/${quiz.slug}/forget`).type('form').send({})).status).toBe(403);
+    expect(
+      (
+        await browser
+          .post(`/q/${quiz.slug}/forget`)
+          .set('Origin', 'https://evil.example')
+          .type('form')
+          .send({ forget_token: token })
+      ).status,
+    ).toBe(403);
+    expect(squash((await browser.get(`/q/${quiz.slug}`)).text)).toContain('See your result');
+    const forgot = await browser.post(`/q/${quiz.slug}/forget`).type('form').send({ forget_token: token });
+    expect(forgot.status).toBe(303);
+    expect(forgot.headers.location).toBe(`/q/${quiz.slug}`);
+    expect(keptCookie(forgot)).toMatch(/^quiz_result=;.*Expires=Thu, 01 Jan 1970/);
+    expect(squash((await browser.get(`/q/${quiz.slug}`)).text)).not.toContain('See your result');
+    // The link itself still opens the result.
+    expect((await request(app.app).get(keptPath)).status).toBe(200);
+  });
+
+  test('an attempt’s address, once submitted, shows only the way to the kept link', async () => {
+    const quiz = await essayQuiz({ time_limit_minutes: 10 });
+    const browser = newAgent(app);
+    const started = await browser.post(`/q/${quiz.slug}/start`).type('form').send({ email: EMAIL });
+    expect(started.status).toBe(303);
+    const attempt = new URL(started.headers.location!, 'http://x').searchParams.get('attempt')!;
+    const saved = await browser
+      .post(`/q/${quiz.slug}/save`)
+      .type('form')
+      .send({ attempt_token: attempt, name: 'Kim', [`q_${quiz.essay}`]: 'SAVED-DRAFT of my essay.' });
+    expect(saved.status).toBe(200);
+    const sent = await browser
+      .post(`/q/${quiz.slug}`)
+      .type('form')
+      .send({
+        attempt_token: attempt,
+        name: 'Kim',
+        email: EMAIL,
+        [`q_${quiz.essay}`]: 'SAVED-DRAFT of my essay, finished.',
+        [`q_${quiz.capital}`]: 'yes',
+      });
+    expect(sent.status).toBe(303);
+    const secret = /^quiz_result=([^;]+)/.exec(keptCookie(sent)!)![1]!;
+    const page = await browser.get(`/q/${quiz.slug}`).query({ attempt });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`href="/q/${quiz.slug}/result?key=${secret}"`);
+    expect(squash(page.text)).toContain('This attempt has been submitted.');
+    expect(page.text).not.toContain('SAVED-DRAFT');
+    expect(page.text).not.toContain('<form method="post" action="/q/');
+  });
 });

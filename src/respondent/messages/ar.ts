@@ -130,6 +130,7 @@ export const ar: Messages = {
   'quiz.seeYourResult': 'عرض نتيجتك',
   'quiz.takeAgain': 'أجبه مرة أخرى',
   'quiz.startFresh': 'لست أنت؟ ابدأ من جديد',
+  'quiz.forgetRefused': 'لا يعمل هذا الزر إلا من صفحة الاختبار نفسها.',
   'page.notFoundHeading': 'الاختبار غير موجود',
   'page.notFoundText':
     'لا يوجد اختبار في هذا العنوان. تحقّق من الرابط الذي وصلك: ربما لم يُنشر الاختبار بعد، أو ربما أُزيل.',

@@ -135,6 +135,7 @@ export const de: Messages = {
   'quiz.seeYourResult': 'Dein Ergebnis ansehen',
   'quiz.takeAgain': 'Noch einmal machen',
   'quiz.startFresh': 'Nicht du? Neu beginnen',
+  'quiz.forgetRefused': 'Diese Schaltfläche funktioniert nur auf der Seite des Quiz selbst.',
   'page.notFoundHeading': 'Quiz nicht gefunden',
   'page.notFoundText':
     'Unter dieser Adresse gibt es kein Quiz. Prüfe den Link, den du bekommen hast: Das Quiz ist vielleicht noch nicht veröffentlicht oder wurde entfernt.',

@@ -141,6 +141,7 @@ export const en = {
   'quiz.seeYourResult': 'See your result',
   'quiz.takeAgain': 'Take it again',
   'quiz.startFresh': 'Not you? Start fresh',
+  'quiz.forgetRefused': 'That button works only from the quiz page itself.',
 
   // Dead ends
   'page.notFoundHeading': 'Quiz not found',

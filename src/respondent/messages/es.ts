@@ -132,6 +132,7 @@ export const es: Messages = {
   'quiz.seeYourResult': 'Ver tu resultado',
   'quiz.takeAgain': 'Hacerlo de nuevo',
   'quiz.startFresh': '¿No eres tú? Empezar de cero',
+  'quiz.forgetRefused': 'Ese botón solo funciona desde la página del cuestionario.',
   'page.notFoundHeading': 'Cuestionario no encontrado',
   'page.notFoundText':
     'No hay ningún cuestionario en esta dirección. Revisa el enlace que te dieron: puede que aún no esté publicado o que se haya eliminado.',

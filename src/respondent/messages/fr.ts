@@ -132,6 +132,7 @@ export const fr: Messages = {
   'quiz.seeYourResult': 'Voir votre résultat',
   'quiz.takeAgain': 'Le refaire',
   'quiz.startFresh': 'Ce n’est pas vous ? Recommencer à zéro',
+  'quiz.forgetRefused': 'Ce bouton ne fonctionne que depuis la page du quiz elle-même.',
   'page.notFoundHeading': 'Quiz introuvable',
   'page.notFoundText':
     'Il n’y a pas de quiz à cette adresse. Vérifiez le lien reçu : le quiz n’est peut-être pas encore publié, ou il a été supprimé.',

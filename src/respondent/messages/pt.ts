@@ -131,6 +131,7 @@ export const pt: Messages = {
   'quiz.seeYourResult': 'Ver seu resultado',
   'quiz.takeAgain': 'Fazer de novo',
   'quiz.startFresh': 'Não é você? Começar do zero',
+  'quiz.forgetRefused': 'Esse botão só funciona na própria página do questionário.',
   'page.notFoundHeading': 'Questionário não encontrado',
   'page.notFoundText':
     'Não há nenhum questionário neste endereço. Confira o link que você recebeu: o questionário pode ainda não ter sido publicado ou pode ter sido removido.',
