@@ -149,6 +149,30 @@ describeEachDatabase('the kept link', (provider) => {
     expect(final.text).not.toContain('EXPLAIN-LIMA');
   });
 
+  test('while pending, the review the settings allow: after_submit shows the marked answers with their key, the essay waits; after_close shows none while open', async () => {
+    const shown = await essayQuiz({ show_correct_answers: 'after_submit' });
+    const submitted = await submit(shown);
+    const kept = new URL(submitted.body.kept_result_url);
+    const page = await request(app.app).get(`${kept.pathname}${kept.search}`);
+    const text = squash(page.text);
+    expect(text).toContain('so far');
+    expect(text).toContain('Your answers');
+    expect(text).toContain('Is Lima the capital of Peru?');
+    expect(text).toContain('EXPLAIN-LIMA');
+    expect(text).toContain('Right answer');
+    expect(text).toContain('Waiting to be graded.');
+    // Nothing of the essay's rubric or points until the teacher's final grade.
+    expect(text).not.toContain('Rubric:');
+    expect(text).not.toContain('0 of 2 points');
+
+    const closed = await essayQuiz({ show_correct_answers: 'after_close' });
+    const other = new URL((await submit(closed)).body.kept_result_url);
+    const held = squash((await request(app.app).get(`${other.pathname}${other.search}`)).text);
+    expect(held).toContain('so far');
+    expect(held).not.toContain('EXPLAIN-LIMA');
+    expect(held).not.toContain('Right answer');
+  });
+
   test('an unknown, wrong, missing or other-quiz key is the 404 page, in HTML and the reader’s language', async () => {
     const quiz = await essayQuiz();
     const other = await essayQuiz();

@@ -47,6 +47,16 @@ export async function autoSubmittedAt(deps: DomainDeps, responseId: string): Pro
   return attempt?.autoSubmitted ? attempt.savedAt : null;
 }
 
+/**
+ * While the response waits for a person's grade, an answer graded by hand shows that it waits:
+ * no points so far, no key or explanation and no grade (a proposal is the owner's to approve).
+ */
+function withheldUntilGraded(item: ReviewItem): ReviewItem {
+  if (item.grade_state === undefined) return item;
+  const { grade: _grade, ...rest } = item;
+  return { ...rest, points: null, correct_answers: [], explanation: null };
+}
+
 function finalGrades(grades: ReadonlyMap<string, GradeShown>): Map<string, GradeShown> {
   return new Map([...grades].filter(([, grade]) => grade.state === 'final'));
 }
@@ -65,10 +75,10 @@ export async function getResponseResult(
   if (!response)
     throw new DomainError('quiz_not_found', `No response "${responseId}" for a published quiz at "${slug}".`);
   const showScore = response.quiz.showScoreToRespondent;
-  // The key of the quiz's current questions, which the review matches by question id.
-  // The key and explanations wait for the grade, as the score does.
+  // The key of the quiz's current questions, which the review matches by question id: shown as
+  // the setting allows, while a grade is pending too (for the answers marked by their type's rule).
   const pending = response.gradingStatus === 'pending';
-  const current = answerKeyShown(response.quiz) && !pending ? await deps.repos.quizzes.bySlug(slug) : null;
+  const current = answerKeyShown(response.quiz) ? await deps.repos.quizzes.bySlug(slug) : null;
   // A person's grades, final ones alone (a proposal is the owner's to approve), once the response is.
   const handGraded = pending ? [] : response.answers.filter((answer) => answer.gradeState !== null);
   const grades =
@@ -102,7 +112,11 @@ export async function getResponseResult(
           passed: response.passed,
         }
       : null,
-    review: current ? reviewOf(current.questions, response.answers, showScore, grades) : null,
+    review: current
+      ? reviewOf(current.questions, response.answers, showScore, grades).map((item) =>
+          pending ? withheldUntilGraded(item) : item,
+        )
+      : null,
     graded: rubrics
       ? reviewOf(
           rubrics.questions,
