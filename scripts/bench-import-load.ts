@@ -4,7 +4,9 @@
  * Starts the built service on loopback and measures, while nothing else runs and while a hostile
  * 10 MB bank is imported (import_questions dry run of an upload), the serving thread's
  * event-loop delay (p99 of monitorEventLoopDelay through /metrics, reset at each scrape) and the
- * p99 latency of GET /healthz and tools/call list_quizzes, one request at a time. Runs alternate
+ * p99 latency of GET /healthz and tools/call list_quizzes, one request at a time. A sample of the
+ * delay is the time between two turns of a timer that fires every EVENT_LOOP_SAMPLE_MS, so the
+ * delay is the p99 beyond that interval (an idle loop reads the interval itself); both are printed. Runs alternate
  * quiet and loaded, bounded in count and time; both figures are printed side by side.
  */
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import { openDatabase } from '../src/db/database';
 import { createApiKey } from '../src/domain/api-keys';
 import { UPLOAD_BYTES_MAX, storeUpload } from '../src/domain/uploads/uploads';
 import { createUser } from '../src/domain/users';
+import { EVENT_LOOP_SAMPLE_MS } from '../src/http/metrics';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'src', 'main.js');
@@ -133,12 +136,14 @@ async function main(): Promise<void> {
     const a = sum(quiet);
     const b = sum(loaded);
     const f = (ms: number) => `${ms.toFixed(1)} ms`.padStart(10);
+    const beyond = (ms: number) => Math.max(0, ms - EVENT_LOOP_SAMPLE_MS);
     console.log(`${''.padEnd(28)}${'no import'.padStart(10)}${'import'.padStart(10)}`);
-    console.log(`${'event-loop delay p99'.padEnd(28)}${f(a.eld)}${f(b.eld)}`);
+    console.log(`${`loop turn p99 (${EVENT_LOOP_SAMPLE_MS} ms timer)`.padEnd(28)}${f(a.eld)}${f(b.eld)}`);
+    console.log(`${'event-loop delay p99'.padEnd(28)}${f(beyond(a.eld))}${f(beyond(b.eld))}`);
     console.log(`${'GET /healthz p99'.padEnd(28)}${f(a.healthz)}${f(b.healthz)}`);
     console.log(`${'tools/call list_quizzes p99'.padEnd(28)}${f(a.list)}${f(b.list)}`);
     console.log(`import took ${loaded.map((r) => `${Math.round(r.importMs ?? 0)} ms`).join(', ')}`);
-    const holds = b.eld < 20 && b.healthz - a.healthz < 50 && b.list - a.list < 50;
+    const holds = beyond(b.eld) < 20 && b.healthz - a.healthz < 50 && b.list - a.list < 50;
     console.log(`goals (delay p99 < 20 ms, p99s within 50 ms): ${holds ? 'held' : 'NOT held'}`);
     console.log(
       `bench: ${JSON.stringify({ quiet: a, loaded: b, seconds: Math.round((Date.now() - started) / 1000) })}`,
