@@ -378,9 +378,11 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       question's grade is split evenly among its pairs (a sub-question with no text is a match of no prompt;
       in GIFT, which has no grade, each pair is worth 1). A cloze question's embedded answers become blanks,
       each worth its weight's share of the grade: SHORTANSWER (SA, SAC) typed, MULTICHOICE in any layout (MC,
-      MCV, MCH, shuffled) a choice list; a NUMERICAL or MULTIRESPONSE one cannot be a blank and is listed with
-      its question. GIFT's missing word (choices or short answers with text after them) is a blank of its own,
-      and <code>{}</code> an essay; text after any other answers is more of the prompt. GIFT's
+      MCV, MCH, shuffled) a choice list. A NUMERICAL or MULTIRESPONSE one alone in its question makes it a
+      number question (with its tolerance) or a several-choice one; among other blanks it is listed as lost,
+      and its weight still counts in the shares. Moodle's export names these questions <code>cloze</code>,
+      read the same. GIFT's missing word (choices or short answers with text after them) is a blank of its
+      own, and <code>{}</code> an essay; text after any other answers is more of the prompt. GIFT's
       <code>[html]</code>, <code>[plain]</code>, <code>[moodle]</code> and <code>[markdown]</code> are read on
       the prompt, each answer and the general feedback (Markdown stays as written, its formatting listed as
       lost). A picture Moodle XML carries as a <code>&lt;file&gt;</code> (<code>@@PLUGINFILE@@</code>) becomes

@@ -287,7 +287,7 @@ describe('Moodle XML', () => {
       ['numerical', 'number'],
       ['matching', 'matching'],
       ['essay', 'essay'],
-      ['multianswer', null],
+      ['multianswer', 'fill_in_blanks'],
       ['multianswer', 'fill_in_blanks'],
       ['multichoice', 'multiple_choice'],
       ['calculated', null],
@@ -345,11 +345,15 @@ describe('Moodle XML', () => {
     });
     expect(questions[6]!.input).toEqual({ type: 'essay', text: 'Discuss.', points: 50, min_words: 50 });
     expect(questions[6]!.lost).toEqual(['information for graders', 'file attachments']);
-    // A numerical sub-question has no blank of ours: the question is listed with it.
-    expect(questions[7]!.input).toBeUndefined();
-    expect(questions[7]!.problems).toEqual([
-      '<question> 9 (line 83), embedded answer 3 (NUMERICAL): a number with a tolerance cannot be a blank here (blanks are typed text or one choice from a list)',
-    ]);
+    // A numerical sub-question among blanks has no blank of ours: named as lost, the rest kept.
+    expect(questions[7]!.problems).toEqual([]);
+    expect(questions[7]!.input).toMatchObject({
+      type: 'fill_in_blanks',
+      text: 'Paris is in [[1]], on the [[2]]; it has _____ people.',
+    });
+    expect(questions[7]!.lost).toContain(
+      'embedded answer 3 (NUMERICAL): a number with a tolerance, which no blank holds',
+    );
     // Each variant: escapes, an empty weight (1), the grade shared by the weights (14 over 7).
     expect(questions[8]!.input).toEqual({
       type: 'fill_in_blanks',
@@ -386,6 +390,67 @@ describe('Moodle XML', () => {
     ).questions[0]!;
     expect(unclosed.problems).toEqual([
       '<question> 1 (line 1): an embedded answer {1:SA:… never closes with }',
+    ]);
+  });
+
+  test('a cloze whose one embedded answer is a number, or several right choices, becomes that question', () => {
+    const cloze = (body: string, grade = 4) =>
+      importedOf(
+        `<quiz><question type="multianswer"><questiontext format="html"><text><![CDATA[<p>${body}</p>]]></text></questiontext><defaultgrade>${grade}</defaultgrade></question></quiz>`,
+      ).questions[0]!;
+    const number = cloze('Pi is about {2:NUMERICAL:=3.14:0.01#Good~%50%3:0.2~*#No}.');
+    expect(number.problems).toEqual([]);
+    expect(number.input).toEqual({
+      type: 'number',
+      text: 'Pi is about _____.',
+      correct_number: 3.14,
+      tolerance: 0.01,
+      points: 4,
+    });
+    expect(number.lost).toEqual(
+      expect.arrayContaining(['feedback per answer', 'an answer for any other number']),
+    );
+    const many = cloze('Primes: {1:MULTIRESPONSE:%50%2~%50%3~%-100%4}', 2);
+    expect(many.problems).toEqual([]);
+    expect(many.input).toMatchObject({
+      type: 'multiple_select',
+      text: 'Primes: _____',
+      options: [
+        { label: '2', score: 1 },
+        { label: '3', score: 1 },
+        { label: '4', score: -2 },
+      ],
+    });
+    const bad = cloze('{1:NUMERICAL:=three}');
+    expect(bad.problems).toEqual([
+      '<question> 1 (line 1), embedded answer 1 (NUMERICAL): "three" is not a number with its tolerance (write =3.14:0.01)',
+    ]);
+  });
+
+  test('among other blanks, a number or several right choices are named as lost, and the grade still counts their weight', () => {
+    const [read] = importedOf(
+      '<quiz><question type="multianswer"><questiontext><text>{1:SA:=a} {1:NM:=2:0} {2:MC:=b~c} {1:MRH:=d~e}</text></questiontext><defaultgrade>10</defaultgrade></question></quiz>',
+    ).questions;
+    expect(read!.problems).toEqual([]);
+    // Moodle gives each blank grade × weight / 5, the weights of all four.
+    expect(read!.input).toEqual({
+      type: 'fill_in_blanks',
+      text: '[[1]] _____ [[2]] _____',
+      blanks: [
+        { accepted_answers: ['a'], points: 2 },
+        { options: ['b', 'c'], correct_option: 0, points: 4 },
+      ],
+    });
+    expect(read!.lost).toEqual([
+      'choices shown as buttons (a blank shows a list)',
+      'embedded answer 2 (NM): a number with a tolerance, which no blank holds',
+      'embedded answer 4 (MRH): several right choices, which no blank holds',
+    ]);
+    const [none] = importedOf(
+      '<quiz><question type="multianswer"><questiontext><text>{1:NM:=2} and {1:NM:=3}</text></questiontext></question></quiz>',
+    ).questions;
+    expect(none!.problems).toEqual([
+      '<question> 1 (line 1): none of its 2 embedded answers can be a blank here (blanks are typed text or one choice from a list)',
     ]);
   });
 

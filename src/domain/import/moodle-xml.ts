@@ -175,13 +175,15 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   const name = tidy(textChild(element, 'name'));
   if (name) question.name = name;
   const stem = child(element, 'questiontext');
+  let clozeWeight = 0;
   if (stem) {
     const { format, html, image } = rawText(stem, question, 'the question');
     if (image) question.image = image;
-    question.text =
-      type === 'multianswer'
-        ? readCloze(html, format, at, question, plainText)
-        : plainText(html, format, question);
+    if (type === 'multianswer') {
+      const cloze = readCloze(html, format, at, question, plainText);
+      question.text = cloze.text;
+      clozeWeight = cloze.weight;
+    } else question.text = plainText(html, format, question);
   }
   const explanation = plain(element, 'generalfeedback', question);
   if (explanation) question.explanation = explanation;
@@ -214,7 +216,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   }
 
   if (type === 'multianswer') {
-    fitClozeGrade(question, grade);
+    if (question.shape === 'blanks') fitClozeGrade(question, grade, clozeWeight);
     return question;
   }
   if (question.shape === 'pairs') return readMatching(element, question);
@@ -321,13 +323,15 @@ function readEssay(element: XmlElement, question: SourceQuestion): SourceQuestio
 }
 
 /**
- * A cloze question's blanks carry their own weights: Moodle gives each its weight's share of the
- * question's grade, so a blank is worth grade × weight / (sum of weights).
+ * A cloze question's embedded answers carry their own weights: Moodle gives each its weight's
+ * share of the question's grade, so a blank is worth grade × weight / (sum of all the weights,
+ * those of answers named as lost included).
  */
-function fitClozeGrade(question: SourceQuestion, grade: number | undefined): void {
+function fitClozeGrade(question: SourceQuestion, grade: number | undefined, total: number): void {
   const blanks = question.blanks ?? [];
-  const total = blanks.reduce((sum, blank) => sum + blank.grade, 0);
-  if (grade === undefined || Number.isNaN(grade) || total === 0 || grade === total) return;
+  const kept = blanks.reduce((sum, blank) => sum + blank.grade, 0);
+  if (grade === undefined || Number.isNaN(grade) || total === 0 || (grade === total && kept === total))
+    return;
   question.blanks = blanks.map((blank) => ({ ...blank, grade: (grade * blank.grade) / total }));
 }
 
