@@ -302,3 +302,37 @@ describeEachDatabase('the kept link', (provider) => {
     expect(page.text).not.toContain('<form method="post" action="/q/');
   });
 });
+
+test('over https the kept link cookie is Secure, under the __Secure- prefix', async () => {
+  const app = await startTestApp({ config: { baseUrl: 'https://quiz.example.com', enforceHost: false } });
+  try {
+    const client = await connectClient(app, (await createTestUser(app, 'kept-https')).apiKey);
+    const created = payload(
+      await callTool(client, 'create_quiz', {
+        title: 'Kept over https',
+        questions: [CAPITAL],
+        settings: { collect_name: false },
+      }),
+    );
+    await callTool(client, 'publish_quiz', { quiz_id: created.quiz_id });
+    await client.close();
+    const page = await request(app.app).get(`/q/${created.slug}`);
+    const sent = await request(app.app)
+      .post(`/q/${created.slug}`)
+      .type('form')
+      .send({
+        submission_token: /name="submission_token" value="([^"]+)"/.exec(page.text)![1]!,
+        version: /name="version" value="([^"]+)"/.exec(page.text)![1]!,
+        [`q_${created.questions[0].question_id}`]: 'yes',
+      });
+    expect(sent.status).toBe(303);
+    const cookie = ([] as string[])
+      .concat((sent.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .find((c) => c.startsWith('__Secure-quiz_result='));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toContain(`Path=/q/${created.slug};`);
+    expect(cookie).toContain('HttpOnly');
+  } finally {
+    await app.close();
+  }
+});
