@@ -55,6 +55,8 @@ export interface AppDeps {
   redis?: RedisCommander;
   /** Prometheus registry; the entry point passes one with process metrics. */
   metrics?: Metrics;
+  /** What GET /metrics answers, when not this registry alone: every worker's sum (cluster-metrics.ts). */
+  metricsSource?: () => Promise<string>;
   /** Tests only (e.g. Client ID Metadata Documents served on loopback); never from configuration. */
   oauthTestHooks?: OAuthTestHooks;
   /** The clock of the in-memory throttles; tests move it instead of sleeping. */
@@ -85,6 +87,7 @@ export function createApp({
   tools,
   redis,
   metrics = createMetrics(),
+  metricsSource,
   oauthTestHooks,
   now,
   lifecycle = createLifecycle(),
@@ -181,7 +184,14 @@ export function createApp({
   );
 
   app.use(healthRouter({ database: database.hot, redis, lifecycle }));
-  app.get('/metrics', metricsEndpoint(metrics, { token: config.metricsToken, baseUrl: config.baseUrl }));
+  app.get(
+    '/metrics',
+    metricsEndpoint(metrics, {
+      token: config.metricsToken,
+      baseUrl: config.baseUrl,
+      ...(metricsSource ? { source: metricsSource } : {}),
+    }),
+  );
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));
 

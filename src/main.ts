@@ -8,6 +8,7 @@ import { setPasswordHashCost } from './domain/passwords';
 import { purgeAndLog, schedulePurge } from './domain/purge-expired';
 import { scheduleClosings } from './domain/webhooks/scheduled-closes';
 import { createLifecycle } from './http/lifecycle';
+import { clusterMetricsSource, gatherWorkerMetrics } from './http/cluster-metrics';
 import { createMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { createRedis, startRedis } from './redis';
@@ -26,12 +27,15 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
   const redis = config.redisUrl ? createRedis(config.redisUrl, logger) : undefined;
   const lifecycle = createLifecycle();
+  const metrics = createMetrics({ defaultMetrics: true });
   const app = createApp({
     config,
     database,
     logger,
     lifecycle,
-    metrics: createMetrics({ defaultMetrics: true }),
+    metrics,
+    // A scrape lands on one worker: it answers the sum over all of them, gathered by the primary.
+    ...(cluster.isWorker ? { metricsSource: clusterMetricsSource(metrics.registry) } : {}),
     ...(redis ? { redis } : {}),
   });
   // The first purge also has Prisma compile its three queries, which blocks the event loop:
@@ -96,6 +100,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
 /** With WORKERS > 1: migrate once, then fork workers that share the port; replace any that dies. */
 async function supervise(config: Config, logger: Logger): Promise<void> {
   await applyMigrations(config.databaseUrl);
+  gatherWorkerMetrics();
   let stopping = false;
   for (let i = 0; i < config.workers; i += 1) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {

@@ -133,8 +133,9 @@ function tokenMatches(req: Request, token: string): boolean {
 
 export function metricsEndpoint(
   metrics: Metrics,
-  options: { token: string | undefined; baseUrl: string },
+  options: { token: string | undefined; baseUrl: string; source?: () => Promise<string> },
 ): RequestHandler {
+  const source = options.source ?? (() => metrics.registry.metrics());
   return (req, res, next) => {
     const allowed = options.token ? tokenMatches(req, options.token) : isLoopback(req.ip);
     if (!allowed) {
@@ -143,7 +144,7 @@ export function metricsEndpoint(
       });
       return;
     }
-    metrics.registry.metrics().then((body) => {
+    source().then((body) => {
       res.set('Cache-Control', 'no-store').type(metrics.registry.contentType).send(body);
     }, next);
   };
