@@ -1,0 +1,67 @@
+// Moodle's own test files (tests/fixtures/moodle/README.md names their source), imported as a
+// teacher would import them: no text keeps a format marker, an undecoded entity or a blank
+// marker outside a blank question's own text, and each question is imported or says what stops it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assemble, readBank } from '../../src/domain/import/assemble';
+
+const FIXTURES = path.join(__dirname, '../fixtures/moodle');
+
+/** Every text of a question as it would be stored, with where it is. */
+function textsOf(value: unknown, at = ''): Array<[string, string]> {
+  if (typeof value === 'string') return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((entry, index) => textsOf(entry, `${at}[${index}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, entry]) => textsOf(entry, at ? `${at}.${key}` : key));
+  }
+  return [];
+}
+
+const MARKER = /\[(html|moodle|plain|markdown)\]/;
+const ENTITY = /&[A-Za-z][A-Za-z0-9]*;|&#x?[0-9A-Fa-f]+;/;
+
+describe.each([
+  [
+    'questions.gift.txt',
+    'gift',
+    [
+      'essay',
+      'matching',
+      'multiple_choice',
+      'multiple_select',
+      'number',
+      'short_text',
+      'yes_no',
+      'yes_no',
+      'yes_no',
+    ],
+  ],
+  // Moodle's export writes its cloze questions as type="cloze".
+  ['multianswer.xml', 'moodle_xml', ['fill_in_blanks']],
+  ['nested_categories_with_questions.xml', 'moodle_xml', ['yes_no', 'essay', 'yes_no', 'yes_no', 'yes_no']],
+])('%s', (name, format, types) => {
+  const bank = readBank(readFileSync(path.join(FIXTURES, name), 'utf8'), undefined);
+  const { questions } = assemble(bank);
+
+  test(`is read as ${format}, each question imported or its loss named`, () => {
+    expect(bank.format).toBe(format);
+    expect(bank.problems).toEqual([]);
+    expect(questions.map((question) => question.input?.type ?? question.problems)).toEqual(types);
+    for (const question of questions) {
+      const named = question.input !== undefined || question.problems.length > 0;
+      expect([question.at, named]).toEqual([question.at, true]);
+    }
+  });
+
+  test('no text keeps a format marker, a literal entity or a stray blank marker', () => {
+    const found = questions.flatMap((question) =>
+      textsOf(question.input ?? { text: question.text })
+        .filter(([where, text]) => {
+          const blankText = where === 'text' && question.input?.type === 'fill_in_blanks';
+          return MARKER.test(text) || ENTITY.test(text) || (!blankText && /\[\[\d+\]\]/.test(text));
+        })
+        .map(([where, text]) => `${question.at} ${where}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
