@@ -93,6 +93,8 @@ export interface PublicResultRow {
     showScoreToRespondent: boolean;
     showCorrectAnswers: string;
     acceptingResponses: boolean;
+    closesAt: Date | null;
+    timeLimitMinutes: number | null;
     allowEmbedding: boolean;
     language: string;
     mathDollars: boolean;
@@ -411,6 +413,8 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
               showScoreToRespondent: true,
               showCorrectAnswers: true,
               acceptingResponses: true,
+              closesAt: true,
+              timeLimitMinutes: true,
               allowEmbedding: true,
               language: true,
               mathDollars: true,

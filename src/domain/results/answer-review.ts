@@ -3,18 +3,37 @@ import { mediaOf, type ImageRef } from '../images/image-ref';
 import { storedDefinition, toScorable } from '../question-types';
 import { showCorrectAnswersOf } from '../quiz-records';
 import { answerText } from '../stored-answer';
+import { GRACE_SECONDS } from '../attempts/taking-rules';
 
 /**
  * The review a respondent may see: every question with their answer, what it earned, the right
  * answer and its explanation. Whether the key may be shown is the quiz's setting:
  * - "never" (the default): no review, and nothing of the key anywhere a respondent looks;
  * - "after_submit": with the submission's answer and on its result page;
- * - "after_close": on the result page once the quiz stops taking responses, so that a class
- *   cannot pass the key on while others still answer.
+ * - "after_close": on the result page once the quiz is closed, so that a class cannot pass the
+ *   key on while others still answer (afterCloseKeyAt).
  */
-export function answerKeyShown(quiz: Pick<QuizRow, 'showCorrectAnswers' | 'acceptingResponses'>): boolean {
+export function answerKeyShown(
+  quiz: Pick<QuizRow, 'showCorrectAnswers' | 'acceptingResponses' | 'closesAt' | 'timeLimitMinutes'>,
+  now: number,
+): boolean {
   const setting = showCorrectAnswersOf(quiz);
-  return setting === 'after_submit' || (setting === 'after_close' && !quiz.acceptingResponses);
+  if (setting === 'after_submit') return true;
+  if (setting !== 'after_close') return false;
+  if (!quiz.acceptingResponses) return true;
+  const at = afterCloseKeyAt(quiz);
+  return at !== null && now >= at.getTime();
+}
+
+/**
+ * When "after_close" shows the key by the quiz's closes_at: once the last attempt that may still
+ * be sent is in, i.e. closes_at plus the time limit (an attempt started just before may run that
+ * long) plus the grace a timed attempt has to arrive. Null without a closes_at: then only
+ * close_quiz (or the quiz page's Close button) shows it.
+ */
+export function afterCloseKeyAt(quiz: Pick<QuizRow, 'closesAt' | 'timeLimitMinutes'>): Date | null {
+  if (!quiz.closesAt) return null;
+  return new Date(quiz.closesAt.getTime() + (quiz.timeLimitMinutes ?? 0) * 60_000 + GRACE_SECONDS * 1000);
 }
 
 export interface ReviewItem {

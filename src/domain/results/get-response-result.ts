@@ -1,4 +1,4 @@
-import type { DomainDeps } from '../deps';
+import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { isUnanswered } from '../stored-answer';
 import type { ImageRef } from '../images/image-ref';
@@ -78,7 +78,7 @@ export async function getResponseResult(
   // The key of the quiz's current questions, which the review matches by question id: shown as
   // the setting allows, while a grade is pending too (for the answers marked by their type's rule).
   const pending = response.gradingStatus === 'pending';
-  const current = answerKeyShown(response.quiz) ? await deps.repos.quizzes.bySlug(slug) : null;
+  const current = answerKeyShown(response.quiz, nowOf(deps)) ? await deps.repos.quizzes.bySlug(slug) : null;
   // A person's grades, final ones alone (a proposal is the owner's to approve), once the response is.
   const handGraded = pending ? [] : response.answers.filter((answer) => answer.gradeState !== null);
   const grades =

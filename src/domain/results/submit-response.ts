@@ -1,6 +1,6 @@
 import { AttemptRefusal } from '../attempts/attempt-refusal';
 import { limitReached, takeSubmission } from '../attempts/attempts';
-import type { DomainDeps } from '../deps';
+import { nowOf, type DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import {
   AttemptAlreadySubmitted,
@@ -172,7 +172,9 @@ export async function recordResponse(
     show_score_to_respondent: quiz.showScoreToRespondent,
     // The key and explanations wait for the grade, as the score does.
     review:
-      answerKeyShown(quiz) && !pending ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent) : null,
+      answerKeyShown(quiz, nowOf(deps)) && !pending
+        ? reviewOf(quiz.questions, answers, quiz.showScoreToRespondent)
+        : null,
     time_up: timeUp,
     out_of_time: timeUp ? quiz.questions.filter((q) => !choices.has(q.id)).map((q) => q.id) : [],
     kept_result_key: stored ? kept.secret : null,
