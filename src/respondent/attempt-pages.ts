@@ -7,14 +7,14 @@ import { layout } from '../web/layout';
 import type { Translator } from './i18n';
 import type { MessageKey } from './messages/en';
 import { EMAIL_ID } from './read-form-answers';
-import { quizDescription, ROBOTS, TAKE_ID, textField } from './render-quiz-page';
+import { quizDescription, ROBOTS, TAKE_ID, TAKING_SCRIPT, textField } from './render-quiz-page';
 
 /**
  * The pages of a quiz taken in one attempt (a time limit, a shuffle, a pool or an attempt
  * limit): the intro with its Start button, the timer on the form, and the pages outside the
  * quiz's window. The script they share is web/assets/quiz-taking.js (the CSP allows no inline script).
  */
-export const TAKING_SCRIPT = 'quiz-taking.js';
+export { TAKING_SCRIPT };
 
 /** What the form of an attempt carries besides the questions. */
 export interface AttemptFormState {

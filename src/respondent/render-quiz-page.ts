@@ -653,6 +653,15 @@ export function quizDescription(quiz: Pick<QuizWithQuestions, 'description' | 'm
     : '';
 }
 
+/**
+ * The respondent pages' one script (web/assets/quiz-taking.js; the CSP allows no inline script):
+ * an attempt's timer and saves, and the answers a form without an attempt keeps in the browser.
+ */
+export const TAKING_SCRIPT = 'quiz-taking.js';
+
+/** The browser-storage key of a quiz's answers taken without an attempt: one per quiz. */
+export const keptAnswersKey = (slug: string) => `quiz-answers:${slug}`;
+
 /** The place a no-script Save returns to (its anchor). */
 export const SAVE_PLACE = 'save-answers';
 
@@ -697,6 +706,9 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
   const values = state.values ?? EMPTY_VALUES;
   const total = quiz.questions.length;
   const hasErrors = Boolean(state.errors?.summary.length) || Boolean(state.changed);
+  // Without an attempt nothing is on the server until the form is sent: the page's script keeps
+  // the answers in this browser instead, and says so in the status line it fills.
+  const keptInBrowser = !state.attempt && !state.preview;
   const body = html`<h1 dir="auto">${quiz.title}</h1>
     ${state.returning ?? ''} ${quizDescription(quiz)}
     <p class="muted" id="${TAKE_ID}">
@@ -705,7 +717,13 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
     </p>
     ${state.preview ? html`<div class="notice preview" role="note"><p>${tr.t('quiz.previewBanner')}</p></div>` : ''}
     ${formErrorSummary(tr, state.errors, Boolean(state.changed))}
-    <form method="post" action="${state.preview ? '' : `/q/${quiz.slug}`}" class="quiz-form" novalidate>
+    <form
+      method="post"
+      action="${state.preview ? '' : `/q/${quiz.slug}`}"
+      class="quiz-form"
+      novalidate
+      ${keptInBrowser ? html`data-keep-answers="${keptAnswersKey(quiz.slug)}"` : ''}
+    >
       ${state.attempt ? state.attempt.fields : html`<input type="hidden" name="version" value="${quiz.version}" />`}
       ${state.preview ? '' : html`<input type="hidden" name="${SUBMISSION_TOKEN_FIELD}" value="${newSubmissionToken()}" />`}
       ${respondentFields(tr, quiz, values, state.errors, state.attempt?.emailFixed ?? false)}
@@ -728,7 +746,7 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
                 ${tr.t('quiz.submit')}
               </button>`
           : html`${state.attempt?.saveUrl ? saveBar(tr, state.attempt.saveUrl, state.attempt.saved === true) : ''}
-              <button type="submit">${tr.t('quiz.submit')}</button>`
+              ${keptInBrowser ? keptStatus(tr) : ''} <button type="submit">${tr.t('quiz.submit')}</button>`
       }
     </form>`;
   return layout({
@@ -737,8 +755,22 @@ export function renderQuizPage(quiz: QuizWithQuestions, state: QuizPageState = {
     robots: ROBOTS,
     lang: tr.lang,
     dir: tr.dir,
-    ...(state.attempt ? { scripts: state.attempt.scripts } : {}),
+    ...(state.attempt
+      ? { scripts: state.attempt.scripts }
+      : keptInBrowser
+        ? { scripts: [TAKING_SCRIPT] }
+        : {}),
   });
+}
+
+/** The live line the page's script fills once it keeps the answers in this browser; empty without script. */
+function keptStatus(tr: Translator): Html {
+  return html`<p
+    class="muted save-status"
+    id="kept-status"
+    role="status"
+    data-kept="${tr.t('quiz.keptInBrowser')}"
+  ></p>`;
 }
 
 /** A published quiz whose owner stopped taking responses: say so, and show no form. */

@@ -7,7 +7,7 @@ import { layout } from '../web/layout';
 import { richOptionsOf, richText, type RichTextOptions } from '../web/rich-text';
 import { translator, type Translator } from './i18n';
 import { sentenceWithTime } from './attempt-pages';
-import { ROBOTS } from './render-quiz-page';
+import { keptAnswersKey, ROBOTS, TAKING_SCRIPT } from './render-quiz-page';
 
 function scoreCard(tr: Translator, score: NonNullable<ResponseResult['score']>, soFar: boolean): Html {
   // percent is null when the quiz's maximum is 0; passed is null without a pass mark.
@@ -309,13 +309,16 @@ export function renderResultPage(result: ResponseResult, options: { kept?: KeptL
         ${timeUp} ${pending}
         <p>${tr.t('result.recorded')}</p>
         ${kept} ${review}`;
+  // The answers a form without an attempt kept in the browser go once they are stored: the
+  // page's script removes them, so a shared computer does not keep them after submitting.
   return layout({
     title: tr.t('result.pageTitle', { heading, title: result.quiz.title }),
-    body,
+    body: html`<div hidden data-forget-answers="${keptAnswersKey(result.quiz.slug)}"></div>
+      ${body}`,
     robots: ROBOTS,
     lang: tr.lang,
     dir: tr.dir,
-    ...(options.kept ? { scripts: ['copy-button.js'] } : {}),
+    scripts: options.kept ? [TAKING_SCRIPT, 'copy-button.js'] : [TAKING_SCRIPT],
   });
 }
 

@@ -24,6 +24,7 @@ export const ar: Messages = {
   'quiz.submit': 'إرسال الإجابات',
   'quiz.saveAnswers': 'حفظ الإجابات',
   'quiz.saved': 'إجاباتك محفوظة في هذه المحاولة.',
+  'quiz.keptInBrowser': 'تُحفظ إجاباتك في هذا المتصفح حتى ترسلها.',
   'quiz.saveRetrying': 'لم تُحفظ بعد: جارٍ إعادة المحاولة. تبقى إجاباتك في هذه الصفحة.',
   'quiz.numberHint': 'رقم، مثل 42 أو 3.5 (تصلح الفاصلة العشرية أيضًا).',
   'quiz.scaleHint': 'اختر رقمًا من {min} إلى {max}.',

@@ -23,6 +23,7 @@ export const de: Messages = {
   'quiz.submit': 'Antworten senden',
   'quiz.saveAnswers': 'Antworten speichern',
   'quiz.saved': 'Ihre Antworten sind bei diesem Versuch gespeichert.',
+  'quiz.keptInBrowser': 'Ihre Antworten bleiben in diesem Browser, bis Sie sie absenden.',
   'quiz.saveRetrying':
     'Noch nicht gespeichert: neuer Versuch folgt. Ihre Antworten bleiben auf dieser Seite.',
   'quiz.numberHint': 'Eine Zahl, etwa 42 oder 3,5 (ein Dezimalpunkt geht auch).',

@@ -26,6 +26,7 @@ export const en = {
   'quiz.submit': 'Submit answers',
   'quiz.saveAnswers': 'Save answers',
   'quiz.saved': 'Your answers are saved on this attempt.',
+  'quiz.keptInBrowser': 'Your answers are kept in this browser until you submit them.',
   'quiz.saveRetrying': 'Not saved yet: trying again. Your answers stay on this page.',
   'quiz.numberHint': 'A number, such as 42 or 3.5 (a decimal comma works too).',
   'quiz.scaleHint': 'Choose a number from {min} to {max}.',

@@ -23,6 +23,7 @@ export const es: Messages = {
   'quiz.submit': 'Enviar respuestas',
   'quiz.saveAnswers': 'Guardar respuestas',
   'quiz.saved': 'Tus respuestas están guardadas en este intento.',
+  'quiz.keptInBrowser': 'Tus respuestas se guardan en este navegador hasta que las envíes.',
   'quiz.saveRetrying': 'Aún no se han guardado: se vuelve a intentar. Tus respuestas siguen en esta página.',
   'quiz.numberHint': 'Un número, como 42 o 3,5 (también vale el punto decimal).',
   'quiz.scaleHint': 'Elija un número del {min} al {max}.',

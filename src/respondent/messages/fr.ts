@@ -23,6 +23,7 @@ export const fr: Messages = {
   'quiz.submit': 'Envoyer les réponses',
   'quiz.saveAnswers': 'Enregistrer les réponses',
   'quiz.saved': 'Vos réponses sont enregistrées pour cette tentative.',
+  'quiz.keptInBrowser': "Vos réponses sont gardées dans ce navigateur jusqu'à leur envoi.",
   'quiz.saveRetrying':
     'Pas encore enregistrées : nouvel essai en cours. Vos réponses restent sur cette page.',
   'quiz.numberHint': 'Un nombre, comme 42 ou 3,5 (le point décimal marche aussi).',

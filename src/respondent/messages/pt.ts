@@ -23,6 +23,7 @@ export const pt: Messages = {
   'quiz.submit': 'Enviar respostas',
   'quiz.saveAnswers': 'Guardar respostas',
   'quiz.saved': 'As suas respostas estão guardadas nesta tentativa.',
+  'quiz.keptInBrowser': 'As suas respostas ficam guardadas neste navegador até as enviar.',
   'quiz.saveRetrying': 'Ainda não guardadas: a tentar de novo. As suas respostas ficam nesta página.',
   'quiz.numberHint': 'Um número, como 42 ou 3,5 (o ponto decimal também funciona).',
   'quiz.scaleHint': 'Escolha um número de {min} a {max}.',

@@ -176,3 +176,87 @@
     timer = null;
   });
 })();
+
+// - form[data-keep-answers]: a quiz taken without an attempt has nothing on the server until it
+//   is sent, so a reload would lose the answers: they are kept in this browser's localStorage
+//   under the quiz's key (the name too, never the email or the hidden fields: a shared computer),
+//   put back on load, and #kept-status says so. [data-forget-answers] on the result page removes
+//   them once the response is stored, so the next person at the computer starts empty.
+(function () {
+  'use strict';
+
+  var storage;
+  try {
+    storage = window.localStorage;
+  } catch {
+    return; // Storage refused (private mode, a sandboxed frame): the form works as without script.
+  }
+  if (!storage) return;
+
+  var forget = document.querySelector('[data-forget-answers]');
+  if (forget) {
+    try {
+      storage.removeItem(forget.getAttribute('data-forget-answers'));
+    } catch {
+      // Nothing kept, or storage refused.
+    }
+  }
+
+  var form = document.querySelector('form[data-keep-answers]');
+  if (!form || !window.JSON) return;
+  var key = form.getAttribute('data-keep-answers');
+  var status = document.getElementById('kept-status');
+
+  function kept(field) {
+    if (!field.name || field.disabled || field.name === 'email') return false;
+    return ['hidden', 'email', 'password', 'file', 'submit', 'button', 'reset'].indexOf(field.type) === -1;
+  }
+
+  // Each field's values by name, in the form's order (ticked boxes and chosen radios only).
+  function read() {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!kept(field)) return;
+      if ((field.type === 'radio' || field.type === 'checkbox') && !field.checked) return;
+      (values[field.name] = values[field.name] || []).push(field.value);
+    });
+    return values;
+  }
+
+  function restore() {
+    var values;
+    try {
+      values = JSON.parse(storage.getItem(key) || 'null');
+    } catch {
+      return;
+    }
+    if (!values || typeof values !== 'object') return;
+    if (status) status.textContent = status.getAttribute('data-kept') || '';
+    var seen = {};
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!kept(field) || !Object.prototype.hasOwnProperty.call(values, field.name)) return;
+      var list = values[field.name];
+      if (!Array.isArray(list)) return;
+      if (field.type === 'radio' || field.type === 'checkbox') {
+        field.checked = list.indexOf(field.value) !== -1;
+        return;
+      }
+      var index = seen[field.name] || 0;
+      seen[field.name] = index + 1;
+      if (typeof list[index] === 'string') field.value = list[index];
+    });
+  }
+
+  function keep() {
+    try {
+      storage.setItem(key, JSON.stringify(read()));
+      if (status) status.textContent = status.getAttribute('data-kept') || '';
+    } catch {
+      // Storage full or refused: the answers stay on the page as without script.
+    }
+  }
+
+  restore();
+  form.addEventListener('input', keep);
+  form.addEventListener('change', keep);
+})();
