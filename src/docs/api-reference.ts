@@ -381,8 +381,10 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       MCV, MCH, shuffled) a choice list. A NUMERICAL or MULTIRESPONSE one alone in its question makes it a
       number question (with its tolerance) or a several-choice one; among other blanks it is listed as lost,
       and its weight still counts in the shares. Moodle's export names these questions <code>cloze</code>,
-      read the same. GIFT's missing word (choices or short answers with text after them) is a blank of its
-      own, and <code>{}</code> an essay; text after any other answers is more of the prompt. GIFT's
+      read the same. A Moodle category (<code>&lt;question type="category"&gt;</code>, GIFT's
+      <code>$CATEGORY:</code>) is named on each question after it, among what it loses: a quiz has no
+      categories. GIFT's missing word (choices or short answers with text after them) is a blank of its own,
+      and <code>{}</code> an essay; text after any other answers is more of the prompt. GIFT's
       <code>[html]</code>, <code>[plain]</code>, <code>[moodle]</code> and <code>[markdown]</code> are read on
       the prompt, each answer and the general feedback (Markdown stays as written, its formatting listed as
       lost). A picture Moodle XML carries as a <code>&lt;file&gt;</code> (<code>@@PLUGINFILE@@</code>) becomes

@@ -66,8 +66,17 @@ describe('GIFT', () => {
       ['line 64', 'Markdown', 'yes_no'],
       ['line 66', null, null],
     ]);
-    expect(questions[1]!.lost).toEqual(['feedback per answer']);
-    expect(questions[13]!.lost).toEqual(['images', 'formatting (HTML)']);
+    // A $CATEGORY: line's path is named on each question after it: a quiz has no categories.
+    expect(questions[1]!.lost).toEqual([
+      'feedback per answer',
+      'its Moodle category ($course$/Geography/Capitals)',
+    ]);
+    expect(questions[13]!.lost).toEqual([
+      'images',
+      'formatting (HTML)',
+      'its Moodle category ($course$/Geography/Capitals)',
+    ]);
+    expect(questions[14]!.lost).toContain('its Moodle category ($course$/Science)');
     expect(questions[13]!.input!.text).toBe('A question\nover several lines\nwith an image [map]');
     // GIFT has no grade: each pair of a matching question reads as worth one.
     expect(questions[11]!.input).toMatchObject({
@@ -315,6 +324,8 @@ describe('Moodle XML', () => {
       'combined feedback',
       'feedback per answer',
       'alt text of answer 1\'s picture (given "Picture")',
+      // The <question type="category"> before it: named, as a quiz has no categories.
+      'its Moodle category ($course$/top/Imported)',
     ]);
     expect(questions[1]!.input!.options!.map((option) => option.score)).toEqual([10, 10, -20]);
     expect(questions[3]!.input).toMatchObject({
@@ -324,10 +335,15 @@ describe('Moodle XML', () => {
     expect(questions[3]!.lost).toEqual([
       'formatting (HTML)',
       'case-sensitive matching',
+      'its Moodle category ($course$/top/Imported)',
       'answers worth part of the grade',
     ]);
     expect(questions[4]!.input).toMatchObject({ correct_number: 9.81, tolerance: 0.05 });
-    expect(questions[4]!.lost).toEqual(['units', 'an answer for any other number']);
+    expect(questions[4]!.lost).toEqual([
+      'units',
+      'an answer for any other number',
+      'its Moodle category ($course$/top/Imported)',
+    ]);
   });
 
   test('matching, essay and cloze: distractors, word limits, blanks and what they cannot hold', () => {
@@ -344,7 +360,11 @@ describe('Moodle XML', () => {
       points_per_pair: 10,
     });
     expect(questions[6]!.input).toEqual({ type: 'essay', text: 'Discuss.', points: 50, min_words: 50 });
-    expect(questions[6]!.lost).toEqual(['information for graders', 'file attachments']);
+    expect(questions[6]!.lost).toEqual([
+      'information for graders',
+      'file attachments',
+      'its Moodle category ($course$/top/Imported)',
+    ]);
     // A numerical sub-question among blanks has no blank of ours: named as lost, the rest kept.
     expect(questions[7]!.problems).toEqual([]);
     expect(questions[7]!.input).toMatchObject({
@@ -369,6 +389,7 @@ describe('Moodle XML', () => {
     expect(questions[8]!.lost).toEqual([
       'case-sensitive matching',
       'choices shown as buttons (a blank shows a list)',
+      'its Moodle category ($course$/top/Imported)',
     ]);
   });
 
@@ -513,7 +534,7 @@ describe('Moodle XML ordering questions', () => {
       items: ['Mercury', 'Venus', 'Earth', 'Mars'].map((label) => ({ label })),
       points_per_item: 1,
     });
-    expect(questions[0]!.lost).toEqual([]);
+    expect(questions[0]!.lost).toEqual(['its Moodle category ($course$/Ordering)']);
     // All or nothing: the grade for the whole order.
     expect(questions[1]!.input).toMatchObject({
       items: ['Egg', 'Larva', 'Pupa'].map((label) => ({ label })),
@@ -528,6 +549,7 @@ describe('Moodle XML ordering questions', () => {
     expect(questions[2]!.lost).toEqual([
       'showing only some of the items',
       'grading by items next to each other (points per item in place instead)',
+      'its Moodle category ($course$/Ordering)',
     ]);
     // Fewer items than an ordering question takes: named, not imported.
     expect(questions[3]!.problems.join('\n')).toContain('items');

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { assemble, readBank } from '../../src/domain/import/assemble';
+import { previewImport } from '../../src/domain/import/import-questions';
 
 const FIXTURES = path.join(__dirname, '../fixtures/moodle');
 
@@ -63,5 +64,21 @@ describe.each([
         .map(([where, text]) => `${question.at} ${where}: ${text}`),
     );
     expect(found).toEqual([]);
+  });
+});
+
+test("each question names the Moodle category it came under, in the preview's notes", () => {
+  const text = readFileSync(path.join(FIXTURES, 'nested_categories_with_questions.xml'), 'utf8');
+  const { preview } = previewImport({ text });
+  expect(preview.notes.map((note) => [note.text, note.lost?.at(-1)])).toEqual([
+    ['Testing Iota Question', 'its Moodle category ($course$/Iota)'],
+    ['Testing Kappa Essay Question', 'its Moodle category ($course$/Iota/Kappa)'],
+    ['Testing Kappa Question', 'its Moodle category ($course$/Iota/Kappa)'],
+    ['Testing Lambda Question', 'its Moodle category ($course$/Iota/Kappa/Lambda)'],
+    ['Testing Mu Question', 'its Moodle category ($course$/Iota/Mu)'],
+  ]);
+  expect(preview.lost).toMatchObject({
+    'its Moodle category ($course$/Iota)': 1,
+    'its Moodle category ($course$/Iota/Kappa)': 2,
   });
 });

@@ -94,10 +94,13 @@ describeEachDatabase('import_questions', (provider) => {
       expect(byN.get(1)).toMatchObject({
         at: 'line 5',
         type: 'multiple_choice',
-        lost: ['feedback per answer'],
+        lost: ['feedback per answer', 'its Moodle category ($course$/Geography/Capitals)'],
       });
       expect(byN.get(6)).toMatchObject({ regraded: ['33.333 → 33', '33.333 → 33', '33.333 → 33'] });
-      expect(byN.get(12)).toBeUndefined();
+      // Nothing to say of it but the category its $CATEGORY: line gave.
+      expect(byN.get(12)).toMatchObject({ lost: ['its Moodle category ($course$/Geography/Capitals)'] });
+      expect(byN.get(12)).not.toHaveProperty('problems');
+      expect(byN.get(12)).not.toHaveProperty('regraded');
       expect(byN.get(16)).toMatchObject({ type: null, problems: [expect.stringContaining('a description')] });
       expect(await quizCount(ownerId)).toBe(0);
 

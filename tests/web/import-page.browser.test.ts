@@ -77,15 +77,15 @@ describeWithBrowser('importing questions in a browser', () => {
     await page.keyboard.press('Space');
     expect(await page.locator('#skip_unusable').isChecked()).toBe(true);
     await tabTo(page, 'form[action$="/confirm"] button[type="submit"]');
-    expect(await page.evaluate<string>('document.activeElement?.textContent')).toBe('Import 8 questions');
+    expect(await page.evaluate<string>('document.activeElement?.textContent')).toBe('Import 9 questions');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/quizzes\/[\w-]+$/);
     await page
       .getByRole('status')
-      .filter({ hasText: 'Imported 8 questions into “Capitals from Moodle”.' })
+      .filter({ hasText: 'Imported 9 questions into “Capitals from Moodle”.' })
       .waitFor();
     await page.getByRole('heading', { name: 'Capitals from Moodle' }).waitFor();
-    expect(await page.locator('ol.questions > li').count()).toBe(8);
+    expect(await page.locator('ol.questions > li').count()).toBe(9);
 
     // A phone: the form and the same preview (the upload is still kept), each checked by axe.
     const phone = await loggedInPage(browser, app.baseUrl, owner, 390);

@@ -83,6 +83,12 @@ export class UnreadableBank extends Error {
   override readonly name = 'UnreadableBank';
 }
 
+/**
+ * A question's category in Moodle (a `$CATEGORY:` line, a `<question type="category">`): a quiz
+ * has no bank of categories to put it in, so the path is named with what the question loses.
+ */
+export const categoryLost = (path: string) => `its Moodle category (${path})`;
+
 /** Adds an entry to a list once. */
 export function note(list: string[], entry: string): void {
   if (!list.includes(entry)) list.push(entry);

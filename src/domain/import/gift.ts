@@ -1,4 +1,11 @@
-import { note, UnreadableBank, type SourceAnswer, type SourceBank, type SourceQuestion } from './bank';
+import {
+  categoryLost,
+  note,
+  UnreadableBank,
+  type SourceAnswer,
+  type SourceBank,
+  type SourceQuestion,
+} from './bank';
 import { htmlToText, tidy } from './html-text';
 
 /**
@@ -35,6 +42,8 @@ function unhide(text: string): string {
 interface Block {
   line: number;
   text: string;
+  /** The path of the `$CATEGORY:` line before it, if any. */
+  category?: string;
 }
 
 /** The questions' blocks, each with the line it starts on; comments and categories left out. */
@@ -42,15 +51,21 @@ function blocks(source: string): Block[] {
   const lines = source.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
   const found: Block[] = [];
   let current: { line: number; lines: string[] } | null = null;
+  let category = '';
   const close = () => {
-    if (current) found.push({ line: current.line, text: current.lines.join('\n') });
+    if (current) {
+      found.push({ line: current.line, text: current.lines.join('\n'), ...(category ? { category } : {}) });
+    }
     current = null;
   };
   lines.forEach((line, index) => {
     const trimmed = line.trim();
     if (trimmed.startsWith('//')) return;
     if (trimmed === '') return close();
-    if (!current && /^\$CATEGORY:/i.test(trimmed)) return;
+    if (!current && /^\$CATEGORY:/i.test(trimmed)) {
+      category = trimmed.replace(/^\$CATEGORY:/i, '').trim();
+      return;
+    }
     if (!current) current = { line: index + 1, lines: [] };
     current.lines.push(line);
   });
@@ -317,6 +332,10 @@ function missingWord(question: SourceQuestion, choice: boolean): SourceQuestion 
 }
 
 export function readGift(source: string): SourceBank {
-  const questions = blocks(source).map(readQuestion);
+  const questions = blocks(source).map((block) => {
+    const question = readQuestion(block);
+    if (block.category) note(question.lost, categoryLost(block.category));
+    return question;
+  });
   return { format: 'gift', questions, problems: [] };
 }

@@ -1,6 +1,7 @@
 import type { ImportShape } from '../question-types';
 import {
   DEFAULT_IMAGE_ALT,
+  categoryLost,
   note,
   UnreadableBank,
   type SourceBank,
@@ -349,13 +350,20 @@ export function readMoodleXml(source: string): SourceBank {
   }
   const questions: SourceQuestion[] = [];
   const problems: string[] = [];
+  let category = '';
   elements(root).forEach((element, index) => {
     if (element.name !== 'question') {
       problems.push(`line ${element.line}: <${element.name}> is not a <question>; left out`);
       return;
     }
+    if (element.attributes.type === 'category') {
+      category = tidy(textChild(element, 'category'));
+      return;
+    }
     const question = readQuestion(element, index + 1);
-    if (question) questions.push(question);
+    if (!question) return;
+    if (category) note(question.lost, categoryLost(category));
+    questions.push(question);
   });
   return { format: 'moodle_xml', questions, problems };
 }
