@@ -236,7 +236,7 @@ function summary(preview: ImportPreview): Html {
       <dt>Points per grade</dt>
       <dd>
         ${preview.points_per_grade} (grades become whole points by the
-        <a href="/docs/api-reference#import-scoring">scoring rule</a>)
+        <a href="/en/docs/api-reference#import-scoring">scoring rule</a>)
       </dd>
     </div>
     <div>

@@ -98,6 +98,11 @@ describeEachDatabase('importing questions on the dashboard', (provider) => {
     const page = squash(preview.text);
     expect(page).toContain('<h1>Check the import</h1>');
     expect(page).toContain('<dt>Format</dt><dd>Moodle XML</dd>');
+    // The scoring rule's link leads to the reference's section on it, not a 404.
+    const rule = /<a href="([^"]+)">scoring rule<\/a>/.exec(preview.text)![1]!;
+    const reference = await agent.get(rule.split('#')[0]!);
+    expect(reference.status).toBe(200);
+    expect(reference.text).toContain(`id="${rule.split('#')[1]}"`);
     expect(page).toContain('<table class="data-table">');
     for (const column of [
       'Question',
