@@ -17,7 +17,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* import_questions, and get_quiz_links' upload and export links */ 1536 +
   /* maths and code (math_dollars), images in questions and options */ 1536 +
   /* what time-up does, in require_all_answers and time_limit_minutes */ 128 +
-  /* get_results' count of answers waiting for a grade (pending_grades) */ 64;
+  /* get_results' count of answers waiting for a grade (pending_grades) */ 64 +
+  /* that a credential without quizzes:read renews a question's id when it sends a key */ 96;
 
 /** The question types added together (ordering, matching, fill_in_blanks, scale) and their fields. */
 const ADDED_TYPES = {

@@ -58,7 +58,7 @@ interface Change {
   position: number | null;
   /** update: the fields sent. */
   fields?: Field[];
-  /** update: kept, or renewed when the answer key changed (its statistics start over). */
+  /** update: kept, or renewed when the answer key changed or a credential that cannot read it sent it (its statistics start over). */
   id?: 'kept' | 'renewed';
   previous_question_id?: string;
 }

@@ -41,7 +41,9 @@ const EditSummarySchema = z.object({
       id: z
         .enum(['kept', 'renewed'])
         .optional()
-        .describe('update: renewed when the answer key changed (statistics start over).'),
+        .describe(
+          'update: renewed when the answer key changed, or was sent without quizzes:read (statistics start over).',
+        ),
       previous_question_id: z.string().optional().describe('The id before it was renewed.'),
     }),
   ),

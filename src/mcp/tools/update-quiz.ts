@@ -23,7 +23,7 @@ export const updateQuizTool = defineTool({
   title: 'Update a quiz',
   description:
     'Changes a quiz (edit_questions sends less for a few questions). `questions` REPLACES them all: send each kept ' +
-    'one with its `question_id` (id and statistics kept while type, key and scores are).',
+    'one with its `question_id` (id and statistics kept while type, key and scores are; renewed without quizzes:read).',
   input: z.strictObject({
     quiz_id: QuizRefSchema,
     questions: QuestionsInputSchema.optional().describe(
