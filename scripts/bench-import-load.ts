@@ -34,11 +34,15 @@ const p99 = (values: number[]) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? NaN;
 };
 
-async function loopDelayP99(port: number): Promise<number> {
+/** The loop's p99 and longest turn (ms) since the last scrape: a single long stall moves only the second. */
+async function loopDelay(port: number): Promise<{ p99: number; max: number }> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const value = /^nodejs_eventloop_lag_p99_seconds (\S+)$/m.exec(text)?.[1];
-  if (value === undefined) throw new Error('/metrics has no nodejs_eventloop_lag_p99_seconds');
-  return Number(value) * 1000;
+  const ms = (name: string) => {
+    const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+    if (value === undefined) throw new Error(`/metrics has no ${name}`);
+    return Number(value) * 1000;
+  };
+  return { p99: ms('nodejs_eventloop_lag_p99_seconds'), max: ms('nodejs_eventloop_lag_max_seconds') };
 }
 
 function mcp(port: number, key: string, name: string, args: Record<string, unknown>) {
@@ -61,13 +65,14 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 interface Round {
   eld: number;
+  longest: number;
   healthz: number[];
   list: number[];
   importMs?: number;
 }
 
 async function round(port: number, key: string, uploadId: string | null): Promise<Round> {
-  await loopDelayP99(port); // resets the histogram
+  await loopDelay(port); // resets the histogram
   const healthz: number[] = [];
   const list: number[] = [];
   let importing: Promise<number> | null = null;
@@ -78,8 +83,8 @@ async function round(port: number, key: string, uploadId: string | null): Promis
     healthz.push(await timed(() => fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.text())));
     list.push(await timed(() => mcp(port, key, 'list_quizzes', {})));
   }
-  const eld = await loopDelayP99(port);
-  return { eld, healthz, list, ...(importing ? { importMs: await importing } : {}) };
+  const { p99: eld, max: longest } = await loopDelay(port);
+  return { eld, longest, healthz, list, ...(importing ? { importMs: await importing } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -130,6 +135,7 @@ async function main(): Promise<void> {
     }
     const sum = (rounds: Round[]) => ({
       eld: Math.max(...rounds.map((r) => r.eld)),
+      longest: Math.max(...rounds.map((r) => r.longest)),
       healthz: p99(rounds.flatMap((r) => r.healthz)),
       list: p99(rounds.flatMap((r) => r.list)),
     });
@@ -140,6 +146,7 @@ async function main(): Promise<void> {
     console.log(`${''.padEnd(28)}${'no import'.padStart(10)}${'import'.padStart(10)}`);
     console.log(`${`loop turn p99 (${EVENT_LOOP_SAMPLE_MS} ms timer)`.padEnd(28)}${f(a.eld)}${f(b.eld)}`);
     console.log(`${'event-loop delay p99'.padEnd(28)}${f(beyond(a.eld))}${f(beyond(b.eld))}`);
+    console.log(`${'longest loop turn'.padEnd(28)}${f(a.longest)}${f(b.longest)}`);
     console.log(`${'GET /healthz p99'.padEnd(28)}${f(a.healthz)}${f(b.healthz)}`);
     console.log(`${'tools/call list_quizzes p99'.padEnd(28)}${f(a.list)}${f(b.list)}`);
     console.log(`import took ${loaded.map((r) => `${Math.round(r.importMs ?? 0)} ms`).join(', ')}`);
