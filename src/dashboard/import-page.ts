@@ -175,6 +175,7 @@ function noteRow(item: PreviewItem): { header: Html; cells: Html[] } {
         ? html`${item.type} <span class="muted">(from ${item.from})</span>`
         : html`<strong>Cannot be imported</strong> <span class="muted">(${item.from})</span>`,
       list(item.lost),
+      list(item.changed),
       list(item.problems),
       list(item.regraded),
     ],
@@ -215,6 +216,9 @@ function summary(preview: ImportPreview): Html {
   const lost = Object.entries(preview.lost).map(
     ([what, count]) => `${what}: ${plural(count, 'question', 'questions')}`,
   );
+  const changed = Object.entries(preview.changed ?? {}).map(
+    ([how, count]) => `${how}: ${plural(count, 'question', 'questions')}`,
+  );
   return html`<dl class="settings">
     <div>
       <dt>Format</dt>
@@ -246,6 +250,10 @@ function summary(preview: ImportPreview): Html {
     <div>
       <dt>What is lost</dt>
       <dd>${lost.length > 0 ? lost.join('; ') : 'Nothing'}</dd>
+    </div>
+    <div>
+      <dt>Texts rewritten</dt>
+      <dd>${changed.length > 0 ? changed.join('; ') : 'None'}</dd>
     </div>
   </dl>`;
 }
@@ -333,7 +341,7 @@ export function sendImportPreview(res: Response, state: ImportPreviewState): voi
         preview.notes.length === 0
           ? html`<p>Every question imports as it is.</p>`
           : html`${dataTable({
-              caption: `Questions that lose something, cannot be read, or whose scores the rule changed${
+              caption: `Questions that lose something, whose texts were rewritten, that cannot be read, or whose scores the rule changed${
                 preview.pages > 1 ? ` (page ${preview.page} of ${preview.pages})` : ''
               }`,
               columns: [
@@ -341,6 +349,7 @@ export function sendImportPreview(res: Response, state: ImportPreviewState): voi
                 { label: 'Where' },
                 { label: 'Becomes' },
                 { label: 'What is lost' },
+                { label: 'Texts rewritten' },
                 { label: 'Cannot be read' },
                 { label: 'Scores changed' },
               ],

@@ -328,12 +328,14 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       detected when left out). It makes a new draft quiz (<code>title</code>) or appends to a draft
       (<code>quiz_id</code>), all in one transaction or nothing. <code>dry_run: true</code> answers the
       preview only: the counts by type, how many questions lose each kind of thing (feedback per answer,
-      images, penalties, formatting), the scores the rule below changed, and, ${PREVIEW_PAGE_SIZE} to a page
-      (<code>page</code>), each question with something to say, by its line or element. A bank of more than
-      ${LIMITS.questionsMax} questions is refused with its count unless <code>split: true</code> makes several
-      quizzes; questions that cannot be imported (a type this service does not hold yet, an answer that cannot
-      be read) refuse the import unless <code>skip_unusable: true</code> leaves them out. XML that declares a
-      DOCTYPE is refused: entities and DTDs are never read.
+      images, penalties, formatting), how many have a text the import rewrote in each way
+      (<code>changed</code>: a GIFT format marker taken off, HTML character references decoded, HTML read as
+      plain text), the scores the rule below changed, and, ${PREVIEW_PAGE_SIZE} to a page (<code>page</code>),
+      each question with something to say, by its line or element. A bank of more than ${LIMITS.questionsMax}
+      questions is refused with its count unless <code>split: true</code> makes several quizzes; questions
+      that cannot be imported (a type this service does not hold yet, an answer that cannot be read) refuse
+      the import unless <code>skip_unusable: true</code> leaves them out. XML that declares a DOCTYPE is
+      refused: entities and DTDs are never read.
     </p>
     <p id="upload-link">
       <strong>Files.</strong> A bank too large to paste goes through the <code>upload</code> link of

@@ -144,6 +144,32 @@ describeEachDatabase('importing questions on the dashboard', (provider) => {
     });
   });
 
+  test('the preview says which texts the import rewrote, and how, before anything is stored', async () => {
+    const text = [
+      '::Q1::[html]<p>Is Qu&eacute;bec in Canada?</p>{T}',
+      '::Q2::[plain]Is a square a rectangle?{T}',
+      '::Q3::Is ice cold?{T}',
+    ].join('\n\n');
+    const before = await counts();
+    const posted = await postForm('/dashboard/quizzes/import', {
+      _csrf: await formToken(),
+      title: 'Rewritten',
+      text,
+      format: 'gift',
+    });
+    expect(posted.status).toBe(303);
+    const page = squash((await agent.get(posted.headers.location!)).text);
+    expect(page).toContain(
+      '<dt>Texts rewritten</dt><dd>its format marker [html] taken off: 1 question; HTML character references decoded (&amp;eacute; → é): 1 question; HTML read as plain text (paragraphs and line breaks kept as new lines): 1 question; its format marker [plain] taken off: 1 question</dd>',
+    );
+    // Each rewritten question is listed with its own changes; the third imports as written.
+    expect(page).toContain('1. Is Québec in Canada?');
+    expect(page).toContain('2. Is a square a rectangle?');
+    expect(page).not.toContain('3. Is ice cold?');
+    expect(page).toContain('1 other question imports as it is.');
+    expect(await counts()).toEqual({ ...before, uploads: before.uploads + 1 });
+  });
+
   test('pasted GIFT text is added to a draft from its page; a published quiz is refused', async () => {
     const draft = await createQuiz(app.deps, owner.id, {
       title: 'A draft to add to',

@@ -82,3 +82,17 @@ test("each question names the Moodle category it came under, in the preview's no
     'its Moodle category ($course$/Iota/Kappa)': 2,
   });
 });
+
+test("the preview names each GIFT format marker the import took off Moodle's own file", () => {
+  const text = readFileSync(path.join(FIXTURES, 'questions.gift.txt'), 'utf8');
+  const { preview } = previewImport({ text });
+  // Every question whose source text opens with a marker says so in its note.
+  const marked = [...text.matchAll(/\[(html|moodle|plain|markdown)\]/gi)].map((m) => m[1]!.toLowerCase());
+  const said = Object.entries(preview.changed ?? {})
+    .filter(([how]) => how.startsWith('its format marker'))
+    .map(([how]) => /\[(\w+)\]/.exec(how)![1]!);
+  expect(new Set(said)).toEqual(new Set(marked));
+  expect(preview.notes.some((note) => note.changed?.some((how) => how.startsWith('its format marker')))).toBe(
+    true,
+  );
+});

@@ -68,6 +68,27 @@ describeEachDatabase('import_questions', (provider) => {
     const refusal = async (args: Record<string, unknown>) =>
       errorText(await callTool(client, 'import_questions', args));
 
+    test('the dry run names each text the import rewrote and how; a bank written plainly has no such field', async () => {
+      const preview = await call('import_questions', {
+        text: '::Q1::[html]Caf&eacute; au lait, &frac12; each?{T}\n\n::Q2::Plain?{F}',
+        dry_run: true,
+      });
+      expect(preview.changed).toEqual({
+        'its format marker [html] taken off': 1,
+        'HTML character references decoded (&eacute; → é)': 1,
+      });
+      expect(preview.notes).toEqual([
+        expect.objectContaining({
+          n: 1,
+          text: 'Café au lait, ½ each?',
+          changed: ['its format marker [html] taken off', 'HTML character references decoded (&eacute; → é)'],
+        }),
+      ]);
+      const plain = await call('import_questions', { text: '::Q1::Plain?{F}', dry_run: true });
+      expect(plain).not.toHaveProperty('changed');
+      expect(plain.notes).toEqual([]);
+    });
+
     test('a GIFT bank: the dry run previews and stores nothing; the import stores what it previewed', async () => {
       const text = fixture('bank.gift');
       const preview = await call('import_questions', { text, dry_run: true });

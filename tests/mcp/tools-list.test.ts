@@ -18,7 +18,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* maths and code (math_dollars), images in questions and options */ 1536 +
   /* what time-up does, in require_all_answers and time_limit_minutes */ 128 +
   /* get_results' count of answers waiting for a grade (pending_grades) */ 64 +
-  /* that a credential without quizzes:read renews a question's id when it sends a key */ 96;
+  /* that a credential without quizzes:read renews a question's id when it sends a key */ 96 +
+  /* import_questions' account of the texts it rewrote (changed) */ 96;
 
 /** The question types added together (ordering, matching, fill_in_blanks, scale) and their fields. */
 const ADDED_TYPES = {

@@ -145,6 +145,8 @@ export interface ImportedQuestion {
   /** Its pictures, once decoded (bank-images.ts). */
   media?: QuestionMedia | null;
   lost: string[];
+  /** How the import rewrote the texts it keeps (SourceQuestion.changed). */
+  changed: string[];
   /** How the scoring rule changed its scores ("33.333 → 33"). */
   regraded: string[];
   problems: string[];
@@ -161,6 +163,7 @@ export function assemble(bank: SourceBank): { scale: number; questions: Imported
       shape: question.shape,
       text: question.text,
       lost: question.lost,
+      changed: question.changed ?? [],
       regraded: [],
       problems: [...question.problems],
     };

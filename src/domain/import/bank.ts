@@ -67,6 +67,8 @@ export interface SourceQuestion {
   image?: SourceImage;
   /** What the source holds that our question will not: per-option feedback, images, penalties. */
   lost: string[];
+  /** How the import rewrote the texts it keeps (a format marker taken off, entities decoded). */
+  changed?: string[];
   /** What could not be read, each with the line or element. */
   problems: string[];
 }
@@ -88,6 +90,18 @@ export class UnreadableBank extends Error {
  * has no bank of categories to put it in, so the path is named with what the question loses.
  */
 export const categoryLost = (path: string) => `its Moodle category (${path})`;
+
+/** Notes, once, how the import rewrote one of the question's texts. */
+export function noteChange(question: Pick<SourceQuestion, 'changed'>, entry: string): void {
+  note((question.changed ??= []), entry);
+}
+
+/** What the preview says of a text read from HTML: entities decoded, tags read as line breaks. */
+export const CHANGES = {
+  entities: 'HTML character references decoded (&eacute; → é)',
+  tags: 'HTML read as plain text (paragraphs and line breaks kept as new lines)',
+  marker: (marker: string) => `its format marker [${marker}] taken off`,
+} as const;
 
 /** Adds an entry to a list once. */
 export function note(list: string[], entry: string): void {

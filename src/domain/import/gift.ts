@@ -5,6 +5,8 @@ import {
   type SourceAnswer,
   type SourceBank,
   type SourceQuestion,
+  CHANGES,
+  noteChange,
 } from './bank';
 import { htmlToText, tidy } from './html-text';
 
@@ -90,11 +92,15 @@ function withoutFeedback(text: string): { text: string; feedback: boolean } {
 type TextFormat = 'html' | 'moodle' | 'plain' | 'markdown';
 
 /** A text's format as Moodle reads it: a marker at its very start, else the one it inherits. */
-function textFormat(raw: string, inherited: TextFormat): { format: TextFormat; text: string } {
+function textFormat(
+  raw: string,
+  inherited: TextFormat,
+): { format: TextFormat; text: string; marker?: string } {
   const text = raw.trim();
   const marker = /^\[(html|moodle|plain|markdown)\]/i.exec(text);
   if (!marker) return { format: inherited, text };
-  return { format: marker[1]!.toLowerCase() as TextFormat, text: text.slice(marker[0].length) };
+  const format = marker[1]!.toLowerCase() as TextFormat;
+  return { format, text: text.slice(marker[0].length), marker: format };
 }
 
 /**
@@ -102,13 +108,16 @@ function textFormat(raw: string, inherited: TextFormat): { format: TextFormat; t
  * Markdown as written too, as our rich text is not Markdown, and its formatting noted as lost.
  */
 function readText(raw: string, inherited: TextFormat, question: SourceQuestion): string {
-  const { format, text: marked } = textFormat(raw, inherited);
+  const { format, text: marked, marker } = textFormat(raw, inherited);
+  if (marker) noteChange(question, CHANGES.marker(marker));
   const text = unhide(marked);
   if (format === 'markdown' && text.trim()) note(question.lost, 'formatting (Markdown)');
   if (format !== 'html') return tidy(text);
   const plain = htmlToText(text);
   if (plain.images) note(question.lost, 'images');
   if (plain.formatting) note(question.lost, 'formatting (HTML)');
+  if (plain.entities) noteChange(question, CHANGES.entities);
+  if (plain.tags && !plain.formatting && !plain.images) noteChange(question, CHANGES.tags);
   return plain.text;
 }
 

@@ -22,14 +22,24 @@ export interface PlainText {
   images: boolean;
   /** It had formatting beyond paragraphs and line breaks (bold, links, tables, media). */
   formatting: boolean;
+  /** It had tags at all, read as line breaks or dropped. */
+  tags: boolean;
+  /** It had character references, decoded. */
+  entities: boolean;
 }
+
+/** Whether a text holds a character reference, which decoding rewrites. */
+const hasEntity = (text: string) =>
+  /&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);?/i.test(text) && decodeHTML(text) !== text;
 
 export function htmlToText(html: string): PlainText {
   let images = false;
   let formatting = false;
+  let tags = false;
   const scripts = withoutScripts(withoutComments(html));
   if (scripts.found) formatting = true;
   const text = replaceTags(scripts.text, /<\/?([a-z][a-z0-9]*)\b[^>]*>/gi, (tag, name: string) => {
+    tags = true;
     if (/^img$/i.test(name)) {
       images = true;
       const alt = /\balt\s*=\s*"([^"]*)"/i.exec(tag)?.[1];
@@ -39,7 +49,7 @@ export function htmlToText(html: string): PlainText {
     formatting = true;
     return '';
   });
-  return { text: tidy(decodeEntities(text)), images, formatting };
+  return { text: tidy(decodeEntities(text)), images, formatting, tags, entities: hasEntity(text) };
 }
 
 /**

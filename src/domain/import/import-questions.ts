@@ -52,6 +52,8 @@ export interface PreviewItem {
   type: string | null;
   text: string;
   lost?: string[];
+  /** How the import rewrote its texts. */
+  changed?: string[];
   regraded?: string[];
   problems?: string[];
 }
@@ -68,6 +70,8 @@ export interface ImportPreview {
   points_per_grade: number;
   /** How many questions lose each kind of thing. */
   lost: Record<string, number>;
+  /** How many questions' texts the import rewrote in each way; absent when none. */
+  changed?: Record<string, number>;
   regraded: number;
   /** How many quizzes the importable questions need at LIMITS.questionsMax each. */
   quizzes_needed: number;
@@ -95,6 +99,7 @@ function previewItem(question: ImportedQuestion): PreviewItem {
     type: question.input?.type ?? null,
     text: shorten(question.text.replace(/\s+/g, ' '), PREVIEW_TEXT_MAX),
     ...(question.lost.length > 0 ? { lost: listed(question.lost) } : {}),
+    ...(question.changed.length > 0 ? { changed: listed(question.changed) } : {}),
     ...(question.regraded.length > 0 ? { regraded: listed(question.regraded) } : {}),
     ...(question.problems.length > 0 ? { problems: listed(question.problems) } : {}),
   };
@@ -112,8 +117,14 @@ export function previewOf(
   for (const question of importable) types[question.input!.type] = (types[question.input!.type] ?? 0) + 1;
   const lost: Record<string, number> = {};
   for (const question of questions) for (const kind of question.lost) lost[kind] = (lost[kind] ?? 0) + 1;
+  const changed: Record<string, number> = {};
+  for (const question of questions) {
+    for (const kind of question.changed) changed[kind] = (changed[kind] ?? 0) + 1;
+  }
   const noted = questions.filter(
-    (question) => question.lost.length + question.regraded.length + question.problems.length > 0,
+    (question) =>
+      question.lost.length + question.changed.length + question.regraded.length + question.problems.length >
+      0,
   );
   const pages = Math.max(1, Math.ceil(noted.length / PREVIEW_PAGE_SIZE));
   const shown = Math.min(Math.max(1, page), pages);
@@ -125,6 +136,7 @@ export function previewOf(
     types,
     points_per_grade: scale,
     lost,
+    ...(Object.keys(changed).length > 0 ? { changed } : {}),
     regraded: questions.filter((question) => question.regraded.length > 0).length,
     quizzes_needed: Math.ceil(importable.length / LIMITS.questionsMax),
     notes: noted.slice((shown - 1) * PREVIEW_PAGE_SIZE, shown * PREVIEW_PAGE_SIZE).map(previewItem),

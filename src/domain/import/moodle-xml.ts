@@ -7,6 +7,8 @@ import {
   type SourceBank,
   type SourceImage,
   type SourceQuestion,
+  CHANGES,
+  noteChange,
 } from './bank';
 import { readCloze } from './cloze';
 import { decodeEntities, htmlToText, replaceTags, tidy } from './html-text';
@@ -138,6 +140,7 @@ function plainText(raw: string, format: string, question: SourceQuestion): strin
   const text = htmlToText(raw);
   if (text.images) note(question.lost, 'images');
   if (text.formatting) note(question.lost, 'formatting (HTML)');
+  if (text.entities) noteChange(question, CHANGES.entities);
   return text.text;
 }
 

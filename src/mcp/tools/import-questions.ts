@@ -12,6 +12,7 @@ const NoteSchema = z.object({
   type: z.string().nullable().describe('What it becomes; null: nothing here.'),
   text: z.string(),
   lost: z.array(z.string()).optional().describe('What the source holds that the question will not.'),
+  changed: z.array(z.string()).optional().describe('How the import rewrote its texts.'),
   regraded: z.array(z.string()).optional().describe('Scores the scoring rule changed.'),
   problems: z.array(z.string()).optional().describe('Why it cannot be imported.'),
 });
@@ -66,6 +67,7 @@ export const importQuestionsTool = defineTool({
       .number()
       .describe('The scoring rule\'s scale (API reference, "Importing questions").'),
     lost: z.record(z.string(), z.number()).describe('How many questions lose each kind of thing.'),
+    changed: z.record(z.string(), z.number()).optional(),
     regraded: z.number(),
     quizzes_needed: z.number(),
     notes: z.array(NoteSchema).describe('Questions with something to say, one page.'),
