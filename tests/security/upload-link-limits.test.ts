@@ -18,6 +18,8 @@ import {
 import type { Provider } from '../../src/db/database';
 import { clearPrefix, connectRedis, describeWithRedis, uniquePrefix, type TestRedis } from '../helpers/redis';
 import { createTestDatabase } from '../helpers/test-database';
+import { memoryLog } from '../helpers/memory-log';
+import { createLogger } from '../../src/logger';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -29,6 +31,7 @@ describeEachDatabase('upload link limits', (provider: Provider) => {
   let client: AnyClient;
   let quizId: string;
   let clock: MovableClock;
+  let log: ReturnType<typeof memoryLog>;
 
   async function start(uploads: Partial<UploadLimits>): Promise<void> {
     const limits = testConfig().limits;
@@ -44,7 +47,13 @@ describeEachDatabase('upload link limits', (provider: Provider) => {
         },
       },
     };
-    app = await startTestApp({ provider, config, now: () => Date.now() });
+    log = memoryLog();
+    app = await startTestApp({
+      provider,
+      config,
+      now: () => Date.now(),
+      logger: createLogger('error', log.stream),
+    });
     user = await createTestUser(app, 'uploader');
     client = await connectClient(app, user.apiKey);
     const quiz = payload(
@@ -79,6 +88,14 @@ describeEachDatabase('upload link limits', (provider: Provider) => {
     const link = await newLink();
     const answers = await Promise.all(Array.from({ length: 40 }, () => send(link, 1.1 * MB)));
     const created = answers.filter((answer) => answer.status === 201);
+    // Anything but a store or a refusal is named with what the service logged for it.
+    const unexpected = answers
+      .filter((answer) => answer.status !== 201 && answer.status !== 429)
+      .map((answer) => ({ status: answer.status, body: answer.body as unknown }));
+    const logged = log
+      .lines()
+      .map((line) => (line.err as { message?: string } | undefined)?.message ?? line.msg);
+    expect({ unexpected, logged }).toEqual({ unexpected: [], logged: [] });
     expect(created).toHaveLength(10);
     for (const refused of answers.filter((answer) => answer.status !== 201)) {
       expect(refused.status).toBe(429);
