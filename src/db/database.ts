@@ -112,9 +112,11 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   const pool = new pg.Pool({
     connectionString: target,
     max: options.poolSize ?? 10,
-    // Fail fast while the server is unreachable instead of queueing requests forever;
-    // the pool reconnects by itself once it answers again.
-    connectionTimeoutMillis: 3_000,
+    // The wait for a connection, counting the time a request queues behind the pool's others:
+    // long enough that a class submitting at once is served rather than refused, short enough
+    // that an unreachable server answers "try again" instead of queueing requests forever (a
+    // refused connection fails at once); the pool reconnects by itself once it answers again.
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
   });

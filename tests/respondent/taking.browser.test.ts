@@ -135,7 +135,10 @@ describeWithBrowser('taking a timed, windowed or translated quiz in a browser', 
       await expect(page.locator('main').innerText()).resolves.toContain('سؤالان');
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByLabel('بريدك الإلكتروني').fill('student@example.com');
-      await Promise.all([page.waitForURL(/\?attempt=/), page.getByRole('button', { name: 'ابدأ' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\?attempt=/),
+        page.getByRole('button', { name: 'ابدأ', exact: true }).click(),
+      ]);
       await expect(page.locator('main').innerText()).resolves.toContain('الإرسال باسم student@example.com');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'respondent-arabic-form');
@@ -157,7 +160,7 @@ describeWithBrowser('taking a timed, windowed or translated quiz in a browser', 
       // One attempt per email: a second start with the same address, in other case, is refused at Start.
       await page.goto(quiz.public_url);
       await page.getByLabel('بريدك الإلكتروني').fill(' Student@Example.com ');
-      await page.getByRole('button', { name: 'ابدأ' }).click();
+      await page.getByRole('button', { name: 'ابدأ', exact: true }).click();
       await expect(page.locator('.error-summary').innerText()).resolves.toContain(
         'استخدم student@example.com كل محاولاته',
       );
