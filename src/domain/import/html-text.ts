@@ -28,10 +28,6 @@ export interface PlainText {
   entities: boolean;
 }
 
-/** Whether a text holds a character reference, which decoding rewrites. */
-const hasEntity = (text: string) =>
-  /&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);?/i.test(text) && decodeHTML(text) !== text;
-
 export function htmlToText(html: string): PlainText {
   let images = false;
   let formatting = false;
@@ -49,7 +45,14 @@ export function htmlToText(html: string): PlainText {
     formatting = true;
     return '';
   });
-  return { text: tidy(decodeEntities(text)), images, formatting, tags, entities: hasEntity(text) };
+  const decoded = decodeHTML(text);
+  return {
+    text: tidy(decoded.replace(/\u00a0/g, ' ')),
+    images,
+    formatting,
+    tags,
+    entities: decoded.length !== text.length || decoded !== text,
+  };
 }
 
 /**
