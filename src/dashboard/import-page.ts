@@ -294,7 +294,7 @@ function confirmForm(res: Response, state: ImportPreviewState): Html {
               id: 'split',
               name: 'split',
               label: `Split them into ${preview.quizzes_needed} quizzes`,
-              checked: state.split ?? false,
+              checked: state.split ?? true,
               invalid: errorsFor(errors, 'split').length > 0,
             })}`
         : ''
@@ -305,7 +305,7 @@ function confirmForm(res: Response, state: ImportPreviewState): Html {
             id: 'skip_unusable',
             name: 'skip_unusable',
             label: `Leave out the ${plural(preview.not_importable, 'question', 'questions')} that cannot be imported`,
-            checked: state.skipUnusable ?? false,
+            checked: state.skipUnusable ?? true,
             invalid: errorsFor(errors, 'skip_unusable').length > 0,
           })
         : ''
