@@ -1,5 +1,6 @@
 import type { RedisCommander } from '../http/rate-limit-store';
 import type { Logger } from '../logger';
+import { redisFallback } from '../http/redis-fallback';
 
 /**
  * A growing delay per account after repeated failed log-ins, never a lock-out: a lock-out would
@@ -92,24 +93,7 @@ export function createRedisLoginDelay(
   timeoutMs = 250,
 ): LoginDelay {
   const memory = createMemoryLoginDelay(rule);
-  let downUntil = 0;
-  const withTimeout = async <T>(operation: Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([operation, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const usable = () => client.isReady && Date.now() >= downUntil;
-  const markDown = (error: unknown) => {
-    if (Date.now() >= downUntil)
-      logger.warn({ err: error }, 'Redis did not answer: log-in delays are counted per instance for a while');
-    downUntil = Date.now() + 5_000;
-  };
+  const { usable, withTimeout, markDown } = redisFallback(client, logger, 'log-in delays', timeoutMs);
   return {
     async attempt(account) {
       if (usable()) {

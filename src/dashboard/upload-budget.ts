@@ -1,5 +1,6 @@
 import type { RedisCommander } from '../http/rate-limit-store';
 import type { Logger } from '../logger';
+import { redisFallback } from '../http/redis-fallback';
 
 /**
  * What one upload link may still store: a count of files and of bytes for as long as the link
@@ -87,24 +88,7 @@ export function createRedisUploadBudget(
   timeoutMs = 250,
 ): UploadBudget {
   const memory = createMemoryUploadBudget(rule);
-  let downUntil = 0;
-  const withTimeout = async <T>(operation: Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([operation, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const usable = () => client.isReady && Date.now() >= downUntil;
-  const markDown = (error: unknown) => {
-    if (Date.now() >= downUntil)
-      logger.warn({ err: error }, 'Redis did not answer: upload links are counted per instance for a while');
-    downUntil = Date.now() + 5_000;
-  };
+  const { usable, withTimeout, markDown } = redisFallback(client, logger, 'upload links', timeoutMs);
   return {
     async take(key, bytes) {
       if (usable()) {
