@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { callTool, errorText, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { connectApp, loggedInAgent } from '../oauth/oauth-helpers';
+import { ownerAndWriter } from './write-only-clients';
 
 const SECRETS = ['SECRET-WHY', 'SECRET-ACCEPTED', 'Rome'];
 
@@ -29,11 +29,7 @@ forEachEra((era) => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const { agent, user } = await loggedInAgent(app, `keys-shown-${era.era}`);
-    const { tokens } = await connectApp(app, agent, { scope: 'quizzes:write' });
-    expect(tokens.scope).toBe('quizzes:write');
-    owner = await era.connect(app, user.apiKey);
-    writer = await era.connect(app, tokens.access_token);
+    ({ owner, writer } = await ownerAndWriter(app, era, 'keys-shown'));
   });
   afterAll(async () => {
     await writer?.close();

@@ -5,7 +5,7 @@
 // both eras.
 import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { connectApp, loggedInAgent } from '../oauth/oauth-helpers';
+import { ownerAndWriter } from './write-only-clients';
 
 const twinQuestions = () => [
   { type: 'yes_no', text: 'Is Milan the capital?', points: 7, correct_answer: 'no', explanation: 'Rome is.' },
@@ -44,11 +44,7 @@ forEachEra((era) => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const { agent, user } = await loggedInAgent(app, `same-answer-${era.era}`);
-    const { tokens } = await connectApp(app, agent, { scope: 'quizzes:write' });
-    expect(tokens.scope).toBe('quizzes:write');
-    owner = await era.connect(app, user.apiKey);
-    writer = await era.connect(app, tokens.access_token);
+    ({ owner, writer } = await ownerAndWriter(app, era, 'same-answer'));
   });
   afterAll(async () => {
     await writer?.close();

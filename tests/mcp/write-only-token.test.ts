@@ -5,7 +5,7 @@
 // title, not even inside a warning. Resources, prompts and completions give such a token nothing.
 import { callTool, errorText, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { connectApp, loggedInAgent } from '../oauth/oauth-helpers';
+import { ownerAndWriter } from './write-only-clients';
 
 /** Stored content a write-only token must never read back. */
 const SECRETS = ['SECRET-WHY', 'SECRET-ACCEPTED', 'SECRET-OPTION', '4242'];
@@ -65,11 +65,7 @@ forEachEra((era) => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const { agent, user } = await loggedInAgent(app, `write-only-${era.era}`);
-    const { tokens } = await connectApp(app, agent, { scope: 'quizzes:write' });
-    expect(tokens.scope).toBe('quizzes:write');
-    owner = await era.connect(app, user.apiKey);
-    writer = await era.connect(app, tokens.access_token);
+    ({ owner, writer } = await ownerAndWriter(app, era, 'write-only'));
   });
   afterAll(async () => {
     await writer?.close();
