@@ -100,11 +100,16 @@ export async function recordResponse(
     );
   }
   // The window, the attempt and its drawn questions (attempts/attempts.ts): `quiz` is what is marked.
-  const taken = await takeSubmission(deps, loaded, submitted, attemptId, options).catch((error: unknown) => {
-    // The first submission used the attempt up: only the way to its result is left.
-    if (first) throw new RepeatedSubmission(first.responseId, true);
-    throw error;
-  });
+  const taken = await takeSubmission(deps, loaded, submitted, attemptId, options).catch(
+    async (error: unknown) => {
+      // The first submission used the attempt up: only the way to its result is left. A repeat
+      // racing the first may find the attempt used before it found the key: it looks again.
+      const used = first ?? (key ? await deps.repos.attempts.keyOwner(loaded.id, key.keyHash) : null);
+      if (used && used.bodyHash === key!.bodyHash) throw new RepeatedSubmission(used.responseId, true);
+      if (used) throw new RepeatedSubmission(used.responseId, false);
+      throw error;
+    },
+  );
   const { quiz, input } = taken;
   const timeUp = taken.timeUp === true;
   const choices = validateSubmission(quiz, input, { timeUp, lists: taken.lists });
