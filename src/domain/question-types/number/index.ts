@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { parseNumberAnswer, withinTolerance } from '../answer-text';
-import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
-import { pointsRule } from './warnings';
-import { bestAnswers } from './importing';
+import { parseNumberAnswer, withinTolerance } from '../../answer-text';
+import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
+import { pointsRule } from '../warnings';
+import { bestAnswers } from '../importing';
 
 /** A number: `points` when within `tolerance` of `correctNumber`, bounds included. */
 export interface NumberQuestion {

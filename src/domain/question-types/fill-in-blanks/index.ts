@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answer-text';
-import { LIMITS } from '../limits';
-import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
-import { bestAnswers } from './importing';
-import { indexOfId, listFits, type OpaqueListSpec, type OpaqueLists } from './opaque-ids';
-import { noPointsPossible } from './warnings';
-import { withAccepted } from './short-text';
+import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../../answer-text';
+import { LIMITS } from '../../limits';
+import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
+import { bestAnswers } from '../importing';
+import { indexOfId, listFits, type OpaqueListSpec, type OpaqueLists } from '../opaque-ids';
+import { noPointsPossible } from '../warnings';
+import { withAccepted } from '../short-text';
 
 /**
  * A text with numbered blanks, `[[1]]`, `[[2]]`…: each blank is typed (marked against its

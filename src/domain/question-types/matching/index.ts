@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
-import { NO_ANSWER, type Choice, type QuestionTypeDefinition } from './definition';
-import { indexOfId, listFits, type OpaqueListSpec } from './opaque-ids';
-import { noPointsPossible } from './warnings';
+import { LIMITS } from '../../limits';
+import { NO_ANSWER, type Choice, type QuestionTypeDefinition } from '../definition';
+import { indexOfId, listFits, type OpaqueListSpec } from '../opaque-ids';
+import { noPointsPossible } from '../warnings';
 
 /**
  * Prompts to match: each pair's prompt gets a choice among every match (the pairs' matches,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
-import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
-import { optionsRule } from './warnings';
-import { exportedOptions, importedOptions } from './importing';
+import { LIMITS } from '../../limits';
+import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
+import { optionsRule } from '../warnings';
+import { exportedOptions, importedOptions } from '../importing';
 import {
   checkOptionCount,
   formIndex,
@@ -16,7 +16,7 @@ import {
   sameOptionCount,
   type OptionsRecord,
   type ScoredOptions,
-} from './options';
+} from '../options';
 
 /**
  * Tick any options: the ticked options' scores summed, never below 0 (ticking none is an answer,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
-import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
+import { LIMITS } from '../../limits';
+import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
 
 /**
  * An opinion scale: the respondent picks a whole number from `min` (0 or 1) to `max` (2 to 10),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../answer-text';
-import { LIMITS } from '../limits';
-import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
-import { noPointsPossible } from './warnings';
-import { bestAnswers } from './importing';
+import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../../answer-text';
+import { LIMITS } from '../../limits';
+import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
+import { noPointsPossible } from '../warnings';
+import { bestAnswers } from '../importing';
 
 /**
  * A typed answer: `points` when it matches an accepted answer (answer-text.ts); without accepted

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NO_ANSWER, type QuestionTypeDefinition } from './definition';
-import { pointsRule } from './warnings';
+import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
+import { pointsRule } from '../warnings';
 
 /** Yes or no: the answer named by the key (default "yes") earns `points`, the other 0. */
 export interface YesNoQuestion {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
-import { NO_ANSWER, type AnswerProblem, type Choice, type QuestionTypeDefinition } from './definition';
-import { noPointsPossible } from './warnings';
+import { LIMITS } from '../../limits';
+import { NO_ANSWER, type AnswerProblem, type Choice, type QuestionTypeDefinition } from '../definition';
+import { noPointsPossible } from '../warnings';
 
 /**
  * A long answer, graded by a person (or proposed by the owner's assistant and approved by one):
