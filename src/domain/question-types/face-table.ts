@@ -1,0 +1,23 @@
+import { QUESTION_TYPES, type QuestionType } from './names';
+
+/**
+ * A surface's faces of the question types (its editor fields, its statistics, its form control),
+ * keyed by the type each face names: the one table a surface asks, so the surface names no type.
+ * It throws when the module loads if a type has no face or two, which the compiler cannot see in
+ * a list.
+ */
+export function faceTable<F extends { readonly type: QuestionType }>(
+  faces: readonly F[],
+): Readonly<Record<QuestionType, F>> {
+  const table = new Map<QuestionType, F>();
+  for (const face of faces) {
+    if (!(QUESTION_TYPES as readonly string[]).includes(face.type)) {
+      throw new Error(`A face names ${String(face.type)}, which is no question type`);
+    }
+    if (table.has(face.type)) throw new Error(`Two faces are given for the question type ${face.type}`);
+    table.set(face.type, face);
+  }
+  const missing = QUESTION_TYPES.filter((type) => !table.has(type));
+  if (missing.length > 0) throw new Error(`No face is given for the question types ${missing.join(', ')}`);
+  return Object.freeze(Object.fromEntries(table) as Record<QuestionType, F>);
+}
