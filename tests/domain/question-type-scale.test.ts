@@ -1,6 +1,11 @@
 // The scale type's rules: its input, its range, its answers, and its figures from the counts per
 // value, with every expected figure worked out by hand in the comments.
-import { scaleFigures, storedDefinition, type ScorableQuestion } from '../../src/domain/question-types';
+import {
+  isUnscored,
+  scaleFigures,
+  storedDefinition,
+  type ScorableQuestion,
+} from '../../src/domain/question-types';
 import type { ScaleQuestion } from '../../src/domain/question-types/scale';
 import { QuestionInputSchema } from '../../src/domain/quiz-input';
 import { pointsFor, questionMaxPoints, scoreResponse } from '../../src/domain/scoring';
@@ -80,7 +85,7 @@ describe('a scale is unscored', () => {
 
   test('it stays out of the item analysis', () => {
     expect(storedDefinition('scale').analysisKeys(nps)).toBeNull();
-    expect(storedDefinition('scale').unscored).toBe(true);
+    expect(isUnscored({ id: 'q', type: 'scale', min: 1, max: 5, labels: ['', ''] })).toBe(true);
   });
 });
 

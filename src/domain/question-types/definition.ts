@@ -393,10 +393,11 @@ export interface QuestionTypeDefinition<
   /** The warnings of create_quiz, update_quiz and publish_quiz about one question, from its record. */
   warnings(record: R): FoundWarning[];
   /**
-   * An opinion asked, never marked (scale): out of the score, the item analysis and the
-   * reliability, where a question that merely scores 0 would still count.
+   * Whether a question of it is an opinion asked, never marked (a scale always, a grid without
+   * a key): out of the score, the item analysis and the reliability, where a question that
+   * merely scores 0 would still count. Absent: always marked. Asked through isUnscored (index.ts).
    */
-  readonly unscored?: true;
+  unscored?(key: Omit<S, 'id'>): boolean;
   /**
    * Marked by a person, never by a rule (essay): `points` gives 0, an answer waits for its grade
    * (domain/results/grade-answers.ts), and a re-marking leaves its grade alone.

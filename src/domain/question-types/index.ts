@@ -159,6 +159,15 @@ export function storedKeyOf(key: QuestionKey): Readonly<Record<string, unknown>>
   return definition.keySchema.parse(definition.toStored(key)) as Readonly<Record<string, unknown>>;
 }
 
+/**
+ * Whether a question is an opinion, never marked (a scale, a grid without a key): it stays out
+ * of the score, the item analysis and the reliability. Asked of the question, not its type.
+ */
+export function isUnscored(question: QuestionRow | ScorableQuestion): boolean {
+  const scorable = 'quizId' in question ? toScorable(question) : question;
+  return definitionOf(scorable.type).unscored?.(scorable) ?? false;
+}
+
 /** What a respondent is shown of a question besides its text and options (its type's own fields). */
 export function respondentFieldsOf(question: QuestionRow): Record<string, unknown> {
   return definitionOf(storedTypeOf(question.type)).respondentFields?.(toScorable(question)) ?? {};

@@ -1,5 +1,5 @@
 import { PENDING_CODE, type QuizWithQuestions, type ResultRows } from '../../db/repositories';
-import { storedDefinition, toScorable } from '../question-types';
+import { isUnscored, storedDefinition, toScorable } from '../question-types';
 import { percentOf } from '../scoring';
 import { discrimination, facility, reliability, type ItemSums, type TotalSums } from './item-analysis';
 
@@ -273,11 +273,7 @@ export interface QuizReliability {
 export function reliabilityOf(quiz: QuizWithQuestions, rows: ResultRows, count: number): QuizReliability {
   const none = (reason: string): QuizReliability => ({ statistic: 'cronbach_alpha', value: null, reason });
   // An unscored question (an opinion) is no item of the test: it adds nothing to the score.
-  const unscored = new Set(
-    quiz.questions
-      .filter((question) => storedDefinition(question.type).unscored)
-      .map((question) => question.id),
-  );
+  const unscored = new Set(quiz.questions.filter(isUnscored).map((question) => question.id));
   const questions = quiz.questions.filter((question) => !unscored.has(question.id));
   if (questions.length < 2) return none('It needs at least 2 questions.');
   if (count < 2) return none('It needs at least 2 responses.');

@@ -102,7 +102,7 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
   warnings: () => [],
   maxPoints: () => 0,
   points: () => 0,
-  unscored: true,
+  unscored: () => true,
   // The labels decide no marks; the range decides which answers stand.
   answerKey: (key) => JSON.stringify([key.type, key.min, key.max]),
   answersCarryOver: (previous, next) => previous.min >= next.min && previous.max <= next.max,
