@@ -30,6 +30,15 @@ module.exports = {
       from: { path: '^src/' },
       to: { circular: true },
     },
+    {
+      name: 'domain-folders-form-a-dag',
+      comment:
+        "The domain's folders (quizzes, attempts, taking, grading, reporting, owned, ...) import each other one way only, so each can be read with only the folders below it.",
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/domain/' },
+      to: { circular: true },
+    },
     forbid(
       'db-is-the-bottom',
       'The database layer knows no domain rule and no caller.',

@@ -4,7 +4,7 @@
  * get_results (the domain call the tool makes, summary, statistics, item analysis and a page of
  * 5 responses) on a 5-question quiz, one question of each type, at 1,000, 100,000 and 1,000,000
  * responses on SQLite, and at 100,000 on PostgreSQL when a URL is given. The responses are
- * seeded through the bulk loader (src/domain/results/bulk-responses.ts, whose rows
+ * seeded through the bulk loader (src/domain/taking/bulk-responses.ts, whose rows
  * tests/db/bulk-responses.test.ts proves equal to the JSON route's). Prints the median of
  * repeated calls at each size and the ratio of the largest to the smallest.
  * BENCH_SCALE_SIZES=1000,100000 picks other sizes. Not part of the test suite: seeding a million
@@ -16,9 +16,9 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/database';
 import { QuestionsInputSchema } from '../src/domain/quiz-input';
 import { createQuiz } from '../src/domain/quizzes/create-quiz';
-import { loadOwnedQuiz } from '../src/domain/quizzes/get-quiz';
-import { loadResponses, responseRowOf } from '../src/domain/results/bulk-responses';
-import { getResults } from '../src/domain/results/get-results';
+import { loadOwnedQuiz } from '../src/domain/owned/load-owned-quiz';
+import { loadResponses, responseRowOf } from '../src/domain/taking/bulk-responses';
+import { getResults } from '../src/domain/reporting/get-results';
 import { createUser } from '../src/domain/users';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,100000,1000000').split(',').map(Number);

@@ -39,7 +39,7 @@ async function setUp(checkout) {
   const { createUser } = load('domain/users.js');
   const { createQuiz } = load('domain/quizzes/create-quiz.js');
   const { publishQuiz } = load('domain/quizzes/publish-quiz.js');
-  const { submitResponse } = load('domain/results/submit-response.js');
+  const { submitResponse } = load('domain/taking/submit-response.js');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-bench-cpu-'));
   const database = await openDatabase(`file:${path.join(dir, 'bench.db')}`, { migrate: true });
   const user = await createUser(database.repos, {

@@ -35,8 +35,8 @@ import {
 import { openSchemaEngine } from '../src/db/schema-engine';
 import type { DomainDeps } from '../src/domain/deps';
 import { exportResponses } from '../src/domain/quizzes/export-responses';
-import { getResults } from '../src/domain/results/get-results';
-import { remarkAllResponses } from '../src/domain/results/remark-responses';
+import { getResults } from '../src/domain/reporting/get-results';
+import { remarkAllResponses } from '../src/domain/grading/remark-responses';
 import { packageRoot } from '../src/package-root';
 
 /** The migration that moved keys and answers into JSON values: fixtures are made for those before it. */

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { appDepsOf, createApp, webhookWorkerOf } from './app';
-import { scheduleTimeUps } from './domain/attempts/saved-answers';
+import { scheduleTimeUps } from './domain/taking/saved-answers';
 import { ConfigError, listenAddress, loadConfig, type Config } from './config';
 import { applyMigrations } from './db/migrate';
 import { describeDatabaseUrl, openDatabase } from './db/database';

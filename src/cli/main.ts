@@ -5,7 +5,7 @@ import { DatabaseSetupError } from '../db/errors';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys';
 import { isDomainError } from '../domain/errors';
 import { setPasswordHashCost } from '../domain/passwords';
-import { recomputeResultFigures } from '../domain/results/recompute-figures';
+import { recomputeResultFigures } from '../domain/reporting/recompute-figures';
 import { createUser, PASSWORD_RULE, requireUserByEmail, setPassword } from '../domain/users';
 import { readPassword } from './read-password';
 

@@ -1,11 +1,11 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
 import {
   acceptAnswer,
   planAcceptAnswer,
   type AcceptPlan,
   type AcceptTarget,
-} from '../domain/results/accept-answer';
+} from '../domain/grading/accept-answer';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
 import { plural, sendPage } from '../web/page-shell';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { answersToGrade } from '../domain/results/grade-answers';
+import type { answersToGrade } from '../domain/grading/grade-answers';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { formatTime, noticeBox, plural, sendPage } from '../web/page-shell';

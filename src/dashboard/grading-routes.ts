@@ -1,15 +1,15 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { storedDefinition } from '../domain/question-types';
-import { loadOwnedQuiz } from '../domain/quizzes/get-quiz';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { loadOwnedQuiz } from '../domain/owned/load-owned-quiz';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
 import {
   answersToGrade,
   approveGrades,
   gradeAnswers,
   setAssistantGradesFinal,
-} from '../domain/results/grade-answers';
-import { getOwnedResponse } from '../domain/results/owned-responses';
+} from '../domain/grading/grade-answers';
+import { getOwnedResponse } from '../domain/reporting/owned-responses';
 import { parseForm, verifyCsrf } from '../web/csrf';
 import { sendNotFound } from '../web/error-pages';
 import { plural } from '../web/page-shell';

@@ -9,7 +9,7 @@ import {
   previewSource,
 } from '../domain/import/import-questions';
 import { getQuizQuestions } from '../domain/quizzes/get-quiz';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
 import { readUpload, storeUpload, UPLOAD_BYTES_MAX, UPLOAD_LIFETIME_MS } from '../domain/uploads/uploads';
 import { readFileBody } from '../http/file-body';
 import { checkCsrf, parseForm, sendCsrfFailure, verifyCsrf } from '../web/csrf';

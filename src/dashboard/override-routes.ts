@@ -1,9 +1,9 @@
 import express, { type Response, type Router } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { getQuizSettings } from '../domain/quizzes/get-quiz';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
-import { historyOf, overrideAnswer, type HistoryRecord } from '../domain/results/grade-answers';
-import { getOwnedResponse } from '../domain/results/owned-responses';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
+import { historyOf, overrideAnswer, type HistoryRecord } from '../domain/grading/grade-answers';
+import { getOwnedResponse } from '../domain/reporting/owned-responses';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { sendNotFound } from '../web/error-pages';
 import { html } from '../web/html';

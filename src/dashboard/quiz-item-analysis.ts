@@ -1,5 +1,5 @@
 import { storedDefinition } from '../domain/question-types';
-import type { getResults } from '../domain/results/get-results';
+import type { getResults } from '../domain/reporting/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
 import { dataTable } from '../web/parts';

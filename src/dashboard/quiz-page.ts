@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
-import type { getResults } from '../domain/results/get-results';
+import type { getResults } from '../domain/reporting/get-results';
 import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { formatTime, noticeBox, sendPage } from '../web/page-shell';

@@ -1,5 +1,5 @@
 import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
-import type { getResults } from '../domain/results/get-results';
+import type { getResults } from '../domain/reporting/get-results';
 import { matchesAcceptedAnswer, withinTolerance } from '../domain/answer-text';
 import type { QuestionType } from '../domain/question-types';
 import { html, type Html } from '../web/html';

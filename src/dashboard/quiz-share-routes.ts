@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
 import { getQuizQuestions } from '../domain/quizzes/get-quiz';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
 import { sendNotFound } from '../web/error-pages';
 import { currentSession, requireLogin } from '../web/session';
 import type { DashboardContext } from './context';

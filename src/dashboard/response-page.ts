@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { storedDefinition } from '../domain/question-types';
-import type { ReviewItem } from '../domain/results/answer-review';
-import type { getOwnedResponse } from '../domain/results/owned-responses';
+import type { ReviewItem } from '../domain/taking/answer-review';
+import type { getOwnedResponse } from '../domain/reporting/owned-responses';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
 import { optionPicture, questionImage } from '../web/images';

@@ -1,6 +1,7 @@
 import express, { type Response, type Router } from 'express';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
-import { deleteResponse, findOwnedResponse, type OwnedResponse } from '../domain/results/delete-response';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
+import { deleteResponse } from '../domain/reporting/delete-response';
+import { findOwnedResponse, type OwnedResponse } from '../domain/owned/owned-response';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
 import { html } from '../web/html';
 import { formatTime, readerZone, sendPage } from '../web/page-shell';

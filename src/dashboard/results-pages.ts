@@ -1,10 +1,10 @@
 import type { Response } from 'express';
 import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
-import type { getResults } from '../domain/results/get-results';
-import type { listResponses } from '../domain/results/owned-responses';
-import type { getResultsSummary } from '../domain/results/results-summary';
-import type { ResponseGradingState } from '../domain/results/grading-state';
-import type { ScoreCount } from '../domain/results/score-distribution';
+import type { getResults } from '../domain/reporting/get-results';
+import type { listResponses } from '../domain/reporting/owned-responses';
+import type { getResultsSummary } from '../domain/reporting/results-summary';
+import type { ResponseGradingState } from '../domain/grading/grading-state';
+import type { ScoreCount } from '../domain/reporting/score-distribution';
 import { html, type Html } from '../web/html';
 import { formatNumber, formatTime, noticeBox, sendPage } from '../web/page-shell';
 import { dataTable, sectionNav } from '../web/parts';

@@ -1,9 +1,9 @@
 import express, { type Response, type Router } from 'express';
 import { getQuizQuestions, getQuizSettings } from '../domain/quizzes/get-quiz';
-import { requireOwnedQuizId } from '../domain/quizzes/require-owned-quiz';
-import { getResults } from '../domain/results/get-results';
-import { getOwnedResponse, listResponses } from '../domain/results/owned-responses';
-import { getResultsSummary } from '../domain/results/results-summary';
+import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
+import { getResults } from '../domain/reporting/get-results';
+import { getOwnedResponse, listResponses } from '../domain/reporting/owned-responses';
+import { getResultsSummary } from '../domain/reporting/results-summary';
 import { currentSession, requireLogin } from '../web/session';
 import { takeFlash } from '../web/session-flash';
 import type { DashboardContext } from './context';

@@ -8,7 +8,7 @@ export interface QuizRow {
   id: string;
   ownerId: string;
   title: string;
-  /** The title folded for lookups by name (`titleKey` in domain/quizzes/resolve-quiz.ts). */
+  /** The title folded for lookups by name (`titleKey` in domain/owned/resolve-quiz.ts). */
   titleKey: string;
   slug: string;
   status: string;
@@ -23,7 +23,7 @@ export interface QuizRow {
   collectEmail: boolean;
   requireAllAnswers: boolean;
   description: string | null;
-  /** "never", "after_submit" or "after_close" (domain/results/answer-review.ts). */
+  /** "never", "after_submit" or "after_close" (domain/taking/answer-review.ts). */
   showCorrectAnswers: string;
   /** Whether other sites may frame the public pages (web/security.ts, allowFraming). */
   allowEmbedding: boolean;

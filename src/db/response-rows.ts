@@ -38,7 +38,7 @@ export interface NewResponseRow {
   timeUp?: boolean;
   /** "pending" while an answer waits for a person's grade; absent: "final". */
   gradingStatus?: GradingStatus;
-  /** SHA-256 (hex) of the kept link's secret (domain/results/kept-result.ts); absent: none. */
+  /** SHA-256 (hex) of the kept link's secret (domain/taking/kept-result.ts); absent: none. */
   resultKeyHash?: string | null;
 }
 

@@ -81,7 +81,7 @@ export const OptionInputSchema = z.strictObject({
   image: OptionImageSchema.nullable().optional().describe("As the question's image."),
 });
 
-/** When respondents may see the answer key (domain/results/answer-review.ts). */
+/** When respondents may see the answer key (domain/taking/answer-review.ts). */
 export const SHOW_CORRECT_ANSWERS = ['never', 'after_submit', 'after_close'] as const;
 
 export { QUESTION_TYPES, type QuestionType } from './question-types';

@@ -22,7 +22,7 @@ interface QuestionRecordBase {
 
 export type QuestionRecord = QuestionRecordBase & TypedRecord;
 
-// When respondents see the answer key: the quiz's setting (results/answer-review.ts says what each means).
+// When respondents see the answer key: the quiz's setting (taking/answer-review.ts says what each means).
 export { showCorrectAnswersOf, languageOf, type ShowCorrectAnswers } from './quiz-settings';
 
 export function questionRecord(question: QuestionRow, baseUrl?: string): QuestionRecord {

@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE, parseTime } from './time-zone';
  * (docs/architecture.md, "How to add a setting").
  */
 
-/** When respondents may see the answer key (domain/results/answer-review.ts). */
+/** When respondents may see the answer key (domain/taking/answer-review.ts). */
 export const SHOW_CORRECT_ANSWERS = ['never', 'after_submit', 'after_close'] as const;
 export type ShowCorrectAnswers = (typeof SHOW_CORRECT_ANSWERS)[number];
 

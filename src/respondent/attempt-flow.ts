@@ -12,7 +12,7 @@ import {
 import { takesAttempts, windowState } from '../domain/attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
-import { loadPublishedQuiz } from '../domain/results/submit-response';
+import { loadPublishedQuiz } from '../domain/taking/submit-response';
 import { domainErrorStatus } from '../http/domain-errors';
 import type { Logger } from '../logger';
 import { allowFraming } from '../web/security';

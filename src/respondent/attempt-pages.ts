@@ -1,6 +1,6 @@
 import type { QuizWithQuestions } from '../db/repositories';
 import type { WindowState } from '../domain/attempts/taking-rules';
-import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
+import { RESPONDENT_LIMITS } from '../domain/attempts/validate-submission';
 import { errorSummary } from '../web/parts';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';

@@ -7,7 +7,7 @@ import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
 import { respondentFieldsOf } from '../domain/question-types';
 import { toFieldIssues } from '../domain/field-issues';
-import { loadPublishedQuiz } from '../domain/results/submit-response';
+import { loadPublishedQuiz } from '../domain/taking/submit-response';
 import { sendDomainProblem } from '../http/domain-errors';
 import { sendProblem } from '../http/problem';
 import type { Logger } from '../logger';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
-import { isKeptResultSecret, keptResultHash } from '../domain/results/kept-result';
+import { isKeptResultSecret, keptResultHash } from '../domain/taking/kept-result';
 import { html, type Html } from '../web/html';
 import { readCookie } from '../web/session-cookies';
 import type { Translator } from './i18n';

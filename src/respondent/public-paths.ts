@@ -19,6 +19,6 @@ export const QUIZ_PAGE_PREFIX = '/q/';
 /** The result page of one response (relative; prefix the base URL for an absolute link). */
 export const resultPath = (slug: string, responseId: string) => `${QUIZ_PAGE_PREFIX}${slug}/r/${responseId}`;
 
-/** The kept link of one response (domain/results/kept-result.ts's secret in the query; relative, as resultPath). */
+/** The kept link of one response (domain/taking/kept-result.ts's secret in the query; relative, as resultPath). */
 export const keptResultPath = (slug: string, secret: string) =>
   `${QUIZ_PAGE_PREFIX}${slug}/result?key=${encodeURIComponent(secret)}`;

@@ -2,9 +2,9 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
 import { domainErrorStatus } from '../http/domain-errors';
-import { getResponseResult } from '../domain/results/get-response-result';
+import { getResponseResult } from '../domain/taking/get-response-result';
 import { createHash } from 'node:crypto';
-import { loadPublishedQuiz, recordResponse, RepeatedSubmission } from '../domain/results/submit-response';
+import { loadPublishedQuiz, recordResponse, RepeatedSubmission } from '../domain/taking/submit-response';
 import { clientErrorOf } from '../http/client-errors';
 import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
@@ -14,7 +14,7 @@ import { answerAttemptRefusal, renderAttemptForm, takingPage } from './attempt-f
 import { attemptIdOf } from './attempt-routes';
 import type { AttemptTokens } from './attempt-token';
 import { isPublicSlug, isResponseId, keptResultPath, resultPath } from './public-paths';
-import { getKeptResult } from '../domain/results/kept-result';
+import { getKeptResult } from '../domain/taking/kept-result';
 import { qrSvg } from '../web/qr-code';
 import {
   FORGET_FIELD,

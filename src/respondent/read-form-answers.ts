@@ -7,7 +7,7 @@ import {
   RESPONDENT_LIMITS,
   type SubmitResponseInput,
   type SubmittedAnswer,
-} from '../domain/results/validate-submission';
+} from '../domain/attempts/validate-submission';
 import { translator, type Translator } from './i18n';
 
 /**

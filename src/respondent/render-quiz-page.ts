@@ -13,7 +13,7 @@ import {
   type QuestionType,
 } from '../domain/question-types';
 import { LIMITS } from '../domain/limits';
-import { RESPONDENT_LIMITS } from '../domain/results/validate-submission';
+import { RESPONDENT_LIMITS } from '../domain/attempts/validate-submission';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
 import { choice, errorSummary, field, fieldErrorText } from '../web/parts';

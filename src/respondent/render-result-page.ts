@@ -1,5 +1,5 @@
-import type { ReviewGrade, ReviewItem } from '../domain/results/answer-review';
-import type { ResponseResult } from '../domain/results/get-response-result';
+import type { ReviewGrade, ReviewItem } from '../domain/taking/answer-review';
+import type { ResponseResult } from '../domain/taking/get-response-result';
 import type { ImageRef } from '../domain/images/image-ref';
 import { html, type Html } from '../web/html';
 import { optionPicture, questionImage } from '../web/images';

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { isAttemptRefusal } from '../domain/attempts/attempt-refusal';
-import { saveAnswers } from '../domain/attempts/saved-answers';
+import { saveAnswers } from '../domain/taking/saved-answers';
 import { nowOf, type DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
-import { loadPublishedQuiz } from '../domain/results/submit-response';
+import { loadPublishedQuiz } from '../domain/taking/submit-response';
 import { sendProblem } from '../http/problem';
 import { addressKey, createRateLimiter } from '../http/rate-limit';
 import type { Store } from 'express-rate-limit';
@@ -17,7 +17,7 @@ import { readFormValues } from './read-form-answers';
 const PLACE = /^[A-Za-z0-9_-]{1,80}$/;
 
 /**
- * POST /q/:slug/save: keeps the form's answers on the attempt (domain/attempts/saved-answers.ts).
+ * POST /q/:slug/save: keeps the form's answers on the attempt (domain/taking/saved-answers.ts).
  * The page's script posts here as the student types (204); the Save button of a page without
  * script posts the whole form with `save_place` and is sent back to the same question (303).
  */

@@ -6,7 +6,7 @@ import { toFieldIssues } from '../domain/field-issues';
 import { ANSWER_FIELD_SPECS } from '../domain/question-types';
 import { LIMITS } from '../domain/quiz-input';
 import { createHash } from 'node:crypto';
-import { RepeatedSubmission, submitResponse } from '../domain/results/submit-response';
+import { RepeatedSubmission, submitResponse } from '../domain/taking/submit-response';
 import { clientErrorOf } from '../http/client-errors';
 import { sendDomainProblem } from '../http/domain-errors';
 import { sendProblem } from '../http/problem';
@@ -146,7 +146,7 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
           // pending: an essay waits for the owner's grade; the score is the score so far.
           grading_status: result.grading_status,
           result_url: resultUrl,
-          // The respondent's way back to this result (domain/results/kept-result.ts): only the
+          // The respondent's way back to this result (domain/taking/kept-result.ts): only the
           // first answer under a repeat key holds it, since only its hash is stored.
           ...(result.kept_result_key
             ? { kept_result_url: `${baseUrl}${keptResultPath(result.quiz.slug, result.kept_result_key)}` }

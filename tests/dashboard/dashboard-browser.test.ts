@@ -2,7 +2,7 @@
 // over MCP showing its results, log out. Screenshots of each main page go to test-artifacts/.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createApiKey } from '../../src/domain/api-keys';
-import { submitResponse } from '../../src/domain/results/submit-response';
+import { submitResponse } from '../../src/domain/taking/submit-response';
 import { describeWithBrowser, launchBrowser, screenshot } from '../helpers/browser';
 import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, payload } from '../helpers/mcp-clients';

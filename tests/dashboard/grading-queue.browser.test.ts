@@ -3,7 +3,7 @@
 // with Enter, approve the assistant's proposal with Enter; axe-core finds nothing serious on the
 // queue, the answer's page or the override page, and nothing scrolls sideways.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { gradeAnswers } from '../../src/domain/results/grade-answers';
+import { gradeAnswers } from '../../src/domain/grading/grade-answers';
 import { seriousViolations } from '../helpers/axe';
 import {
   describeWithBrowser,

@@ -5,7 +5,7 @@
 // answered with what to fix and nothing written.
 import request from 'supertest';
 import type { Provider } from '../../src/db/database';
-import { gradeAnswers } from '../../src/domain/results/grade-answers';
+import { gradeAnswers } from '../../src/domain/grading/grade-answers';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { describeWithPostgres } from '../helpers/test-database';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';

@@ -2,7 +2,7 @@
 // with quizzes made over MCP (the SDK client) and responses from the domain's submitResponse.
 import request from 'supertest';
 import { exportResponses } from '../../src/domain/quizzes/export-responses';
-import { submitResponse } from '../../src/domain/results/submit-response';
+import { submitResponse } from '../../src/domain/taking/submit-response';
 import { createTestUser, startTestApp, type TestApp, type TestUser } from '../helpers/test-app';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import { logIn, newAgent, signUp, squash, type Agent } from './dashboard-helpers';

@@ -3,8 +3,8 @@
 // responseRowOf + loadResponses, give the same rows column by column (ids and times aside) and
 // add the same running figures. On SQLite and PostgreSQL.
 import request from 'supertest';
-import { loadResponses, responseRowOf } from '../../src/domain/results/bulk-responses';
-import { loadOwnedQuiz } from '../../src/domain/quizzes/get-quiz';
+import { loadResponses, responseRowOf } from '../../src/domain/taking/bulk-responses';
+import { loadOwnedQuiz } from '../../src/domain/owned/load-owned-quiz';
 import {
   createTestUser,
   describeEachDatabase,

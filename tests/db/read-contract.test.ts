@@ -13,7 +13,7 @@ import { hashSecret } from '../../src/domain/oauth/oauth-secrets';
 import { generateAccessToken, issueTokens } from '../../src/domain/oauth/oauth-tokens';
 import { QuestionsInputSchema } from '../../src/domain/quiz-input';
 import { createQuiz } from '../../src/domain/quizzes/create-quiz';
-import { titleKey } from '../../src/domain/quizzes/resolve-quiz';
+import { titleKey } from '../../src/domain/owned/resolve-quiz';
 import { updateQuiz } from '../../src/domain/quizzes/update-quiz';
 import { createUser } from '../../src/domain/users';
 import { describeEachDatabase, sampleQuestions } from '../helpers/test-app';

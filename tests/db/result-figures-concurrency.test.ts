@@ -4,7 +4,7 @@
 // rows, row for row, and their counts the rows stored.
 import request from 'supertest';
 import type { ResultRows } from '../../src/db/response-writes';
-import { deleteResponse } from '../../src/domain/results/delete-response';
+import { deleteResponse } from '../../src/domain/reporting/delete-response';
 import { isDomainError } from '../../src/domain/errors';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import {

@@ -6,7 +6,7 @@
 //   It must end in a file extension or a `/`, hold no spaces, placeholders (`<name>`, `{a,b}`,
 //   `*`) or leading `/` (those are URLs); a name without a `/` counts only with a source or
 //   document extension (so `database.prisma`, a property, is not a file). It may be relative to
-//   the repository, to the page, or to any folder (`quizzes/resolve-quiz.ts` in the domain's
+//   the repository, to the page, or to any folder (`owned/resolve-quiz.ts` in the domain's
 //   paragraph): some file or folder's path must end with it;
 // - a backticked code symbol: camelCase (`createApp`, or the name before `(` in
 //   `createRepositories(prisma, ...)`), PascalCase of two words or more (`QuizReads`) or

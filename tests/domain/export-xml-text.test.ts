@@ -3,7 +3,7 @@
 // cannot hold at all, which are dropped.
 import { assemble, readBank } from '../../src/domain/import/assemble';
 import { readPackageBank } from '../../src/domain/import/qti';
-import { exportQti } from '../../src/domain/import/qti-export';
+import { exportQti } from '../../src/domain/export/qti-export';
 import { moodleXmlExporter } from '../../src/domain/export/moodle-xml';
 import type { QuestionRecord } from '../../src/domain/quiz-records';
 

@@ -2,7 +2,7 @@
 // statistics, results surviving an edit of the published quiz, keyset pagination over 250
 // responses, and aggregates over thousands of rows. On SQLite and PostgreSQL.
 import type { DomainDeps } from '../../src/domain/deps';
-import { submitResponse, type SubmittedAnswer } from '../../src/domain/results/submit-response';
+import { submitResponse, type SubmittedAnswer } from '../../src/domain/taking/submit-response';
 import {
   createTestUser,
   describeEachDatabase,

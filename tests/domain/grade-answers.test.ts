@@ -16,8 +16,8 @@ import {
   historyOf,
   overrideAnswer,
   setAssistantGradesFinal,
-} from '../../src/domain/results/grade-answers';
-import { getResults } from '../../src/domain/results/get-results';
+} from '../../src/domain/grading/grade-answers';
+import { getResults } from '../../src/domain/reporting/get-results';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';
 import {
   createTestUser,

@@ -2,7 +2,7 @@
 // against the content-package schema, the test and every item against the ASI schema; and a
 // broken item is caught, so the check is not one that passes whatever it is given.
 import { openZip } from '../../src/domain/import/zip';
-import { exportQti } from '../../src/domain/import/qti-export';
+import { exportQti } from '../../src/domain/export/qti-export';
 import { EVERY_TYPE, pictureUrl, WITH_PICTURES } from '../fixtures/qti-every-type';
 import { describeWithQtiXsd, validateQti } from '../helpers/qti-xsd';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isDomainError } from '../../src/domain/errors';
 import { QUESTION_TYPE_DEFINITIONS } from '../../src/domain/question-types';
 import { assemble } from '../../src/domain/import/assemble';
-import { exportQti, type ExportableQuiz } from '../../src/domain/import/qti-export';
+import { exportQti, type ExportableQuiz } from '../../src/domain/export/qti-export';
 import { readPackageBank } from '../../src/domain/import/qti';
 import { previewBank } from '../../src/domain/import/import-questions';
 import { openZip, writeZip, ZIP_LIMITS } from '../../src/domain/import/zip';

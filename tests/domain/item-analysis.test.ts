@@ -1,7 +1,7 @@
 // Item analysis from running sums, held to a data set worked out by hand and to a second,
 // independent implementation written here the plain way (arrays, two passes), on edge cases:
 // one response, all equal scores, zero variance, a question worth nothing.
-import { discrimination, facility, reliability, sumsOf } from '../../src/domain/results/item-analysis';
+import { discrimination, facility, reliability, sumsOf } from '../../src/domain/reporting/item-analysis';
 
 /** The plain way: population moments straight from the columns. */
 function reference(rows: number[][], maxima: number[]) {

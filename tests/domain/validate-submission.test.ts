@@ -1,8 +1,8 @@
 // Submission rules as pure checks against a quiz row: each setting, every field named, all
 // problems reported at once.
 import type { QuizWithQuestions } from '../../src/db/repositories';
-import { validateSubmission, type SubmitResponseInput } from '../../src/domain/results/validate-submission';
-import { issueQuestionId } from '../../src/domain/results/validate-submission';
+import { validateSubmission, type SubmitResponseInput } from '../../src/domain/attempts/validate-submission';
+import { issueQuestionId } from '../../src/domain/attempts/validate-submission';
 import { DomainError } from '../../src/domain/errors';
 
 function quizRow(settings: Partial<QuizWithQuestions> = {}): QuizWithQuestions {

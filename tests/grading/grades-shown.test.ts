@@ -11,7 +11,7 @@ import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 import { logIn, newAgent, type Agent } from '../dashboard/dashboard-helpers';
 import { parseCsv } from '../dashboard/parse-csv';
-import { gradeAnswers } from '../../src/domain/results/grade-answers';
+import { gradeAnswers } from '../../src/domain/grading/grade-answers';
 
 const RUBRIC_ESSAY = {
   type: 'essay',

@@ -4,7 +4,7 @@
 // credential learns nothing of an answer; a token without quizzes:read cannot read answers, one
 // without quizzes:write cannot grade; the grade names the OAuth client that gave it.
 import request from 'supertest';
-import { gradesOf } from '../../src/domain/results/grade-answers';
+import { gradesOf } from '../../src/domain/grading/grade-answers';
 import { callTool, errorText, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import {
   createTestUser,

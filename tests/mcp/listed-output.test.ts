@@ -2,7 +2,7 @@
 // give must still satisfy them, in both eras, checked here with Ajv against the listed schema
 // over a quiz's whole life (questions of each type, settings, a response, results, deletion).
 import Ajv from 'ajv';
-import { submitResponse } from '../../src/domain/results/submit-response';
+import { submitResponse } from '../../src/domain/taking/submit-response';
 import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
 

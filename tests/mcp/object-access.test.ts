@@ -2,8 +2,8 @@
 // title, and learns nothing about whether it exists.
 import { prismaQuizReads } from '../../src/db/quiz-reads';
 import { createRepositories } from '../../src/db/repositories';
-import { resolveQuiz } from '../../src/domain/quizzes/resolve-quiz';
-import { submitResponse } from '../../src/domain/results/submit-response';
+import { resolveQuiz } from '../../src/domain/owned/resolve-quiz';
+import { submitResponse } from '../../src/domain/taking/submit-response';
 import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, errorText, payload, type AnyClient, forEachEra } from '../helpers/mcp-clients';
 

@@ -1,7 +1,7 @@
 // Every field an answer carries is named by the output schema tools/list publishes for it, at
 // every depth: real answers of every tool, in both eras, are walked against the listed schema's
 // properties. A field added to an answer without its schema fails here.
-import { submitResponse } from '../../src/domain/results/submit-response';
+import { submitResponse } from '../../src/domain/taking/submit-response';
 import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import { createTestUser, sampleQuestions, startTestApp, type TestApp } from '../helpers/test-app';
 

@@ -3,7 +3,7 @@
 // a response the page sent does not. The attempt's address, once submitted (by the page or by the
 // sweep) or expired, shows neither the name nor any saved value. Both databases, the clock moved.
 import request from 'supertest';
-import { sweepTimeUps } from '../../src/domain/attempts/saved-answers';
+import { sweepTimeUps } from '../../src/domain/taking/saved-answers';
 import { logIn, newAgent, type Agent } from '../dashboard/dashboard-helpers';
 import { movableClock, type MovableClock } from '../helpers/clock';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';

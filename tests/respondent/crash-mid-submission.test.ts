@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import request from 'supertest';
-import { sweepTimeUps } from '../../src/domain/attempts/saved-answers';
+import { sweepTimeUps } from '../../src/domain/taking/saved-answers';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { freePort, spawnService, stopService, waitForLine } from '../helpers/service-process';
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';

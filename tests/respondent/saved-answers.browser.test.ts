@@ -2,7 +2,7 @@
 // script as the student types, come back on a reload and in a second tab; with the page closed,
 // the server's sweep stores them at time-up, once, with three blanks, as timed out.
 import type { Browser } from 'playwright-core';
-import { sweepTimeUps } from '../../src/domain/attempts/saved-answers';
+import { sweepTimeUps } from '../../src/domain/taking/saved-answers';
 import { movableClock } from '../helpers/clock';
 import { describeWithBrowser, launchBrowser } from '../helpers/browser';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';

@@ -4,7 +4,7 @@
 // posting at the same moment; an untimed attempt's saved answers go at its expiry; after
 // submission the address shows no answers. Both databases, the clock moved.
 import request from 'supertest';
-import { sweepTimeUps } from '../../src/domain/attempts/saved-answers';
+import { sweepTimeUps } from '../../src/domain/taking/saved-answers';
 import { movableClock, type MovableClock } from '../helpers/clock';
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
 import { callTool, connectClient, payload, type AnyClient } from '../helpers/mcp-clients';

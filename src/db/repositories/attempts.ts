@@ -30,7 +30,7 @@ export interface NewAttemptRow {
 
 /**
  * The answers saved while an attempt is under way, as the form sends them: each question's raw
- * value by question id (domain/attempts/saved-answers.ts reads them).
+ * value by question id (domain/taking/saved-answers.ts reads them).
  */
 export interface SavedAnswers {
   name: string;

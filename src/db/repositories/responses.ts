@@ -117,7 +117,7 @@ export interface PercentBounds {
   above?: number | undefined;
 }
 
-/** An answer with where it belongs, for the grading (domain/results/grade-answers.ts). */
+/** An answer with where it belongs, for the grading (domain/grading/grade-answers.ts). */
 export interface GradableAnswerRow extends AnswerRow {
   responseId: string;
   quizId: string;

@@ -15,7 +15,7 @@ import {
 } from '../question-types';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
-import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from '../results/validate-submission';
+import { EMAIL, RESPONDENT_LIMITS, type SubmitResponseInput } from './validate-submission';
 import { AttemptRefusal } from './attempt-refusal';
 import { GRACE_SECONDS, takesAttempts, windowState } from './taking-rules';
 

@@ -1,8 +1,8 @@
 import type { QuizWithQuestions } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { buildExport, EXPORT_FORMATS, exportNotesText } from '../export/export-quiz';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
-import { quizNotFound } from '../quizzes/resolve-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
+import { quizNotFound } from '../owned/resolve-quiz';
 import { publicUrl } from '../quiz-records';
 import {
   checkQuizLink,

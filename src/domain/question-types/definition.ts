@@ -400,7 +400,7 @@ export interface QuestionTypeDefinition<
   unscored?(key: Omit<S, 'id'>): boolean;
   /**
    * Marked by a person, never by a rule (essay): `points` gives 0, an answer waits for its grade
-   * (domain/results/grade-answers.ts), and a re-marking leaves its grade alone.
+   * (domain/grading/grade-answers.ts), and a re-marking leaves its grade alone.
    */
   readonly gradedByHand?: true;
   /** The most it can earn. */
@@ -465,7 +465,7 @@ export interface QuestionTypeDefinition<
    */
   readonly answerIsTyped: boolean;
   /**
-   * "Accept this answer" (the owner marks one typed answer right, domain/results/accept-answer.ts):
+   * "Accept this answer" (the owner marks one typed answer right, domain/grading/accept-answer.ts):
    * the texts of a stored answer its key does not accept yet, each with its part (a blank's
    * index; null: the whole answer), and the key with one of them added, or why it cannot take it.
    * Absent: its answers are not texts matched to a list.

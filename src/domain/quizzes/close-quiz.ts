@@ -5,8 +5,8 @@ import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
 import { zonedTime } from '../time-zone';
 import { emitScheduledClose } from '../webhooks/emit';
-import { loadOwnedQuiz } from './get-quiz';
-import { quizNotFound } from './resolve-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
+import { quizNotFound } from '../owned/resolve-quiz';
 
 export interface CloseQuizInput {
   ref: string;

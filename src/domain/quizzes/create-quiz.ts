@@ -6,7 +6,7 @@ import type { QuestionInput, SettingsInput } from '../quiz-input';
 import { quizWithQuestionsRecord } from '../quiz-records';
 import { newSlug } from '../slug';
 import { toQuestionData } from './question-data';
-import { titleKey } from './resolve-quiz';
+import { titleKey } from '../owned/resolve-quiz';
 import { settingsColumns } from '../quiz-settings';
 import { withWarnings } from './quiz-warnings';
 import { quotaCheck, rememberSources, resolveQuestionImages } from '../images/resolve-images';

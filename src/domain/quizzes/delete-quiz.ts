@@ -1,7 +1,7 @@
 import type { DomainDeps } from '../deps';
 import { ConfirmationRequired } from '../errors';
-import { loadOwnedQuiz } from './get-quiz';
-import { quizNotFound } from './resolve-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
+import { quizNotFound } from '../owned/resolve-quiz';
 import { quizDeletedEvent } from '../webhooks/events';
 
 /** Removes a quiz with its questions and all its responses, only with `confirm: true`. */

@@ -6,9 +6,9 @@ import { questionRecord } from '../quiz-records';
 import { mediaOf } from '../images/image-ref';
 import { SETTINGS } from '../quiz-settings';
 import { newSlug } from '../slug';
-import { loadOwnedQuiz } from './get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { toQuestionData } from './question-data';
-import { titleKey } from './resolve-quiz';
+import { titleKey } from '../owned/resolve-quiz';
 
 /** The warnings shape of quiz-warnings.ts; a warning about the quiz itself has no question_id. */
 export interface CopyWarning {

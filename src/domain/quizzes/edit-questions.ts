@@ -7,10 +7,10 @@ import { inputWording, LIMITS, QuestionInputSchema, type QuestionInput } from '.
 import { questionRecord, quizSummary, toScorable } from '../quiz-records';
 import { quizWarnings, type EditWarning, type QuizWarning } from './quiz-warnings';
 import { TYPED_FIELDS } from '../question-types/definition';
-import { overriddenKeptNote, remarkResponses } from '../results/remark-responses';
+import { overriddenKeptNote, remarkResponses } from '../grading/remark-responses';
 import { maxScoreOf } from '../scoring';
 import { onlyTextsChanged, questionsKeepingIds } from './question-data';
-import { quizNotFound, resolveQuiz } from './resolve-quiz';
+import { quizNotFound, resolveQuiz } from '../owned/resolve-quiz';
 import { publishedNeedsConfirmation } from './update-quiz';
 import { WRITE_ONLY_RENEWAL } from './write-only';
 import type { QuestionMedia } from '../images/image-ref';

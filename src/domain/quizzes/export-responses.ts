@@ -1,9 +1,9 @@
 import type { CsvCell } from '../csv';
 import type { DomainDeps } from '../deps';
-import { gradesOf, type GradeRecord } from '../results/grade-answers';
-import { gradingStateOf } from '../results/grading-state';
+import { gradesOf, type GradeRecord } from '../grading/grade-answers';
+import { gradingStateOf } from '../grading/grading-state';
 import { answerText } from '../stored-answer';
-import { loadOwnedQuiz } from './get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 
 export interface ExportResponsesOptions {
   /** Responses read per query: memory stays bounded however many responses a quiz has. */

@@ -1,29 +1,12 @@
 import { nowOf, type DomainDeps } from '../deps';
-import type { QuestionRow, QuizWithQuestions } from '../../db/repositories';
+import type { QuestionRow } from '../../db/repositories';
 import { invalidInput } from '../errors';
 import { optionsOf, respondentFieldsOf } from '../question-types';
 import type { QuestionType } from '../question-types/names';
 import { questionRecord, quizWithQuestionsRecord, settingsRecord } from '../quiz-records';
-import { quizNotFound, resolveQuiz } from './resolve-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { imageRecord, mediaOf } from '../images/image-ref';
 import { endpointCountForQuiz } from '../webhooks/endpoints';
-
-/** The caller's quiz with its questions, or the not-found error (the same whether it is someone else's or gone). */
-export async function loadOwnedQuiz(
-  deps: DomainDeps,
-  ownerId: string,
-  ref: string,
-): Promise<QuizWithQuestions> {
-  // An ID match always wins and is the usual reference (assistants pass
-  // the quiz_id they were given): one lookup by ID loads it without resolving candidates.
-  const byId = await deps.repos.quizzes.quizWithQuestions(ownerId, ref.trim());
-  if (byId) return byId;
-  const { id } = await resolveQuiz(deps, ownerId, ref);
-  const quiz = await deps.repos.quizzes.quizWithQuestions(ownerId, id);
-  // Deleted between the two reads: the same answer as if it had never existed.
-  if (!quiz) throw quizNotFound(ref);
-  return quiz;
-}
 
 export interface QuestionsQuery {
   /** `respondent`: the questions as respondents see them, without keys, scores or explanations. */

@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor } from '../cursor';
 import { isOpen } from '../attempts/taking-rules';
 import { nowOf, type DomainDeps } from '../deps';
 import { publicUrl, quizSummary } from '../quiz-records';
-import { titleKey } from './resolve-quiz';
+import { titleKey } from '../owned/resolve-quiz';
 
 /** Published quizzes that take responses (open) or not (closed). */
 export const QUIZ_LIST_STATUSES = ['draft', 'published', 'open', 'closed'] as const;

@@ -2,8 +2,8 @@ import type { DomainDeps } from '../deps';
 import { DomainError } from '../errors';
 import { publicUrl, questionRecord } from '../quiz-records';
 import { quizWarnings } from './quiz-warnings';
-import { loadOwnedQuiz } from './get-quiz';
-import { quizNotFound } from './resolve-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
+import { quizNotFound } from '../owned/resolve-quiz';
 import { quizPublishedEvent } from '../webhooks/events';
 
 /** draft -> published. Needs at least one question; publishing twice is a no-op that says so. */

@@ -1,5 +1,5 @@
 import { hasRichParts } from '../../domain/rich-text';
-import { loadOwnedQuiz } from '../../domain/quizzes/get-quiz';
+import { loadOwnedQuiz } from '../../domain/owned/load-owned-quiz';
 import { richText } from '../../web/rich-text';
 import type { ToolContext } from '../tool';
 

@@ -4,7 +4,7 @@ import {
   RESPONSE_FIELDS,
   RESPONSE_ORDERS,
   type ResponseField,
-} from '../../domain/results/get-results';
+} from '../../domain/reporting/get-results';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, ListedQuizSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 

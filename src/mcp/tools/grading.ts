@@ -5,7 +5,7 @@ import {
   gradeAnswers,
   GRADES_PER_CALL_MAX,
   FEEDBACK_MAX,
-} from '../../domain/results/grade-answers';
+} from '../../domain/grading/grade-answers';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, QuizRefSchema } from './common';
 

@@ -6,7 +6,7 @@ import { noPointsPossible } from '../warnings';
 /**
  * A long answer, graded by a person (or proposed by the owner's assistant and approved by one):
  * no rule marks it, so a submitted essay waits as `pending` until its grade is final
- * (domain/results/grade-answers.ts). A rubric of criteria, each with its levels' points, sets
+ * (domain/grading/grade-answers.ts). A rubric of criteria, each with its levels' points, sets
  * its maximum (the sum of each criterion's top level); without one, `points` is the maximum.
  */
 export interface EssayCriterion {
@@ -168,7 +168,7 @@ export const essay: QuestionTypeDefinition<EssayQuestion, EssayRecord, z.infer<t
           'no grade can give this essay any points',
         ),
   maxPoints: (key) => essayMaximum(key),
-  // Never marked by a rule: its points come from its grade (domain/results/grade-answers.ts).
+  // Never marked by a rule: its points come from its grade (domain/grading/grade-answers.ts).
   points: () => 0,
   gradedByHand: true,
   answerKey: (key) =>

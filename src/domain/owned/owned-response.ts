@@ -1,6 +1,5 @@
 import type { Repositories } from '../../db/repositories';
 import { DomainError } from '../errors';
-import { responseDeletedEvent } from '../webhooks/events';
 
 /** What the owner sees of a response before deleting it. */
 export interface OwnedResponse {
@@ -32,19 +31,4 @@ export async function findOwnedResponse(
   const response = await responses.owned(ownerId, quizId, responseId);
   if (!response) throw responseNotFound();
   return response;
-}
-
-/**
- * Removes one response and its answers, for an owner cleaning junk out of their results. The
- * summary, statistics and pass rate are computed from the rows, so they change at once.
- */
-export async function deleteResponse(
-  repos: Responses,
-  ownerId: string,
-  quizId: string,
-  responseId: string,
-): Promise<void> {
-  const response = await findOwnedResponse(repos, ownerId, quizId, responseId);
-  const event = responseDeletedEvent({ id: quizId, ownerId }, response.id, new Date());
-  if (!(await repos.responses.delete(quizId, response.id, event))) throw responseNotFound();
 }

@@ -2,12 +2,12 @@ import type { QuizWithQuestions, SavedAnswers } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
 import { isDomainError } from '../errors';
 import { storedDefinition } from '../question-types';
-import { recordResponse } from '../results/submit-response';
-import type { SubmitResponseInput } from '../results/validate-submission';
-import { RESPONDENT_LIMITS } from '../results/validate-submission';
-import { AttemptRefusal } from './attempt-refusal';
-import { attemptExpiry, loadAttempt, UNTIMED_ATTEMPT_HOURS } from './attempts';
-import { GRACE_SECONDS } from './taking-rules';
+import { recordResponse } from './submit-response';
+import type { SubmitResponseInput } from '../attempts/validate-submission';
+import { RESPONDENT_LIMITS } from '../attempts/validate-submission';
+import { AttemptRefusal } from '../attempts/attempt-refusal';
+import { attemptExpiry, loadAttempt, UNTIMED_ATTEMPT_HOURS } from '../attempts/attempts';
+import { GRACE_SECONDS } from '../attempts/taking-rules';
 
 /**
  * Answers saved as the student goes, on the attempt's row: the form's values, whatever their

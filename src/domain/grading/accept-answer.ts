@@ -3,10 +3,10 @@ import type { DomainDeps } from '../deps';
 import { invalidInput } from '../errors';
 import { rowMedia } from '../images/resolve-images';
 import { storedDefinition, storedKeyOf, toScorable, type QuestionKey } from '../question-types';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
-import { quizNotFound } from '../quizzes/resolve-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
+import { quizNotFound } from '../owned/resolve-quiz';
 import { unacceptedTexts } from '../stored-answer';
-import { responseNotFound } from './delete-response';
+import { responseNotFound } from '../owned/owned-response';
 import { plannedRemarks, remarkResponses } from './remark-responses';
 
 /**

@@ -1,6 +1,6 @@
 import type { QuizWithQuestions, ResultRows } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { quizSummary, toScorable } from '../quiz-records';
 import { maxScoreOf } from '../scoring';
 import { scoreCountsOf, totalsOf, type Totals } from './result-figures';

@@ -10,7 +10,7 @@ import {
   type GradeShown,
   type ReviewItem,
 } from './answer-review';
-import { gradesOf } from './grade-answers';
+import { gradesOf } from '../grading/grade-answers';
 
 export interface ResponseResult {
   /**

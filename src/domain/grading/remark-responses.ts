@@ -1,6 +1,6 @@
 import type { QuizWithQuestions, ResponseRemark } from '../../db/repositories';
 import type { DomainDeps } from '../deps';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { storedDefinition } from '../question-types';
 import { toScorable } from '../quiz-records';
 import { passedOf, percentOf, pointsFor, questionMaxPoints } from '../scoring';

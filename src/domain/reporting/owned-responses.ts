@@ -1,14 +1,14 @@
 import type { ResponseWithAnswers } from '../../db/repositories';
 import { encodeCursor } from '../cursor';
 import type { DomainDeps } from '../deps';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { quizSummary } from '../quiz-records';
 import { unacceptedTexts } from '../stored-answer';
-import { reviewOf, reviewOptionPictures, reviewPictures } from './answer-review';
-import { responseNotFound } from './delete-response';
-import { autoSubmittedAt } from './get-response-result';
+import { reviewOf, reviewOptionPictures, reviewPictures } from '../taking/answer-review';
+import { responseNotFound } from '../owned/owned-response';
+import { autoSubmittedAt } from '../taking/get-response-result';
 import { readCursor, responseFields, RESULTS_PAGE_MAX } from './get-results';
-import { gradingStateOf } from './grading-state';
+import { gradingStateOf } from '../grading/grading-state';
 
 /**
  * What the owner's pages show of a response: get_results' fields, whether time ran out, and where

@@ -2,8 +2,8 @@ import { hashOfImagePath, type ImageRecord } from '../images/image-ref';
 import { definitionOf, isQuestionType, type ImportShape, type TypeExport } from '../question-types';
 import { BLANK_MARKER } from '../question-types/fill-in-blanks';
 import type { QuestionRecord } from '../quiz-records';
-import { escapeXml } from '../export/xml-text';
-import { writeZip } from './zip';
+import { escapeXml } from './xml-text';
+import { writeZip } from '../import/zip';
 
 /**
  * One quiz as a QTI 3.0 content package: `imsmanifest.xml`, a test that lists the items in the

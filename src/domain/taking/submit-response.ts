@@ -17,7 +17,7 @@ import { scoreResponse, type Choice, type Score } from '../scoring';
 import { answerKeyShown, reviewOf, type ReviewItem } from './answer-review';
 import { newKeptResultKey } from './kept-result';
 import { storedAnswer } from '../stored-answer';
-import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
+import { respondentOf, validateSubmission, type SubmitResponseInput } from '../attempts/validate-submission';
 import { responseSubmittedEvent } from '../webhooks/events';
 
 export {
@@ -25,7 +25,7 @@ export {
   type SubmissionIssue,
   type SubmitResponseInput,
   type SubmittedAnswer,
-} from './validate-submission';
+} from '../attempts/validate-submission';
 
 /** The one error for "no page here": drafts, deleted and unknown quizzes look the same from outside. */
 export function publishedQuizNotFound(slug: string): DomainError {

@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor } from '../cursor';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput, type FieldIssue } from '../errors';
 import { storedDefinition, toScorable, type EssayCriterion } from '../question-types';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { passedOf, percentOf } from '../scoring';
 import { answerText } from '../stored-answer';
 import { responseGradedEvent } from '../webhooks/events';

@@ -3,7 +3,7 @@ import { toScorable } from '../quiz-records';
 import { scoreResponse } from '../scoring';
 import { storedAnswer } from '../stored-answer';
 import { awaitsGrade } from './submit-response';
-import { respondentOf, validateSubmission, type SubmitResponseInput } from './validate-submission';
+import { respondentOf, validateSubmission, type SubmitResponseInput } from '../attempts/validate-submission';
 
 /**
  * The rows a submission stores, built the way recordResponse builds them (validated, scored on

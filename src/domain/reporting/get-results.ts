@@ -9,7 +9,7 @@ import { GRACE_SECONDS } from '../attempts/taking-rules';
 import { decodeCursor, encodeCursor, encodeScoreCursor, readScoreCursor } from '../cursor';
 import { nowOf, type DomainDeps } from '../deps';
 import { DomainError, invalidInput } from '../errors';
-import { loadOwnedQuiz } from '../quizzes/get-quiz';
+import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 import { quizSummary } from '../quiz-records';
 import { getQuestionStatistics } from './question-statistics';
 import { reliabilityOf, scoreDistributionOf, totalsOf } from './result-figures';
