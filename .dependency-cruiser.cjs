@@ -10,6 +10,8 @@ const SURFACES = '^src/(mcp|oauth|dashboard|respondent|docs)/';
 // Prisma's generated clients, the database layer and the drivers it wraps.
 const STORAGE = '^src/(generated|db)/|node_modules/(@prisma/|pg/|better-sqlite3/)';
 const COMPOSITION = '^src/(app|main|server|redis|session-secret|startup-banner)\\.ts$|^src/cli/';
+// Each question type's part of the in-chat view, beside its rules: browser code.
+const VIEW_FACES = '^src/domain/question-types/[^/]+/view\\.ts$';
 const LEAVES = '^src/(config|logger|version|package-root)\\.ts$';
 
 /** A rule: files matching `from` must not import files matching `to`. */
@@ -53,12 +55,14 @@ module.exports = {
       from: { path: '^src/db/[^/]+\\.ts$', pathNot: '^src/db/database\\.ts$' },
       to: { path: '^src/db/repositories/' },
     },
-    forbid(
-      'domain-knows-no-caller',
-      'Domain functions are called by every surface and know none of them.',
-      '^src/domain/',
-      `^src/(identity|web)/|${SURFACES}|${COMPOSITION}`,
-    ),
+    {
+      name: 'domain-knows-no-caller',
+      comment:
+        "Domain functions are called by every surface and know none of them (a type's in-chat view face, view.ts, is the view's: its rule is below).",
+      severity: 'error',
+      from: { path: '^src/domain/', pathNot: VIEW_FACES },
+      to: { path: `^src/(identity|web)/|${SURFACES}|${COMPOSITION}` },
+    },
     {
       name: 'domain-asks-repositories',
       comment:
@@ -142,7 +146,27 @@ module.exports = {
         "The MCP Apps view is bundled for the host's frame: it may take types from the server's code, never its modules.",
       severity: 'error',
       from: { path: '^src/mcp/apps/view/' },
-      to: { path: '^src/', pathNot: '^src/mcp/apps/view/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^src/',
+        pathNot: `^src/mcp/apps/view/|^src/domain/question-types/names\\.ts$|${VIEW_FACES}`,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'view-faces-run-in-the-browser',
+      comment:
+        "A question type's view face (its view.ts) is bundled into the view: it takes the type names and the view's types, nothing else.",
+      severity: 'error',
+      from: { path: VIEW_FACES },
+      to: { pathNot: '^src/domain/question-types/names\\.ts$|^src/mcp/apps/view/view-types\\.ts$' },
+    },
+    {
+      name: 'only-the-view-imports-view-faces',
+      comment:
+        "The types' view faces are the in-chat view's, drawn from its one table (mcp/apps/view/faces.ts).",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/mcp/apps/view/' },
+      to: { path: VIEW_FACES },
     },
     forbid(
       'cli-is-an-operator-tool',

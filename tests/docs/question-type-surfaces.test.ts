@@ -56,7 +56,7 @@ describe('adding a question type', () => {
         'src/respondent/read-form-answers.ts',
         'src/dashboard/quiz-editor-page.ts',
         'src/dashboard/quiz-question-stats.ts',
-        'src/mcp/apps/view/quiz-app.ts',
+        'src/mcp/apps/view/faces.ts',
       ]),
     );
     const named = filesTheDocsName();

@@ -178,6 +178,22 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/mcp/apps/view/planted.ts → src/mcp/tools/planted-target.ts',
   },
   {
+    rule: 'view-faces-run-in-the-browser',
+    files: {
+      'domain/question-types/planted/view.ts': importing('../../quiz-input-planted'),
+      'domain/quiz-input-planted.ts': TARGET,
+    },
+    violation: 'src/domain/question-types/planted/view.ts → src/domain/quiz-input-planted.ts',
+  },
+  {
+    rule: 'only-the-view-imports-view-faces',
+    files: {
+      'dashboard/planted-face.ts': importing('../domain/question-types/planted-face/view'),
+      'domain/question-types/planted-face/view.ts': TARGET,
+    },
+    violation: 'src/dashboard/planted-face.ts → src/domain/question-types/planted-face/view.ts',
+  },
+  {
     rule: 'cli-is-an-operator-tool',
     files: { 'cli/planted.ts': importing('../http/planted-target'), 'http/planted-target.ts': TARGET },
     violation: 'src/cli/planted.ts → src/http/planted-target.ts',
@@ -221,6 +237,11 @@ describe('layer rules', () => {
       'docs/planted-allowed.ts': importing('../mcp/tools/planted-target'),
       'mcp/apps/view/planted-types.ts':
         "import type { target } from '../../tools/planted-target';\nexport type Planted = typeof target;\n",
+      // A view face taking the view's types, and the view's table importing it.
+      'domain/question-types/planted-allowed/view.ts':
+        "import type { ViewFace } from '../../../mcp/apps/view/view-types';\nexport type Planted = ViewFace<'scale'>;\nexport const planted = 1;\n",
+      'mcp/apps/view/planted-table.ts':
+        "import { planted } from '../../../domain/question-types/planted-allowed/view';\nexport const table = planted;\n",
     });
     expect(code).not.toBe(0);
     for (const { rule, violation } of PLANTS) {
@@ -229,6 +250,6 @@ describe('layer rules', () => {
     expect(output).toMatch(
       /docs-describes-the-contract: src\/docs\/planted-oauth\.ts → src\/oauth\/planted-target\.ts/,
     );
-    expect(output).not.toMatch(/planted-allowed|planted-types/);
+    expect(output).not.toMatch(/planted-allowed|planted-types|planted-table/);
   });
 });

@@ -12,21 +12,16 @@ import {
   applyHostStyleVariables,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
-import type { QuestionType } from '../../../domain/question-types/names';
-import type { ToolOutput } from '../../tool';
-import type { getQuizQuestionsTool } from '../../tools/get-quiz-questions';
-import type { getResultsTool } from '../../tools/get-results';
-import type { listQuizzesTool } from '../../tools/list-quizzes';
-
-// What the tools answer, read off their output schemas: type-only imports, erased by the
-// bundler, so the view carries none of the server's code and cannot drift from the tools.
-type QuizPreview = ToolOutput<typeof getQuizQuestionsTool>;
-type AnyResults = ToolOutput<typeof getResultsTool>;
-type ResponseRow = Required<AnyResults['responses'][number]>;
-/** The answer to today's arguments, every statistic and field: the only results the view draws. */
-type Results = Omit<AnyResults, 'questions' | 'item_analysis' | 'responses'> &
-  Required<Pick<AnyResults, 'questions' | 'item_analysis'>> & { responses: ResponseRow[] };
-type QuizListItem = ToolOutput<typeof listQuizzesTool>['quizzes'][number];
+import { faceOf } from './faces';
+import type {
+  ChartRow,
+  KeyLine,
+  QuizListItem,
+  QuizPreview,
+  ResponseRow,
+  ResultQuestion,
+  Results,
+} from './view-types';
 
 const root = document.getElementById('app')!;
 const app = new App({ name: 'Quiz service', version: '1.0.0' }, {}, { autoResize: true });
@@ -96,125 +91,25 @@ function bar(
   );
 }
 
-type PreviewQuestion = QuizPreview['questions'][number];
-
-/** Each type's key as the preview shows it, under the question's text. */
-const KEY_LINES: { [T in QuestionType]: (question: Extract<PreviewQuestion, { type: T }>) => HTMLElement[] } =
-  {
-    yes_no: (question) => {
-      const key = question.correct_answer === 'no' ? 'No' : 'Yes';
-      return [el('p', { className: 'muted', text: `Yes / No · “${key}” scores ${question.points ?? 0}` })];
-    },
-    multiple_choice: (question) => [optionList(question.options)],
-    multiple_select: (question) => [
-      el('p', { className: 'muted', text: 'Tick all that apply · ticked scores add up' }),
-      optionList(question.options),
-    ],
-    short_text: (question) => {
-      const accepted = question.accepted_answers;
-      const text = accepted.length
-        ? `Typed answer · “${accepted.join('”, “')}” scores ${question.points}`
-        : 'Typed answer · collects text, scores nothing';
-      return [el('p', { className: 'muted', text })];
-    },
-    number: (question) => {
-      const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';
-      return [
-        el('p', {
-          className: 'muted',
-          text: `Number · ${question.correct_number}${within} scores ${question.points}`,
-        }),
-      ];
-    },
-    ordering: (question) => {
-      const per = question.points_per_item;
-      const items = el('ol', { className: 'options' });
-      for (const item of question.items) items.append(el('li', {}, rich(item.label)));
-      return [
-        el('p', {
-          className: 'muted',
-          text: `Put in order · ${per === null ? `the whole order scores ${question.points}` : `${per} per item in place`}`,
-        }),
-        items,
-      ];
-    },
-    fill_in_blanks: (question) => {
-      const blanks = el('ol', { className: 'options' });
-      for (const blank of question.blanks) {
-        const right = blank.options
-          ? `${blank.options[blank.correct_option ?? 0] ?? ''} (choice of ${blank.options.length})`
-          : (blank.accepted_answers ?? []).join(' / ');
-        blanks.append(el('li', { text: `${right} · ${blank.points}` }));
-      }
-      return [
-        el('p', { className: 'muted', text: 'Fill in the blanks · each blank scores its points' }),
-        blanks,
-      ];
-    },
-    matching: (question) => {
-      const pairs = el('ul', { className: 'options' });
-      for (const pair of question.pairs) pairs.append(el('li', { text: `${pair.prompt} → ${pair.match}` }));
-      const extras = question.extra_matches.map((extra) => extra.label);
-      return [
-        el('p', {
-          className: 'muted',
-          text: `Matching · ${question.points_per_pair} per pair${extras.length ? ` · also offered: ${extras.join(', ')}` : ''}`,
-        }),
-        pairs,
-      ];
-    },
-    scale: (question) => {
-      const [low, high] = question.scale_labels;
-      const end = (value: number, words: string | undefined) =>
-        words ? `${value} (${words})` : String(value);
-      return [
-        el('p', {
-          className: 'muted',
-          text: `Opinion scale · ${end(question.scale_min, low)} to ${end(question.scale_max, high)} · unscored`,
-        }),
-      ];
-    },
-    essay: (question) => {
-      const top = question.rubric.reduce(
-        (sum, criterion) => sum + Math.max(0, ...criterion.levels.map((level) => level.points)),
-        0,
-      );
-      const criteria = el('ul', { className: 'options' });
-      for (const criterion of question.rubric)
-        criteria.append(
-          el('li', {
-            text: `${criterion.criterion}: ${criterion.levels.map((level) => `${level.label} ${level.points}`).join(' · ')}`,
-          }),
-        );
-      return [
-        el('p', {
-          className: 'muted',
-          text: `Essay · graded by hand · up to ${question.rubric.length > 0 ? top : question.points}`,
-        }),
-        criteria,
-      ];
-    },
-  };
-
-function keyLines(question: PreviewQuestion): HTMLElement[] {
-  // A credential without quizzes:read is answered without the key (mcp/write-only-answer.ts).
-  if (
-    !('points' in question) &&
-    !('options' in question) &&
-    !('scale_min' in question) &&
-    !('pairs' in question)
-  )
-    return [];
-  // Each entry takes its own type's question: the table above is checked entry by entry.
-  return (KEY_LINES[question.type] as (question: PreviewQuestion) => HTMLElement[])(question);
+/** A question's key as its type draws it, under the question's text. */
+function keyLines(question: QuizPreview['questions'][number]): HTMLElement[] {
+  return faceOf(question).key(question).map(keyLine);
 }
 
-function optionList(choices: ReadonlyArray<{ label: string; score: number }>): HTMLElement {
-  const options = el('ul', { className: 'options' });
-  for (const option of choices) {
-    options.append(el('li', {}, rich(option.label), document.createTextNode(` · ${option.score} pts`)));
+function keyLine(line: KeyLine): HTMLElement {
+  if ('note' in line) return el('p', { className: 'muted', text: line.note });
+  const list = el(line.ordered ? 'ol' : 'ul', { className: 'options' });
+  for (const item of line.list) {
+    list.append(
+      el(
+        'li',
+        {},
+        item.owned === undefined ? null : rich(item.owned),
+        item.text === undefined ? null : document.createTextNode(item.text),
+      ),
+    );
   }
-  return options;
+  return list;
 }
 
 function optionLabels(choices: ReadonlyArray<{ label: string }>, into: HTMLElement): void {
@@ -250,7 +145,9 @@ function renderPreview(quiz: QuizPreview): void {
     // As respondents see it: the option labels, no key.
     if (quiz.view === 'respondent') {
       if ('options' in question && question.options) optionLabels(question.options, item);
-    } else item.append(...keyLines(question));
+    }
+    // A credential without quizzes:read is answered without the key or the maximum (mcp/write-only-answer.ts).
+    else if ('max_score' in quiz) item.append(...keyLines(question));
     questions.append(item);
   }
   const head = el('header', {}, el('h1', { text: quiz.title }), badge(quiz.status));
@@ -320,7 +217,7 @@ let shownResponses: ResponseRow[] = [];
 function renderResults(results: Results, more = false): void {
   shownResponses = more ? [...shownResponses, ...results.responses] : results.responses;
   const s = results.summary;
-  // Opinion scales alone earn nothing: no "0 of 0", no score chart, no item analysis.
+  // Unscored questions alone earn nothing: no "0 of 0", no score chart, no item analysis.
   const scored = s.max_score > 0;
   const stats = el(
     'dl',
@@ -332,14 +229,14 @@ function renderResults(results: Results, more = false): void {
     scored
       ? stat('Pass rate', s.pass_rate === null ? 'No pass mark' : `${Math.round(s.pass_rate * 100)}%`)
       : null,
-    // Responses waiting for an essay's grade, counted above with their score so far.
+    // Responses waiting for a person's grade, counted above with their score so far.
     s.pending_count > 0
       ? stat('Waiting for a grade', `${s.pending_count} ${s.pending_count === 1 ? 'response' : 'responses'}`)
       : null,
   );
   const charts = el('div', { className: 'charts' });
   for (const question of results.questions) {
-    const rows = chartRows(question);
+    const rows: ChartRow[] = faceOf(question).bars(question);
     const most = Math.max(0, ...rows.map((row) => row.count));
     const list = el('ul', { className: 'bars' });
     list.setAttribute('aria-label', `Answers to ${question.text}`);
@@ -351,7 +248,7 @@ function renderResults(results: Results, more = false): void {
         'section',
         { className: 'chart' },
         el('h3', {}, rich(question.text)),
-        scaleLine(question),
+        figuresLine(question),
         awaitingLine(question),
         list,
       ),
@@ -442,97 +339,14 @@ function itemAnalysis(results: Results): HTMLElement[] {
   ];
 }
 
-/** A question's bars: its answers and how often each was given; `best` marks the right ones. */
-/** One bar: `owned` when its label is the owner's own text (an option), which may be typeset. */
-interface ChartRow {
-  label: string;
-  count: number;
-  best: boolean;
-  owned?: boolean;
-}
-
-function chartRows(question: Results['questions'][number]): ChartRow[] {
-  switch (question.type) {
-    case 'yes_no':
-      return [
-        { label: 'Yes', count: question.yes_count, best: question.correct_answer !== 'no' },
-        { label: 'No', count: question.no_count, best: question.correct_answer === 'no' },
-      ];
-    case 'short_text':
-      return question.common_answers.map((entry) => ({
-        label: entry.answer,
-        count: entry.count,
-        best: false,
-      }));
-    case 'number':
-      return [...question.common_values]
-        .sort((a, b) => a.value - b.value)
-        .map((entry) => ({ label: String(entry.value), count: entry.count, best: false }));
-    case 'multiple_select':
-      return question.options.map((option) => ({
-        label: option.label,
-        count: option.count,
-        best: option.score > 0,
-        owned: true,
-      }));
-    case 'essay':
-      // Graded by hand: how many were graded above 0.
-      return [{ label: 'Graded above 0', count: question.right_count ?? 0, best: true }];
-    case 'ordering':
-      // Per position: how many put the right item there.
-      return question.positions.map((position) => ({
-        label: `${position.position}. ${position.right_item}`,
-        count: Math.round((position.right_share ?? 0) * question.answered_count),
-        best: true,
-      }));
-    case 'fill_in_blanks':
-      // Per blank: how many got it right.
-      return question.blanks.map((blank) => ({
-        label: `Blank ${blank.blank}`,
-        count: Math.round((blank.right_share ?? 0) * question.answered_count),
-        best: true,
-      }));
-    case 'matching':
-      // Per pair: how many matched its prompt right.
-      return question.pairs.map((pair) => ({
-        label: `${pair.prompt} → ${pair.right_match}`,
-        count: Math.round((pair.right_share ?? 0) * question.answered_count),
-        best: true,
-      }));
-    case 'multiple_choice': {
-      const top = Math.max(...question.options.map((option) => option.score));
-      return question.options.map((option) => ({
-        label: option.label,
-        count: option.count,
-        best: option.score > 0 && option.score === top,
-        owned: true,
-      }));
-    }
-    case 'scale':
-      return question.distribution.map((entry) => ({
-        label: String(entry.value),
-        count: entry.count,
-        best: false,
-      }));
-  }
-}
-
-/** A scale's mean and median, and from 0 to 10 its Net Promoter score with its counts. */
-function scaleLine(question: Results['questions'][number]): HTMLElement | null {
-  if (question.type !== 'scale') return null;
-  const figure = (value: number | null) => (value === null ? '–' : String(round(value)));
-  const nps = question.net_promoter;
-  const text = [`Mean ${figure(question.mean)}`, `median ${figure(question.median)}`];
-  if (nps) {
-    text.push(
-      `Net Promoter score ${figure(nps.score)} (${nps.promoters} promoters, ${nps.passives} passives, ${nps.detractors} detractors)`,
-    );
-  }
-  return el('p', { className: 'muted', text: text.join(' · ') });
+/** A question's figures above its bars, when its type has any (an opinion's mean and median). */
+function figuresLine(question: ResultQuestion): HTMLElement | null {
+  const text = faceOf(question).figures?.(question);
+  return text ? el('p', { className: 'muted', text }) : null;
 }
 
 /** Answers waiting for a person's grade: answered, but left out of the question's figures until graded. */
-function awaitingLine(question: Results['questions'][number]): HTMLElement | null {
+function awaitingLine(question: ResultQuestion): HTMLElement | null {
   if (!('pending_count' in question) || question.pending_count === 0) return null;
   return el('p', { className: 'muted', text: `${question.pending_count} awaiting a grade` });
 }

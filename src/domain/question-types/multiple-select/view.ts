@@ -1,0 +1,17 @@
+import type { ViewFace } from '../../../mcp/apps/view/view-types';
+
+/** A tick-all question in the in-chat view: its options with their scores; every scoring one is best. */
+export const multipleSelectView: ViewFace<'multiple_select'> = {
+  type: 'multiple_select',
+  key: (question) => [
+    { note: 'Tick all that apply · ticked scores add up' },
+    { list: question.options.map((option) => ({ owned: option.label, text: ` · ${option.score} pts` })) },
+  ],
+  bars: (question) =>
+    question.options.map((option) => ({
+      label: option.label,
+      count: option.count,
+      best: option.score > 0,
+      owned: true,
+    })),
+};

@@ -1,0 +1,14 @@
+import type { ViewFace } from '../../../mcp/apps/view/view-types';
+
+/** A number question in the in-chat view: the right number and its tolerance, then the values given. */
+export const numberView: ViewFace<'number'> = {
+  type: 'number',
+  key: (question) => {
+    const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';
+    return [{ note: `Number · ${question.correct_number}${within} scores ${question.points}` }];
+  },
+  bars: (question) =>
+    [...question.common_values]
+      .sort((a, b) => a.value - b.value)
+      .map((entry) => ({ label: String(entry.value), count: entry.count, best: false })),
+};

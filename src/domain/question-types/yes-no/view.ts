@@ -1,0 +1,14 @@
+import type { ViewFace } from '../../../mcp/apps/view/view-types';
+
+/** A yes/no question in the in-chat view: the scoring answer, then the two answers' bars. */
+export const yesNoView: ViewFace<'yes_no'> = {
+  type: 'yes_no',
+  key: (question) => {
+    const key = question.correct_answer === 'no' ? 'No' : 'Yes';
+    return [{ note: `Yes / No · “${key}” scores ${question.points ?? 0}` }];
+  },
+  bars: (question) => [
+    { label: 'Yes', count: question.yes_count, best: question.correct_answer !== 'no' },
+    { label: 'No', count: question.no_count, best: question.correct_answer === 'no' },
+  ],
+};
