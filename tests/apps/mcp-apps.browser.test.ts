@@ -352,6 +352,53 @@ describeWithBrowser('the MCP Apps view in a host', () => {
   );
 
   test(
+    'item analysis: a row for each question the figures describe, none for one worth nothing',
+    async () => {
+      const quiz = await client.callTool('create_quiz', {
+        title: 'Scored and not',
+        questions: [
+          { type: 'yes_no', text: 'Is ice water?', points: 1 },
+          // Collects text only: no key, worth nothing, whatever its type.
+          { type: 'short_text', text: 'Anything to add?' },
+          { type: 'scale', text: 'How sure are you?', scale_min: 1, scale_max: 5 },
+        ],
+      });
+      const quizId = quiz.structuredContent!.quiz_id as string;
+      const slug = (await client.callTool('publish_quiz', { quiz_id: quizId })).structuredContent!
+        .slug as string;
+      const [ice, comments, sure] = (quiz.structuredContent!.questions as Array<{ question_id: string }>).map(
+        (question) => question.question_id,
+      );
+      for (const [answer, text, value] of [
+        ['yes', 'No', 5],
+        ['yes', 'Cold', 4],
+        ['no', 'Hm', 2],
+      ] as const) {
+        const res = await request(app.app)
+          .post(`/api/quizzes/${slug}/responses`)
+          .send({
+            respondent: { name: `R ${text}` },
+            answers: [
+              { question_id: ice, answer },
+              { question_id: comments, text },
+              { question_id: sure, value },
+            ],
+          });
+        expect(res.status).toBe(201);
+      }
+      const page = await host(1024, 'light');
+      await show(page, 'get_results', { quiz_id: quizId }, 'light');
+      const frame = view(page);
+      await frame.getByRole('heading', { name: 'Item analysis' }).waitFor();
+      await expect(frame.locator('table.item-analysis tbody tr').allInnerTexts()).resolves.toEqual([
+        expect.stringMatching(/^Is ice water\?\s+67%/),
+      ]);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
     'formulas typeset by the server: the preview and the results show MathML; a malformed one and dollars stay text',
     async () => {
       const quiz = await client.callTool('create_quiz', {

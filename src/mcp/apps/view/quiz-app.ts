@@ -282,6 +282,15 @@ const FLAG_NAMES: Record<string, string> = {
 };
 
 /**
+ * Whether a question is an item of the test, as the server's figures say: one worth nothing (an
+ * opinion, a question without a key) or shown to nobody has no facility, no discrimination and
+ * no flag, and a row of dashes would say nothing.
+ */
+function isItem(question: ResultQuestion): boolean {
+  return question.facility !== null || question.discrimination !== null || question.flags.length > 0;
+}
+
+/**
  * Item analysis: reliability in words, the score distribution of every response as bars with
  * their numbers, and each question's facility, discrimination and flags in a table.
  */
@@ -295,26 +304,21 @@ function itemAnalysis(results: Results): HTMLElement[] {
     const label = b.from_percent === 90 ? '90-100%' : `${b.from_percent}-${b.from_percent + 9}%`;
     distribution.append(bar(label, b.count, most, results.summary.response_count));
   }
-  // A scale is an opinion, not an item of the test: it has no facility or discrimination.
-  const rows = results.questions
-    .filter((question) => question.type !== 'scale')
-    .map((question) =>
-      el(
-        'tr',
-        {},
-        el('th', {}, rich(question.text)),
-        el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
-        el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
-        el('td', {
-          text:
-            question.flags.length === 0
-              ? 'None'
-              : question.flags
-                  .map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`)
-                  .join(' '),
-        }),
-      ),
-    );
+  const rows = results.questions.filter(isItem).map((question) =>
+    el(
+      'tr',
+      {},
+      el('th', {}, rich(question.text)),
+      el('td', { text: question.facility === null ? '–' : `${Math.round(question.facility * 100)}%` }),
+      el('td', { text: question.discrimination === null ? '–' : question.discrimination.toFixed(2) }),
+      el('td', {
+        text:
+          question.flags.length === 0
+            ? 'None'
+            : question.flags.map((flag) => `${FLAG_NAMES[flag.flag] ?? flag.flag}: ${flag.reason}`).join(' '),
+      }),
+    ),
+  );
   for (const row of rows) row.firstElementChild!.setAttribute('scope', 'row');
   const head = el(
     'tr',
