@@ -148,7 +148,7 @@ module.exports = {
       from: { path: '^src/mcp/apps/view/' },
       to: {
         path: '^src/',
-        pathNot: `^src/mcp/apps/view/|^src/domain/question-types/names\\.ts$|${VIEW_FACES}`,
+        pathNot: `^src/mcp/apps/view/|^src/domain/question-types/(names|face-table)\\.ts$|${VIEW_FACES}`,
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -1,9 +1,10 @@
 /**
  * The question types' faces in the in-chat view, one per type from its folder's `view.ts`,
- * keyed by each face's own `type`. A type missing here fails the typecheck below, and a type
- * missing or listed twice throws when the view loads.
+ * keyed by each face's own `type` (faceTable throws when the view loads if a type has none or
+ * two). A name added to the union without its face also fails the typecheck below.
  */
-import { QUESTION_TYPES, type QuestionType } from '../../../domain/question-types/names';
+import { faceTable } from '../../../domain/question-types/face-table';
+import type { QuestionType } from '../../../domain/question-types/names';
 import { essayView } from '../../../domain/question-types/essay/view';
 import { fillInBlanksView } from '../../../domain/question-types/fill-in-blanks/view';
 import { matchingView } from '../../../domain/question-types/matching/view';
@@ -35,22 +36,17 @@ const everyTypeHasAFace: [Missing] extends [never] ? true : Missing = true;
 void everyTypeHasAFace;
 
 /** A face as the view calls it: with whichever type's question it is handed. */
-type AnyFace = {
+interface AnyFace {
+  readonly type: QuestionType;
   key(question: PreviewQuestion): ReturnType<ViewFace<QuestionType>['key']>;
   bars(question: ResultQuestion): ReturnType<ViewFace<QuestionType>['bars']>;
   figures?(question: ResultQuestion): string | null;
-};
-
-const table = new Map<string, AnyFace>();
-for (const face of FACES) {
-  if (table.has(face.type)) throw new Error(`two view faces for the question type ${face.type}`);
-  table.set(face.type, face as unknown as AnyFace);
-}
-for (const type of QUESTION_TYPES) {
-  if (!table.has(type)) throw new Error(`no view face for the question type ${type}`);
 }
 
-/** The face of a question's type (each face takes its own type's question: the table is checked above). */
+// Each face takes its own type's question, and is handed only those: see faceOf.
+const TABLE = faceTable(FACES as unknown as readonly AnyFace[]);
+
+/** The face of a question's type. */
 export function faceOf(question: { type: QuestionType }): AnyFace {
-  return table.get(question.type)!;
+  return TABLE[question.type];
 }
