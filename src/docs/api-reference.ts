@@ -182,34 +182,9 @@ function webhooksSection(): Html {
     )}`;
 }
 
-export function renderApiReference(config: Config, registry: ToolRegistry): string {
-  const base = config.baseUrl;
-  const { max, windowSeconds } = config.rateLimit;
-  const curl = `curl -s ${base}/api/mcp \\
-  -H "Authorization: Bearer $KEY" \\
-  -H 'Content-Type: application/json' \\
-  -H 'Accept: application/json, text/event-stream' \\
-  -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_quizzes","arguments":{}}}'`;
-  const body = html`<h1>Quiz service API reference</h1>
-    <p>
-      Tool set version <strong>${TOOLSET_VERSION}</strong>. Machine-readable description:
-      <a href="/openapi.json">/openapi.json</a>.
-    </p>
-    <nav aria-label="Contents">
-      <ul>
-        <li><a href="#authentication">Authentication</a></li>
-        <li><a href="#endpoint">The endpoint</a></li>
-        <li><a href="#tools">Tools</a></li>
-        <li><a href="#taking">Taking a quiz: attempts</a></li>
-        <li><a href="#question-types">Question types</a></li>
-        <li><a href="#importing">Importing questions</a></li>
-        <li><a href="#errors">Errors</a></li>
-        <li><a href="#limits">Limits</a></li>
-        <li><a href="#versioning">Versioning</a></li>
-      </ul>
-    </nav>
-
-    <h2 id="authentication">Authentication</h2>
+/** How a request proves who it is for. */
+function authenticationSection(base: string): Html {
+  return html`<h2 id="authentication">Authentication</h2>
     <p>
       Every request carries <code>Authorization: Bearer &lt;credential&gt;</code>: a personal API key
       (<code>svc_…</code>, created in the dashboard under Settings, Security, API keys, shown once) or an
@@ -221,9 +196,17 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       A missing, malformed, unknown or revoked credential gets HTTP 401 with an OAuth error body (RFC 6750)
       such as <code>{"error":"invalid_token","error_description":"…"}</code> and a
       <code>WWW-Authenticate: Bearer resource_metadata="…", scope="quizzes:read quizzes:write"</code> header.
-    </p>
+    </p>`;
+}
 
-    <h2 id="endpoint">The endpoint</h2>
+/** The one endpoint and how to call it. */
+function endpointSection(base: string): Html {
+  const curl = `curl -s ${base}/api/mcp \\
+  -H "Authorization: Bearer $KEY" \\
+  -H 'Content-Type: application/json' \\
+  -H 'Accept: application/json, text/event-stream' \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_quizzes","arguments":{}}}'`;
+  return html`<h2 id="endpoint">The endpoint</h2>
     <p>
       <code>POST ${base}/api/mcp</code> speaks JSON-RPC 2.0 (MCP Streamable HTTP, stateless). No
       <code>initialize</code> is needed: call <code>tools/list</code> and <code>tools/call</code> directly.
@@ -236,12 +219,18 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
     <p>
       A failed tool call is a normal response (HTTP 200) with <code>isError: true</code> and a text that says
       what to fix.
-    </p>
+    </p>`;
+}
 
-    <h2 id="tools">Tools</h2>
-    ${registry.entries.map(toolSection)} ${webhooksSection()}
+/** Each tool, then the webhooks. */
+function toolsSection(registry: ToolRegistry): Html {
+  return html`<h2 id="tools">Tools</h2>
+    ${registry.entries.map(toolSection)} ${webhooksSection()}`;
+}
 
-    <h2 id="taking">Taking a quiz: attempts</h2>
+/** The settings that make a quiz taken through an attempt, and the attempt over JSON. */
+function attemptsSection(base: string): Html {
+  return html`<h2 id="taking">Taking a quiz: attempts</h2>
     <p>
       These settings (in <code>settings</code> of <code>create_quiz</code> and <code>update_quiz</code>,
       returned by <code>get_quiz_settings</code>) say how a quiz is taken; leaving them out keeps a quiz as
@@ -290,8 +279,12 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       name options by their canonical <code>option_index</code>. A refusal is a 409 whose
       <code>detail</code> says why (no valid token, late, already submitted, attempts used, outside the
       window, or the quiz was edited meanwhile: then send the answers again with the same token).
-    </p>
-    <h2 id="question-types">Question types</h2>
+    </p>`;
+}
+
+/** One row per question type: its fields, how it is marked, its answer. */
+function questionTypesSection(): Html {
+  return html`<h2 id="question-types">Question types</h2>
     <p>
       Each question is one object with <code>type</code>, <code>text</code>, an optional
       <code>explanation</code> and its type's fields; a field of another type is refused by name. Respondents
@@ -319,9 +312,12 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
           )}
         </tbody>
       </table>
-    </div>
+    </div>`;
+}
 
-    <h2 id="importing">Importing questions</h2>
+/** What import_questions reads, how it scores, and what the exports write. */
+function importingSection(): Html {
+  return html`<h2 id="importing">Importing questions</h2>
     <p>
       <code>import_questions</code> takes a question bank as text, at most ${IMPORT_TEXT_MAX} characters:
       GIFT, Aiken, Moodle XML or the CSV layout below (<code>format</code> ${IMPORT_FORMATS.join(', ')};
@@ -427,9 +423,12 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       ${csvAnswerOfEachType().map(
         ({ type, answer }, index) => html`${index > 0 ? '; ' : ''}<code>${type}</code>, ${answer}`,
       )}. <code>points</code> is a whole number (default 1).
-    </p>
+    </p>`;
+}
 
-    <h2 id="errors">Errors</h2>
+/** The problem types, each with its anchor for the `type` links. */
+function errorsSection(): Html {
+  return html`<h2 id="errors">Errors</h2>
     <p>
       HTTP-level errors are <code>application/problem+json</code> (RFC 9457) with <code>type</code>,
       <code>title</code>, <code>status</code>, <code>code</code>, <code>detail</code> and <code>hint</code>;
@@ -442,9 +441,13 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
           html`<dt id="error-${code}"><code>${code}</code> (HTTP ${problem.status} ${problem.title})</dt>
             <dd>${problem.meaning}</dd>`,
       )}
-    </dl>
+    </dl>`;
+}
 
-    <h2 id="limits">Limits</h2>
+/** The limits the service enforces. */
+function limitsSection(config: Config): Html {
+  const { max, windowSeconds } = config.rateLimit;
+  return html`<h2 id="limits">Limits</h2>
     <ul>
       <li>
         ${max} requests per ${windowSeconds}-second window per credential (API key or OAuth token) on
@@ -465,9 +468,12 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
         Lists are paginated: <code>limit</code> 1-100 (default 20) and <code>cursor</code> = the
         <code>next_cursor</code> of the previous page.
       </li>
-    </ul>
+    </ul>`;
+}
 
-    <h2 id="versioning">Versioning</h2>
+/** How the tool set changes. */
+function versioningSection(): Html {
+  return html`<h2 id="versioning">Versioning</h2>
     <p>
       The tool set follows semantic versioning; its version is <code>info.version</code> of
       <a href="/openapi.json">/openapi.json</a> and the MCP <code>serverInfo.version</code>. Tools and
@@ -475,5 +481,31 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       working for at least 90 days, and responses that use it carry <code>Deprecation</code> and
       <code>Sunset</code> headers. Changes are listed in the changelog.
     </p>`;
+}
+
+export function renderApiReference(config: Config, registry: ToolRegistry): string {
+  const base = config.baseUrl;
+  const body = html`<h1>Quiz service API reference</h1>
+    <p>
+      Tool set version <strong>${TOOLSET_VERSION}</strong>. Machine-readable description:
+      <a href="/openapi.json">/openapi.json</a>.
+    </p>
+    <nav aria-label="Contents">
+      <ul>
+        <li><a href="#authentication">Authentication</a></li>
+        <li><a href="#endpoint">The endpoint</a></li>
+        <li><a href="#tools">Tools</a></li>
+        <li><a href="#taking">Taking a quiz: attempts</a></li>
+        <li><a href="#question-types">Question types</a></li>
+        <li><a href="#importing">Importing questions</a></li>
+        <li><a href="#errors">Errors</a></li>
+        <li><a href="#limits">Limits</a></li>
+        <li><a href="#versioning">Versioning</a></li>
+      </ul>
+    </nav>
+
+    ${authenticationSection(base)} ${endpointSection(base)} ${toolsSection(registry)} ${attemptsSection(base)}
+    ${questionTypesSection()} ${importingSection()} ${errorsSection()} ${limitsSection(config)}
+    ${versioningSection()}`;
   return layout({ title: 'API reference: quiz service', body, nav: publicNavigation('api-docs') });
 }
