@@ -141,6 +141,14 @@ module.exports = {
       },
     },
     {
+      name: 'type-schemas-are-zod',
+      comment:
+        "A question type's schemas (its fields.ts) are zod over the domain's bounds: every surface merges them, so they import no surface, no storage and no rule beyond the domain.",
+      severity: 'error',
+      from: { path: '^src/domain/question-types/[^/]+/fields\\.ts$' },
+      to: { pathNot: '^src/domain/|node_modules/zod/' },
+    },
+    {
       name: 'view-runs-in-the-browser',
       comment:
         "The MCP Apps view is bundled for the host's frame: it may take types from the server's code, never its modules.",

@@ -10,7 +10,10 @@ import type { OpaqueListSpec, OpaqueLists } from './opaque-ids';
  * new type is a new module plus one entry in each surface's table (docs/architecture.md).
  */
 
-/** The per-type fields of the one flat question object the tools take (domain/quiz-input.ts). */
+/**
+ * The per-type fields of the one flat question object the tools take (domain/quiz-input.ts), in
+ * the order it lists them; each type's fields.ts gives the schemas of those it takes.
+ */
 export const TYPED_FIELDS = [
   'points',
   'correct_answer',
@@ -20,10 +23,10 @@ export const TYPED_FIELDS = [
   'tolerance',
   'items',
   'points_per_item',
+  'blanks',
   'scale_min',
   'scale_max',
   'scale_labels',
-  'blanks',
   'rubric',
   'min_words',
   'max_words',
@@ -208,6 +211,25 @@ export interface AnalysisKeys {
   right: Set<string>;
   /** How a flag names the key at `index` ("yes" in quotes, "option 2"). */
   label(key: string, index: number): string;
+}
+
+/**
+ * A question's running figures as its type's statistics read them (results/question-statistics.ts
+ * gathers them, the same for every type).
+ */
+export interface StatisticsFigures {
+  /** The answers counted under a key (statKeys), 0 for a key never counted. */
+  count(key: string): number;
+  /** Every key counted, with its count. */
+  readonly counts: ReadonlyMap<string, number>;
+  /** The answers counted right; null when the question scores nothing, so none can be right. */
+  readonly rightCount: number | null;
+  /** Its most common stored values (commonAnswers), most common first; texts merged as compared. */
+  readonly common: ReadonlyArray<{ value: string | number; count: number }>;
+  /** Its answers waiting for a final grade, which the figures leave out. */
+  readonly pending: number;
+  /** A share as the statistics give it: two decimals. */
+  round(share: number | null): number | null;
 }
 
 /** Something a question holds that is allowed but probably not meant (quizzes/quiz-warnings.ts). */
@@ -457,6 +479,11 @@ export interface QuestionTypeDefinition<
   rightAnswers(question: S): string[];
   /** Where its answers are counted, and which count as right; null for typed answers (counted right or wrong). */
   analysisKeys(question: S): AnalysisKeys | null;
+  /**
+   * Its figures in get_results' statistics, after what every question has: the fields its
+   * fields.ts `statistics` lists besides `type`.
+   */
+  statistics(question: S, figures: StatisticsFigures): object;
   /** Which stored value the statistics list the most common of ("none": it has choice counts instead). */
   readonly commonAnswers: 'none' | 'text' | 'number';
   /**

@@ -12,6 +12,17 @@ import { ordering, type OrderingQuestion, type OrderingRecord } from './ordering
 import { scale, type ScaleQuestion, type ScaleRecord } from './scale';
 import { shortText, type ShortTextQuestion, type ShortTextRecord } from './short-text';
 import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
+import { essayFields } from './essay/fields';
+import { fillInBlanksFields } from './fill-in-blanks/fields';
+import { matchingFields } from './matching/fields';
+import { multipleChoiceFields } from './multiple-choice/fields';
+import { multipleSelectFields } from './multiple-select/fields';
+import { numberFields } from './number/fields';
+import { orderingFields } from './ordering/fields';
+import { scaleFields } from './scale/fields';
+import { shortTextFields } from './short-text/fields';
+import { yesNoFields } from './yes-no/fields';
+import type { TypeFields } from './shared-fields';
 
 export * from './definition';
 export { QUESTION_TYPES, type QuestionType } from './names';
@@ -84,6 +95,29 @@ const REGISTRY: {
 
 /** The definitions in the order the tools describe them. */
 export const QUESTION_TYPE_DEFINITIONS = QUESTION_TYPES.map((name) => REGISTRY[name]);
+
+/**
+ * Every type's schemas (its fields.ts), by name, held to the union as REGISTRY is. Kept apart
+ * from the definitions so that each keeps its own zod types, which the merged schemas carry.
+ */
+const FIELDS = {
+  yes_no: yesNoFields,
+  multiple_choice: multipleChoiceFields,
+  multiple_select: multipleSelectFields,
+  short_text: shortTextFields,
+  number: numberFields,
+  ordering: orderingFields,
+  fill_in_blanks: fillInBlanksFields,
+  matching: matchingFields,
+  scale: scaleFields,
+  essay: essayFields,
+} satisfies { [T in QuestionType]: TypeFields<T> };
+
+/** One type's schemas, as a union over the types. */
+export type AnyTypeFields = (typeof FIELDS)[QuestionType];
+
+/** The types' schemas in the definitions' order: what the surfaces merge (merge-fields.ts). */
+export const QUESTION_TYPE_FIELDS: readonly AnyTypeFields[] = QUESTION_TYPES.map((name) => FIELDS[name]);
 
 /**
  * The JSON answer fields, one per name: types that share a field (short_text and essay take

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import type { InputIssue, QuestionFields } from './definition';
+import type { InputIssue, QuestionFields, StatisticsFigures } from './definition';
 
 /** What the two choice types share: options in display order, each with its score. */
 
@@ -68,6 +68,15 @@ export const formIndex = (value: string) => (/^\d{1,3}$/.test(value) ? Number(va
 
 /** Each option's count key: its index in the quiz's order. */
 export const optionKeys = (key: { options: ScoredOptions }) => key.options.map((_, index) => String(index));
+
+/** The choice types' statistics: each option, in the quiz's order, with the answers that chose it. */
+export const optionStatistics = (key: { options: ScoredOptions }, figures: StatisticsFigures) => ({
+  options: key.options.map((option, index) => ({
+    label: option.label ?? '',
+    score: option.score,
+    count: figures.count(String(index)),
+  })),
+});
 
 /** How the item analysis names an option: by its place in the quiz's order. */
 export const optionLabel = (_key: string, index: number) => `option ${index + 1}`;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { settingsOutputShape, type SettingsOutputShape } from '../../domain/quiz-settings';
+import { unionOverTypes } from '../../domain/question-types/merge-fields';
+import { ImageRecordSchema } from '../../domain/question-types/shared-fields';
 
 /** Argument and record schemas shared by several tools. */
 /** The one confirmation every tool that changes a published quiz's questions asks for. */
@@ -38,88 +40,11 @@ const timestamp = z.string().describe('ISO-8601 timestamp');
 
 const explanation = z.string().nullable().describe('Why the right answer is right; null when none.');
 
-/** A picture as answers show it: our own address; only present when there is one. */
-export const ImageRecordSchema = z
-  .object({ url: z.string(), alt: z.string(), width: z.number().int(), height: z.number().int() })
-  .optional();
+export { ImageRecordSchema };
 const questionHead = { question_id: z.string(), text: z.string(), image: ImageRecordSchema, explanation };
-const choiceOptions = z.array(
-  z.object({ label: z.string(), score: z.number().int(), image: ImageRecordSchema }),
-);
 
-export const QuestionRecordSchema = z.discriminatedUnion('type', [
-  z.object({
-    ...questionHead,
-    type: z.literal('yes_no'),
-    points: z.number().int(),
-    correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
-  }),
-  z.object({ ...questionHead, type: z.literal('multiple_choice'), options: choiceOptions }),
-  z.object({ ...questionHead, type: z.literal('multiple_select'), options: choiceOptions }),
-  z.object({
-    ...questionHead,
-    type: z.literal('short_text'),
-    points: z.number().int(),
-    accepted_answers: z.array(z.string()).describe('Empty: the question collects text and scores nothing.'),
-  }),
-  z.object({
-    ...questionHead,
-    type: z.literal('number'),
-    points: z.number().int(),
-    correct_number: z.number(),
-    tolerance: z.number(),
-  }),
-  z.object({
-    ...questionHead,
-    type: z.literal('ordering'),
-    items: z.array(z.object({ label: z.string() })).describe('In the right order.'),
-    points: z.number().int(),
-    points_per_item: z.number().int().nullable().describe('Null: points for the whole order.'),
-  }),
-  z.object({
-    ...questionHead,
-    type: z.literal('fill_in_blanks'),
-    blanks: z
-      .array(
-        z.object({
-          accepted_answers: z.array(z.string()).optional().describe('A typed blank: its right answers.'),
-          options: z.array(z.string()).optional().describe('A choice-list blank: its labels.'),
-          correct_option: z.number().int().optional().describe('The right option, 0 first.'),
-          points: z.number().int(),
-        }),
-      )
-      .describe('Entry n keys the [[n]] marker of text.'),
-  }),
-  z.object({
-    ...questionHead,
-    type: z.literal('matching'),
-    pairs: z
-      .array(z.object({ prompt: z.string(), match: z.string() }))
-      .describe('Each prompt with its right match.'),
-    extra_matches: z.array(z.object({ label: z.string() })).describe('Matches that fit no prompt.'),
-    points_per_pair: z.number().int(),
-  }),
-  z.object({
-    ...questionHead,
-    type: z.literal('scale'),
-    scale_min: z.number().int(),
-    scale_max: z.number().int(),
-    scale_labels: z.array(z.string()).describe('The lowest end\'s words, then the highest\'s; "": none.'),
-  }),
-  z.object({
-    ...questionHead,
-    type: z.literal('essay'),
-    points: z.number().int(),
-    rubric: z.array(
-      z.object({
-        criterion: z.string(),
-        levels: z.array(z.object({ label: z.string(), points: z.number().int() })),
-      }),
-    ),
-    min_words: z.number().int().nullable(),
-    max_words: z.number().int().nullable(),
-  }),
-]);
+/** A question as the tools return it: its own fields, then its type's (each type's fields.ts). */
+export const QuestionRecordSchema = unionOverTypes(questionHead, 'record');
 
 export const QuizSummarySchema = z.object({
   quiz_id: z.string().describe('The quiz ID.'),

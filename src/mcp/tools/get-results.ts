@@ -5,6 +5,7 @@ import {
   RESPONSE_ORDERS,
   type ResponseField,
 } from '../../domain/reporting/get-results';
+import { unionOverTypes } from '../../domain/question-types/merge-fields';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, ListedQuizSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
@@ -60,8 +61,6 @@ const percentBound = (field: string, description: string) =>
     .optional()
     .describe(description);
 const RESPONSE_FIELD_NAMES: readonly string[] = RESPONSE_FIELDS;
-
-const optionCounts = z.array(z.object({ label: z.string(), score: z.number().int(), count }));
 
 export const getResultsTool = defineTool({
   name: 'get_results',
@@ -134,99 +133,8 @@ export const getResultsTool = defineTool({
     // Left out with include_statistics: false, as is item_analysis.
     questions: z
       .array(
-        z.discriminatedUnion('type', [
-          z.object({
-            ...statHead,
-            type: z.literal('yes_no'),
-            yes_count: count,
-            no_count: count,
-            correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
-          }),
-          z.object({ ...statHead, type: z.literal('multiple_choice'), options: optionCounts }),
-          z.object({ ...statHead, type: z.literal('multiple_select'), options: optionCounts }),
-          z.object({
-            ...statHead,
-            type: z.literal('short_text'),
-            right_count: count.nullable(),
-            common_answers: z.array(z.object({ answer: z.string(), count })),
-          }),
-          z.object({
-            ...statHead,
-            type: z.literal('number'),
-            right_count: count.nullable(),
-            common_values: z.array(z.object({ value: z.number(), count })),
-          }),
-          z.object({
-            ...statHead,
-            type: z.literal('ordering'),
-            right_count: count.describe('Answers with the whole order right.'),
-            positions: z
-              .array(
-                z.object({
-                  position: count.describe('1 is first.'),
-                  right_item: z.string(),
-                  right_share: share.nullable().describe('Share of answers with the right item here.'),
-                  common_wrong_item: z.string().nullable().describe('The wrong item put here most often.'),
-                  common_wrong_count: count,
-                }),
-              )
-              .describe('Per position of the right order.'),
-          }),
-          z.object({
-            ...statHead,
-            type: z.literal('fill_in_blanks'),
-            blanks: z
-              .array(
-                z.object({
-                  blank: count.describe('Its [[n]] number.'),
-                  right_share: share.nullable().describe('Share of answers with this blank right.'),
-                  common_wrong_answer: z.string().nullable().describe('The wrong answer given most often.'),
-                  common_wrong_count: count,
-                }),
-              )
-              .describe('Per blank.'),
-          }),
-          z.object({
-            ...statHead,
-            type: z.literal('matching'),
-            right_count: count.describe('Answers with every pair right.'),
-            pairs: z
-              .array(
-                z.object({
-                  prompt: z.string(),
-                  right_match: z.string(),
-                  right_share: share.nullable().describe('Share of answers matching this prompt right.'),
-                  common_wrong_match: z.string().nullable().describe('The wrong match given it most often.'),
-                  common_wrong_count: count,
-                }),
-              )
-              .describe('Per pair, in order.'),
-          }),
-          z.object({
-            ...statHead,
-            type: z.literal('scale'),
-            distribution: z
-              .array(z.object({ value: z.number().int(), count }))
-              .describe('Answers per value.'),
-            mean: z.number().nullable(),
-            median: z.number().nullable(),
-            net_promoter: z
-              .object({
-                score: z.number().int().nullable(),
-                promoters: count,
-                passives: count,
-                detractors: count,
-              })
-              .nullable()
-              .describe('From 0 to 10 only: % promoters (9-10) minus % detractors (0-6).'),
-          }),
-          z.object({
-            ...statHead,
-            type: z.literal('essay'),
-            right_count: count.nullable().describe('Answers graded above 0.'),
-            pending_count: count.describe('Answers waiting for a final grade: left out of these figures.'),
-          }),
-        ]),
+        // Each type's figures are its own (its fields.ts), after what every question has.
+        unionOverTypes(statHead, 'statistics'),
       )
       .optional(),
     item_analysis: z

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { NO_ANSWER, type AnswerProblem, type Choice, type QuestionTypeDefinition } from '../definition';
 import { noPointsPossible } from '../warnings';
+import type { StatisticsOf } from '../shared-fields';
+import type { essayFields } from './fields';
 
 /**
  * A long answer, graded by a person (or proposed by the owner's assistant and approved by one):
@@ -237,6 +239,11 @@ export const essay: QuestionTypeDefinition<EssayQuestion, EssayRecord, z.infer<t
   }),
   rightAnswers: () => [],
   analysisKeys: () => null,
+  // Counted by their final grade, above 0 or not; answers still waiting are left out, and counted.
+  statistics: (_question, { rightCount, pending }): StatisticsOf<typeof essayFields> => ({
+    right_count: rightCount,
+    pending_count: pending,
+  }),
   commonAnswers: 'none',
   answerIsTyped: true,
 };

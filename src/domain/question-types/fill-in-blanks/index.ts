@@ -6,6 +6,8 @@ import { bestAnswers } from '../importing';
 import { indexOfId, listFits, type OpaqueListSpec, type OpaqueLists } from '../opaque-ids';
 import { noPointsPossible } from '../warnings';
 import { withAccepted } from '../short-text';
+import type { StatisticsOf } from '../shared-fields';
+import type { fillInBlanksFields } from './fields';
 
 /**
  * A text with numbered blanks, `[[1]]`, `[[2]]`…: each blank is typed (marked against its
@@ -543,6 +545,13 @@ export const fillInBlanks: QuestionTypeDefinition<
       .join(BLANKS_SEPARATOR),
   ],
   analysisKeys: () => null,
+  // Counted by the blanks given (its running figures); per blank from those counts.
+  statistics: (question, { counts, round }): StatisticsOf<typeof fillInBlanksFields> => ({
+    blanks: blankFigures(question, counts).map((blank) => ({
+      ...blank,
+      right_share: round(blank.right_share),
+    })),
+  }),
   commonAnswers: 'none',
   answerIsTyped: true,
   accepting: {

@@ -3,6 +3,8 @@ import { LIMITS } from '../../limits';
 import { NO_ANSWER, type Choice, type QuestionTypeDefinition } from '../definition';
 import { indexOfId, listFits, type OpaqueListSpec } from '../opaque-ids';
 import { noPointsPossible } from '../warnings';
+import type { StatisticsOf } from '../shared-fields';
+import type { matchingFields } from './fields';
 
 /**
  * Prompts to match: each pair's prompt gets a choice among every match (the pairs' matches,
@@ -399,6 +401,11 @@ export const matching: QuestionTypeDefinition<
     ),
   ],
   analysisKeys: () => null,
+  // Counted by the matches chosen (its running figures); per pair from those counts.
+  statistics: (question, { counts, round }): StatisticsOf<typeof matchingFields> => {
+    const { right_count, pairs } = pairFigures(question, counts);
+    return { right_count, pairs: pairs.map((pair) => ({ ...pair, right_share: round(pair.right_share) })) };
+  },
   commonAnswers: 'none',
   answerIsTyped: false,
 };

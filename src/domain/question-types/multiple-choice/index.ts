@@ -12,6 +12,7 @@ import {
   optionsKeySchema,
   optionsLimit,
   optionsRecord,
+  optionStatistics,
   storedOptions,
   sameOptionCount,
   type OptionsRecord,
@@ -108,6 +109,7 @@ export const multipleChoice: QuestionTypeDefinition<
       right: new Set(scores.flatMap((score, index) => (score === best && best > 0 ? [String(index)] : []))),
     };
   },
+  statistics: optionStatistics,
   commonAnswers: 'none',
   answerIsTyped: false,
 };

@@ -12,6 +12,7 @@ import {
   optionsKeySchema,
   optionsLimit,
   optionsRecord,
+  optionStatistics,
   storedOptions,
   sameOptionCount,
   type OptionsRecord,
@@ -127,6 +128,7 @@ export const multipleSelect: QuestionTypeDefinition<
     label: optionLabel,
     right: new Set(question.options.flatMap((option, index) => (option.score > 0 ? [String(index)] : []))),
   }),
+  statistics: optionStatistics,
   commonAnswers: 'none',
   answerIsTyped: false,
 };

@@ -3,6 +3,8 @@ import { parseNumberAnswer, withinTolerance } from '../../answer-text';
 import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
 import { pointsRule } from '../warnings';
 import { bestAnswers } from '../importing';
+import type { StatisticsOf } from '../shared-fields';
+import type { numberFields } from './fields';
 
 /** A number: `points` when within `tolerance` of `correctNumber`, bounds included. */
 export interface NumberQuestion {
@@ -125,6 +127,10 @@ export const numberType: QuestionTypeDefinition<NumberQuestion, NumberRecord, z.
     return [tolerance > 0 ? `${value} ± ${tolerance}` : value];
   },
   analysisKeys: () => null,
+  statistics: (_question, { rightCount, common }): StatisticsOf<typeof numberFields> => ({
+    right_count: rightCount,
+    common_values: common.map((entry) => ({ value: Number(entry.value), count: entry.count })),
+  }),
   commonAnswers: 'number',
   answerIsTyped: true,
 };

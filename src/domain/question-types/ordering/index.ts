@@ -3,6 +3,8 @@ import { LIMITS } from '../../limits';
 import { NO_ANSWER, type Choice, type QuestionTypeDefinition } from '../definition';
 import { indexOfId, listFits, type OpaqueListSpec } from '../opaque-ids';
 import { noPointsPossible } from '../warnings';
+import type { StatisticsOf } from '../shared-fields';
+import type { orderingFields } from './fields';
 
 /**
  * Items to put in order, given in the right order and always shown in another one, under ids
@@ -306,6 +308,17 @@ export const ordering: QuestionTypeDefinition<
   columns: (value) => ({ ...NO_ANSWER, text: value.labels.join(ORDER_SEPARATOR) }),
   rightAnswers: (question) => [question.items.map((item) => item.label).join(ORDER_SEPARATOR)],
   analysisKeys: () => null,
+  // Counted by the order chosen (its running figures); per position from those counts.
+  statistics: (question, { counts, round }): StatisticsOf<typeof orderingFields> => {
+    const whole = counts.get(`${STAT_PREFIX}${question.items.map((_, i) => i).join(',')}`);
+    return {
+      right_count: whole ?? 0,
+      positions: positionFigures(question, counts).map((position) => ({
+        ...position,
+        right_share: round(position.right_share),
+      })),
+    };
+  },
   commonAnswers: 'none',
   answerIsTyped: false,
 };

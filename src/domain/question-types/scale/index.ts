@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
+import type { StatisticsOf } from '../shared-fields';
+import type { scaleFields } from './fields';
 
 /**
  * An opinion scale: the respondent picks a whole number from `min` (0 or 1) to `max` (2 to 10),
@@ -143,6 +145,8 @@ export const scale: QuestionTypeDefinition<ScaleQuestion, ScaleRecord, z.infer<t
   rightAnswers: () => [],
   // Out of the item analysis: there is no right answer to share out.
   analysisKeys: () => null,
+  // From the counts per value, like the choices: flat in the number of responses.
+  statistics: (question, { count }): StatisticsOf<typeof scaleFields> => scaleFigures(question, count),
   commonAnswers: 'none',
   answerIsTyped: false,
 };

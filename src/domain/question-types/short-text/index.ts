@@ -4,6 +4,8 @@ import { LIMITS } from '../../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
 import { noPointsPossible } from '../warnings';
 import { bestAnswers } from '../importing';
+import type { StatisticsOf } from '../shared-fields';
+import type { shortTextFields } from './fields';
 
 /**
  * A typed answer: `points` when it matches an accepted answer (answer-text.ts); without accepted
@@ -150,6 +152,11 @@ export const shortText: QuestionTypeDefinition<
   columns: (value) => ({ ...NO_ANSWER, text: value.text }),
   rightAnswers: (question) => [...question.acceptedAnswers],
   analysisKeys: () => null,
+  statistics: (question, { rightCount, common }): StatisticsOf<typeof shortTextFields> => ({
+    // Without accepted answers it collects text: none is right or wrong.
+    right_count: question.acceptedAnswers.length > 0 ? rightCount : null,
+    common_answers: common.map((entry) => ({ answer: String(entry.value), count: entry.count })),
+  }),
   commonAnswers: 'text',
   answerIsTyped: true,
   accepting: {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
 import { pointsRule } from '../warnings';
+import type { StatisticsOf } from '../shared-fields';
+import type { yesNoFields } from './fields';
 
 /** Yes or no: the answer named by the key (default "yes") earns `points`, the other 0. */
 export interface YesNoQuestion {
@@ -90,6 +92,11 @@ export const yesNo: QuestionTypeDefinition<YesNoQuestion, YesNoRecord, z.infer<t
     keys: ['yes', 'no'],
     right: new Set([question.correctAnswer ?? 'yes']),
     label: (key) => `"${key}"`,
+  }),
+  statistics: (question, { count }): StatisticsOf<typeof yesNoFields> => ({
+    yes_count: count('yes'),
+    no_count: count('no'),
+    correct_answer: question.correctAnswer ?? 'yes',
   }),
   commonAnswers: 'none',
   answerIsTyped: false,

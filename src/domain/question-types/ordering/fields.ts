@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMITS } from '../../limits';
+import {
+  inputField,
+  integerIn,
+  OptionInputSchema,
+  opaqueList,
+  pointsInput,
+  pointsRecord,
+  statCount,
+  statShare,
+  type TypeFields,
+} from '../shared-fields';
+
+/** An ordering question's fields in the tools' input, in its record and in its statistics. */
+export const orderingFields = {
+  input: {
+    items: inputField(
+      z
+        .array(z.strictObject({ label: OptionInputSchema.shape.label }), {
+          error: 'items must be an array of { label }',
+        })
+        .max(LIMITS.orderingItemsMax, { error: `a question takes at most ${LIMITS.orderingItemsMax} items` })
+        .optional(),
+      (takers) =>
+        `${takers}: ${LIMITS.orderingItemsMin}-${LIMITS.orderingItemsMax} {label}, in the right order.`,
+    ),
+    points: pointsInput,
+    points_per_item: inputField(
+      integerIn('points_per_item').min(0, { error: 'points_per_item must be at least 0' }).optional(),
+      (takers) => `${takers}: per item in place, instead of points.`,
+    ),
+  },
+  record: {
+    type: z.literal('ordering'),
+    items: z.array(z.object({ label: z.string() })).describe('In the right order.'),
+    points: pointsRecord,
+    points_per_item: z.number().int().nullable().describe('Null: points for the whole order.'),
+  },
+  statistics: {
+    type: z.literal('ordering'),
+    right_count: statCount.describe('Answers with the whole order right.'),
+    positions: z
+      .array(
+        z.object({
+          position: statCount.describe('1 is first.'),
+          right_item: z.string(),
+          right_share: statShare.nullable().describe('Share of answers with the right item here.'),
+          common_wrong_item: z.string().nullable().describe('The wrong item put here most often.'),
+          common_wrong_count: statCount,
+        }),
+      )
+      .describe('Per position of the right order.'),
+  },
+  attempt: {
+    items: opaqueList(
+      'item_id',
+      'The items to put in order, in the order to show; answer `order` with their item_ids.',
+    ),
+  },
+} satisfies TypeFields<'ordering'>;
