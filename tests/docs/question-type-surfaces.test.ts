@@ -5,10 +5,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { QUESTION_TYPES } from '../../src/domain/question-types/names';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NAMES_FILE = path.join(ROOT, 'src/domain/question-types/names.ts');
 const ADDED = 'added_for_the_test';
+const TYPES_DIR = path.join(ROOT, 'src/domain/question-types');
+
+/** The faces a type's folder holds (`form.ts`, `fields.ts`...), by file name. */
+const facesOf = (type: string) =>
+  fs
+    .readdirSync(path.join(TYPES_DIR, type.replace(/_/g, '-')))
+    .filter((file) => file.endsWith('.ts'))
+    .sort();
 
 /** The files of a project that fail to compile once the union holds one more name. */
 function filesFailingWithAnAddedType(tsconfig: string, only: (file: string) => boolean): string[] {
@@ -62,5 +71,22 @@ describe('adding a question type', () => {
     const named = filesTheDocsName();
     expect(named.filter((file) => !failing.includes(file))).toEqual([]);
     expect(failing.filter((file) => !named.includes(file))).toEqual([]);
+  });
+});
+
+describe('a question type is one folder', () => {
+  test('every type holds its rules and its schemas, and the same faces as every other type', () => {
+    const faces = QUESTION_TYPES.map((type) => ({ type, faces: facesOf(type) }));
+    for (const { faces: held } of faces)
+      expect(held).toEqual(expect.arrayContaining(['index.ts', 'fields.ts']));
+    // A face one type has and another lacks is a surface that would have to name a type.
+    const all = [...new Set(faces.flatMap((entry) => entry.faces))].sort();
+    expect(faces.filter((entry) => entry.faces.join() !== all.join())).toEqual([]);
+  });
+
+  test('the docs name the files a type holds', () => {
+    const architecture = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const section = /## How to add a question type\n([\s\S]*?)\n## /.exec(architecture)?.[1] ?? '';
+    for (const face of facesOf(QUESTION_TYPES[0])) expect(section).toContain(`- \`${face}\`:`);
   });
 });
