@@ -113,11 +113,16 @@ const FIELDS = {
   essay: essayFields,
 } satisfies { [T in QuestionType]: TypeFields<T> };
 
-/** One type's schemas, as a union over the types. */
-export type AnyTypeFields = (typeof FIELDS)[QuestionType];
+/**
+ * One type's schemas, as a union over the types. Keyed by the table's own names, so that a type
+ * missing from it fails here alone, not in every surface that reads the merged schemas.
+ */
+export type AnyTypeFields = (typeof FIELDS)[keyof typeof FIELDS];
 
 /** The types' schemas in the definitions' order: what the surfaces merge (merge-fields.ts). */
-export const QUESTION_TYPE_FIELDS: readonly AnyTypeFields[] = QUESTION_TYPES.map((name) => FIELDS[name]);
+export const QUESTION_TYPE_FIELDS: readonly AnyTypeFields[] = QUESTION_TYPES.map(
+  (name) => FIELDS[name as keyof typeof FIELDS],
+);
 
 /**
  * The JSON answer fields, one per name: types that share a field (short_text and essay take
