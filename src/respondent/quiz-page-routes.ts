@@ -1,10 +1,17 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { QuizWithQuestions } from '../db/repositories';
 import type { DomainDeps } from '../domain/deps';
 import { isDomainError } from '../domain/errors';
 import { domainErrorStatus } from '../http/domain-errors';
 import { getResponseResult } from '../domain/taking/get-response-result';
 import { createHash } from 'node:crypto';
-import { loadPublishedQuiz, recordResponse, RepeatedSubmission } from '../domain/taking/submit-response';
+import {
+  loadPublishedQuiz,
+  notAcceptingResponses,
+  RepeatedSubmission,
+  submitToQuiz,
+  SubmittedToAnotherVersion,
+} from '../domain/taking/submit-response';
 import { clientErrorOf } from '../http/client-errors';
 import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
@@ -24,7 +31,7 @@ import {
   rememberKeptLink,
   returningNotice,
 } from './kept-cookie';
-import { readFormValues, toFormErrors, toSubmission } from './read-form-answers';
+import { readFormValues, toFormErrors, toSubmission, type FormValues } from './read-form-answers';
 import {
   renderClosedPage,
   renderLinkRefusedPage,
@@ -117,45 +124,44 @@ export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: 
     if (req.body === undefined) {
       return sendRespondentPage(res, 415, renderMessagePageIn(readerLanguage(res), 'unreadable'));
     }
-    const quiz = await orNotFound(res, () => loadPublishedQuiz(deps, slug));
-    if (!quiz) return;
-    if (quiz.allowEmbedding) allowFraming(res);
-    // 409: the page exists, but its state refuses the request.
-    if (!quiz.acceptingResponses) return sendRespondentPage(res, 409, renderClosedPage(quiz));
     const body = req.body as Record<string, unknown>;
-    const values = readFormValues(quiz, body);
-    let attemptId: string | null = null;
+    // What the catch below renders its pages from, once the domain hands the quiz over.
+    const read: { quiz?: QuizWithQuestions; values?: FormValues; attemptId: string | null } = {
+      attemptId: null,
+    };
     try {
-      attemptId = attemptIdOf(tokens, body.attempt_token, nowOf(deps));
-    } catch (error) {
-      if (!isAttemptRefusal(error)) throw error;
-      const refused = await answerAttemptRefusal(deps, tokens, quiz, null, values, error);
-      return sendRespondentPage(res, refused.status, refused.page);
-    }
-    if (values.version !== undefined && values.version !== String(quiz.version)) {
-      // Answers were given to questions that no longer exist: storing them would score the wrong quiz.
-      return sendRespondentPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
-    }
-    try {
-      const key = formKeyOf(body);
-      const result = await recordResponse(
-        deps,
-        quiz,
-        toSubmission(quiz, values),
-        attemptId,
-        key ? { key } : {},
-      );
+      const result = await submitToQuiz(deps, slug, (quiz) => {
+        read.quiz = quiz;
+        if (quiz.allowEmbedding) allowFraming(res);
+        // A closed quiz answers with its closed page, whatever was sent.
+        if (!quiz.acceptingResponses) throw notAcceptingResponses(quiz);
+        const values = (read.values = readFormValues(quiz, body));
+        read.attemptId = attemptIdOf(tokens, body.attempt_token, nowOf(deps));
+        const input = toSubmission(quiz, values);
+        return { input, attemptId: read.attemptId, key: formKeyOf(body), version: values.version };
+      });
       logger.info(
-        { requestId: res.locals.requestId, quizId: quiz.id, responseId: result.response_id },
+        { requestId: res.locals.requestId, quizId: result.quiz.quiz_id, responseId: result.response_id },
         'response recorded',
       );
       // The browser keeps the way back to this result (kept-cookie.ts); the result page shows it.
-      if (result.kept_result_key) rememberKeptLink(res, deps.baseUrl, quiz.slug, result.kept_result_key);
-      res.redirect(303, resultPath(quiz.slug, result.response_id));
+      if (result.kept_result_key)
+        rememberKeptLink(res, deps.baseUrl, result.quiz.slug, result.kept_result_key);
+      res.redirect(303, resultPath(result.quiz.slug, result.response_id));
     } catch (error) {
+      const { quiz, values, attemptId } = read;
       // The same page posted again: to the result of its first post.
-      if (error instanceof RepeatedSubmission)
-        return res.redirect(303, resultPath(quiz.slug, error.responseId));
+      if (error instanceof RepeatedSubmission) return res.redirect(303, resultPath(slug, error.responseId));
+      if (isDomainError(error) && error.code === 'quiz_not_found')
+        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE(readerLanguage(res)));
+      if (!quiz) throw error;
+      if (isDomainError(error) && error.code === 'not_accepting_responses') {
+        return sendRespondentPage(res, domainErrorStatus(error), renderClosedPage(quiz));
+      }
+      if (!values) throw error;
+      // Answers were given to questions that no longer exist: storing them would score the wrong quiz.
+      if (error instanceof SubmittedToAnotherVersion)
+        return sendRespondentPage(res, 422, renderQuizPage(quiz, { values, changed: true }));
       if (!isDomainError(error)) throw error;
       if (isAttemptRefusal(error)) {
         const refused = await answerAttemptRefusal(deps, tokens, quiz, attemptId, values, error);
@@ -176,11 +182,6 @@ export function submitQuizForm(deps: DomainDeps, tokens: AttemptTokens, logger: 
           renderQuizPage(quiz, { values, errors: toFormErrors(quiz, error.issues) }),
         );
       }
-      if (error.code === 'not_accepting_responses') {
-        return sendRespondentPage(res, domainErrorStatus(error), renderClosedPage(quiz));
-      }
-      if (error.code === 'quiz_not_found')
-        return sendRespondentPage(res, domainErrorStatus(error), NOT_FOUND_PAGE(readerLanguage(res)));
       throw error;
     }
   };

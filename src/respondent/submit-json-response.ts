@@ -6,7 +6,7 @@ import { toFieldIssues } from '../domain/field-issues';
 import { ANSWER_FIELD_SPECS } from '../domain/question-types';
 import { LIMITS } from '../domain/quiz-input';
 import { createHash } from 'node:crypto';
-import { RepeatedSubmission, submitResponse } from '../domain/taking/submit-response';
+import { RepeatedSubmission, submitToQuiz } from '../domain/taking/submit-response';
 import { clientErrorOf } from '../http/client-errors';
 import { sendDomainProblem } from '../http/domain-errors';
 import { sendProblem } from '../http/problem';
@@ -126,7 +126,7 @@ export function submitJsonResponse(deps: DomainDeps, tokens: AttemptTokens, logg
     try {
       const { attempt_token: token, ...submission } = parsed.data;
       const attemptId = attemptIdOf(tokens, token, nowOf(deps));
-      const result = await submitResponse(deps, slug, submission, attemptId, key);
+      const result = await submitToQuiz(deps, slug, () => ({ input: submission, attemptId, key }));
       logger.info(
         { requestId: res.locals.requestId, quizId: result.quiz.quiz_id, responseId: result.response_id },
         'response recorded',

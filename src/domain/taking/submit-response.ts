@@ -32,6 +32,14 @@ export function publishedQuizNotFound(slug: string): DomainError {
   return new DomainError('quiz_not_found', `No published quiz at "${slug}".`);
 }
 
+/** A closed quiz's refusal: nothing is stored. */
+export function notAcceptingResponses(quiz: Pick<QuizWithQuestions, 'title'>): DomainError {
+  return new DomainError(
+    'not_accepting_responses',
+    `"${quiz.title}" is not accepting responses at the moment.`,
+  );
+}
+
 /** The published quiz behind a public slug, with its questions and options in order. */
 export async function loadPublishedQuiz(deps: DomainDeps, slug: string): Promise<QuizWithQuestions> {
   const quiz = await deps.repos.quizzes.bySlug(slug);
@@ -93,12 +101,7 @@ export async function recordResponse(
   const first = key ? await deps.repos.attempts.keyOwner(loaded.id, key.keyHash) : null;
   if (first && first.bodyHash !== key!.bodyHash) throw new RepeatedSubmission(first.responseId, false);
   if (first && !loaded.acceptingResponses) throw new RepeatedSubmission(first.responseId, true);
-  if (!loaded.acceptingResponses) {
-    throw new DomainError(
-      'not_accepting_responses',
-      `"${loaded.title}" is not accepting responses at the moment.`,
-    );
-  }
+  if (!loaded.acceptingResponses) throw notAcceptingResponses(loaded);
   // The window, the attempt and its drawn questions (attempts/attempts.ts): `quiz` is what is marked.
   const taken = await takeSubmission(deps, loaded, submitted, attemptId, options).catch(
     async (error: unknown) => {
@@ -207,6 +210,41 @@ export function awaitsGrade(question: QuestionRow, choice: Choice | undefined, m
   return choice !== undefined && storedDefinition(question.type).gradedByHand === true && maxPoints > 0;
 }
 
+/** What a surface read of one submission, given the quiz its fields are named by. */
+export interface ReadSubmission {
+  input: SubmitResponseInput;
+  /** The attempt the submission's verified token names; null without a token. */
+  attemptId: string | null;
+  /** The repeat key: the form's one-time token, or the JSON door's Idempotency-Key with its body. */
+  key?: SubmissionKey | undefined;
+  /** The quiz version the form was made from, when it says: another version refuses it. */
+  version?: string | undefined;
+}
+
+/** The form was made from another version of the quiz: its answers would score the wrong questions. */
+export class SubmittedToAnotherVersion extends Error {
+  constructor() {
+    super('the submission was made from another version of the quiz');
+  }
+}
+
+/**
+ * The public submission, whole, for the form and the JSON route alike: loads the published quiz
+ * at `slug`, lets the surface read what was sent (`read`: the form's fields are named by the
+ * quiz's questions; it also checks the attempt token), then takes the attempt, validates, scores
+ * and stores. Errors are thrown as recordResponse throws them.
+ */
+export async function submitToQuiz(
+  deps: DomainDeps,
+  slug: string,
+  read: (quiz: QuizWithQuestions) => ReadSubmission,
+): Promise<SubmittedResponse> {
+  const quiz = await loadPublishedQuiz(deps, slug);
+  const { input, attemptId, key, version } = read(quiz);
+  if (version !== undefined && version !== String(quiz.version)) throw new SubmittedToAnotherVersion();
+  return recordResponse(deps, quiz, input, attemptId, key ? { key } : {});
+}
+
 /** Loads the published quiz at `slug`, then validates, scores and stores the submission. */
 export async function submitResponse(
   deps: DomainDeps,
@@ -215,5 +253,5 @@ export async function submitResponse(
   attemptId: string | null = null,
   key?: SubmissionKey,
 ) {
-  return recordResponse(deps, await loadPublishedQuiz(deps, slug), input, attemptId, key ? { key } : {});
+  return submitToQuiz(deps, slug, () => ({ input, attemptId, key }));
 }
