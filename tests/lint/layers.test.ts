@@ -71,17 +71,6 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/domain/planted-a.ts',
   },
   {
-    // Two folders that import each other through different files: no module cycle, a folder one.
-    rule: 'domain-folders-form-a-dag',
-    files: {
-      'domain/planted-up/a.ts': "import { b } from '../planted-down/b';\nexport const a = b;\n",
-      'domain/planted-up/c.ts': 'export const c = 1;\n',
-      'domain/planted-down/b.ts': 'export const b = 1;\n',
-      'domain/planted-down/d.ts': "import { c } from '../planted-up/c';\nexport const d = c;\n",
-    },
-    violation: 'src/domain/planted-up →',
-  },
-  {
     rule: 'db-is-the-bottom',
     files: { 'db/planted.ts': importing('../mcp/planted-target'), 'mcp/planted-target.ts': TARGET },
     violation: 'src/db/planted.ts → src/mcp/planted-target.ts',
