@@ -43,6 +43,95 @@ function walkOf(value: unknown): Walk | null {
   return match ? { kind: match[1] as Walk['kind'], id: match[2]! } : null;
 }
 
+/** The grading queue's index: each question graded by hand, with its answers pending and proposed. */
+async function sendQueue(deps: DomainDeps, req: Request, res: Response) {
+  const userId = currentSession(res)!.userId;
+  const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+  const quiz = await loadOwnedQuiz(deps, userId, id);
+  const waiting = await walkAnswers(deps, userId, id, {});
+  const rows: QueueRow[] = quiz.questions.flatMap((question, index) =>
+    storedDefinition(question.type).gradedByHand
+      ? [
+          {
+            question: { question_id: question.id, position: index + 1, text: question.text },
+            pending: waiting.answers.filter(
+              (answer) => answer.question_id === question.id && answer.grade_state === 'pending',
+            ).length,
+            proposed: waiting.answers.filter(
+              (answer) => answer.question_id === question.id && answer.grade_state === 'proposed',
+            ).length,
+          },
+        ]
+      : [],
+  );
+  sendQueueIndex(res, {
+    quiz: { quiz_id: quiz.id, title: quiz.title },
+    rows,
+    rich: { dollars: quiz.mathDollars },
+    flash: takeFlash(req, res),
+  });
+}
+
+/** Shows the walk's answer `?answer=` (or its first), with the form in `state` or the proposal's. */
+async function showWalk(
+  deps: DomainDeps,
+  req: Request,
+  res: Response,
+  walk: Walk,
+  options: { answerId?: string; state?: AnswerFormState; status?: number } = {},
+) {
+  const userId = currentSession(res)!.userId;
+  const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
+  const quiz = await loadOwnedQuiz(deps, userId, id);
+  let title: string;
+  if (walk.kind === 'question') {
+    const question = quiz.questions.find((candidate) => candidate.id === walk.id);
+    if (!question || !storedDefinition(question.type).gradedByHand) return sendNotFound(res, 'question');
+    title = `${quiz.questions.indexOf(question) + 1}. ${question.text}`;
+  } else {
+    // Another owner's response, or none: not found (getOwnedResponse throws).
+    const owned = await getOwnedResponse(deps, userId, id, walk.id);
+    title = respondentName(owned.response.respondent);
+  }
+  const page = await walkAnswers(deps, userId, id, walk);
+  const flash = takeFlash(req, res);
+  const wanted = options.answerId ?? (typeof req.query.answer === 'string' ? req.query.answer : undefined);
+  const index = Math.max(0, wanted ? page.answers.findIndex((answer) => answer.answer_id === wanted) : 0);
+  const answer = page.answers[index];
+  const summary = { quiz_id: quiz.id, title: quiz.title };
+  if (!answer) return sendWalkDone(res, { quiz: summary, walk, title, flash });
+  const question = page.questions.find((candidate) => candidate.question_id === answer.question_id)!;
+  const proposedInQuestion = page.answers.filter(
+    (candidate) => candidate.question_id === question.question_id && candidate.grade_state === 'proposed',
+  ).length;
+  sendAnswerPage(res, {
+    quiz: summary,
+    walk,
+    title,
+    answer,
+    question,
+    place: index + 1,
+    waiting: page.answers.length,
+    nextId: page.answers[index + 1]?.answer_id ?? null,
+    proposedInQuestion: walk.kind === 'question' ? proposedInQuestion : 0,
+    state: options.state ?? initialState(answer),
+    rich: { dollars: quiz.mathDollars },
+    timeZone: currentSession(res)!.timeZone,
+    flash,
+    ...(options.status ? { status: options.status } : {}),
+  });
+}
+
+/** Where a saved or approved answer leads: the walk's next waiting answer, or back to this one. */
+function afterSave(req: Request, res: Response, walk: Walk, message: string, stay: boolean) {
+  const quizId = String(req.params.quizId);
+  setFlash(res, { notice: { kind: 'success', text: message } });
+  const back = stay
+    ? `/dashboard/quizzes/${quizId}/responses/${walk.kind === 'response' ? walk.id : ''}`
+    : walkPath(quizId, walk);
+  res.redirect(303, stay && walk.kind === 'question' ? gradingPath(quizId) : back);
+}
+
 /**
  * The grading queue: its index, a walk of the answers waiting (one question across respondents,
  * or one respondent across questions), a teacher's grade (final), an approval of a proposal, and
@@ -53,88 +142,13 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
   const router = express.Router();
   const userOf = (res: Response) => currentSession(res)!.userId;
 
-  router.get('/dashboard/quizzes/:quizId/grading', requireLogin(), async (req, res) => {
-    const userId = userOf(res);
-    const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
-    const quiz = await loadOwnedQuiz(deps, userId, id);
-    const waiting = await walkAnswers(deps, userId, id, {});
-    const rows: QueueRow[] = quiz.questions.flatMap((question, index) =>
-      storedDefinition(question.type).gradedByHand
-        ? [
-            {
-              question: { question_id: question.id, position: index + 1, text: question.text },
-              pending: waiting.answers.filter(
-                (answer) => answer.question_id === question.id && answer.grade_state === 'pending',
-              ).length,
-              proposed: waiting.answers.filter(
-                (answer) => answer.question_id === question.id && answer.grade_state === 'proposed',
-              ).length,
-            },
-          ]
-        : [],
-    );
-    sendQueueIndex(res, {
-      quiz: { quiz_id: quiz.id, title: quiz.title },
-      rows,
-      rich: { dollars: quiz.mathDollars },
-      flash: takeFlash(req, res),
-    });
-  });
-
-  /** Shows the walk's answer `?answer=` (or its first), with the form in `state` or the proposal's. */
-  async function showWalk(
-    req: Request,
-    res: Response,
-    walk: Walk,
-    options: { answerId?: string; state?: AnswerFormState; status?: number } = {},
-  ) {
-    const userId = userOf(res);
-    const id = await requireOwnedQuizId(deps.repos, userId, String(req.params.quizId));
-    const quiz = await loadOwnedQuiz(deps, userId, id);
-    let title: string;
-    if (walk.kind === 'question') {
-      const question = quiz.questions.find((candidate) => candidate.id === walk.id);
-      if (!question || !storedDefinition(question.type).gradedByHand) return sendNotFound(res, 'question');
-      title = `${quiz.questions.indexOf(question) + 1}. ${question.text}`;
-    } else {
-      // Another owner's response, or none: not found (getOwnedResponse throws).
-      const owned = await getOwnedResponse(deps, userId, id, walk.id);
-      title = respondentName(owned.response.respondent);
-    }
-    const page = await walkAnswers(deps, userId, id, walk);
-    const flash = takeFlash(req, res);
-    const wanted = options.answerId ?? (typeof req.query.answer === 'string' ? req.query.answer : undefined);
-    const index = Math.max(0, wanted ? page.answers.findIndex((answer) => answer.answer_id === wanted) : 0);
-    const answer = page.answers[index];
-    const summary = { quiz_id: quiz.id, title: quiz.title };
-    if (!answer) return sendWalkDone(res, { quiz: summary, walk, title, flash });
-    const question = page.questions.find((candidate) => candidate.question_id === answer.question_id)!;
-    const proposedInQuestion = page.answers.filter(
-      (candidate) => candidate.question_id === question.question_id && candidate.grade_state === 'proposed',
-    ).length;
-    sendAnswerPage(res, {
-      quiz: summary,
-      walk,
-      title,
-      answer,
-      question,
-      place: index + 1,
-      waiting: page.answers.length,
-      nextId: page.answers[index + 1]?.answer_id ?? null,
-      proposedInQuestion: walk.kind === 'question' ? proposedInQuestion : 0,
-      state: options.state ?? initialState(answer),
-      rich: { dollars: quiz.mathDollars },
-      timeZone: currentSession(res)!.timeZone,
-      flash,
-      ...(options.status ? { status: options.status } : {}),
-    });
-  }
+  router.get('/dashboard/quizzes/:quizId/grading', requireLogin(), (req, res) => sendQueue(deps, req, res));
 
   router.get('/dashboard/quizzes/:quizId/grading/questions/:questionId', requireLogin(), async (req, res) => {
-    await showWalk(req, res, { kind: 'question', id: String(req.params.questionId) });
+    await showWalk(deps, req, res, { kind: 'question', id: String(req.params.questionId) });
   });
   router.get('/dashboard/quizzes/:quizId/grading/responses/:responseId', requireLogin(), async (req, res) => {
-    await showWalk(req, res, { kind: 'response', id: String(req.params.responseId) });
+    await showWalk(deps, req, res, { kind: 'response', id: String(req.params.responseId) });
   });
 
   /**
@@ -153,16 +167,6 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
       await handler(req, res, userId, id);
     },
   ];
-
-  /** Where a saved or approved answer leads: the walk's next waiting answer, or back to this one. */
-  function afterSave(req: Request, res: Response, walk: Walk, message: string, stay: boolean) {
-    const quizId = String(req.params.quizId);
-    setFlash(res, { notice: { kind: 'success', text: message } });
-    const back = stay
-      ? `/dashboard/quizzes/${quizId}/responses/${walk.kind === 'response' ? walk.id : ''}`
-      : walkPath(quizId, walk);
-    res.redirect(303, stay && walk.kind === 'question' ? gradingPath(quizId) : back);
-  }
 
   router.post(
     '/dashboard/quizzes/:quizId/grading/answers/:answerId',
@@ -203,7 +207,7 @@ export function gradingRoutes({ deps }: DashboardContext): Router {
       if (state.feedback.length > 2000)
         errors.push({ field: 'feedback', message: 'The comment takes at most 2,000 characters' });
       const refuse = (found: FieldError[]) =>
-        showWalk(req, res, walk, { answerId, state: { ...state, errors: found }, status: 422 });
+        showWalk(deps, req, res, walk, { answerId, state: { ...state, errors: found }, status: 422 });
       if (errors.length > 0) return refuse(errors);
       try {
         await gradeAnswers(deps, userId, {
