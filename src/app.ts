@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { defaultLimiters } from './dashboard/context';
@@ -126,28 +126,7 @@ export function createApp({
     createAccessTokenVerifier(database.repos, { logger, metrics }),
   ];
 
-  // What every request passes, as one layer (Express walks each layer's matching per request).
-  app.use(
-    chain([
-      requestId(),
-      noSniff(),
-      strictTransport(config.baseUrl),
-      closeConnectionsWhenClosing(lifecycle),
-      requestLog(logger),
-      recordRequests(metrics),
-      refuseBadTextInAddress(config.baseUrl),
-      malformedHostGuard({ baseUrl: config.baseUrl, exempt: PROBE_PATHS }),
-      ...(config.enforceHost
-        ? [
-            hostGuard({
-              baseUrl: config.baseUrl,
-              allowedHosts: config.allowedHosts,
-              exempt: PROBE_PATHS,
-            }),
-          ]
-        : []),
-    ]),
-  );
+  app.use(everyRequest(config, { lifecycle, logger, metrics }));
   const limiterStore = (name: string) =>
     redis ? new ResilientRedisStore(redis, logger, `${config.redisKeyPrefix}rl:${name}:`) : undefined;
   const mcpLimiter = createRateLimiter({
@@ -195,37 +174,7 @@ export function createApp({
   app.use(assetsRouter());
   app.use(docsRouter(config, registry));
 
-  const tokens = attemptTokens(config.sessionSecret);
-  const submissionLimits = submissionLimiters({
-    perMinute: config.submissionsPerMinute,
-    perAddressPerMinute: config.submissionsPerAddressPerMinute,
-    refusalsPerMinute: config.submissionRefusalsPerMinute,
-    baseUrl: config.baseUrl,
-    tokens,
-    store: limiterStore,
-    languageOf: async (slug) => {
-      const quiz = await deps.repos.quizzes.bySlug(slug);
-      return quiz?.status === 'published' ? quiz.language : undefined;
-    },
-    tooManyPage: sendTooManySubmissions,
-  });
-  app.use(
-    respondentRouter({
-      deps,
-      logger,
-      maxBodyBytes: config.maxBodyBytes,
-      guards: submissionLimits.beforeBody,
-      bodyGuards: submissionLimits.afterBody,
-      saveGuards: saveLimiters({
-        perAddressPerMinute: config.savesPerAddressPerMinute,
-        perAttemptPerMinute: config.savesPerAttemptPerMinute,
-        baseUrl: config.baseUrl,
-        tokens,
-        store: limiterStore,
-      }),
-      tokens,
-    }),
-  );
+  app.use(respondentLayer(config, deps, logger, limiterStore));
 
   app.use(
     oauthRouter({
@@ -258,14 +207,24 @@ export function createApp({
       ),
     }),
   );
-  app.use((req, res) => {
+  app.use(notFound(config));
+  app.use(lastResort(config, logger));
+  return app;
+}
+
+/** Any other path: a problem that points to the MCP endpoint and the API reference. */
+function notFound(config: Config): RequestHandler {
+  return (req, res) => {
     sendProblem(res, config.baseUrl, 'not_found', {
       detail: `There is no endpoint at ${req.method} ${req.path}.`,
       hint: `The MCP endpoint is POST ${config.baseUrl}${MCP_PATH}; the API reference is at ${config.baseUrl}/en/docs/api-reference.`,
     });
-  });
+  };
+}
 
-  const lastResort: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+/** The last handler: a database out of reach is a 503, a malformed request a 4xx, anything else a logged 500. */
+function lastResort(config: Config, logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
     const id = String(res.locals.requestId ?? '');
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, requestId: id, method: req.method, path: req.path }, 'database unavailable');
@@ -298,6 +257,68 @@ export function createApp({
       hint: `Retry in a moment; if it keeps failing, report request id ${id}.`,
     });
   };
-  app.use(lastResort);
-  return app;
+}
+
+/** What every request passes, as one layer (Express walks each layer's matching per request). */
+function everyRequest(
+  config: Config,
+  { lifecycle, logger, metrics }: { lifecycle: Lifecycle; logger: Logger; metrics: Metrics },
+): RequestHandler {
+  return chain([
+    requestId(),
+    noSniff(),
+    strictTransport(config.baseUrl),
+    closeConnectionsWhenClosing(lifecycle),
+    requestLog(logger),
+    recordRequests(metrics),
+    refuseBadTextInAddress(config.baseUrl),
+    malformedHostGuard({ baseUrl: config.baseUrl, exempt: PROBE_PATHS }),
+    ...(config.enforceHost
+      ? [
+          hostGuard({
+            baseUrl: config.baseUrl,
+            allowedHosts: config.allowedHosts,
+            exempt: PROBE_PATHS,
+          }),
+        ]
+      : []),
+  ]);
+}
+
+/** The public quiz pages and submissions, behind the submission and save limits. */
+function respondentLayer(
+  config: Config,
+  deps: DomainDeps,
+  logger: Logger,
+  limiterStore: (name: string) => ResilientRedisStore | undefined,
+): Router {
+  const tokens = attemptTokens(config.sessionSecret);
+  const submissionLimits = submissionLimiters({
+    perMinute: config.submissionsPerMinute,
+    perAddressPerMinute: config.submissionsPerAddressPerMinute,
+    refusalsPerMinute: config.submissionRefusalsPerMinute,
+    baseUrl: config.baseUrl,
+    tokens,
+    store: limiterStore,
+    languageOf: async (slug) => {
+      const quiz = await deps.repos.quizzes.bySlug(slug);
+      return quiz?.status === 'published' ? quiz.language : undefined;
+    },
+    tooManyPage: sendTooManySubmissions,
+  });
+  return respondentRouter({
+    deps,
+    logger,
+    maxBodyBytes: config.maxBodyBytes,
+    guards: submissionLimits.beforeBody,
+    bodyGuards: submissionLimits.afterBody,
+    saveGuards: saveLimiters({
+      perAddressPerMinute: config.savesPerAddressPerMinute,
+      perAttemptPerMinute: config.savesPerAttemptPerMinute,
+      baseUrl: config.baseUrl,
+      tokens,
+      store: limiterStore,
+    }),
+    tokens,
+  });
 }
