@@ -156,10 +156,10 @@ module.exports = {
     {
       name: 'view-faces-run-in-the-browser',
       comment:
-        "A question type's view face (its view.ts) is bundled into the view: it takes the type names and the view's types, nothing else.",
+        "A question type's view face (its view.ts) is bundled into the view: it takes the type names and what a view face is (mcp/apps/view/face/view-face.ts, which imports nothing), nothing else.",
       severity: 'error',
       from: { path: VIEW_FACES },
-      to: { pathNot: '^src/domain/question-types/names\\.ts$|^src/mcp/apps/view/view-types\\.ts$' },
+      to: { pathNot: '^src/domain/question-types/names\\.ts$|^src/mcp/apps/view/face/view-face\\.ts$' },
     },
     {
       name: 'only-the-view-imports-view-faces',

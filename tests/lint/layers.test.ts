@@ -226,9 +226,9 @@ describe('layer rules', () => {
       'docs/planted-allowed.ts': importing('../mcp/tools/planted-target'),
       'mcp/apps/view/planted-types.ts':
         "import type { target } from '../../tools/planted-target';\nexport type Planted = typeof target;\n",
-      // A view face taking the view's types, and the view's table importing it.
+      // A view face taking what a view face is, and the view's table importing it.
       'domain/question-types/planted-allowed/view.ts':
-        "import type { ViewFace } from '../../../mcp/apps/view/view-types';\nexport type Planted = ViewFace<'scale'>;\nexport const planted = 1;\n",
+        "import type { ViewFace } from '../../../mcp/apps/view/face/view-face';\nexport type Planted = ViewFace<'scale', object, object>;\nexport const planted = 1;\n",
       'mcp/apps/view/planted-table.ts':
         "import { planted } from '../../../domain/question-types/planted-allowed/view';\nexport const table = planted;\n",
     });

@@ -1,7 +1,16 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  points: number;
+  rubric: ReadonlyArray<{ criterion: string; levels: ReadonlyArray<{ label: string; points: number }> }>;
+}
+interface Result {
+  right_count: number | null;
+}
 
 /** An essay in the in-chat view: its rubric and the most it can earn, then how many were graded above 0. */
-export const essayView: ViewFace<'essay'> = {
+export const essayView: ViewFace<'essay', Preview, Result> = {
   type: 'essay',
   key: (question) => {
     const top = question.rubric.reduce(

@@ -1,7 +1,21 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  blanks: ReadonlyArray<{
+    points: number;
+    options?: readonly string[] | null;
+    correct_option?: number | null;
+    accepted_answers?: readonly string[] | null;
+  }>;
+}
+interface Result {
+  answered_count: number;
+  blanks: ReadonlyArray<{ blank: number; right_share: number | null }>;
+}
 
 /** A fill-in-the-blanks question in the in-chat view: each blank's right answer, then how many got it. */
-export const fillInBlanksView: ViewFace<'fill_in_blanks'> = {
+export const fillInBlanksView: ViewFace<'fill_in_blanks', Preview, Result> = {
   type: 'fill_in_blanks',
   key: (question) => [
     { note: 'Fill in the blanks · each blank scores its points' },

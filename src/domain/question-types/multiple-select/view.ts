@@ -1,7 +1,19 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+interface Option {
+  label: string;
+  score: number;
+}
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  options: readonly Option[];
+}
+interface Result {
+  options: ReadonlyArray<Option & { count: number }>;
+}
 
 /** A tick-all question in the in-chat view: its options with their scores; every scoring one is best. */
-export const multipleSelectView: ViewFace<'multiple_select'> = {
+export const multipleSelectView: ViewFace<'multiple_select', Preview, Result> = {
   type: 'multiple_select',
   key: (question) => [
     { note: 'Tick all that apply · ticked scores add up' },

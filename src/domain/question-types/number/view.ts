@@ -1,7 +1,17 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  correct_number: number;
+  tolerance: number;
+  points: number;
+}
+interface Result {
+  common_values: ReadonlyArray<{ value: number; count: number }>;
+}
 
 /** A number question in the in-chat view: the right number and its tolerance, then the values given. */
-export const numberView: ViewFace<'number'> = {
+export const numberView: ViewFace<'number', Preview, Result> = {
   type: 'number',
   key: (question) => {
     const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';

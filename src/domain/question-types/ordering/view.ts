@@ -1,7 +1,18 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  points: number;
+  points_per_item: number | null;
+  items: ReadonlyArray<{ label: string }>;
+}
+interface Result {
+  answered_count: number;
+  positions: ReadonlyArray<{ position: number; right_item: string; right_share: number | null }>;
+}
 
 /** An ordering question in the in-chat view: the right order, then per position how many put it right. */
-export const orderingView: ViewFace<'ordering'> = {
+export const orderingView: ViewFace<'ordering', Preview, Result> = {
   type: 'ordering',
   key: (question) => {
     const per = question.points_per_item;

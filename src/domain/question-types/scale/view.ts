@@ -1,9 +1,27 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  scale_min: number;
+  scale_max: number;
+  scale_labels: readonly string[];
+}
+interface Result {
+  distribution: ReadonlyArray<{ value: number; count: number }>;
+  mean: number | null;
+  median: number | null;
+  net_promoter: {
+    score: number | null;
+    promoters: number;
+    passives: number;
+    detractors: number;
+  } | null;
+}
 
 const figure = (value: number | null) => (value === null ? '–' : String(Math.round(value * 10) / 10));
 
 /** An opinion scale in the in-chat view: its ends, then its answers per value with their mean and median. */
-export const scaleView: ViewFace<'scale'> = {
+export const scaleView: ViewFace<'scale', Preview, Result> = {
   type: 'scale',
   key: (question) => {
     const [low, high] = question.scale_labels;

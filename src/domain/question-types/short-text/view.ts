@@ -1,7 +1,16 @@
-import type { ViewFace } from '../../../mcp/apps/view/view-types';
+import type { ViewFace } from '../../../mcp/apps/view/face/view-face';
+
+/** What the face reads: of the question, and of its statistics. */
+interface Preview {
+  accepted_answers: readonly string[];
+  points: number;
+}
+interface Result {
+  common_answers: ReadonlyArray<{ answer: string; count: number }>;
+}
 
 /** A typed answer in the in-chat view: the accepted answers, then the answers given most. */
-export const shortTextView: ViewFace<'short_text'> = {
+export const shortTextView: ViewFace<'short_text', Preview, Result> = {
   type: 'short_text',
   key: (question) => {
     const accepted = question.accepted_answers;

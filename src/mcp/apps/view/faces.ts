@@ -15,19 +15,32 @@ import { orderingView } from '../../../domain/question-types/ordering/view';
 import { scaleView } from '../../../domain/question-types/scale/view';
 import { shortTextView } from '../../../domain/question-types/short-text/view';
 import { yesNoView } from '../../../domain/question-types/yes-no/view';
-import type { PreviewQuestion, ResultQuestion, ViewFace } from './view-types';
+import type { ChartRow, KeyLine } from './face/view-face';
+import type { PreviewOf, PreviewQuestion, ResultOf, ResultQuestion } from './view-types';
+
+/**
+ * A face whose shapes take what the tools answer for its type: each face reads its question
+ * through a shape of its own (face/view-face.ts says why), checked here against the tools.
+ */
+interface FittingFace<T extends QuestionType> {
+  readonly type: T;
+  readonly key: (question: PreviewOf<T>) => KeyLine[];
+  readonly bars: (question: ResultOf<T>) => ChartRow[];
+  readonly figures?: (question: ResultOf<T>) => string | null;
+}
+const fits = <T extends QuestionType>(face: FittingFace<T>) => face;
 
 const FACES = [
-  yesNoView,
-  multipleChoiceView,
-  multipleSelectView,
-  shortTextView,
-  numberView,
-  orderingView,
-  matchingView,
-  fillInBlanksView,
-  scaleView,
-  essayView,
+  fits(yesNoView),
+  fits(multipleChoiceView),
+  fits(multipleSelectView),
+  fits(shortTextView),
+  fits(numberView),
+  fits(orderingView),
+  fits(matchingView),
+  fits(fillInBlanksView),
+  fits(scaleView),
+  fits(essayView),
 ] as const;
 
 // A name added to the union without its face fails here.
@@ -38,8 +51,8 @@ void everyTypeHasAFace;
 /** A face as the view calls it: with whichever type's question it is handed. */
 interface AnyFace {
   readonly type: QuestionType;
-  key(question: PreviewQuestion): ReturnType<ViewFace<QuestionType>['key']>;
-  bars(question: ResultQuestion): ReturnType<ViewFace<QuestionType>['bars']>;
+  key(question: PreviewQuestion): KeyLine[];
+  bars(question: ResultQuestion): ChartRow[];
   figures?(question: ResultQuestion): string | null;
 }
 

@@ -13,15 +13,8 @@ import {
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps';
 import { faceOf } from './faces';
-import type {
-  ChartRow,
-  KeyLine,
-  QuizListItem,
-  QuizPreview,
-  ResponseRow,
-  ResultQuestion,
-  Results,
-} from './view-types';
+import type { ChartRow, KeyLine } from './face/view-face';
+import type { QuizListItem, QuizPreview, ResponseRow, ResultQuestion, Results } from './view-types';
 
 const root = document.getElementById('app')!;
 const app = new App({ name: 'Quiz service', version: '1.0.0' }, {}, { autoResize: true });
