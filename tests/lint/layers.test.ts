@@ -167,6 +167,14 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/mcp/apps/view/planted.ts → src/mcp/tools/planted-target.ts',
   },
   {
+    rule: 'type-schemas-are-zod',
+    files: {
+      'domain/question-types/planted-schema/fields.ts': importing('../../../http/planted-target'),
+      'http/planted-target.ts': TARGET,
+    },
+    violation: 'src/domain/question-types/planted-schema/fields.ts → src/http/planted-target.ts',
+  },
+  {
     rule: 'view-faces-run-in-the-browser',
     files: {
       'domain/question-types/planted/view.ts': importing('../../quiz-input-planted'),
