@@ -28,6 +28,16 @@ function formList(body: unknown, name: string): string[] {
   return list.filter((item): item is string => typeof item === 'string');
 }
 
+/** The new endpoint's form as posted, to create it from or to show again with its errors. */
+function endpointForm(body: unknown): NonNullable<WebhooksPageState['form']> {
+  return {
+    url: formString(body, 'url'),
+    events: formList(body, 'events'),
+    scope: formString(body, 'scope') === 'chosen' ? 'chosen' : 'all',
+    quizIds: formList(body, 'quizIds'),
+  };
+}
+
 /**
  * Settings > Webhooks: endpoints listed and added (the secret shown once, through the flash),
  * and per endpoint its delivery log with replay, a test event answered at once, rotation,
@@ -51,12 +61,7 @@ export function webhookRoutes({ deps, webhooks, config, limiters }: DashboardCon
 
   router.post(WEBHOOKS_PATH, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
     const session = currentSession(res)!;
-    const form: NonNullable<WebhooksPageState['form']> = {
-      url: formString(req.body, 'url'),
-      events: formList(req.body, 'events'),
-      scope: formString(req.body, 'scope') === 'chosen' ? 'chosen' : 'all',
-      quizIds: formList(req.body, 'quizIds'),
-    };
+    const form = endpointForm(req.body);
     let created;
     try {
       created = await createEndpoint(repos, webhooks.settings, session.userId, {
