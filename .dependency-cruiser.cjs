@@ -15,6 +15,10 @@ const COMPOSITION = '^src/(app|main|server|redis|session-secret|startup-banner)\
 // Each question type's part of the in-chat view, beside its rules: browser code.
 const VIEW_FACES = '^src/domain/question-types/[^/]+/view\\.ts$';
 const LEAVES = '^src/(config|logger|version|package-root)\\.ts$';
+// A question type's faces on the dashboard, in its folder (its editor fields, its statistics), and
+// the dashboard's modules made for them (the interfaces and the parts they build from).
+const DASHBOARD_FACES = '^src/domain/question-types/[^/]+/(editor|results)\\.ts$';
+const DASHBOARD_FACE_HELPERS = '^src/dashboard/question-(editor|results)-face\\.ts$';
 
 /** A rule: files matching `from` must not import files matching `to`. */
 const forbid = (name, comment, from, to) => ({
@@ -51,10 +55,25 @@ module.exports = {
     {
       name: 'domain-knows-no-caller',
       comment:
-        "Domain functions are called by every surface and know none of them (a type's in-chat view face, view.ts, is the view's: its rule is below).",
+        "Domain functions are called by every surface and know none of them; a type's faces on a surface (view.ts, editor.ts, results.ts) sit in its folder but belong to that surface (their rules are below).",
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: VIEW_FACES },
+      from: { path: '^src/domain/', pathNot: `${VIEW_FACES}|${DASHBOARD_FACES}` },
       to: { path: `^src/(identity|web)/|${SURFACES}|${COMPOSITION}` },
+    },
+    {
+      name: 'dashboard-faces-keep-their-layer',
+      comment:
+        "A type's editor.ts and results.ts build on the domain, the page helpers and the dashboard's modules made for faces, never the pages that ask them.",
+      severity: 'error',
+      from: { path: DASHBOARD_FACES },
+      to: { path: `^src/(identity|http)/|${SURFACES}|${COMPOSITION}`, pathNot: DASHBOARD_FACE_HELPERS },
+    },
+    {
+      name: 'only-the-dashboard-shows-its-faces',
+      comment: "A type's editor.ts and results.ts are the dashboard's: only its tables of faces import them.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/dashboard/' },
+      to: { path: DASHBOARD_FACES },
     },
     {
       name: 'domain-asks-repositories',

@@ -63,8 +63,8 @@ describe('adding a question type', () => {
         'src/domain/question-types/index.ts',
         'src/respondent/render-quiz-page.ts',
         'src/respondent/read-form-answers.ts',
-        'src/dashboard/quiz-editor-page.ts',
-        'src/dashboard/quiz-question-stats.ts',
+        'src/dashboard/question-editor-faces.ts',
+        'src/dashboard/question-results-faces.ts',
         'src/mcp/apps/view/faces.ts',
       ]),
     );

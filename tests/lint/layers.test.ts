@@ -92,6 +92,22 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/domain/planted-caller.ts → src/identity/planted-target.ts',
   },
   {
+    rule: 'dashboard-faces-keep-their-layer',
+    files: {
+      'domain/question-types/planted-type/editor.ts': importing('../../../dashboard/planted-page'),
+      'dashboard/planted-page.ts': TARGET,
+    },
+    violation: 'src/domain/question-types/planted-type/editor.ts → src/dashboard/planted-page.ts',
+  },
+  {
+    rule: 'only-the-dashboard-shows-its-faces',
+    files: {
+      'mcp/planted-face-user.ts': importing('../domain/question-types/planted-type/results'),
+      'domain/question-types/planted-type/results.ts': TARGET,
+    },
+    violation: 'src/mcp/planted-face-user.ts → src/domain/question-types/planted-type/results.ts',
+  },
+  {
     rule: 'domain-asks-repositories',
     files: { 'domain/planted-storage.ts': importing('../db/planted-target'), 'db/planted-target.ts': TARGET },
     violation: 'src/domain/planted-storage.ts → src/db/planted-target.ts',
@@ -230,8 +246,11 @@ describe('layer rules', () => {
   test('each rule fails the lint on its planted import, and allowed imports pass', async () => {
     const { code, output } = await cruiseWith({
       ...Object.assign({}, ...PLANTS.map((plant) => plant.files)),
-      // What the rules allow: the docs reading a tool definition, the view taking a type.
+      // What the rules allow: the docs reading a tool definition, the view taking a type, a face its helpers.
       'docs/planted-allowed.ts': importing('../mcp/tools/planted-target'),
+      // A dashboard face taking the dashboard's helpers for faces; any other domain file may not.
+      'domain/question-types/planted-allowed/editor.ts': importing('../../../dashboard/question-editor-face'),
+      'domain/planted-dashboard-user.ts': importing('../dashboard/question-editor-face'),
       'mcp/apps/view/planted-types.ts':
         "import type { target } from '../../tools/planted-target';\nexport type Planted = typeof target;\n",
       // A view face taking what a view face is, and the view's table importing it.
@@ -246,6 +265,9 @@ describe('layer rules', () => {
     }
     expect(output).toMatch(
       /docs-describes-the-contract: src\/docs\/planted-oauth\.ts → src\/oauth\/planted-target\.ts/,
+    );
+    expect(output).toMatch(
+      /domain-knows-no-caller: src\/domain\/planted-dashboard-user\.ts → src\/dashboard\/question-editor-face\.ts/,
     );
     expect(output).not.toMatch(/planted-allowed|planted-types|planted-table/);
   });

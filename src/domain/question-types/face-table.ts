@@ -1,13 +1,18 @@
 import { QUESTION_TYPES, type QuestionType } from './names';
 
+/** The types no face of the list names (never when each has one). */
+type Missing<F extends { readonly type: QuestionType }> = Exclude<QuestionType, F['type']>;
+
 /**
  * A surface's faces of the question types (its editor fields, its statistics, its form control),
  * keyed by the type each face names: the one table a surface asks, so the surface names no type.
- * It throws when the module loads if a type has no face or two, which the compiler cannot see in
- * a list.
+ * A list of faces each typed by its own type that leaves one out fails the typecheck (the call
+ * then asks for the missing types as a second argument); whatever the compiler cannot see, a type
+ * left out or given twice, throws when the module loads.
  */
 export function faceTable<F extends { readonly type: QuestionType }>(
   faces: readonly F[],
+  ..._complete: [Missing<F>] extends [never] ? [] : [missingFacesOf: Missing<F>]
 ): Readonly<Record<QuestionType, F>> {
   const table = new Map<QuestionType, F>();
   for (const face of faces) {

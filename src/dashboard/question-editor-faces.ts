@@ -1,0 +1,25 @@
+import { faceTable } from '../domain/question-types/face-table';
+import { essayEditor } from '../domain/question-types/essay/editor';
+import { fillInBlanksEditor } from '../domain/question-types/fill-in-blanks/editor';
+import { matchingEditor } from '../domain/question-types/matching/editor';
+import { multipleChoiceEditor } from '../domain/question-types/multiple-choice/editor';
+import { multipleSelectEditor } from '../domain/question-types/multiple-select/editor';
+import { numberEditor } from '../domain/question-types/number/editor';
+import { orderingEditor } from '../domain/question-types/ordering/editor';
+import { scaleEditor } from '../domain/question-types/scale/editor';
+import { shortTextEditor } from '../domain/question-types/short-text/editor';
+import { yesNoEditor } from '../domain/question-types/yes-no/editor';
+
+/** Each question type's part of the quiz editor (its editor.ts), by its type. */
+export const EDITOR_FACES = faceTable([
+  yesNoEditor,
+  multipleChoiceEditor,
+  multipleSelectEditor,
+  shortTextEditor,
+  numberEditor,
+  orderingEditor,
+  matchingEditor,
+  fillInBlanksEditor,
+  scaleEditor,
+  essayEditor,
+]);
