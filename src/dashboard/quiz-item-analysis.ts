@@ -1,4 +1,4 @@
-import { storedDefinition } from '../domain/question-types';
+import { isUnscored } from '../domain/question-types';
 import type { getResults } from '../domain/reporting/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
@@ -97,7 +97,7 @@ export function itemAnalysisSection(
   // Unscored questions (opinions) have no facility or discrimination: they stay out, numbered as in the quiz.
   const rows = results.questions
     .map((stat, index) => ({ stat, number: index + 1 }))
-    .filter(({ stat }) => !storedDefinition(stat.type).unscored);
+    .filter(({ stat }) => !isUnscored(stat));
   if (rows.length === 0)
     return html`<p class="muted">No question is scored, so there is no item analysis.</p>`;
   if (order === 'flags')

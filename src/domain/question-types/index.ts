@@ -154,6 +154,15 @@ export function storedDefinition(type: string): QuestionTypeDefinition<ScorableQ
   return definitionOf(storedTypeOf(type));
 }
 
+/**
+ * Whether a question is an opinion asked, out of the score, the item analysis and the
+ * reliability. Asked of the question, not of its type's name: today its type's `unscored` flag
+ * says it, and a type may come to say it per question.
+ */
+export function isUnscored(question: { readonly type: string }): boolean {
+  return storedDefinition(question.type).unscored === true;
+}
+
 /** A stored type as the union names it (see storedDefinition). */
 export function storedTypeOf(type: string): QuestionType {
   return isQuestionType(type) ? type : 'multiple_choice';
