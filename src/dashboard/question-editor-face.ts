@@ -1,3 +1,4 @@
+import type { TypedField } from '../domain/question-types/definition';
 import type { QuestionType } from '../domain/question-types/names';
 import { IMAGE_LIMITS } from '../domain/images/decode-image';
 import { LIMITS } from '../domain/limits';
@@ -22,6 +23,11 @@ export interface EditorFace<T extends QuestionType = QuestionType> {
   readonly name: string;
   /** The label of its "add" button. */
   readonly add: string;
+  /**
+   * Each field it takes (its definition's `takes`) as a refusal names it: "Question 3, Fewest
+   * words: use 1 or more", never the API's name. The faces' table checks that none is missing.
+   */
+  readonly labels: { readonly [F in TypedField]?: string };
   /** Its key fields, between the question's text and picture and its explanation. */
   keyFields(base: string, index: number, question: DraftQuestion, view: EditorView): Html;
 }

@@ -1,3 +1,4 @@
+import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { faceTable } from '../domain/question-types/face-table';
 import { essayEditor } from '../domain/question-types/essay/editor';
 import { fillInBlanksEditor } from '../domain/question-types/fill-in-blanks/editor';
@@ -23,3 +24,12 @@ export const EDITOR_FACES = faceTable([
   scaleEditor,
   essayEditor,
 ]);
+
+// A field without its label would reach the teacher by its API name (`min_words`): refused at load.
+for (const definition of QUESTION_TYPE_DEFINITIONS) {
+  const labels: Partial<Record<string, string>> = EDITOR_FACES[definition.name].labels;
+  const unlabelled = definition.takes.filter((field) => !labels[field]);
+  if (unlabelled.length > 0) {
+    throw new Error(`The editor face of ${definition.name} has no label for ${unlabelled.join(', ')}`);
+  }
+}

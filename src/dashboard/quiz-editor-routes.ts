@@ -111,7 +111,7 @@ async function takePictures(
 const quizPath = (id: string) => `/dashboard/quizzes/${id}`;
 
 /** The domain's refusal as errors beside the editor's fields, each saying where it is. */
-function editorErrors(error: DomainError): FieldError[] {
+function editorErrors(error: DomainError, draft: QuizDraft): FieldError[] {
   if (error.code === 'confirmation_required') {
     return [
       {
@@ -125,7 +125,7 @@ function editorErrors(error: DomainError): FieldError[] {
   if (error.issues.length === 0) return [{ field: '', message: error.message }];
   return error.issues.map((issue) => ({
     field: renderedField(issue.field),
-    message: pictureMessage(issue) ?? editorMessage(issue),
+    message: pictureMessage(issue) ?? editorMessage(issue, (index) => draft.questions[index]?.type),
   }));
 }
 
@@ -176,7 +176,12 @@ async function handleEditorPost(
   } catch (error) {
     const refusal = domainRefusal(error, SAVE_REFUSALS);
     if (!refusal) throw error;
-    sendEditorPage(res, { ...page, draft, errors: editorErrors(refusal.error), status: refusal.status });
+    sendEditorPage(res, {
+      ...page,
+      draft,
+      errors: editorErrors(refusal.error, draft),
+      status: refusal.status,
+    });
   }
 }
 

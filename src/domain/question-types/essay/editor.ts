@@ -45,5 +45,6 @@ export const essayEditor: EditorFace<'essay'> = {
   type: 'essay',
   name: 'Essay',
   add: 'Add an essay question',
+  labels: { points: 'Points', rubric: 'Rubric', min_words: 'Fewest words', max_words: 'Most words' },
   keyFields: (base, _index, question, view) => essayFields(base, question, view),
 };

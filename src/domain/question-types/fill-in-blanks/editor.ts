@@ -25,5 +25,6 @@ export const fillInBlanksEditor: EditorFace<'fill_in_blanks'> = {
   type: 'fill_in_blanks',
   name: 'Fill in the blanks',
   add: 'Add a fill-in-the-blanks question',
+  labels: { blanks: 'Blanks' },
   keyFields: (base, _index, question, view) => blanksFields(base, question, view),
 };

@@ -43,5 +43,6 @@ export const matchingEditor: EditorFace<'matching'> = {
   type: 'matching',
   name: 'Matching',
   add: 'Add a matching question',
+  labels: { pairs: 'Pairs', extra_matches: 'Extra matches', points_per_pair: 'Points per pair' },
   keyFields: (base, _index, question, view) => matchingFields(base, question, view),
 };

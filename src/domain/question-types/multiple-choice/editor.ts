@@ -5,6 +5,7 @@ export const multipleChoiceEditor: EditorFace<'multiple_choice'> = {
   type: 'multiple_choice',
   name: 'Multiple choice',
   add: 'Add a multiple-choice question',
+  labels: { options: 'Options' },
   keyFields: (base, index, question, view) =>
     optionFields(base, index, question, view, 'respondents pick one; each earns its score'),
 };

@@ -5,6 +5,7 @@ export const multipleSelectEditor: EditorFace<'multiple_select'> = {
   type: 'multiple_select',
   name: 'Tick all that apply',
   add: 'Add a tick-all-that-apply question',
+  labels: { options: 'Options' },
   keyFields: (base, index, question, view) =>
     optionFields(
       base,

@@ -34,5 +34,6 @@ export const numberEditor: EditorFace<'number'> = {
   type: 'number',
   name: 'Number',
   add: 'Add a number question',
+  labels: { points: 'Points', correct_number: 'Right number', tolerance: 'Tolerance' },
   keyFields: (base, _index, question, view) => numberFields(base, question, view),
 };

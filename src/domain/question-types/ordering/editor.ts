@@ -35,5 +35,6 @@ export const orderingEditor: EditorFace<'ordering'> = {
   type: 'ordering',
   name: 'Put in order',
   add: 'Add a put-in-order question',
+  labels: { items: 'Items', points: 'Points', points_per_item: 'Points per item' },
   keyFields: (base, _index, question, view) => orderingFields(base, question, view),
 };

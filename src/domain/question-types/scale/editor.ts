@@ -52,5 +52,6 @@ export const scaleEditor: EditorFace<'scale'> = {
   type: 'scale',
   name: 'Opinion scale',
   add: 'Add an opinion scale',
+  labels: { scale_min: 'Lowest value', scale_max: 'Highest value', scale_labels: 'Words for the ends' },
   keyFields: (base, _index, question, view) => scaleFields(base, question, view),
 };

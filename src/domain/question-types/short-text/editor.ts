@@ -25,5 +25,6 @@ export const shortTextEditor: EditorFace<'short_text'> = {
   type: 'short_text',
   name: 'Typed answer',
   add: 'Add a typed-answer question',
+  labels: { points: 'Points', accepted_answers: 'Accepted answers' },
   keyFields: (base, _index, question, view) => typedAnswerFields(base, question, view),
 };

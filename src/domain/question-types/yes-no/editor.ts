@@ -38,5 +38,6 @@ export const yesNoEditor: EditorFace<'yes_no'> = {
   type: 'yes_no',
   name: 'Yes/no',
   add: 'Add a yes/no question',
+  labels: { points: 'Points', correct_answer: 'Right answer' },
   keyFields: (base, _index, question, view) => yesNoFields(base, question, view),
 };
