@@ -14,7 +14,7 @@ import {
 } from '../domain/quiz-input';
 import { parseNumberAnswer } from '../domain/answer-text';
 import { SETTINGS, type EditorControl, type SettingName } from '../domain/quiz-settings';
-import { definitionOf, type TypedField } from '../domain/question-types';
+import { TYPED_FIELDS, definitionOf, type TypedField } from '../domain/question-types';
 
 /** A new question's type, and a form's question whose type is not one: the registry's first. */
 const FIRST_TYPE = QUESTION_TYPES[0];
@@ -243,8 +243,43 @@ export function draftFromQuiz(
   };
 }
 
-const QUESTION_FIELD =
-  /^questions\[(\d{1,3})\]\[(question_id|type|text|explanation|points|correct_answer|accepted_answers|correct_number|tolerance|items|points_per_item|pairs|extra_matches|points_per_pair|blanks|scale_min|scale_max|min_label|max_label|rubric|min_words|max_words)\]$/;
+/**
+ * The draft's fields that carry each typed field in the form (a scale's two end words are one
+ * list to the tools); a new typed field does not compile without its entry, so the form's reader
+ * below takes every field the registry has.
+ */
+const DRAFT_FIELDS: { readonly [F in TypedField]: ReadonlyArray<keyof DraftQuestion> } = {
+  points: ['points'],
+  correct_answer: ['correct_answer'],
+  // Read by OPTION_FIELD, one option at a time; the name alone is the options' fieldset.
+  options: ['options'],
+  accepted_answers: ['accepted_answers'],
+  correct_number: ['correct_number'],
+  tolerance: ['tolerance'],
+  items: ['items'],
+  points_per_item: ['points_per_item'],
+  scale_min: ['scale_min'],
+  scale_max: ['scale_max'],
+  scale_labels: ['min_label', 'max_label'],
+  blanks: ['blanks'],
+  rubric: ['rubric'],
+  min_words: ['min_words'],
+  max_words: ['max_words'],
+  pairs: ['pairs'],
+  extra_matches: ['extra_matches'],
+  points_per_pair: ['points_per_pair'],
+};
+
+/** The fields of a question the form names `questions[2][...]`: its own, then every typed field's, from the registry. */
+export const QUESTION_DRAFT_FIELDS: ReadonlyArray<keyof DraftQuestion> = [
+  'question_id',
+  'type',
+  'text',
+  'explanation',
+  ...new Set(TYPED_FIELDS.flatMap((field) => DRAFT_FIELDS[field])),
+];
+
+const QUESTION_FIELD = new RegExp(`^questions\\[(\\d{1,3})\\]\\[(${QUESTION_DRAFT_FIELDS.join('|')})\\]$`);
 const OPTION_FIELD =
   /^questions\[(\d{1,3})\]\[options\]\[(\d{1,2})\]\[(label|score|image_ref|image_alt|image_width|image_height)\]$/;
 const PICTURE_FIELD = /^questions\[(\d{1,3})\]\[(image_ref|image_alt|image_width|image_height)\]$/;

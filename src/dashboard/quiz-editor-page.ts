@@ -4,7 +4,7 @@ import { csrfField } from '../web/csrf';
 import { html, type Html } from '../web/html';
 import { sendPage } from '../web/page-shell';
 import { checkbox, errorSummary, errorsFor, selectField, type FieldError } from '../web/parts';
-import { EDITOR_SETTINGS, type DraftQuestion, type QuizDraft } from './quiz-draft';
+import { EDITOR_SETTINGS, QUESTION_DRAFT_FIELDS, type DraftQuestion, type QuizDraft } from './quiz-draft';
 import {
   actionButton,
   errorOf,
@@ -34,7 +34,10 @@ export interface EditorState {
 const RENDERED = [
   /^(title|description|questions|settings|confirm_edit_published)$/,
   /^questions-\d+$/,
-  /^questions-\d+-(text|explanation|points|correct_answer|options|accepted_answers|correct_number|tolerance|items|points_per_item|pairs|extra_matches|points_per_pair|scale_min|scale_max|min_label|max_label|blanks)$/,
+  // A question's own fields and every typed field's, as the draft names them.
+  new RegExp(
+    `^questions-\\d+-(${QUESTION_DRAFT_FIELDS.filter((name) => name !== 'question_id' && name !== 'type').join('|')})$`,
+  ),
   /^questions-\d+-options-\d+-(label|score)$/,
   /^questions-\d+(-options-\d+)?-(image_alt|image_file)$/,
   // Each setting the editor asks for by a field of its own (a tick box's problem is shown with the settings).
