@@ -1,4 +1,5 @@
-import { isUnscored } from '../domain/question-types';
+import { isUnscoredRecord } from '../domain/question-types';
+import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/reporting/get-results';
 import { html, type Html } from '../web/html';
 import { formatNumber } from '../web/page-shell';
@@ -8,6 +9,7 @@ import { answerChart } from './charts';
 
 type Results = Awaited<ReturnType<typeof getResults>>;
 type Stat = Results['questions'][number];
+type Questions = Awaited<ReturnType<typeof getQuizQuestions>>;
 
 /** The orders the item-analysis table offers, by the `order` query parameter. */
 export type ItemOrder = 'position' | 'flags';
@@ -88,6 +90,7 @@ function leftOut(results: Results): string {
  */
 export function itemAnalysisSection(
   results: Results,
+  questions: Questions,
   order: ItemOrder,
   baseUrl: string,
   rich: RichTextOptions,
@@ -95,9 +98,13 @@ export function itemAnalysisSection(
   if (results.summary.response_count === 0) return html``;
   const { reliability } = results.item_analysis;
   // Unscored questions (opinions) have no facility or discrimination: they stay out, numbered as in the quiz.
+  // Asked of each question, as the questions page asks it.
+  const unscored = new Set(
+    questions.questions.filter(isUnscoredRecord).map((question) => question.question_id),
+  );
   const rows = results.questions
     .map((stat, index) => ({ stat, number: index + 1 }))
-    .filter(({ stat }) => !isUnscored(stat));
+    .filter(({ stat }) => !unscored.has(stat.question_id));
   if (rows.length === 0)
     return html`<p class="muted">No question is scored, so there is no item analysis.</p>`;
   if (order === 'flags')

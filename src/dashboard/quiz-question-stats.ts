@@ -1,4 +1,4 @@
-import { isUnscored } from '../domain/question-types';
+import { isUnscoredRecord } from '../domain/question-types';
 import type { getQuizQuestions } from '../domain/quizzes/get-quiz';
 import type { getResults } from '../domain/reporting/get-results';
 import { html, type Html } from '../web/html';
@@ -60,7 +60,7 @@ export function questionStats(
           ? pending === 0
             ? ' · not answered yet'
             : awaiting
-          : isUnscored(question)
+          : isUnscoredRecord(question)
             ? ` · answered ${answered} ${answered === 1 ? 'time' : 'times'}`
             : html` · answered ${answered} ${answered === 1 ? 'time' : 'times'} · average
               ${formatNumber(stat?.average_points)}

@@ -241,6 +241,7 @@ export function sendQuestionsSection(
 
 export function sendItemsSection(
   res: Response,
+  questions: QuizQuestions,
   results: QuizResults,
   order: ItemOrder,
   rich: RichTextOptions,
@@ -252,7 +253,7 @@ export function sendItemsSection(
     'items',
     results.summary.response_count === 0
       ? noResponses
-      : itemAnalysisSection(results, order, resultsPath(quiz.quiz_id, 'items'), rich),
+      : itemAnalysisSection(results, questions, order, resultsPath(quiz.quiz_id, 'items'), rich),
   );
 }
 

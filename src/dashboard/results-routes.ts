@@ -64,11 +64,12 @@ export function resultsRoutes({ deps }: DashboardContext): Router {
   router.get('/dashboard/quizzes/:quizId/results/items', requireLogin(), async (req, res) => {
     const id = await owned(res, req.params.quizId);
     const userId = currentSession(res)!.userId;
-    const [results, rich] = await Promise.all([
+    const [questions, results, rich] = await Promise.all([
+      getQuizQuestions(deps, userId, id),
       getResults(deps, userId, { ref: id, limit: 0, commonAnswers: false }),
       richOf(userId, id),
     ]);
-    sendItemsSection(res, results, itemOrderOf(queryString(req.query.order)), rich);
+    sendItemsSection(res, questions, results, itemOrderOf(queryString(req.query.order)), rich);
   });
 
   router.get('/dashboard/quizzes/:quizId/results/responses', requireLogin(), async (req, res) => {

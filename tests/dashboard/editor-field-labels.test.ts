@@ -89,7 +89,8 @@ const VALID: Partial<Record<QuestionType, Form>> = {
 };
 const WRONG: Partial<Record<TypedField, Form>> = {
   points: { points: 'many' },
-  options: { 'options[1][label]': '', 'options[1][score]': '', 'options[0][label]': 'Only one' },
+  // One option left: its second is not sent.
+  options: { '[options][0][label]': 'Only one', '[options][1][label]': '' },
   accepted_answers: { accepted_answers: lines(LIMITS.acceptedAnswersMax + 1, (i) => `answer ${i}`) },
   correct_number: { correct_number: 'three' },
   tolerance: { tolerance: '-1' },
@@ -122,8 +123,12 @@ test.each(cases)('a refused %s field %s is named by its label', async (type, fie
   form = formOf((await post(form, `add:${type}`)).text);
   form['questions[1][text]'] = 'Lima is the capital of [[1]].';
   for (const [name, value] of Object.entries({ ...VALID[type], ...WRONG[field] })) {
-    if (value === '' && name.startsWith('options[1]')) delete form[`questions[1][${name}]`];
-    else form[`questions[1][${name}]`] = value;
+    const key = name.startsWith('[') ? `questions[1]${name}` : `questions[1][${name}]`;
+    // The second option not sent at all, its picture's hidden fields with it.
+    if (value === '' && name.startsWith('[options][1]')) {
+      for (const sent of Object.keys(form))
+        if (sent.startsWith('questions[1][options][1]')) delete form[sent];
+    } else form[key] = value;
   }
   const page = await post(form);
   expect(page.status).toBe(422);

@@ -108,9 +108,9 @@ test('a scale shows nowhere in the item analysis; the scored questions beside it
 });
 
 test('a type that says it is unscored is left out of both pages alike, whatever its name', async () => {
-  // As a type unscored by its definition would be (the scale's flag, on another type here).
-  const definition = definitionOf('multiple_choice') as { unscored?: true };
-  definition.unscored = true;
+  // As a type unscored by its definition would be (the scale's rule, on another type here).
+  const definition = definitionOf('multiple_choice') as { unscored?: () => boolean };
+  definition.unscored = () => true;
   try {
     const quizId = await answeredQuiz('An unscored choice');
     const items = await itemAnalysis(quizId);

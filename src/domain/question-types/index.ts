@@ -1,5 +1,5 @@
 import type { QuestionRow } from '../../db/repositories';
-import type { QuestionTypeDefinition } from './definition';
+import type { QuestionFields, QuestionTypeDefinition } from './definition';
 import { fillInBlanks, type FillInBlanksQuestion, type FillInBlanksRecord } from './fill-in-blanks';
 import { essay, type EssayQuestion, type EssayRecord } from './essay';
 import { matching, type MatchingQuestion, type MatchingRecord } from './matching';
@@ -154,15 +154,6 @@ export function storedDefinition(type: string): QuestionTypeDefinition<ScorableQ
   return definitionOf(storedTypeOf(type));
 }
 
-/**
- * Whether a question is an opinion asked, out of the score, the item analysis and the
- * reliability. Asked of the question, not of its type's name: today its type's `unscored` flag
- * says it, and a type may come to say it per question.
- */
-export function isUnscored(question: { readonly type: string }): boolean {
-  return storedDefinition(question.type).unscored === true;
-}
-
 /** A stored type as the union names it (see storedDefinition). */
 export function storedTypeOf(type: string): QuestionType {
   return isQuestionType(type) ? type : 'multiple_choice';
@@ -214,6 +205,18 @@ export function storedKeyOf(key: QuestionKey): Readonly<Record<string, unknown>>
 export function isUnscored(question: QuestionRow | ScorableQuestion): boolean {
   const scorable = 'quizId' in question ? toScorable(question) : question;
   return definitionOf(scorable.type).unscored?.(scorable) ?? false;
+}
+
+/**
+ * isUnscored of a question as the tools return it (its record, as the dashboard's pages have
+ * it): its key read back from its typed fields, so a type may say it per question.
+ */
+export function isUnscoredRecord(record: {
+  readonly question_id: string;
+  readonly type: QuestionType;
+}): boolean {
+  const key = definitionOf(record.type).fromInput(record as unknown as QuestionFields);
+  return isUnscored({ ...key, id: record.question_id } as ScorableQuestion);
 }
 
 /** What a respondent is shown of a question besides its text and options (its type's own fields). */
