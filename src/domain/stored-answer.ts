@@ -5,6 +5,7 @@ import {
   toScorable,
   type AnswerColumns,
   type Choice,
+  type DrawnValues,
   type StatKeys,
   type TypedAnswerValue,
 } from './question-types';
@@ -59,6 +60,13 @@ function valueOf(answer: StoredAnswerValue): StoredJson | undefined {
     values.set(answer.value, value);
   }
   return value;
+}
+
+/** The values a stored answer was marked against, for a type that draws its own (null: none). */
+export function drawnOf(answer: StoredAnswerValue): DrawnValues | null {
+  const value = valueOf(answer);
+  const drawing = storedDefinition(answer.type).drawing;
+  return value === undefined || !drawing ? null : drawing.drawnOf(value);
 }
 
 /** What a stored answer chose, as scoring reads it; undefined when unanswered. */

@@ -16,6 +16,7 @@ import { clientErrorOf } from '../http/client-errors';
 import { allowFraming } from '../web/security';
 import type { Logger } from '../logger';
 import { isAttemptRefusal } from '../domain/attempts/attempt-refusal';
+import { withSampleDraws } from '../domain/attempts/attempts';
 import { nowOf } from '../domain/deps';
 import { answerAttemptRefusal, renderAttemptForm, takingPage } from './attempt-flow';
 import { attemptIdOf } from './attempt-routes';
@@ -104,7 +105,7 @@ export function showPreviewPage(deps: DomainDeps): RequestHandler {
       const status = { malformed: 403, revoked: 403, expired: 410, not_found: 404 }[opened.reason];
       return sendRespondentPage(res, status, renderLinkRefusedPage(refusedLinkText(opened.reason)));
     }
-    sendRespondentPage(res, 200, renderQuizPage(opened.quiz, { preview: true }));
+    sendRespondentPage(res, 200, renderQuizPage(withSampleDraws(opened.quiz), { preview: true }));
   };
 }
 

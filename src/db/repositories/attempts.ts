@@ -17,6 +17,8 @@ export interface AttemptLayoutItem {
    * each part's id by canonical index, and the order shown. Absent for the other types.
    */
   p?: Record<string, { ids: string[]; shown: number[] }>;
+  /** The values drawn for it by name, for a type that draws its own per attempt. */
+  v?: Record<string, number>;
 }
 
 export interface NewAttemptRow {

@@ -11,6 +11,7 @@ import {
   optionsOf,
   storedDefinition,
   toScorable,
+  type DrawnValues,
   type OpaqueLists,
 } from '../question-types';
 import { nowOf, type DomainDeps } from '../deps';
@@ -49,11 +50,14 @@ export function drawLayout(
   const ordered = quiz.shuffleQuestions ? shuffled(inQuizOrder) : inQuizOrder;
   return ordered.map((question) => {
     const indexes = optionsOf(question).map((_option, index) => index);
-    const lists = storedDefinition(question.type).opaqueLists?.(toScorable(question));
+    const definition = storedDefinition(question.type);
+    const lists = definition.opaqueLists?.(toScorable(question));
+    const drawn = definition.drawing?.draw(toScorable(question));
     return {
       q: question.id,
       o: quiz.shuffleOptions ? shuffled(indexes) : indexes,
       ...(lists ? { p: drawOpaqueLists(lists) } : {}),
+      ...(drawn ? { v: { ...drawn } } : {}),
     };
   });
 }
@@ -61,6 +65,27 @@ export function drawLayout(
 /** The opaque ids an attempt gave each question that has some, by question id. */
 export function opaqueListsOf(attempt: Pick<AttemptRow, 'layout'>): Map<string, OpaqueLists> {
   return new Map(attempt.layout.flatMap((item) => (item.p ? [[item.q, item.p] as const] : [])));
+}
+
+/** The values an attempt drew for each question whose type draws (TypeDrawing), by question id. */
+export function drawnValuesOf(attempt: Pick<AttemptRow, 'layout'>): Map<string, DrawnValues> {
+  return new Map(attempt.layout.flatMap((item) => (item.v ? [[item.q, item.v] as const] : [])));
+}
+
+/**
+ * A question as a draw shows it: its text with the drawn values. A question whose type draws
+ * but has no draw kept (a preview, an attempt older than a fix) gets a new one.
+ */
+export function withDraw(question: QuestionRow, drawn?: DrawnValues): QuestionRow {
+  const drawing = storedDefinition(question.type).drawing;
+  if (!drawing) return question;
+  const scorable = toScorable(question);
+  return { ...question, text: drawing.text(scorable, question.text, drawn ?? drawing.draw(scorable)) };
+}
+
+/** The quiz as a preview shows it: a sample draw for each question whose type draws. */
+export function withSampleDraws<Q extends { questions: readonly QuestionRow[] }>(quiz: Q): Q {
+  return { ...quiz, questions: quiz.questions.map((question) => withDraw(question)) };
 }
 
 /** The attempt's questions as shown: in its order, options in its order with their canonical index. */
@@ -74,7 +99,7 @@ export function displayedQuestions(quiz: QuizWithQuestions, attempt: Pick<Attemp
       const option = all[index];
       return option ? [{ index, option }] : [];
     });
-    return [{ question, options, lists: item.p ?? {} }];
+    return [{ question: withDraw(question, item.v), options, lists: item.p ?? {} }];
   });
 }
 
@@ -236,6 +261,8 @@ export interface TakenSubmission {
   timeUp?: boolean;
   /** The attempt's opaque ids, by question id, that the answers name parts by. */
   lists?: Map<string, OpaqueLists>;
+  /** The values the attempt drew, by question id, that the answers are marked against. */
+  drawn?: Map<string, DrawnValues>;
 }
 
 /**
@@ -333,6 +360,7 @@ export async function takeSubmission(
     input: taken,
     attemptId: attempt.id,
     lists: opaqueListsOf(attempt),
+    drawn: drawnValuesOf(attempt),
     ...(perEmail ? { perEmail } : {}),
     ...((attempt.deadline && now > attempt.deadline.getTime()) || atTimeUp ? { timeUp: true } : {}),
   };

@@ -23,16 +23,20 @@ export type TakingSettings = Pick<
 /** A submission may arrive this long after the deadline: the page's own submit at zero, in transit. */
 export const GRACE_SECONDS = 30;
 
-/** Whether a question shows parts under opaque ids (typed blanks alone show none). */
+/** Whether a question shows parts under opaque ids (typed blanks alone show none), or draws values. */
 function namesPartsByIds(question: QuestionRow): boolean {
-  const lists = storedDefinition(question.type).opaqueLists?.(toScorable(question));
+  const definition = storedDefinition(question.type);
+  // A type that draws its own values keeps them with the attempt, so reloads show the same.
+  if (definition.drawing) return true;
+  const lists = definition.opaqueLists?.(toScorable(question));
   return lists !== undefined && Object.keys(lists).length > 0;
 }
 
 /**
  * A quiz taken through attempts: POST .../attempts (or the Start button) first, then submit with
  * the token. A question whose type names parts by opaque ids (ordering's items, a choice-list
- * blank's options) needs one too, so that the ids and the order shown are kept.
+ * blank's options) or draws its own values needs one too, so that the ids, the order shown
+ * and the values are kept.
  */
 export function takesAttempts(quiz: TakingSettings & { questions?: readonly QuestionRow[] }): boolean {
   return (

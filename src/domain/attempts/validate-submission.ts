@@ -4,6 +4,7 @@ import {
   storedDefinition,
   toScorable,
   type Choice,
+  type DrawnValues,
   type OpaqueLists,
   type SubmittedAnswer,
 } from '../question-types';
@@ -90,8 +91,9 @@ function choiceFor(
   answer: SubmittedAnswer,
   field: string,
   lists: OpaqueLists | undefined,
+  drawn: DrawnValues | undefined,
 ): Choice | SubmissionIssue {
-  const read = storedDefinition(question.type).parseAnswer(toScorable(question), answer, lists);
+  const read = storedDefinition(question.type).parseAnswer(toScorable(question), answer, lists, drawn);
   if (!('field' in read && 'message' in read)) return read;
   return {
     field: `${field}.${read.field}`,
@@ -112,9 +114,13 @@ function choiceFor(
 export function validateSubmission(
   quiz: QuizWithQuestions,
   input: SubmitResponseInput,
-  options: { timeUp?: boolean; lists?: ReadonlyMap<string, OpaqueLists> | undefined } = {},
+  options: {
+    timeUp?: boolean;
+    lists?: ReadonlyMap<string, OpaqueLists> | undefined;
+    drawn?: ReadonlyMap<string, DrawnValues> | undefined;
+  } = {},
 ): Map<string, Choice> {
-  const { timeUp = false, lists } = options;
+  const { timeUp = false, lists, drawn } = options;
   const issues = timeUp ? [] : respondentIssues(quiz, input);
   const byId = new Map(quiz.questions.map((question) => [question.id, question]));
   const choices = new Map<string, Choice>();
@@ -138,7 +144,7 @@ export function validateSubmission(
       return;
     }
     attempted.add(question.id);
-    const choice = choiceFor(question, answer, field, lists?.get(question.id));
+    const choice = choiceFor(question, answer, field, lists?.get(question.id), drawn?.get(question.id));
     if (!('field' in choice)) choices.set(question.id, choice);
     else if (!timeUp) issues.push(choice);
   });

@@ -78,14 +78,36 @@ export interface QuestionFields {
   points_per_pair?: number | undefined;
 }
 
+/** Values one attempt drew for a question, by name (variables a formula is worked out from). */
+export type DrawnValues = Readonly<Record<string, number>>;
+
+/**
+ * A type whose every respondent gets their own numbers: each attempt draws them (kept in the
+ * attempt's layout, `v`), its text and its right answer follow them, and each answer keeps the
+ * ones it was marked against. A quiz with such a question is taken through an attempt.
+ */
+export interface TypeDrawing<S, V> {
+  /** A new draw for one attempt (or a preview). */
+  draw(question: S): DrawnValues;
+  /** The question's text as shown with a draw. */
+  text(question: S, text: string, drawn: DrawnValues): string;
+  /** The draw a stored answer was marked against (null: none kept). */
+  drawnOf(value: V): DrawnValues | null;
+  /** The answers a review shows as right for a draw. */
+  rightAnswers(question: S, drawn: DrawnValues): string[];
+}
+
 /** One answer, in the form its question type takes. */
 export type Choice =
   | { choice: 'yes' | 'no' }
   | { optionIndex: number }
   | { optionIndexes: readonly number[] }
   | { text: string }
-  /** `written`: the number as the respondent wrote it ("3,5"), kept for the record. */
-  | { number: number; written?: string }
+  /**
+   * `written`: the number as the respondent wrote it ("3,5"), kept for the record; `values`: the
+   * values drawn for the respondent that it is marked against (DrawnValues), for the types that draw.
+   */
+  | { number: number; written?: string; values?: DrawnValues }
   /** Parts in the order chosen, by canonical index; `shown`: the order the attempt showed them in. */
   | { order: readonly number[]; shown?: readonly number[]; labels?: readonly string[] }
   /** A value picked on a scale. */
@@ -450,7 +472,15 @@ export interface QuestionTypeDefinition<
    * A submitted answer read for this type: the answer, or what is wrong with it. `lists` holds
    * the attempt's opaque ids for the question, when its type has any (opaqueLists).
    */
-  parseAnswer(question: S, answer: SubmittedAnswer, lists?: OpaqueLists): Choice | AnswerProblem;
+  parseAnswer(
+    question: S,
+    answer: SubmittedAnswer,
+    lists?: OpaqueLists,
+    /** The values the attempt drew for the question, when its type draws (`drawing`). */
+    drawn?: DrawnValues,
+  ): Choice | AnswerProblem;
+  /** Draws values for each attempt (TypeDrawing); absent for a type that shows everyone the same. */
+  readonly drawing?: TypeDrawing<S, V>;
   /** A form's raw value (always a string) as a submitted answer. */
   formAnswer(value: string): Omit<SubmittedAnswer, 'question_id'>;
   /** Its stored answer (answers.value), checked when read (stored-answer.ts). */

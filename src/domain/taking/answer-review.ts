@@ -2,7 +2,7 @@ import type { NewAnswerRow, QuestionRow, QuizRow } from '../../db/repositories';
 import { mediaOf, type ImageRef } from '../images/image-ref';
 import { storedDefinition, toScorable } from '../question-types';
 import { showCorrectAnswersOf } from '../quiz-records';
-import { answerText } from '../stored-answer';
+import { answerText, drawnOf } from '../stored-answer';
 import { GRACE_SECONDS } from '../attempts/taking-rules';
 
 /**
@@ -119,6 +119,27 @@ function gradeOf(grade: GradeShown, rubric: Rubric, showScore: boolean): ReviewG
 }
 
 /**
+ * The text and right answers a review shows for one answer: those of the values it was marked
+ * against when its type draws its own (each respondent saw their own numbers), else the key's.
+ */
+function keyShown(
+  question: QuestionRow | undefined,
+  answer: { type: string; value: unknown; questionText: string },
+): { text: string; correct: string[] | null } {
+  if (!question) return { text: answer.questionText, correct: null };
+  const definition = storedDefinition(question.type);
+  const drawn = question.type === answer.type ? drawnOf(answer) : null;
+  if (definition.drawing && drawn) {
+    const scorable = toScorable(question);
+    return {
+      text: definition.drawing.text(scorable, answer.questionText, drawn),
+      correct: definition.drawing.rightAnswers(scorable, drawn),
+    };
+  }
+  return { text: answer.questionText, correct: definition.rightAnswers(toScorable(question)) };
+}
+
+/**
  * One item per stored answer, in its order. The key comes from the quiz's current question of
  * the same id: a question keeps its id only while it marks answers as before, so that key is the
  * one the answer was marked by; a question re-keyed or removed since has none to show.
@@ -141,14 +162,15 @@ export function reviewOf(
     const question = current.get(answer.questionId);
     const grade = answer.id === undefined ? undefined : grades.get(answer.id);
     const gradeState = answer.gradeState;
+    const { text, correct } = keyShown(question, answer);
     return {
       question_id: answer.questionId,
-      text: answer.questionText,
+      text,
       type: answer.type,
       your_answer: answerText(answer),
       points: showScore ? answer.points : null,
       max_points: showScore ? answer.maxPoints : null,
-      correct_answers: question ? storedDefinition(question.type).rightAnswers(toScorable(question)) : null,
+      correct_answers: correct,
       explanation: question?.explanation ?? null,
       ...(gradeState === 'pending' || gradeState === 'proposed' || gradeState === 'final'
         ? { grade_state: gradeState }

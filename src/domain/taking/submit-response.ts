@@ -115,7 +115,7 @@ export async function recordResponse(
   );
   const { quiz, input } = taken;
   const timeUp = taken.timeUp === true;
-  const choices = validateSubmission(quiz, input, { timeUp, lists: taken.lists });
+  const choices = validateSubmission(quiz, input, { timeUp, lists: taken.lists, drawn: taken.drawn });
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
   const answers = answerRows(quiz, choices, score);
