@@ -14,6 +14,10 @@ const STORAGE = '^src/(generated|db)/|node_modules/(@prisma/|pg/|better-sqlite3/
 const COMPOSITION = '^src/(app|main|server|redis|session-secret|startup-banner)\\.ts$|^src/cli/';
 // Each question type's part of the in-chat view, beside its rules: browser code.
 const VIEW_FACES = '^src/domain/question-types/[^/]+/view\\.ts$';
+// A question type's face on the public form (src/domain/question-types/<type>/form.ts), and the
+// one module of the respondent surface made for the faces to import.
+const FORM_FACES = '^src/domain/question-types/[^/]+/form\\.ts$';
+const FORM_FACE_HELPERS = '^src/respondent/question-form-face\\.ts$';
 const LEAVES = '^src/(config|logger|version|package-root)\\.ts$';
 // A question type's faces on the dashboard, in its folder (its editor fields, its statistics), and
 // the dashboard's modules made for them (the interfaces and the parts they build from).
@@ -57,7 +61,7 @@ module.exports = {
       comment:
         "Domain functions are called by every surface and know none of them; a type's faces on a surface (view.ts, editor.ts, results.ts) sit in its folder but belong to that surface (their rules are below).",
       severity: 'error',
-      from: { path: '^src/domain/', pathNot: `${VIEW_FACES}|${DASHBOARD_FACES}` },
+      from: { path: '^src/domain/', pathNot: `${VIEW_FACES}|${DASHBOARD_FACES}|${FORM_FACES}` },
       to: { path: `^src/(identity|web)/|${SURFACES}|${COMPOSITION}` },
     },
     {
@@ -74,6 +78,25 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/dashboard/' },
       to: { path: DASHBOARD_FACES },
+    },
+    {
+      name: 'form-faces-use-the-face-helpers',
+      comment:
+        "A type's face on the public form (its form.ts) is drawn with the domain, the page helpers (web/) and the respondent's helpers for faces, which never import the faces' table, so there is no cycle.",
+      severity: 'error',
+      from: { path: FORM_FACES },
+      to: {
+        path: `^src/(identity|http|mcp|oauth|dashboard|respondent|docs|cli)/|${COMPOSITION}`,
+        pathNot: FORM_FACE_HELPERS,
+      },
+    },
+    {
+      name: 'only-the-form-imports-form-faces',
+      comment:
+        "The types' faces on the public form are read by the respondent surface alone, through its one table of them (respondent/question-forms.ts).",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/respondent/question-forms\\.ts$' },
+      to: { path: FORM_FACES },
     },
     {
       name: 'domain-asks-repositories',

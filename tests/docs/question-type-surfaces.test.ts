@@ -61,8 +61,6 @@ describe('adding a question type', () => {
     expect(failing).toEqual(
       expect.arrayContaining([
         'src/domain/question-types/index.ts',
-        'src/respondent/render-quiz-page.ts',
-        'src/respondent/read-form-answers.ts',
         'src/dashboard/question-editor-faces.ts',
         'src/dashboard/question-results-faces.ts',
         'src/mcp/apps/view/faces.ts',

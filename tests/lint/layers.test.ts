@@ -108,6 +108,22 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/mcp/planted-face-user.ts → src/domain/question-types/planted-type/results.ts',
   },
   {
+    rule: 'form-faces-use-the-face-helpers',
+    files: {
+      'domain/question-types/planted/form.ts': importing('../../../respondent/planted-target'),
+      'respondent/planted-target.ts': TARGET,
+    },
+    violation: 'src/domain/question-types/planted/form.ts → src/respondent/planted-target.ts',
+  },
+  {
+    rule: 'only-the-form-imports-form-faces',
+    files: {
+      'mcp/planted-face.ts': importing('../domain/question-types/planted-face/form'),
+      'domain/question-types/planted-face/form.ts': TARGET,
+    },
+    violation: 'src/mcp/planted-face.ts → src/domain/question-types/planted-face/form.ts',
+  },
+  {
     rule: 'domain-asks-repositories',
     files: { 'domain/planted-storage.ts': importing('../db/planted-target'), 'db/planted-target.ts': TARGET },
     violation: 'src/domain/planted-storage.ts → src/db/planted-target.ts',

@@ -1,0 +1,53 @@
+import type { FieldIssue } from '../domain/errors';
+import { faceTable } from '../domain/question-types/face-table';
+import { storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
+import { essayForm } from '../domain/question-types/essay/form';
+import { fillInBlanksForm } from '../domain/question-types/fill-in-blanks/form';
+import { matchingForm } from '../domain/question-types/matching/form';
+import { multipleChoiceForm } from '../domain/question-types/multiple-choice/form';
+import { multipleSelectForm } from '../domain/question-types/multiple-select/form';
+import { numberForm } from '../domain/question-types/number/form';
+import { orderingForm } from '../domain/question-types/ordering/form';
+import { scaleForm } from '../domain/question-types/scale/form';
+import { shortTextForm } from '../domain/question-types/short-text/form';
+import { yesNoForm } from '../domain/question-types/yes-no/form';
+import type { QuestionRow } from '../db/repositories';
+import type { Html } from '../web/html';
+import type { AskedQuestion, FormFace, PostedForm, Translator } from './question-form-face';
+
+/** Each type's face on the public form (its form.ts), by the type it names. */
+const FORMS: Readonly<Record<QuestionType, FormFace>> = faceTable([
+  yesNoForm,
+  multipleChoiceForm,
+  multipleSelectForm,
+  shortTextForm,
+  numberForm,
+  orderingForm,
+  matchingForm,
+  fillInBlanksForm,
+  scaleForm,
+  essayForm,
+]);
+
+// A stored key is checked against its own type's schema (toScorable), so the face of its type
+// is handed a key of that type: the one place the form pairs the two.
+
+/** A question's control on the form, as its type draws it. */
+export function questionControl(asked: AskedQuestion): Html {
+  const key = toScorable(asked.question);
+  return FORMS[key.type].fieldset(asked, key);
+}
+
+/** The raw value the form sent for a question; undefined when it was left unanswered. */
+export function readQuestionValue(form: PostedForm, question: QuestionRow): string | undefined {
+  const key = toScorable(question);
+  return FORMS[key.type].read(form, question.id, key);
+}
+
+/**
+ * A problem with a question's answer in the page's words, as its type says it (by its stored
+ * type, read as storedTypeOf reads any row).
+ */
+export function questionProblem(storedType: string, issue: FieldIssue, tr: Translator): string {
+  return FORMS[storedTypeOf(storedType)].message(issue, tr);
+}
