@@ -1,3 +1,4 @@
+import { storedDefinition } from '../domain/question-types';
 import type { ReviewGrade, ReviewItem } from '../domain/taking/answer-review';
 import type { ResponseResult } from '../domain/taking/get-response-result';
 import type { ImageRef } from '../domain/images/image-ref';
@@ -43,11 +44,12 @@ function said(tr: Translator, answer: string): string {
 
 const listComma = (tr: Translator) => (tr.lang === 'ar' ? '، ' : ', ');
 
-/** Answers that are the owner's option labels are rich text; typed answers are shown as typed. */
-const CHOSEN_TYPES: ReadonlySet<string> = new Set(['multiple_choice', 'multiple_select']);
-
+/**
+ * Answers made of the owner's words (options, items, prompts and matches) are rich text, as the
+ * form showed them; typed answers are shown as typed. The type says which (`answerIsTyped`).
+ */
 function answerShown(tr: Translator, item: ReviewItem, answer: string, rich: RichTextOptions): Html | string {
-  return CHOSEN_TYPES.has(item.type) ? richText(answer, rich) : said(tr, answer);
+  return storedDefinition(item.type).answerIsTyped ? said(tr, answer) : richText(said(tr, answer), rich);
 }
 
 /** The respondent's answer, isolated (`<bdi>`): typed text in any script keeps its own direction. */
