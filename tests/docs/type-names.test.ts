@@ -9,7 +9,10 @@ import ts from 'typescript';
 import { QUESTION_TYPE_DEFINITIONS } from '../../src/domain/question-types';
 
 const ROOT = path.resolve(__dirname, '../..');
-const MAX_FILES = 10;
+// Two is the aim; texts that name another type still raise it: the descriptions of get_results'
+// typed answer values (src/mcp/tools/get-results.ts), and essay's and fill_in_blanks' words that
+// point at short_text (a shared answer field, a shared way of comparing texts).
+const MAX_FILES = 5;
 
 /** A type's own folder, the respondent catalogues and Prisma's generated code are not counted. */
 const notCounted = (name: string) => [
