@@ -83,8 +83,10 @@ describe('imported text is read in linear time', () => {
     '%s',
     (_name, read, unit, tail = '') => {
       expect(elapsed(() => read(pump(unit, SMALL, tail)))).toBeLessThan(1_000);
-      // At the upload limit: a quadratic reading would take hours; a linear one takes about a second.
-      expect(elapsed(() => read(pump(unit, UPLOAD_BYTES_MAX, tail)))).toBeLessThan(10_000);
+      // At the upload limit: a quadratic reading would take hours; a linear one takes about two
+      // seconds alone, and the process's time (its collector's threads too) grows several times
+      // over on a busy machine.
+      expect(elapsed(() => read(pump(unit, UPLOAD_BYTES_MAX, tail)))).toBeLessThan(30_000);
     },
     60_000,
   );
