@@ -2,6 +2,7 @@ import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { faceTable } from '../domain/question-types/face-table';
 import { essayEditor } from '../domain/question-types/essay/editor';
 import { fillInBlanksEditor } from '../domain/question-types/fill-in-blanks/editor';
+import { gridEditor } from '../domain/question-types/grid/editor';
 import { matchingEditor } from '../domain/question-types/matching/editor';
 import { multipleChoiceEditor } from '../domain/question-types/multiple-choice/editor';
 import { multipleSelectEditor } from '../domain/question-types/multiple-select/editor';
@@ -23,6 +24,7 @@ export const EDITOR_FACES = faceTable([
   fillInBlanksEditor,
   scaleEditor,
   essayEditor,
+  gridEditor,
 ]);
 
 // A field without its label would reach the teacher by its API name (`min_words`): refused at load.

@@ -1,6 +1,7 @@
 import { faceTable } from '../domain/question-types/face-table';
 import { essayResults } from '../domain/question-types/essay/results';
 import { fillInBlanksResults } from '../domain/question-types/fill-in-blanks/results';
+import { gridResults } from '../domain/question-types/grid/results';
 import { matchingResults } from '../domain/question-types/matching/results';
 import { multipleChoiceResults } from '../domain/question-types/multiple-choice/results';
 import { multipleSelectResults } from '../domain/question-types/multiple-select/results';
@@ -22,4 +23,5 @@ export const RESULTS_FACES = faceTable([
   fillInBlanksResults,
   scaleResults,
   essayResults,
+  gridResults,
 ]);

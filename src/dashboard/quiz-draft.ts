@@ -83,6 +83,11 @@ export interface DraftQuestion {
   rubric: string;
   min_words: string;
   max_words: string;
+  /** grid: one column label per line (its rows are `items`); "on" for checkboxes. */
+  columns: string;
+  checkboxes: string;
+  /** grid: one line per row, its right column numbers (1 first) between commas; empty: a survey. */
+  right_columns: string;
 }
 
 /**
@@ -161,6 +166,9 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     rubric: '',
     min_words: '',
     max_words: '',
+    columns: '',
+    checkboxes: '',
+    right_columns: '',
   };
 }
 
@@ -234,6 +242,15 @@ export function draftFromQuiz(
             max_words: question.max_words === null ? '' : String(question.max_words),
           }
         : {}),
+      ...('columns' in question
+        ? {
+            columns: question.columns.join('\n'),
+            checkboxes: question.checkboxes ? 'on' : '',
+            right_columns: (question.right_columns ?? [])
+              .map((right) => right.map((column) => column + 1).join(', '))
+              .join('\n'),
+          }
+        : {}),
     })),
     settings: Object.fromEntries(
       EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, settings[entry.name], timeZone)]),
@@ -268,6 +285,9 @@ const DRAFT_FIELDS: { readonly [F in TypedField]: ReadonlyArray<keyof DraftQuest
   pairs: ['pairs'],
   extra_matches: ['extra_matches'],
   points_per_pair: ['points_per_pair'],
+  columns: ['columns'],
+  checkboxes: ['checkboxes'],
+  right_columns: ['right_columns'],
 };
 
 /** The fields of a question the form names `questions[2][...]`: its own, then every typed field's, from the registry. */
@@ -483,6 +503,19 @@ const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
     }),
   extra_matches: (question) => lines(question.extra_matches).map((label) => ({ label })),
   points_per_pair: (question) => integerOrText(question.points_per_pair),
+  columns: (question) => lines(question.columns),
+  checkboxes: (question) => question.checkboxes === 'on',
+  // Column numbers from 1, as the editor shows them; what is not a number goes on for the schema to name.
+  right_columns: (question) =>
+    question.right_columns.trim()
+      ? lines(question.right_columns).map((line) =>
+          line
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .map((part) => (/^\d{1,2}$/.test(part) ? Number(part) - 1 : part)),
+        )
+      : undefined,
 };
 
 /** Between a prompt and its match on an editor's line. */

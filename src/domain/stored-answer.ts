@@ -85,6 +85,17 @@ export function answerText(answer: StoredAnswerValue): string | null {
   return value === undefined ? null : storedDefinition(answer.type).answerText(value);
 }
 
+/**
+ * An answer's cells in the CSV of responses: its text alone, or with `parts` (the question's
+ * csvColumnsOf) one cell per part, its type reading them apart (a grid's rows).
+ */
+export function answerCells(answer: StoredAnswerValue, parts: number | null): Array<string | null> {
+  const csv = storedDefinition(answer.type).csv;
+  if (parts === null || !csv) return [answerText(answer)];
+  const value = valueOf(answer);
+  return value === undefined ? Array.from({ length: parts }, () => null) : csv.cells(value, parts);
+}
+
 /** The typed value get_results shows beside an answer's text. */
 export function typedAnswerValue(answer: StoredAnswerValue): TypedAnswerValue {
   return storedDefinition(answer.type).typedValue(valueOf(answer));

@@ -3,6 +3,7 @@ import { faceTable } from '../domain/question-types/face-table';
 import { storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
 import { essayForm } from '../domain/question-types/essay/form';
 import { fillInBlanksForm } from '../domain/question-types/fill-in-blanks/form';
+import { gridForm } from '../domain/question-types/grid/form';
 import { matchingForm } from '../domain/question-types/matching/form';
 import { multipleChoiceForm } from '../domain/question-types/multiple-choice/form';
 import { multipleSelectForm } from '../domain/question-types/multiple-select/form';
@@ -27,6 +28,7 @@ const FORMS: Readonly<Record<QuestionType, FormFace>> = faceTable([
   fillInBlanksForm,
   scaleForm,
   essayForm,
+  gridForm,
 ]);
 
 // A stored key is checked against its own type's schema (toScorable), so the face of its type

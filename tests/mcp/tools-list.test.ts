@@ -19,7 +19,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* what time-up does, in require_all_answers and time_limit_minutes */ 128 +
   /* get_results' count of answers waiting for a grade (pending_grades) */ 64 +
   /* that a credential without quizzes:read renews a question's id when it sends a key */ 96 +
-  /* import_questions' account of the texts it rewrote (changed) */ 96;
+  /* import_questions' account of the texts it rewrote (changed) */ 96 +
+  /* the grid type: its fields, answers and figures (about 790 used) */ 1024;
 
 /** The question types added together (ordering, matching, fill_in_blanks, scale) and their fields. */
 const ADDED_TYPES = {
@@ -195,6 +196,27 @@ describe('tools/list', () => {
     );
     expect(whole - without).toBeGreaterThan(1000);
     expect(whole - without).toBeLessThanOrEqual(4096);
+  });
+
+  test('the grid type takes at most its 1,024 bytes of the list', async () => {
+    const res = await postMcp(app, {
+      credential: apiKey,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    });
+    const result = sseMessages(res.text)[0].result;
+    const grid = { names: ['grid'], fields: ['columns', 'checkboxes', 'right_columns', 'rows'] };
+    // Its words in the descriptions of the fields it shares with ordering (items, points_per_item).
+    const whole = Buffer.byteLength(JSON.stringify(result));
+    const listed = JSON.stringify(result);
+    const shared = ['; grid: its rows', '; grid: per row right (default 1)'].reduce(
+      (sum, words) => sum + (listed.split(words).length - 1) * Buffer.byteLength(words),
+      0,
+    );
+    const without = Buffer.byteLength(JSON.stringify(withoutTypes(result, grid)));
+    reportFigure(`tools/list: grid takes ${whole - without + shared} bytes (allowance 1024)`);
+    expect(JSON.stringify(withoutTypes(result, grid))).not.toMatch(/"(right_columns|checkboxes)"/);
+    expect(whole - without).toBeGreaterThan(300);
+    expect(whole - without + shared).toBeLessThanOrEqual(1024);
   });
 
   test('every input property a model reads has a description', async () => {

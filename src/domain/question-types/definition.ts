@@ -33,6 +33,9 @@ export const TYPED_FIELDS = [
   'pairs',
   'extra_matches',
   'points_per_pair',
+  'columns',
+  'checkboxes',
+  'right_columns',
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
@@ -76,6 +79,9 @@ export interface QuestionFields {
   pairs?: ReadonlyArray<{ prompt: string; match: string }> | undefined;
   extra_matches?: ReadonlyArray<{ label: string }> | undefined;
   points_per_pair?: number | undefined;
+  columns?: readonly string[] | undefined;
+  checkboxes?: boolean | undefined;
+  right_columns?: ReadonlyArray<readonly number[]> | undefined;
 }
 
 /** Values one attempt drew for a question, by name (variables a formula is worked out from). */
@@ -123,7 +129,9 @@ export type Choice =
       prompts?: readonly string[];
       labels?: ReadonlyArray<string | null>;
       shownPairs?: { prompts: readonly number[]; matches: readonly number[] };
-    };
+    }
+  /** Per row of a grid, the columns chosen by index, ascending ([]: none). */
+  | { cells: ReadonlyArray<readonly number[]> };
 
 /**
  * An answer's fields as the response.submitted webhook has always carried them, one column per
@@ -181,6 +189,8 @@ export interface SubmittedAnswer {
   blanks?: ReadonlyArray<string | null> | undefined;
   /** Each prompt's opaque id of the attempt with a match's id, or null for none. */
   matches?: Readonly<Record<string, string | null>> | undefined;
+  /** Per row of a grid: a column index, a list of them (checkboxes) or null. */
+  rows?: ReadonlyArray<number | readonly number[] | null> | undefined;
 }
 
 /** The field of a submitted answer that carries its value. */
@@ -223,6 +233,8 @@ export interface TypedAnswerValue {
   blanks?: Array<string | null> | null;
   /** Per pair in order, the match chosen (null: none). */
   matches?: Array<string | null> | null;
+  /** Per row of a grid, the columns chosen by index ([]: none). */
+  rows?: number[][] | null;
 }
 
 /** The keys a question's answers are counted under, for the choice counts and the item analysis. */
@@ -500,6 +512,15 @@ export interface QuestionTypeDefinition<
   typedValue(value: V | undefined): TypedAnswerValue;
   /** Its fields as the response.submitted webhook carries them. */
   columns(value: V): AnswerColumns;
+  /**
+   * For a type answered in parts that a spreadsheet reads apart (a grid's rows): the names of
+   * its columns in the CSV of responses, and a stored answer's cell in each. Absent: one column
+   * holding answerText.
+   */
+  readonly csv?: {
+    columns(question: S): string[];
+    cells(value: V, count: number): Array<string | null>;
+  };
   /**
    * What a respondent is shown of it besides its text and options, in the tools' field names:
    * what they need to answer, never the key (a scale's range and end words). None when absent.

@@ -2,6 +2,7 @@ import type { QuestionRow } from '../../db/repositories';
 import type { QuestionFields, QuestionTypeDefinition } from './definition';
 import { fillInBlanks, type FillInBlanksQuestion, type FillInBlanksRecord } from './fill-in-blanks';
 import { essay, type EssayQuestion, type EssayRecord } from './essay';
+import { grid, type GridQuestion, type GridRecord } from './grid';
 import { matching, type MatchingQuestion, type MatchingRecord } from './matching';
 import { multipleChoice, type MultipleChoiceQuestion } from './multiple-choice';
 import type { OptionsRecord } from './options';
@@ -14,6 +15,7 @@ import { shortText, type ShortTextQuestion, type ShortTextRecord } from './short
 import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
 import { essayFields } from './essay/fields';
 import { fillInBlanksFields } from './fill-in-blanks/fields';
+import { gridFields } from './grid/fields';
 import { matchingFields } from './matching/fields';
 import { multipleChoiceFields } from './multiple-choice/fields';
 import { multipleSelectFields } from './multiple-select/fields';
@@ -33,6 +35,7 @@ export { positionFigures, type PositionFigure } from './ordering';
 export { pairFigures, type PairFigure } from './matching';
 export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
+export { gridFigures, type GridRowFigure } from './grid';
 export { essayMaximum, wordCount, type EssayCriterion, type EssayQuestion } from './essay';
 
 /** A question as scoring reads it: its id, its type and its key. */
@@ -46,7 +49,8 @@ export type ScorableQuestion =
   | FillInBlanksQuestion
   | MatchingQuestion
   | ScaleQuestion
-  | EssayQuestion;
+  | EssayQuestion
+  | GridQuestion;
 
 /** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
 interface RecordFieldsByType {
@@ -60,6 +64,7 @@ interface RecordFieldsByType {
   matching: MatchingRecord;
   scale: ScaleRecord;
   essay: EssayRecord;
+  grid: GridRecord;
 }
 type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
 type AnyRecordFields = RecordFieldsByType[QuestionType];
@@ -91,6 +96,7 @@ const REGISTRY: {
   matching,
   scale,
   essay,
+  grid,
 };
 
 /** The definitions in the order the tools describe them. */
@@ -111,6 +117,7 @@ const FIELDS = {
   matching: matchingFields,
   scale: scaleFields,
   essay: essayFields,
+  grid: gridFields,
 } satisfies { [T in QuestionType]: TypeFields<T> };
 
 /**
@@ -217,6 +224,11 @@ export function isUnscoredRecord(record: {
 }): boolean {
   const key = definitionOf(record.type).fromInput(record as unknown as QuestionFields);
   return isUnscored({ ...key, id: record.question_id } as ScorableQuestion);
+}
+
+/** A question's own columns in the CSV of responses (a grid's rows); null: one column. */
+export function csvColumnsOf(question: QuestionRow): string[] | null {
+  return definitionOf(storedTypeOf(question.type)).csv?.columns(toScorable(question)) ?? null;
 }
 
 /** What a respondent is shown of a question besides its text and options (its type's own fields). */

@@ -15,6 +15,7 @@ export const QUESTION_TYPES = [
   'fill_in_blanks',
   'scale',
   'essay',
+  'grid',
 ] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];

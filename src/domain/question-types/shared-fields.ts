@@ -160,3 +160,24 @@ export const optionCounts = z.array(
 
 /** The typed types' answers counted right: null when the question scores nothing. */
 export const rightCount = statCount.nullable();
+
+/**
+ * A list of `{label}` several types take (an ordering's items, a grid's rows): one schema, its
+ * description built from the types that take it.
+ */
+export const itemsInput = inputField(
+  z
+    .array(z.strictObject({ label: OptionInputSchema.shape.label }), {
+      error: 'items must be an array of { label }',
+    })
+    .max(LIMITS.orderingItemsMax, { error: `a question takes at most ${LIMITS.orderingItemsMax} items` })
+    .optional(),
+  (takers) =>
+    `${takers}: ${LIMITS.orderingItemsMin}-${LIMITS.orderingItemsMax} {label}, in the right order, or the rows.`,
+);
+
+/** Points per item right, for the types marked item by item (per item in place, per row). */
+export const pointsPerItemInput = inputField(
+  integerIn('points_per_item').min(0, { error: 'points_per_item must be at least 0' }).optional(),
+  (takers) => `${takers}: per item in place, instead of points, or per row right (default 1).`,
+);

@@ -2,7 +2,8 @@ import type { CsvCell } from '../csv';
 import type { DomainDeps } from '../deps';
 import { gradesOf, type GradeRecord } from '../grading/grade-answers';
 import { gradingStateOf } from '../grading/grading-state';
-import { answerText } from '../stored-answer';
+import { csvColumnsOf } from '../question-types';
+import { answerCells } from '../stored-answer';
 import { loadOwnedQuiz } from '../owned/load-owned-quiz';
 
 export interface ExportResponsesOptions {
@@ -13,7 +14,8 @@ export interface ExportResponsesOptions {
 export interface ResponsesExport {
   quiz: { quiz_id: string; slug: string; title: string };
   /**
-   * submitted_at, name, email, score, max_score, percent, passed, then one column per question;
+   * submitted_at, name, email, score, max_score, percent, passed, then one column per question
+   * (a type read in parts, a grid, has one per part: "Q1. text [Row]");
    * then, added at the end so that readers of the first columns keep working: grading_status,
    * and per question its points, grade state and comment (GRADE_COLUMNS).
    */
@@ -64,13 +66,21 @@ export async function exportResponses(
       id: question.id,
       label: `Q${index + 1}. ${question.text}`,
       tag: `Q${index + 1}`,
+      parts: csvColumnsOf(question),
     })),
     ...earlier.map((question) => {
       const label = `${question.questionText || 'Question'} (earlier version)`;
-      return { id: question.questionId, label, tag: label };
+      return { id: question.questionId, label, tag: label, parts: null };
     }),
   ];
   const columnIndex = new Map(columns.map((column, index) => [column.id, index]));
+  // Where each question's answer cells start: one cell, or one per part.
+  const answerAt: number[] = [];
+  let width = 0;
+  for (const column of columns) {
+    answerAt.push(width);
+    width += column.parts?.length ?? 1;
+  }
 
   async function* rows(): AsyncGenerator<CsvCell[]> {
     let after: { at: Date; id: string } | undefined;
@@ -82,12 +92,13 @@ export async function exportResponses(
       );
       const grades = graded.length > 0 ? await gradesOf(deps, graded) : new Map<string, GradeRecord>();
       for (const response of batch) {
-        const answers: CsvCell[] = columns.map(() => null);
+        const answers: CsvCell[] = Array.from({ length: width }, () => null);
         const marks: CsvCell[] = columns.flatMap(() => GRADE_COLUMNS.map(() => null));
         for (const answer of response.answers) {
           const index = columnIndex.get(answer.questionId);
           if (index === undefined) continue;
-          answers[index] = answerText(answer);
+          const cells = answerCells(answer, columns[index]!.parts?.length ?? null);
+          cells.forEach((cell, part) => (answers[answerAt[index]! + part] = cell));
           const at = index * GRADE_COLUMNS.length;
           marks[at] = answer.points;
           marks[at + 1] = stateCell(answer.gradeState);
@@ -116,7 +127,9 @@ export async function exportResponses(
     quiz: { quiz_id: quiz.id, slug: quiz.slug, title: quiz.title },
     header: [
       ...FIXED_COLUMNS,
-      ...columns.map((column) => column.label),
+      ...columns.flatMap((column) =>
+        column.parts ? column.parts.map((part) => `${column.label} [${part}]`) : [column.label],
+      ),
       'grading_status',
       ...columns.flatMap((column) => GRADE_COLUMNS.map((name) => `${column.tag} ${name}`)),
     ],

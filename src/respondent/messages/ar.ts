@@ -28,6 +28,8 @@ export const ar: Messages = {
   'quiz.saveRetrying': 'لم تُحفظ بعد: جارٍ إعادة المحاولة. تبقى إجاباتك في هذه الصفحة.',
   'quiz.numberHint': 'رقم، مثل 42 أو 3.5 (تصلح الفاصلة العشرية أيضًا).',
   'quiz.scaleHint': 'اختر رقمًا من {min} إلى {max}.',
+  'quiz.gridHintOne': 'اختر إجابة واحدة في كل صف.',
+  'quiz.gridHintAny': 'حدّد ما تشاء من الإجابات في كل صف.',
   'quiz.textHint': 'اكتب إجابتك.',
   'quiz.essayHint': 'اكتب إجابتك. يقيّمها من أنشأ هذا الاختبار.',
   'quiz.essayWords':

@@ -28,6 +28,8 @@ export const de: Messages = {
     'Noch nicht gespeichert: neuer Versuch folgt. Ihre Antworten bleiben auf dieser Seite.',
   'quiz.numberHint': 'Eine Zahl, etwa 42 oder 3,5 (ein Dezimalpunkt geht auch).',
   'quiz.scaleHint': 'Wählen Sie eine Zahl von {min} bis {max}.',
+  'quiz.gridHintOne': 'Wählen Sie in jeder Zeile eine Antwort.',
+  'quiz.gridHintAny': 'Kreuzen Sie in jeder Zeile beliebig viele Antworten an.',
   'quiz.textHint': 'Gib deine Antwort ein.',
   'quiz.essayHint': 'Schreib deine Antwort. Die Person, die dieses Quiz erstellt hat, bewertet sie.',
   'quiz.essayWords':

@@ -30,6 +30,8 @@ export const en = {
   'quiz.saveRetrying': 'Not saved yet: trying again. Your answers stay on this page.',
   'quiz.numberHint': 'A number, such as 42 or 3.5 (a decimal comma works too).',
   'quiz.scaleHint': 'Choose a number from {min} to {max}.',
+  'quiz.gridHintOne': 'Choose one answer in each row.',
+  'quiz.gridHintAny': 'Tick any answers in each row.',
   'quiz.textHint': 'Type your answer.',
   'quiz.essayHint': 'Write your answer. The person who made this quiz grades it.',
   'quiz.essayWords':

@@ -27,6 +27,8 @@ export const es: Messages = {
   'quiz.saveRetrying': 'Aún no se han guardado: se vuelve a intentar. Tus respuestas siguen en esta página.',
   'quiz.numberHint': 'Un número, como 42 o 3,5 (también vale el punto decimal).',
   'quiz.scaleHint': 'Elija un número del {min} al {max}.',
+  'quiz.gridHintOne': 'Elija una respuesta en cada fila.',
+  'quiz.gridHintAny': 'Marque las respuestas que quiera en cada fila.',
   'quiz.textHint': 'Escribe tu respuesta.',
   'quiz.essayHint': 'Escribe tu respuesta. La persona que creó este cuestionario la califica.',
   'quiz.essayWords':

@@ -28,6 +28,8 @@ export const fr: Messages = {
     'Pas encore enregistrées : nouvel essai en cours. Vos réponses restent sur cette page.',
   'quiz.numberHint': 'Un nombre, comme 42 ou 3,5 (le point décimal marche aussi).',
   'quiz.scaleHint': 'Choisissez un nombre de {min} à {max}.',
+  'quiz.gridHintOne': 'Choisissez une réponse par ligne.',
+  'quiz.gridHintAny': 'Cochez autant de réponses que vous voulez par ligne.',
   'quiz.textHint': 'Saisissez votre réponse.',
   'quiz.essayHint': 'Rédigez votre réponse. La personne qui a créé ce quiz la note.',
   'quiz.essayWords':

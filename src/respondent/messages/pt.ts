@@ -27,6 +27,8 @@ export const pt: Messages = {
   'quiz.saveRetrying': 'Ainda não guardadas: a tentar de novo. As suas respostas ficam nesta página.',
   'quiz.numberHint': 'Um número, como 42 ou 3,5 (o ponto decimal também funciona).',
   'quiz.scaleHint': 'Escolha um número de {min} a {max}.',
+  'quiz.gridHintOne': 'Escolha uma resposta em cada linha.',
+  'quiz.gridHintAny': 'Marque as respostas que quiser em cada linha.',
   'quiz.textHint': 'Digite sua resposta.',
   'quiz.essayHint': 'Escreva sua resposta. Quem criou este questionário a avalia.',
   'quiz.essayWords':

@@ -1,10 +1,15 @@
+import { z } from 'zod';
 import { LIMITS } from '../../limits';
+import { NO_ANSWER, type QuestionTypeDefinition, type SubmittedAnswer } from '../definition';
+import type { StatisticsOf } from '../shared-fields';
+import { noPointsPossible } from '../warnings';
+import { GRID_LIMITS, type gridFields } from './fields';
 
 /**
  * A grid (Google Forms' multiple-choice and checkbox grids): rows asked against the same
  * columns, one column per row or, with `checkboxes`, any. With a key (`right`: per row the
  * right columns) each row answered exactly right earns `pointsPerRow`; without one it is a
- * survey, unscored like a scale. Its rules, pure, before the type is registered.
+ * survey, unscored like a scale.
  */
 export interface GridQuestion {
   id: string;
@@ -22,7 +27,7 @@ export type GridKey = Omit<GridQuestion, 'id'>;
 /** Per row, the chosen columns by index, ascending ([]: the row left empty). */
 export type GridCells = ReadonlyArray<readonly number[]>;
 
-export const GRID_LIMITS = { rowsMin: 1, rowsMax: LIMITS.orderingItemsMax, columnsMin: 2, columnsMax: 10 };
+export { GRID_LIMITS };
 
 /** Between a row and its columns, between columns, and between rows, in the answer's text. */
 export const ROW_MARK = ': ';
@@ -117,7 +122,10 @@ export function gridFigures(
  * A submitted answer's cells for this grid: per row a column index, a list of them, or null
  * (none); the cells, ascending per row, or why they cannot be read.
  */
-export function readCells(question: Pick<GridKey, 'rows' | 'columns' | 'checkboxes'>, given: unknown) {
+export function readCells(
+  question: Pick<GridKey, 'rows' | 'columns' | 'checkboxes'>,
+  given: unknown,
+): { cells: number[][] } | { problem: string } {
   const help = `a grid question takes rows: ${question.rows.length} entries, one per row, each a column index from 0 to ${question.columns.length - 1}${question.checkboxes ? ', a list of them' : ''} or null.`;
   if (!Array.isArray(given) || given.length !== question.rows.length) return { problem: help };
   const fits = (column: unknown): column is number =>
@@ -229,3 +237,158 @@ function repeated(labels: readonly string[], found: (index: number, first: numbe
     else found(index, first);
   });
 }
+
+/** Its fields as the tools return them; `right_columns` only when it has a key. */
+export interface GridRecord {
+  items: Array<{ label: string }>;
+  columns: string[];
+  checkboxes: boolean;
+  right_columns?: number[][];
+  points_per_item: number;
+}
+
+/** Its answer as stored: per row the columns chosen, and the rows' and columns' labels then. */
+const valueSchema = z.object({
+  cells: z.array(z.array(z.number().int())),
+  rows: z.array(z.string()),
+  columns: z.array(z.string()),
+});
+
+const sortedCells = (cells: GridCells) => cells.map((chosen) => [...chosen].sort((a, b) => a - b));
+
+export const grid: QuestionTypeDefinition<GridQuestion, GridRecord, z.infer<typeof valueSchema>> = {
+  name: 'grid',
+  summary: 'grid (rows x columns)',
+  guide: [
+    `The respondent answers each row of \`items\` (${GRID_LIMITS.rowsMin}-${GRID_LIMITS.rowsMax} {label}) in one of \`columns\` (${GRID_LIMITS.columnsMin}-${GRID_LIMITS.columnsMax} labels), or in`,
+    'any number of them with `checkboxes: true`. `right_columns` gives per row its right column indexes',
+    '(`[[0], [2]]`); each row answered exactly right earns `points_per_item` (default 1). Without',
+    '`right_columns` it is a survey: unscored, like a scale, and out of the item analysis.',
+  ],
+  statisticsGuide: 'give per row its `counts` per column and, with a key, `right_share`',
+  reference: {
+    fields: `\`items\`: the rows, ${GRID_LIMITS.rowsMin}-${GRID_LIMITS.rowsMax} of \`{label}\`; \`columns\`: ${GRID_LIMITS.columnsMin}-${GRID_LIMITS.columnsMax} labels; \`checkboxes\` (default false: one column per row); \`right_columns\` (per row its right column indexes; none: a survey); \`points_per_item\` (default 1)`,
+    marked:
+      '`points_per_item` for each row answered exactly as `right_columns` says. Without `right_columns` not marked: a survey, out of the score.',
+    answer: '`rows`: per row a column index, a list of them (checkboxes), or null',
+    limit: {
+      bound: `${GRID_LIMITS.rowsMin}-${GRID_LIMITS.rowsMax} rows`,
+      then: `${GRID_LIMITS.columnsMin}-${GRID_LIMITS.columnsMax} columns`,
+    },
+  },
+  keyHint:
+    'a grid question lists its rows in items, its columns, and per row the right column indexes, e.g. items: [{"label": "Paris"}, {"label": "Rome"}], columns: ["France", "Italy"], right_columns: [[0], [1]]',
+  takes: ['items', 'columns', 'checkboxes', 'right_columns', 'points_per_item'],
+  checkInput: (input, issue) => checkGridInput(input, issue),
+  fromInput: (input) => ({
+    type: 'grid',
+    rows: (input.items ?? []).map((item) => item.label),
+    columns: [...(input.columns ?? [])],
+    checkboxes: input.checkboxes ?? false,
+    right: input.right_columns ? sortedCells(input.right_columns) : null,
+    pointsPerRow: input.points_per_item ?? 1,
+  }),
+  keySchema: z.object({
+    rows: z.array(z.string()),
+    columns: z.array(z.string()),
+    checkboxes: z.boolean(),
+    right: z.array(z.array(z.number().int())).nullable(),
+    pointsPerRow: z.number().int(),
+  }),
+  toStored: (key) => ({
+    rows: [...key.rows],
+    columns: [...key.columns],
+    checkboxes: key.checkboxes,
+    right: key.right ? sortedCells(key.right) : null,
+    pointsPerRow: key.pointsPerRow,
+  }),
+  record: (key) => ({
+    items: key.rows.map((label) => ({ label })),
+    columns: [...key.columns],
+    checkboxes: key.checkboxes,
+    ...(key.right ? { right_columns: sortedCells(key.right) } : {}),
+    points_per_item: key.pointsPerRow,
+  }),
+  // A survey earns nothing by design; a keyed grid whose rows earn nothing is probably a slip.
+  warnings: (record) =>
+    !record.right_columns || record.points_per_item > 0
+      ? []
+      : noPointsPossible('points_per_item', 'points_per_item is not above 0'),
+  unscored: (key) => key.right === null,
+  maxPoints: gridMaxPoints,
+  points: (key, answer) => ('cells' in answer ? gridPoints(key, answer.cells) : 0),
+  answerKey: (key) =>
+    JSON.stringify([key.type, key.rows, key.columns, key.checkboxes, key.right, key.pointsPerRow]),
+  // Answers name rows and columns by index: they carry over while both counts stay, and a
+  // checkbox grid cannot read back as one that takes one column per row.
+  answersCarryOver: (previous, next) =>
+    previous.rows.length === next.rows.length &&
+    previous.columns.length === next.columns.length &&
+    (next.checkboxes || !previous.checkboxes),
+  shufflesOptions: false,
+  answerField: {
+    name: 'rows',
+    schema: z
+      .array(
+        z.union([z.number().int(), z.array(z.number().int()).max(GRID_LIMITS.columnsMax), z.null()], {
+          error: 'each entry of rows is a column index, a list of them, or null',
+        }),
+        { error: 'rows must be an array with one entry per row of the grid' },
+      )
+      .max(GRID_LIMITS.rowsMax, { error: `rows takes at most ${GRID_LIMITS.rowsMax} entries` }),
+    help: 'rows (grid)',
+    description: 'grid: per row a column index, a list of them (checkboxes), or null.',
+    jsonSchema: {
+      type: 'array',
+      items: { type: ['integer', 'array', 'null'], items: { type: 'integer', minimum: 0 } },
+      maxItems: GRID_LIMITS.rowsMax,
+    },
+  },
+  parseAnswer: (question, answer) => {
+    const read = readCells(question, answer.rows);
+    return 'problem' in read ? { field: 'rows', message: read.problem } : { cells: read.cells };
+  },
+  // The form's reader hands over the rows as JSON (grid/form.ts); anything else is refused.
+  formAnswer: (value) => {
+    try {
+      return { rows: JSON.parse(value) as SubmittedAnswer['rows'] };
+    } catch {
+      return { rows: [] };
+    }
+  },
+  valueSchema,
+  storedAnswer: (question, choice) =>
+    'cells' in choice
+      ? { cells: sortedCells(choice.cells), rows: [...question.rows], columns: [...question.columns] }
+      : undefined,
+  statKeys: (value) => ({ statKey: gridStatKey(value.cells), statValue: null, statNum: null }),
+  choiceOf: (value) => ({ cells: value.cells }),
+  answerText: (value) => gridText(value.rows, value.columns, value.cells),
+  typedValue: (value) => ({ rows: value ? value.cells.map((chosen) => [...chosen]) : null }),
+  columns: (value) => ({ ...NO_ANSWER, text: gridText(value.rows, value.columns, value.cells) }),
+  // A spreadsheet reads each row apart: one column per row, its columns' labels joined.
+  csv: {
+    columns: (question) => [...question.rows],
+    cells: (value, count) =>
+      Array.from({ length: count }, (_, row) => {
+        const chosen = value.cells[row];
+        return chosen && chosen.length > 0 ? rowText(value.columns, chosen) : null;
+      }),
+  },
+  respondentFields: (question) => ({
+    items: question.rows.map((label) => ({ label })),
+    columns: [...question.columns],
+    checkboxes: question.checkboxes,
+  }),
+  rightAnswers: (question) =>
+    question.right ? [gridText(question.rows, question.columns, question.right)] : [],
+  // Marked per row: the item analysis reads its points, as for the other types marked in parts.
+  analysisKeys: () => null,
+  // Counted by the cells chosen (its running figures); per row and column from those counts.
+  statistics: (question, { counts, round }): StatisticsOf<typeof gridFields> => {
+    const { right_count, rows } = gridFigures(question, counts);
+    return { right_count, rows: rows.map((row) => ({ ...row, right_share: round(row.right_share) })) };
+  },
+  commonAnswers: 'none',
+  answerIsTyped: false,
+};

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { LIMITS } from '../../limits';
 import {
-  inputField,
-  integerIn,
-  OptionInputSchema,
+  itemsInput,
   opaqueList,
   pointsInput,
+  pointsPerItemInput,
   pointsRecord,
   statCount,
   statShare,
@@ -15,21 +13,9 @@ import {
 /** An ordering question's fields in the tools' input, in its record and in its statistics. */
 export const orderingFields = {
   input: {
-    items: inputField(
-      z
-        .array(z.strictObject({ label: OptionInputSchema.shape.label }), {
-          error: 'items must be an array of { label }',
-        })
-        .max(LIMITS.orderingItemsMax, { error: `a question takes at most ${LIMITS.orderingItemsMax} items` })
-        .optional(),
-      (takers) =>
-        `${takers}: ${LIMITS.orderingItemsMin}-${LIMITS.orderingItemsMax} {label}, in the right order.`,
-    ),
+    items: itemsInput,
     points: pointsInput,
-    points_per_item: inputField(
-      integerIn('points_per_item').min(0, { error: 'points_per_item must be at least 0' }).optional(),
-      (takers) => `${takers}: per item in place, instead of points.`,
-    ),
+    points_per_item: pointsPerItemInput,
   },
   record: {
     type: z.literal('ordering'),

@@ -7,6 +7,7 @@ import { faceTable } from '../../../domain/question-types/face-table';
 import type { QuestionType } from '../../../domain/question-types/names';
 import { essayView } from '../../../domain/question-types/essay/view';
 import { fillInBlanksView } from '../../../domain/question-types/fill-in-blanks/view';
+import { gridView } from '../../../domain/question-types/grid/view';
 import { matchingView } from '../../../domain/question-types/matching/view';
 import { multipleChoiceView } from '../../../domain/question-types/multiple-choice/view';
 import { multipleSelectView } from '../../../domain/question-types/multiple-select/view';
@@ -41,6 +42,7 @@ const FACES = [
   fits(fillInBlanksView),
   fits(scaleView),
   fits(essayView),
+  fits(gridView),
 ] as const;
 
 // A name added to the union without its face fails here.
