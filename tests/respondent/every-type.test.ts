@@ -41,6 +41,8 @@ interface AnswerCase {
   fixed?: number;
   /** How results, CSV and the review write it; null when unanswered. */
   text: string | null;
+  /** A type with a CSV column per part (csvParts): each part's cell, "" for none. */
+  csv?: string[];
 }
 
 interface TypeCase {
@@ -57,6 +59,8 @@ interface TypeCase {
   fix?: Record<string, unknown>;
   /** The form's right answer: the field values to send. */
   form: (control: FormQuestion) => Array<[string, string]>;
+  /** The parts its CSV columns are named by (a grid's rows), each "Qn. text [part]"; none: one column. */
+  csvParts?: string[];
 }
 
 const PLANETS = ['Mercury', 'Venus', 'Earth', 'Mars'];
@@ -436,6 +440,50 @@ const TYPES: TypeCase[] = [
     form: ({ name }) => [[name, '9']],
   },
   {
+    // Lima keyed to the wrong column, fixed later: each row right earns its point.
+    type: 'grid',
+    question: {
+      type: 'grid',
+      text: 'Which country is each city the capital of?',
+      items: [{ label: 'Paris' }, { label: 'Rome' }, { label: 'Lima' }],
+      columns: ['France', 'Italy', 'Peru', 'Spain'],
+      right_columns: [[0], [1], [3]],
+    },
+    max: 3,
+    answers: [
+      {
+        edge: 'every row right once fixed',
+        json: () => ({ rows: [0, 1, 2] }),
+        points: 2,
+        fixed: 3,
+        text: 'Paris: France; Rome: Italy; Lima: Peru',
+        csv: ['France', 'Italy', 'Peru'],
+      },
+      {
+        edge: 'a row left empty, Lima as keyed',
+        json: () => ({ rows: [0, null, [3]] }),
+        points: 2,
+        fixed: 1,
+        text: 'Paris: France; Rome: —; Lima: Spain',
+        csv: ['France', '', 'Spain'],
+      },
+      { edge: 'left blank', json: () => null, points: 0, text: null, csv: ['', '', ''] },
+    ],
+    right: ['Paris: France; Rome: Italy; Lima: Spain'],
+    refused: {
+      edge: 'a column not there',
+      json: () => ({ rows: [0, 1, 4] }),
+      says: 'each a column index from 0 to 3',
+    },
+    fix: { right_columns: [[0], [1], [2]] },
+    form: ({ name }) => [
+      [`${name}_r0`, '0'],
+      [`${name}_r1`, '1'],
+      [`${name}_r2`, '3'],
+    ],
+    csvParts: ['Paris', 'Rome', 'Lima'],
+  },
+  {
     // An essay worth nothing waits for no grade, so every round here is final; a graded essay,
     // pending until its grade, has its own test (tests/mcp/essay-question.test.ts).
     type: 'essay',
@@ -487,7 +535,7 @@ describeEachDatabase('a quiz with every question type', (provider) => {
   });
 
   test('created, published, taken by JSON and form, scored by hand, re-marked, exported and reviewed', async () => {
-    expect(MAX).toBe(24);
+    expect(MAX).toBe(27);
     const created = await call('create_quiz', {
       title: 'Every type',
       questions: TYPES.map((entry) => entry.question),
@@ -629,10 +677,14 @@ describeEachDatabase('a quiz with every question type', (provider) => {
     expect(csv.status).toBe(200);
     const rows = parseCsv(csv.text.replace(/^\ufeff/, ''));
     const header = rows[0]!;
-    const columns = TYPES.map((entry, index) =>
-      header.indexOf(`Q${index + 1}. ${String(entry.question.text)}`),
-    );
-    expect(columns.every((column) => column > 0)).toBe(true);
+    const columnsOf = (entry: TypeCase, index: number) => {
+      const label = `Q${index + 1}. ${String(entry.question.text)}`;
+      return entry.csvParts
+        ? entry.csvParts.map((part) => header.indexOf(`${label} [${part}]`))
+        : [header.indexOf(label)];
+    };
+    const columns = TYPES.map((entry, index) => columnsOf(entry, index)[0]!);
+    expect(TYPES.flatMap(columnsOf).every((column) => column > 0)).toBe(true);
     expect(rows.slice(1).filter((cells) => cells.length > 1)).toHaveLength(4);
     // Rows carry no response id: each round is found by its planets' order, which differs.
     const planets = TYPES.findIndex(
@@ -642,8 +694,8 @@ describeEachDatabase('a quiz with every question type', (provider) => {
       const row = rows.find((cells) => cells[columns[planets]!] === TYPES[planets]!.answers[round]!.text);
       expect({ round, found: Boolean(row) }).toEqual({ round, found: true });
       expect(row![header.indexOf('score')]).toBe(String(sum(roundPoints(round, 'fixed'))));
-      expect(columns.map((column) => row![column])).toEqual(
-        TYPES.map((entry) => entry.answers[round]!.text ?? ''),
+      expect(TYPES.map((entry, index) => columnsOf(entry, index).map((column) => row![column]))).toEqual(
+        TYPES.map((entry) => entry.answers[round]!.csv ?? [entry.answers[round]!.text ?? '']),
       );
     }
   });
