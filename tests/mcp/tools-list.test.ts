@@ -208,7 +208,7 @@ describe('tools/list', () => {
     // Its words in the descriptions of the fields it shares with ordering (items, points_per_item).
     const whole = Buffer.byteLength(JSON.stringify(result));
     const listed = JSON.stringify(result);
-    const shared = ['; grid: its rows', '; grid: per row right (default 1)'].reduce(
+    const shared = [', grid:', ', or the rows', ', or per row right (default 1)'].reduce(
       (sum, words) => sum + (listed.split(words).length - 1) * Buffer.byteLength(words),
       0,
     );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIMITS } from '../../limits';
 import { NO_ANSWER, type QuestionTypeDefinition, type SubmittedAnswer } from '../definition';
 import type { StatisticsOf } from '../shared-fields';
 import { noPointsPossible } from '../warnings';
