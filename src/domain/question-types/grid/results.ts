@@ -45,8 +45,7 @@ export const gridResults: ResultsFace<'grid'> = {
                   html`<li>
                     <bdi>${item.label}</bdi>:
                     ${(question.right_columns?.[index] ?? []).map(
-                      (column, at) =>
-                        html`${at > 0 ? ', ' : ''}<bdi>${question.columns[column] ?? ''}</bdi>`,
+                      (column, at) => html`${at > 0 ? ', ' : ''}<bdi>${question.columns[column] ?? ''}</bdi>`,
                     )}
                   </li>`,
               )}
