@@ -94,6 +94,18 @@ const QUESTIONS: Array<Record<string, unknown> & { type: QuestionType }> = [
     max_words: 300,
   },
   { type: 'essay', text: 'Describe a day', points: 6, min_words: 10 },
+  {
+    type: 'grid',
+    text: 'Which colours are on each flag?',
+    items: [{ label: 'Italy' }, { label: 'Japan' }],
+    columns: ['Red', 'White', 'Green'],
+    checkboxes: true,
+    right_columns: [
+      [0, 1, 2],
+      [0, 1],
+    ],
+    points_per_item: 3,
+  },
 ];
 
 test('every typed field of every type survives the editor: opened and saved, the quiz is as it was', async () => {

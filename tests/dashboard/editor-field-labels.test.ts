@@ -58,6 +58,7 @@ const VALID: Partial<Record<QuestionType, Form>> = {
   fill_in_blanks: { blanks: 'Peru' },
   matching: { pairs: 'Paris = France\nRome = Italy' },
   scale: { scale_max: '5' },
+  grid: { items: 'Paris\nRome', columns: 'France\nItaly' },
 };
 const WRONG: Partial<Record<TypedField, Form>> = {
   points: { points: 'many' },
@@ -66,7 +67,10 @@ const WRONG: Partial<Record<TypedField, Form>> = {
   accepted_answers: { accepted_answers: lines(LIMITS.acceptedAnswersMax + 1, (i) => `answer ${i}`) },
   correct_number: { correct_number: 'three' },
   tolerance: { tolerance: '-1' },
-  items: { items: 'Egg' },
+  // One more than ordering and the grid take (a grid of one row is allowed).
+  items: { items: lines(LIMITS.orderingItemsMax + 1, (i) => `item ${i}`) },
+  columns: { columns: 'France' },
+  right_columns: { right_columns: 'first\nsecond' },
   points_per_item: { points_per_item: 'some' },
   scale_min: { scale_min: '4' },
   scale_max: { scale_max: '11' },
@@ -79,8 +83,9 @@ const WRONG: Partial<Record<TypedField, Form>> = {
   extra_matches: { extra_matches: lines(LIMITS.extraMatchesMax + 1, (i) => `extra ${i}`) },
   points_per_pair: { points_per_pair: 'some' },
 };
-// A yes/no question's right answer is a pair of radio buttons: the form cannot send a wrong one.
-const UNREACHABLE: TypedField[] = ['correct_answer'];
+// A yes/no question's right answer is a pair of radio buttons, a grid's checkboxes a checkbox:
+// the form cannot send a wrong one.
+const UNREACHABLE: TypedField[] = ['correct_answer', 'checkboxes'];
 
 const cases = QUESTION_TYPE_DEFINITIONS.flatMap((definition) =>
   definition.takes

@@ -10,9 +10,10 @@ type Schema = {
   properties?: Record<string, Schema>;
   patternProperties?: Record<string, Schema>;
   items?: Schema;
+  required?: string[];
 };
 
-/** Where `value` strays from `schema`: a field it does not name, or a value of another type. */
+/** Where `value` strays from `schema`: a field it does not name, one it requires and is missing, or a value of another type. */
 function strays(value: unknown, schema: Schema, path: string): string[] {
   const types = schema.type === undefined ? [] : [schema.type].flat();
   const kind =
@@ -29,12 +30,19 @@ function strays(value: unknown, schema: Schema, path: string): string[] {
   if (Array.isArray(value))
     return value.flatMap((entry, i) => (schema.items ? strays(entry, schema.items, `${path}[${i}]`) : []));
   if (kind !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) => {
-    const named =
-      schema.properties?.[key] ??
-      Object.entries(schema.patternProperties ?? {}).find(([pattern]) => new RegExp(pattern).test(key))?.[1];
-    return named ? strays(entry, named, `${path}.${key}`) : [`${path}.${key} is not in the schema`];
-  });
+  const missing = (schema.required ?? [])
+    .filter((key) => !(key in (value as object)))
+    .map((key) => `${path}.${key} is required and missing`);
+  return missing.concat(
+    Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) => {
+      const named =
+        schema.properties?.[key] ??
+        Object.entries(schema.patternProperties ?? {}).find(([pattern]) =>
+          new RegExp(pattern).test(key),
+        )?.[1];
+      return named ? strays(entry, named, `${path}.${key}`) : [`${path}.${key} is not in the schema`];
+    }),
+  );
 }
 
 describe('the attempt schema in /openapi.json', () => {
@@ -83,6 +91,13 @@ describe('the attempt schema in /openapi.json', () => {
           },
           { type: 'scale', text: 'How likely?', scale_min: 0, scale_max: 10, scale_labels: ['Not', 'Very'] },
           { type: 'essay', text: 'Why?', min_words: 2, max_words: 50 },
+          {
+            type: 'grid',
+            text: 'Each flag',
+            items: [{ label: 'Italy' }, { label: 'Japan' }],
+            columns: ['Red', 'White', 'Green'],
+            checkboxes: true,
+          },
         ],
         settings: { collect_name: false },
       }),
@@ -95,6 +110,7 @@ describe('the attempt schema in /openapi.json', () => {
     expect(byType.matching.prompts).toHaveLength(2);
     expect(byType.matching.matches).toHaveLength(3);
     expect(byType.fill_in_blanks.blank_2_options).toHaveLength(2);
+    expect(byType.grid.items).toEqual([{ label: 'Italy' }, { label: 'Japan' }]);
 
     const doc = (await request(app.app).get('/openapi.json').expect(200)).body;
     const schema: Schema = doc.components.schemas.AttemptStarted;
@@ -103,8 +119,11 @@ describe('the attempt schema in /openapi.json', () => {
     expect(strays({ questions: [{ ...byType.matching, pairs: [] }] }, schema, 'attempt')).toEqual([
       'attempt.questions[0].pairs is not in the schema',
     ]);
-    expect(strays({ questions: [{ items: [{ item_id: 1 }] }] }, schema, 'attempt')).toEqual([
+    expect(strays({ questions: [{ items: [{ item_id: 1, label: 'One' }] }] }, schema, 'attempt')).toEqual([
       'attempt.questions[0].items[0].item_id is integer, described as string',
+    ]);
+    expect(strays({ questions: [{ options: [{ label: 'A' }] }] }, schema, 'attempt')).toEqual([
+      'attempt.questions[0].options[0].option_index is required and missing',
     ]);
   });
 });

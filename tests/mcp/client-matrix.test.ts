@@ -40,6 +40,7 @@ function keyOf(question: Record<string, any>): Record<string, unknown> {
   if (type === 'number') return { tolerance: 0, ...key };
   if (type === 'ordering') return { points: 1, points_per_item: null, ...key };
   if (type === 'matching') return { points_per_pair: 1, extra_matches: [], ...key };
+  if (type === 'grid') return { points_per_item: 1, ...key };
   return key;
 }
 
@@ -90,6 +91,10 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
     pairs?: Array<{ prompt: string; match: string }>;
     extraMatches?: string[];
     pointsPerPair?: number;
+    rows?: string[];
+    columns?: string[];
+    right?: number[][] | null;
+    pointsPerRow?: number;
   };
   switch (question.type) {
     case 'yes_no':
@@ -118,6 +123,13 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
       return { scale_min: key.min, scale_max: key.max, scale_labels: key.labels };
     case 'essay':
       return { min_words: key.minWords, max_words: key.maxWords, rubric: key.rubric };
+    case 'grid':
+      return {
+        items: key.rows!.map((label) => ({ label })),
+        columns: key.columns,
+        right_columns: key.right,
+        points_per_item: key.pointsPerRow,
+      };
     default:
       return { options: key.options!.map(({ label, score }) => ({ label, score })) };
   }

@@ -147,6 +147,21 @@ export const choiceOptionsRecord = z.array(
 export const opaqueList = (idField: string, description: string) =>
   z.array(z.object({ [idField]: z.string(), label: z.string() })).describe(description);
 
+/**
+ * `items` in the JSON attempt, which ordering and the grid both show: ordering's items carry the
+ * ids its answer names, a grid's rows are answered by position and carry none.
+ */
+export const attemptItems = z
+  .array(
+    z.object({
+      item_id: z.string().optional().describe('Ordering: answer `order` with these; a grid has none.'),
+      label: z.string(),
+    }),
+  )
+  .describe(
+    'Ordering: the items to put in order, in the order to show; answer `order` with their item_ids. Grid: its rows, in order; answer `rows` with one entry per row.',
+  );
+
 /** The choice types' options in an attempt, in the order to show, each with its canonical index. */
 export const attemptOptions = z.array(z.object({ option_index: z.number().int(), label: z.string() }));
 

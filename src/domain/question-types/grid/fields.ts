@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../limits';
 import {
   inputField,
+  attemptItems,
   itemsInput,
   pointsPerItemInput,
   statCount,
@@ -68,8 +69,8 @@ export const gridFields = {
       )
       .describe('Per row.'),
   },
-  // Its rows (`items`, labels alone) are named by the ordering's schema of the same field.
   attempt: {
+    items: attemptItems,
     columns: z.array(z.string()).describe("A grid's columns, in order; answer `rows` with their indexes."),
     checkboxes: z.boolean().describe('A grid that takes any number of columns per row.'),
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   itemsInput,
-  opaqueList,
+  attemptItems,
   pointsInput,
   pointsPerItemInput,
   pointsRecord,
@@ -38,10 +38,5 @@ export const orderingFields = {
       )
       .describe('Per position of the right order.'),
   },
-  attempt: {
-    items: opaqueList(
-      'item_id',
-      'The items to put in order, in the order to show; answer `order` with their item_ids.',
-    ),
-  },
+  attempt: { items: attemptItems },
 } satisfies TypeFields<'ordering'>;
