@@ -345,7 +345,8 @@ const quiz = (questions: QuestionRecord[]): ExportableQuiz => ({
  * beside a rubric, which the rubric's levels replace).
  */
 function held(fields: Record<string, unknown>): Record<string, unknown> {
-  const { points_per_item: _perItem, scale_labels: _labels, ...rest } = fields;
+  const { points_per_item: perItem, scale_labels: _labels, ...rest } = fields;
+  if (rest.type === 'grid') return { ...rest, points_per_item: perItem };
   if (rest.type !== 'essay') return rest;
   const { min_words, max_words, rubric, points, ...essay } = rest;
   return {

@@ -76,6 +76,18 @@ const everyType = () => [
     explanation: 'Geography.',
   },
   { type: 'essay', text: 'Discuss {it}.', points: 4, min_words: 10, max_words: 200 },
+  {
+    type: 'grid',
+    text: 'Which colours are on each flag?',
+    items: [{ label: 'Italy & co' }, { label: 'Japan <b>' }],
+    columns: ['Red', 'White = "blanc"', 'Green'],
+    checkboxes: true,
+    right_columns: [
+      [0, 1, 2],
+      [0, 1],
+    ],
+    points_per_item: 3,
+  },
 ];
 
 /** The same types as GIFT holds them: one point a question, weights as shares of it. */
@@ -123,6 +135,12 @@ const giftTypes = () => [
     blanks: [{ accepted_answers: ['Pacific', 'pacific ocean'] }],
   },
   { type: 'essay', text: 'Write about your holidays.', explanation: 'Any length.' },
+  {
+    type: 'grid',
+    text: 'How was each part?',
+    items: [{ label: 'Reading' }, { label: 'Exercises' }],
+    columns: ['Easy', 'Hard'],
+  },
 ];
 
 /** A question as get_quiz_questions answers it, without what is the quiz's own (its id). */
@@ -171,13 +189,15 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
     return { links, text, before: withoutIds(before.questions), after: withoutIds(after.questions) };
   }
 
-  test('ours → Moodle XML → ours keeps every type but the scale whole, and says the scale is left out', async () => {
+  test('ours → Moodle XML → ours keeps every type but the scale and the grid whole, and says they are left out', async () => {
     const { links, text, before, after } = await roundTrip(everyType(), 'moodle_xml');
     expect(text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<quiz>/);
     expect(text).toContain('<question type="ordering">');
     expect(text).toContain('<gradingtype>ABSOLUTE_POSITION</gradingtype>');
-    expect(after).toEqual(before.filter((question) => question.type !== 'scale'));
-    expect(links.note).toContain('Moodle XML: left out, Moodle has no rating scale question: question 8.');
+    expect(after).toEqual(before.filter((question) => !['scale', 'grid'].includes(question.type as string)));
+    expect(links.note).toContain(
+      'Moodle XML: left out, Moodle has no rating scale question: question 8; left out, Moodle has no grid question: question 12.',
+    );
     expect(text).toContain('<question type="multianswer">');
     expect(text).toContain(
       '{2:SHORTANSWER:=Paris~=a\\}b\\~c\\#d\\\\e~=\\=x~=\\%50%y} is in {France}, on the {1:MULTICHOICE:Rhine~=Seine~\\%Loire}',
@@ -229,10 +249,10 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
     const { links, text, before, after } = await roundTrip(giftTypes(), 'gift');
     expect(text).toContain('::Q1:: Braces \\{a\\}, \\= and \\~, \\# and \\: and \\\\ with');
     expect(after).toEqual(
-      before.filter((question) => !['ordering', 'scale'].includes(question.type as string)),
+      before.filter((question) => !['ordering', 'scale', 'grid'].includes(question.type as string)),
     );
     expect(links.note).toContain(
-      'GIFT: left out, GIFT has no ordering question: question 6; left out, GIFT has no rating scale question: question 7.',
+      'GIFT: left out, GIFT has no ordering question: question 6; left out, GIFT has no rating scale question: question 7; left out, GIFT has no grid question: question 12.',
     );
     expect(text).toContain('::Q9:: The cat sat on the {=mat ~hat ~%0%%bat} in \\{the\\} sun.');
     expect(text).toContain('{=one \\= 1 -> un \\~ =two -> deux = -> trois}');
@@ -295,7 +315,17 @@ describeEachDatabase('Moodle XML, GIFT and QTI exports', (provider) => {
       { ...before[7], scale_labels: ['', ''] },
       ...before.slice(8, 10),
       { ...before[10], min_words: null, max_words: null },
+      // The grid comes back whole: rows, columns, checkboxes, its key and points per row.
+      before[11],
     ]);
+    expect(before[11]).toMatchObject({
+      type: 'grid',
+      checkboxes: true,
+      right_columns: [
+        [0, 1, 2],
+        [0, 1],
+      ],
+    });
     expect(links.note).toContain(
       'QTI 3.0 package: loses matching that ignores inner spaces and Unicode forms (QTI compares the text as typed, case aside): question 4;',
     );

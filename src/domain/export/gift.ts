@@ -134,6 +134,7 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport) => Body>> = {
     ],
   }),
   rating: () => ({ leftOut: 'GIFT has no rating scale question' }),
+  matrix: () => ({ leftOut: 'GIFT has no grid question' }),
 };
 
 export const giftExporter: QuizExporter = {

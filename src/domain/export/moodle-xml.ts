@@ -225,6 +225,7 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport, pictures: OptionP
     };
   },
   rating: () => ({ leftOut: 'Moodle has no rating scale question' }),
+  matrix: () => ({ leftOut: 'Moodle has no grid question' }),
 };
 
 export const moodleXmlExporter: QuizExporter = {

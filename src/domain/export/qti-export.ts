@@ -1,5 +1,11 @@
 import { hashOfImagePath, type ImageRecord } from '../images/image-ref';
-import { definitionOf, isQuestionType, type ImportShape, type TypeExport } from '../question-types';
+import {
+  definitionOf,
+  isQuestionType,
+  type ImportedMatrix,
+  type ImportShape,
+  type TypeExport,
+} from '../question-types';
 import { BLANK_MARKER } from '../question-types/fill-in-blanks';
 import type { QuestionRecord } from '../quiz-records';
 import { escapeXml } from './xml-text';
@@ -138,6 +144,54 @@ function choiceParts(told: TypeExport, many: boolean, context: Context): ItemPar
   };
 }
 
+/** One set of a match interaction: its choices, each matched at most `max` times. */
+const matchSet = (labels: readonly string[], prefix: string, max: number) =>
+  `\n      <qti-simple-match-set>${labels
+    .map(
+      (label, index) =>
+        `\n        <qti-simple-associable-choice identifier="${prefix}${index + 1}" match-max="${max}">${escapeXml(label)}</qti-simple-associable-choice>`,
+    )
+    .join('')}\n      </qti-simple-match-set>`;
+
+/**
+ * A grid as a match interaction shown as a table (QTI's shared `qti-match-tabular` class): the
+ * rows are the first set, the columns the second, a row's answer its pairs. A row earns its
+ * points only when its pairs are exactly its right columns, as the grid marks it, so the
+ * processing adds them row by row rather than per pair; qti.ts reads the same form back.
+ */
+function matrixParts(matrix: ImportedMatrix): ItemParts {
+  const { rows, columns, right } = matrix;
+  const pair = (row: number, column: number) => `R${row + 1} C${column + 1}`;
+  const rightPairs = right ? right.flatMap((chosen, row) => chosen.map((column) => pair(row, column))) : [];
+  const member = (row: number, column: number) =>
+    `<qti-member><qti-base-value base-type="directedPair">${pair(row, column)}</qti-base-value><qti-variable identifier="RESPONSE"/></qti-member>`;
+  const rowRight = (row: number) =>
+    `<qti-and>${columns
+      .map((_, column) =>
+        right![row]!.includes(column) ? member(row, column) : `<qti-not>${member(row, column)}</qti-not>`,
+      )
+      .join('')}</qti-and>`;
+  const addPoints = `<qti-set-outcome-value identifier="SCORE"><qti-sum><qti-variable identifier="SCORE"/><qti-base-value base-type="float">${number(matrix.pointsPerRow)}</qti-base-value></qti-sum></qti-set-outcome-value>`;
+  const perRow = matrix.checkboxes ? columns.length : 1;
+  return {
+    declaration: `<qti-response-declaration identifier="RESPONSE" cardinality="multiple" base-type="directedPair">${correctResponse(rightPairs)}\n  </qti-response-declaration>`,
+    interaction: `<qti-match-interaction class="qti-match-tabular" response-identifier="RESPONSE" shuffle="false" max-associations="${rows.length * perRow}">${matchSet(
+      rows,
+      'R',
+      perRow,
+    )}${matchSet(columns, 'C', rows.length)}\n    </qti-match-interaction>`,
+    processing: right
+      ? rows
+          .map(
+            (_, row) =>
+              `<qti-response-condition><qti-response-if>${rowRight(row)}${addPoints}</qti-response-if></qti-response-condition>`,
+          )
+          .join('\n    ')
+      : '',
+    maxScore: right ? Math.max(0, matrix.pointsPerRow) * rows.length : 0,
+  };
+}
+
 /**
  * How each shape of question is written as an item, in the form qti.ts reads back; a shape
  * with none is not written yet (its questions are listed as left out).
@@ -225,22 +279,15 @@ const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose, contex
     const matches = [...new Set([...list.map((pair) => pair.match), ...(told.pairs?.extra ?? [])])];
     const perPair = list.length === 0 ? 0 : told.grade / list.length;
     const pairIds = list.map((pair, index) => `P${index + 1} M${matches.indexOf(pair.match) + 1}`);
-    const set = (labels: readonly string[], prefix: string, max: number) =>
-      `\n      <qti-simple-match-set>${labels
-        .map(
-          (label, index) =>
-            `\n        <qti-simple-associable-choice identifier="${prefix}${index + 1}" match-max="${max}">${escapeXml(label)}</qti-simple-associable-choice>`,
-        )
-        .join('')}\n      </qti-simple-match-set>`;
     return {
       declaration: `<qti-response-declaration identifier="RESPONSE" cardinality="multiple" base-type="directedPair">${correctResponse(
         pairIds,
       )}${mapping(pairIds.map((id) => [id, perPair] as const))}\n  </qti-response-declaration>`,
-      interaction: `<qti-match-interaction response-identifier="RESPONSE" shuffle="false" max-associations="${list.length}">${set(
+      interaction: `<qti-match-interaction response-identifier="RESPONSE" shuffle="false" max-associations="${list.length}">${matchSet(
         list.map((pair) => pair.prompt),
         'P',
         1,
-      )}${set(matches, 'M', list.length)}\n    </qti-match-interaction>`,
+      )}${matchSet(matches, 'M', list.length)}\n    </qti-match-interaction>`,
       processing: MAP_RESPONSE,
       maxScore: Math.max(0, told.grade),
     };
@@ -319,6 +366,7 @@ const WRITERS: Partial<Record<ImportShape, (told: TypeExport, lose: Lose, contex
       maxScore: Math.max(0, told.grade),
     };
   },
+  matrix: (told) => matrixParts(told.matrix!),
   rating: (told) => ({
     declaration: '<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="integer"/>',
     interaction: `<qti-slider-interaction response-identifier="RESPONSE" lower-bound="${told.range?.min ?? 1}" upper-bound="${told.range?.max ?? 5}" step="1"/>`,

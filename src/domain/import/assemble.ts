@@ -96,6 +96,7 @@ const SHAPE_WORDS: Readonly<Record<ImportShape, string>> = {
   blanks: 'blanks to fill in',
   open: 'a long written answer',
   rating: 'a rating on a scale',
+  matrix: 'a choice per row of a grid',
 };
 
 /** The type of ours that a shape is imported as, if any (its module's `importing`). */
@@ -175,7 +176,9 @@ export function assemble(bank: SourceBank): { scale: number; questions: Imported
     }
     // A reader that names the shape but not its parts (pairs, blanks) does not read them yet.
     const unread =
-      (question.shape === 'pairs' && !question.pairs) || (question.shape === 'blanks' && !question.blanks);
+      (question.shape === 'pairs' && !question.pairs) ||
+      (question.shape === 'blanks' && !question.blanks) ||
+      (question.shape === 'matrix' && !question.matrix);
     if (question.shape && definition && unread) {
       item.problems.push(
         `${question.at}: questions that ask for ${SHAPE_WORDS[question.shape]} are not read from this format yet`,

@@ -1,4 +1,10 @@
-import type { ImportedBlank, ImportedEssay, ImportedPairs, ImportShape } from '../question-types';
+import type {
+  ImportedBlank,
+  ImportedEssay,
+  ImportedMatrix,
+  ImportedPairs,
+  ImportShape,
+} from '../question-types';
 
 /**
  * The one intermediate form every import format is read into (one module per format beside this
@@ -63,6 +69,8 @@ export interface SourceQuestion {
   blanks?: ImportedBlank[];
   /** An essay's word limits and rubric, when the format says them. */
   essay?: ImportedEssay;
+  /** Rows answered against shared columns. */
+  matrix?: ImportedMatrix;
   /** The question's own picture. */
   image?: SourceImage;
   /** What the source holds that our question will not: per-option feedback, images, penalties. */

@@ -64,7 +64,16 @@ export const QTI_INTERACTIONS: ReadonlyArray<readonly [string, ImportShape]> = [
   ['text entries within a sentence and inline choices, each scored on its own (a blank each)', 'blanks'],
   ["extended text (its points the SCORE outcome's maximum, a scorer's rubric table its rubric)", 'open'],
   ['slider over whole numbers', 'rating'],
+  [
+    'match shown as a table (class qti-match-tabular): rows against columns, each row right earning its share',
+    'matrix',
+  ],
 ];
+
+/** A match interaction shown as a table (QTI's shared vocabulary): a grid of rows against columns. */
+const isTabular = (interaction: XmlElement) =>
+  interaction.name === 'qti-match-interaction' &&
+  (interaction.attributes.class ?? '').split(/\s+/).includes('qti-match-tabular');
 
 /** How an item scores its response, as far as it is read here. */
 type Scoring =
@@ -225,14 +234,16 @@ function readInteraction(
     question.problems.push(`${where}: no <qti-response-declaration> "${id}" for its interaction`);
     return;
   }
-  const scoring = scoringOf(item, id, declaration, lose);
   const shape = question.shape;
+  // A grid reads its points per row itself (readMatrix): its row-by-row processing is no loss.
+  const scoring = scoringOf(item, id, declaration, shape === 'matrix' ? () => undefined : lose);
   if (shape === 'one_choice')
     return readChoice(interaction, declaration, scoring, question, flags, where, pictures);
   if (shape === 'text_answers') return readTextEntry(declaration, scoring, question, where);
   if (shape === 'sequence') return readOrder(interaction, declaration, scoring, question, flags, where);
   if (shape === 'rating') return readSlider(interaction, scoring, question, where);
   if (shape === 'pairs') return readPairs(interaction, declaration, scoring, question, flags, where);
+  if (shape === 'matrix') return readMatrix(item, interaction, declaration, scoring, question, flags, where);
   if (shape === 'open') return readOpen(item, question, where);
   if (shape === 'blanks') {
     question.problems.push(
@@ -466,6 +477,65 @@ export function picturePaths(source: string, itemPath: string): string[] {
     if (path !== undefined) paths.add(path);
   }
   return [...paths];
+}
+
+/**
+ * A grid: the first match set its rows, the second its columns, the correct response per row its
+ * right columns (none: a survey). A row that may match several columns makes it a checkbox grid.
+ * Its points per row are the SCORE outcome's maximum shared by the rows, else a mapping's value
+ * for a right pair; a row is marked right or wrong as a whole here.
+ */
+function readMatrix(
+  item: XmlElement,
+  interaction: XmlElement,
+  declaration: Declaration,
+  scoring: Scoring,
+  question: SourceQuestion,
+  flags: TextFlags,
+  where: string,
+): void {
+  const sets = elements(interaction, 'qti-simple-match-set');
+  if (sets.length !== 2) {
+    question.problems.push(`${where}: ${sets.length} <qti-simple-match-set>, not 2`);
+    return;
+  }
+  const choicesIn = (parent: XmlElement) =>
+    choicesOf(parent, flags, question, undefined, 'qti-simple-associable-choice');
+  const rows = choicesIn(sets[0]!);
+  const columns = choicesIn(sets[1]!);
+  const rowChoices = elements(sets[0]!, 'qti-simple-associable-choice');
+  const checkboxes = rowChoices.some((choice) => (numberOf(choice.attributes['match-max']) ?? 1) !== 1);
+  const right: number[][] = rows.map(() => []);
+  for (const value of declaration.correct) {
+    const [first, second] = value.split(/\s+/);
+    const row = rows.findIndex((choice) => choice.id === first);
+    const column = columns.findIndex((choice) => choice.id === second);
+    if (row < 0 || column < 0) {
+      question.problems.push(
+        `${where}: the correct response "${value}" names a row or column it does not have`,
+      );
+      return;
+    }
+    if (!right[row]!.includes(column)) right[row]!.push(column);
+  }
+  const keyed = declaration.correct.length > 0;
+  if (keyed && !checkboxes && right.some((chosen) => chosen.length !== 1)) {
+    lose(question, 'rows with no right column, or more than one');
+  }
+  const maximum = maximumOf(item);
+  const mapped =
+    scoring.kind === 'map' ? [...scoring.entries.values()].find((value) => value > 0) : undefined;
+  const pointsPerRow = maximum !== undefined && rows.length > 0 ? maximum / rows.length : (mapped ?? 1);
+  if (keyed && scoring.kind === 'map' && checkboxes)
+    lose(question, 'points per right pair (a row earns its points when all of it is right)');
+  question.grade = keyed ? pointsPerRow * rows.length : 0;
+  question.matrix = {
+    rows: rows.map((choice) => choice.text),
+    columns: columns.map((choice) => choice.text),
+    checkboxes,
+    right: keyed ? right : null,
+    pointsPerRow,
+  };
 }
 
 /** Pairs to match: a match interaction's two sets (prompts, then matches), or an associate's pairs. */
@@ -804,7 +874,7 @@ function readItemElement(
   } else {
     const interaction = interactions[0]!;
     question.sourceType = sourceName(interaction);
-    question.shape = SHAPES[interaction.name] ?? null;
+    question.shape = isTabular(interaction) ? 'matrix' : (SHAPES[interaction.name] ?? null);
     if (!question.shape) {
       question.problems.push(`${where(interaction)}: this kind of interaction has no question type here`);
     } else {

@@ -308,8 +308,21 @@ export const IMPORT_SHAPES = [
   'blanks',
   'open',
   'rating',
+  'matrix',
 ] as const;
 export type ImportShape = (typeof IMPORT_SHAPES)[number];
+
+/**
+ * Rows answered against shared columns: per row one column or, with `checkboxes`, any; `right`
+ * per row its right columns by index (null: a survey), each row right worth `pointsPerRow`.
+ */
+export interface ImportedMatrix {
+  readonly rows: readonly string[];
+  readonly columns: readonly string[];
+  readonly checkboxes: boolean;
+  readonly right: ReadonlyArray<readonly number[]> | null;
+  readonly pointsPerRow: number;
+}
 
 /** A source question's answers: each with its share of the question's grade in percent. */
 export interface ImportedAnswers {
@@ -327,6 +340,8 @@ export interface ImportedAnswers {
   readonly blanks?: readonly ImportedBlank[];
   /** An essay's own fields, as far as the format says them (its grade is its points). */
   readonly essay?: ImportedEssay;
+  /** Rows against columns, their key and points (the grade is unused). */
+  readonly matrix?: ImportedMatrix;
 }
 
 export interface ImportedPairs {
@@ -391,6 +406,8 @@ export interface TypeExport {
   readonly blanks?: readonly ImportedBlank[];
   /** An essay: its word limits and rubric (the grade is its maximum); a format that cannot hold the rubric says so. */
   readonly essay?: ImportedEssay;
+  /** A grid's rows, columns and key. */
+  readonly matrix?: ImportedMatrix;
   /** Its fields the shape cannot carry, each named for the export's notes. */
   readonly unsaid: readonly string[];
 }

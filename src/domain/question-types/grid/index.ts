@@ -308,6 +308,32 @@ export const grid: QuestionTypeDefinition<GridQuestion, GridRecord, z.infer<type
     ...(key.right ? { right_columns: sortedCells(key.right) } : {}),
     points_per_item: key.pointsPerRow,
   }),
+  importing: {
+    shape: 'matrix',
+    build: (source, score) => {
+      const matrix = source.matrix;
+      return {
+        items: (matrix?.rows ?? []).map((label) => ({ label })),
+        columns: [...(matrix?.columns ?? [])],
+        checkboxes: matrix?.checkboxes ?? false,
+        ...(matrix?.right ? { right_columns: sortedCells(matrix.right) } : {}),
+        points_per_item: score(matrix?.right ? matrix.pointsPerRow : 1),
+      };
+    },
+  },
+  exporting: (record) => ({
+    shape: 'matrix',
+    grade: record.right_columns ? record.points_per_item * record.items.length : 0,
+    answers: [],
+    matrix: {
+      rows: record.items.map((item) => item.label),
+      columns: [...record.columns],
+      checkboxes: record.checkboxes,
+      right: record.right_columns ?? null,
+      pointsPerRow: record.points_per_item,
+    },
+    unsaid: [],
+  }),
   // A survey earns nothing by design; a keyed grid whose rows earn nothing is probably a slip.
   warnings: (record) =>
     !record.right_columns || record.points_per_item > 0
