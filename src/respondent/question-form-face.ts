@@ -244,3 +244,81 @@ export function typedAnswerField(
     />
   </div>`;
 }
+
+/** What a list of selects asks: its parts (items to place, prompts to match) and the choices each offers. */
+export interface SelectList {
+  /** The prefix of the classes its fieldset, list, items and labels take ("order", "match"). */
+  kind: string;
+  /** An ordered list (<ol>) when the parts' order is what is asked, else <ul>. */
+  ordered: boolean;
+  /** The class of each select, which the browser suites find it by. */
+  selectClass: string;
+  /** Whether each select takes dir="auto" (its choices are the owner's words, not numbers). */
+  autoDirection: boolean;
+  hint: string;
+  /** The first choice of each select: none chosen. */
+  none: string;
+  parts: readonly { id: string; label: string }[];
+  choices: readonly { value: string; label: string }[];
+}
+
+/**
+ * A list of selects (ordering's positions, matching's matches): each part labelled, in the
+ * attempt's order, with a select of every choice, so it works by keyboard and without scripts.
+ * Values are "<part id>:<choice>", which readListed reads back and chosenPairs re-selects.
+ */
+export function selectListFieldset(
+  { tr, question, index, total, required, values, error, rich }: AskedQuestion,
+  list: SelectList,
+): Html {
+  const name = fieldName(question.id);
+  const legendId = `legend-${question.id}`;
+  const chosen = chosenPairs(values.answers.get(question.id));
+  const items = list.parts.map(
+    (part, position) =>
+      html`<li class="${list.kind}-item">
+        <label class="${list.kind}-label" for="${name}_${position}"
+          ><span dir="auto">${richText(part.label, rich, { control: true })}</span></label
+        >
+        <select
+          id="${name}_${position}"
+          name="${name}"
+          class="${list.selectClass}"
+          ${list.autoDirection ? html`dir="auto"` : ''}
+          ${required ? html`aria-required="true"` : ''}
+          ${error ? html`aria-invalid="true"` : ''}
+        >
+          <option value="">${list.none}</option>
+          ${list.choices.map(
+            (option) =>
+              html`<option
+                value="${part.id}:${option.value}"
+                ${chosen.get(part.id) === option.value ? html`selected` : ''}
+              >
+                ${option.label}
+              </option>`,
+          )}
+        </select>
+      </li>`,
+  );
+  return html`<fieldset
+    class="question ${list.kind}-question${error ? ' has-error' : ''}"
+    id="question-${question.id}"
+    aria-labelledby="${legendId}"
+    aria-describedby="${error ? `${errorId(question.id)} ` : ''}hint-${question.id}"
+  >
+    <legend id="${legendId}">${questionLegend(tr, question, index, total, rich)}</legend>
+    ${pictureOf(question)}
+    <p class="hint" id="hint-${question.id}">${list.hint}</p>
+    ${fieldError(tr, question.id, error)}
+    ${
+      list.ordered
+        ? html`<ol class="${list.kind}-items">
+            ${items}
+          </ol>`
+        : html`<ul class="${list.kind}-items">
+            ${items}
+          </ul>`
+    }
+  </fieldset>`;
+}

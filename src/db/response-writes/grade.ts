@@ -71,6 +71,19 @@ function* gradeOne(
     if (!answer) continue; // not this response's: the domain sent it elsewhere
     const before = answer.points;
     let applied = true;
+    // The answer's history entry, from its points before to its points as this change left them.
+    const history = (kind: 'graded' | 'overridden', comment: string | null) =>
+      sqlRun(INSERT_HISTORY, [
+        newId(at.getTime()),
+        answer.id,
+        quizId,
+        kind,
+        before,
+        answer.points,
+        grade.by,
+        comment,
+        stamp,
+      ]);
     if (grade.kind === 'grade') {
       if (grade.state === 'final') answer.points = grade.points;
       answer.gradeState = grade.state;
@@ -85,18 +98,7 @@ function* gradeOne(
         grade.by,
         stamp,
       ]);
-      if (grade.state === 'final')
-        yield* sqlRun(INSERT_HISTORY, [
-          newId(at.getTime()),
-          answer.id,
-          quizId,
-          'graded',
-          before,
-          answer.points,
-          grade.by,
-          null,
-          stamp,
-        ]);
+      if (grade.state === 'final') yield* history('graded', null);
     } else if (grade.kind === 'approve') {
       const [proposal] = yield* sqlRows<{ points: number }>(PROPOSAL_OF, [answer.id]);
       if (!proposal || answer.gradeState !== 'proposed') applied = false;
@@ -104,17 +106,7 @@ function* gradeOne(
         answer.points = Number(proposal.points);
         answer.gradeState = 'final';
         yield* sqlRun(APPROVE_GRADE, [grade.by, stamp, answer.id]);
-        yield* sqlRun(INSERT_HISTORY, [
-          newId(at.getTime()),
-          answer.id,
-          quizId,
-          'graded',
-          before,
-          answer.points,
-          grade.by,
-          null,
-          stamp,
-        ]);
+        yield* history('graded', null);
       }
     } else {
       answer.points = grade.points;
@@ -130,17 +122,7 @@ function* gradeOne(
         grade.by,
         stamp,
       ]);
-      yield* sqlRun(INSERT_HISTORY, [
-        newId(at.getTime()),
-        answer.id,
-        quizId,
-        'overridden',
-        before,
-        answer.points,
-        grade.by,
-        grade.comment,
-        stamp,
-      ]);
+      yield* history('overridden', grade.comment);
     }
     if (applied)
       yield* sqlRun(GRADE_ANSWER, [answer.points, answer.gradeState, answer.id, change.responseId]);

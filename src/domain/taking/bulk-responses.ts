@@ -1,8 +1,7 @@
 import type { NewResponseRow, QuizWithQuestions, Repositories } from '../../db/repositories';
 import { toScorable } from '../quiz-records';
 import { scoreResponse } from '../scoring';
-import { storedAnswer } from '../stored-answer';
-import { awaitsGrade } from './submit-response';
+import { answerRow } from './submit-response';
 import { respondentOf, validateSubmission, type SubmitResponseInput } from '../attempts/validate-submission';
 
 /**
@@ -15,18 +14,9 @@ export function responseRowOf(quiz: QuizWithQuestions, input: SubmitResponseInpu
   const choices = validateSubmission(quiz, input);
   const score = scoreResponse(quiz.questions.map(toScorable), choices, quiz.passMarkPercent);
   const respondent = respondentOf(quiz, input);
-  const answers = quiz.questions.map((question, position) => ({
-    questionId: question.id,
-    position,
-    questionText: question.text,
-    type: question.type,
-    ...storedAnswer(question, choices.get(question.id)),
-    points: score.perQuestion[position]!.points,
-    maxPoints: score.perQuestion[position]!.maxPoints,
-    gradeState: awaitsGrade(question, choices.get(question.id), score.perQuestion[position]!.maxPoints)
-      ? ('pending' as const)
-      : null,
-  }));
+  const answers = quiz.questions.map((question, position) =>
+    answerRow(question, position, choices.get(question.id), score),
+  );
   const pending = answers.some((answer) => answer.gradeState === 'pending');
   return {
     quizId: quiz.id,

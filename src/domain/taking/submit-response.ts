@@ -191,18 +191,32 @@ export async function recordResponse(
 
 /** The stored copy of each answer: what was answered and earned, and the question as it read then. */
 function answerRows(quiz: QuizWithQuestions, choices: Map<string, Choice>, score: Score): NewAnswerRow[] {
-  return quiz.questions.map((question, position) => ({
+  return quiz.questions.map((question, position) =>
+    answerRow(question, position, choices.get(question.id), score),
+  );
+}
+
+/**
+ * One answer's stored row, for the question at its position in the quiz: the JSON route and the
+ * bulk load (bulk-responses.ts) both build it here, so their rows stay equal column by column.
+ */
+export function answerRow(
+  question: QuestionRow,
+  position: number,
+  choice: Choice | undefined,
+  score: Score,
+): NewAnswerRow {
+  const { points, maxPoints } = score.perQuestion[position]!;
+  return {
     questionId: question.id,
     position,
     questionText: question.text,
     type: question.type,
-    ...storedAnswer(question, choices.get(question.id)),
-    points: score.perQuestion[position]!.points,
-    maxPoints: score.perQuestion[position]!.maxPoints,
-    gradeState: awaitsGrade(question, choices.get(question.id), score.perQuestion[position]!.maxPoints)
-      ? ('pending' as const)
-      : null,
-  }));
+    ...storedAnswer(question, choice),
+    points,
+    maxPoints,
+    gradeState: awaitsGrade(question, choice, maxPoints) ? ('pending' as const) : null,
+  };
 }
 
 /** An answer a person grades (an essay that can earn points) waits for its grade; the rest are marked. */
