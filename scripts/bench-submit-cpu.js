@@ -39,7 +39,11 @@ async function setUp(checkout) {
   const { createUser } = load('domain/users.js');
   const { createQuiz } = load('domain/quizzes/create-quiz.js');
   const { publishQuiz } = load('domain/quizzes/publish-quiz.js');
-  const { submitResponse } = load('domain/taking/submit-response.js');
+  // The submission moved from domain/results/ to domain/taking/; either build is loaded.
+  const taking = path.resolve(checkout, 'dist', 'src', 'domain', 'taking', 'submit-response.js');
+  const { submitResponse } = load(
+    fs.existsSync(taking) ? 'domain/taking/submit-response.js' : 'domain/results/submit-response.js',
+  );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quiz-bench-cpu-'));
   const database = await openDatabase(`file:${path.join(dir, 'bench.db')}`, { migrate: true });
   const user = await createUser(database.repos, {
