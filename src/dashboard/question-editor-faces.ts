@@ -1,5 +1,6 @@
 import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
 import { faceTable } from '../domain/question-types/face-table';
+import { calculatedEditor } from '../domain/question-types/calculated/editor';
 import { essayEditor } from '../domain/question-types/essay/editor';
 import { fillInBlanksEditor } from '../domain/question-types/fill-in-blanks/editor';
 import { gridEditor } from '../domain/question-types/grid/editor';
@@ -25,6 +26,7 @@ export const EDITOR_FACES = faceTable([
   scaleEditor,
   essayEditor,
   gridEditor,
+  calculatedEditor,
 ]);
 
 // A field without its label would reach the teacher by its API name (`min_words`): refused at load.

@@ -1,4 +1,5 @@
 import { faceTable } from '../domain/question-types/face-table';
+import { calculatedResults } from '../domain/question-types/calculated/results';
 import { essayResults } from '../domain/question-types/essay/results';
 import { fillInBlanksResults } from '../domain/question-types/fill-in-blanks/results';
 import { gridResults } from '../domain/question-types/grid/results';
@@ -24,4 +25,5 @@ export const RESULTS_FACES = faceTable([
   scaleResults,
   essayResults,
   gridResults,
+  calculatedResults,
 ]);

@@ -88,6 +88,10 @@ export interface DraftQuestion {
   checkboxes: string;
   /** grid: one line per row, its right column numbers (1 first) between commas; empty: a survey. */
   right_columns: string;
+  /** calculated: its formula as typed, one variable per line (variableLine), "absolute" or "relative". */
+  formula: string;
+  variables: string;
+  tolerance_type: string;
 }
 
 /**
@@ -169,6 +173,9 @@ export function newQuestion(type: QuestionType): DraftQuestion {
     columns: '',
     checkboxes: '',
     right_columns: '',
+    formula: '',
+    variables: '',
+    tolerance_type: 'absolute',
   };
 }
 
@@ -251,6 +258,14 @@ export function draftFromQuiz(
               .join('\n'),
           }
         : {}),
+      ...('formula' in question
+        ? {
+            formula: question.formula,
+            variables: (question.variables as DraftVariable[]).map(variableLine).join('\n'),
+            tolerance: String(question.tolerance),
+            tolerance_type: question.tolerance_type,
+          }
+        : {}),
     })),
     settings: Object.fromEntries(
       EDITOR_SETTINGS.map((entry) => [entry.name, draftValue(entry.editor!, settings[entry.name], timeZone)]),
@@ -288,6 +303,9 @@ const DRAFT_FIELDS: { readonly [F in TypedField]: ReadonlyArray<keyof DraftQuest
   columns: ['columns'],
   checkboxes: ['checkboxes'],
   right_columns: ['right_columns'],
+  formula: ['formula'],
+  variables: ['variables'],
+  tolerance_type: ['tolerance_type'],
 };
 
 /** The fields of a question the form names `questions[2][...]`: its own, then every typed field's, from the registry. */
@@ -516,7 +534,54 @@ const FIELD_INPUT: Record<TypedField, (question: DraftQuestion) => unknown> = {
             .map((part) => (/^\d{1,2}$/.test(part) ? Number(part) - 1 : part)),
         )
       : undefined,
+  formula: (question) => (question.formula.trim() ? question.formula.trim() : undefined),
+  variables: (question) =>
+    question.variables.trim() ? lines(question.variables).map(readVariable) : undefined,
+  tolerance_type: (question) => question.tolerance_type || undefined,
 };
+
+/** A calculated question's variable, as its record has it. */
+interface DraftVariable {
+  name: string;
+  min: number;
+  max: number;
+  decimals?: number;
+  step?: number;
+  unit?: string;
+}
+
+/**
+ * A variable on its editor line: "name min max", then "decimals 1" or "step 0.5", then "unit km"
+ * (the unit to the line's end), e.g. "t 2 8 decimals 1 unit h".
+ */
+export function variableLine(variable: DraftVariable): string {
+  return [
+    variable.name,
+    String(variable.min),
+    String(variable.max),
+    variable.step !== undefined ? `step ${variable.step}` : `decimals ${variable.decimals ?? 0}`,
+    variable.unit ? `unit ${variable.unit}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+const VARIABLE_LINE = /^(\S+)\s+(\S+)\s+(\S+)(?:\s+(decimals|step)\s+(\S+))?(?:\s+unit\s+(.+))?$/;
+
+/** A variable line read back; a line that does not read goes on as typed, for the schema to name. */
+function readVariable(line: string): DraftVariable | string {
+  const match = VARIABLE_LINE.exec(line);
+  if (!match) return line;
+  const [, name, min, max, kind, amount, unit] = match;
+  const number = (text: string) => numberOrText(text) as number;
+  return {
+    name: name!,
+    min: number(min!),
+    max: number(max!),
+    ...(kind ? { [kind]: number(amount!) } : {}),
+    ...(unit ? { unit: unit.trim() } : {}),
+  };
+}
 
 /** Between a prompt and its match on an editor's line. */
 export const PAIR_MARK = '=';

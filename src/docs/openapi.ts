@@ -399,7 +399,11 @@ function attemptQuestion(): Json {
     properties: {
       question_id: { type: 'string' },
       type: { type: 'string' },
-      text: { type: 'string' },
+      text: {
+        type: 'string',
+        description:
+          "As shown: a calculated question's {name}s are this attempt's own values (each with its unit), kept with the attempt; answer it with `number`.",
+      },
       ...described(fields),
     },
     patternProperties: described(patterns),

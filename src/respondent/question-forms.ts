@@ -1,6 +1,7 @@
 import type { FieldIssue } from '../domain/errors';
 import { faceTable } from '../domain/question-types/face-table';
 import { storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
+import { calculatedForm } from '../domain/question-types/calculated/form';
 import { essayForm } from '../domain/question-types/essay/form';
 import { fillInBlanksForm } from '../domain/question-types/fill-in-blanks/form';
 import { gridForm } from '../domain/question-types/grid/form';
@@ -29,6 +30,7 @@ const FORMS: Readonly<Record<QuestionType, FormFace>> = faceTable([
   scaleForm,
   essayForm,
   gridForm,
+  calculatedForm,
 ]);
 
 // A stored key is checked against its own type's schema (toScorable), so the face of its type

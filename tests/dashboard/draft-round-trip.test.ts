@@ -106,6 +106,18 @@ const QUESTIONS: Array<Record<string, unknown> & { type: QuestionType }> = [
     ],
     points_per_item: 3,
   },
+  {
+    type: 'calculated',
+    text: 'A car drives {d} in {t} hours. Its mean speed in km/h?',
+    formula: 'd / t',
+    variables: [
+      { name: 'd', min: 100, max: 900, decimals: 0, unit: 'km' },
+      { name: 't', min: 2, max: 8, step: 0.5 },
+    ],
+    tolerance: 0.02,
+    tolerance_type: 'relative',
+    points: 3,
+  },
 ];
 
 test('every typed field of every type survives the editor: opened and saved, the quiz is as it was', async () => {

@@ -59,6 +59,7 @@ const VALID: Partial<Record<QuestionType, Form>> = {
   matching: { pairs: 'Paris = France\nRome = Italy' },
   scale: { scale_max: '5' },
   grid: { items: 'Paris\nRome', columns: 'France\nItaly' },
+  calculated: { text: 'What is {a} + 1?', formula: 'a + 1', variables: 'a 1 9' },
 };
 const WRONG: Partial<Record<TypedField, Form>> = {
   points: { points: 'many' },
@@ -82,10 +83,13 @@ const WRONG: Partial<Record<TypedField, Form>> = {
   pairs: { pairs: 'Paris = France' },
   extra_matches: { extra_matches: lines(LIMITS.extraMatchesMax + 1, (i) => `extra ${i}`) },
   points_per_pair: { points_per_pair: 'some' },
+  formula: { formula: 'a.constructor' },
+  variables: { variables: 'a 9 1' },
 };
 // A yes/no question's right answer is a pair of radio buttons, a grid's checkboxes a checkbox:
 // the form cannot send a wrong one.
-const UNREACHABLE: TypedField[] = ['correct_answer', 'checkboxes'];
+// A calculated question's tolerance_type is a drop-down of its two kinds.
+const UNREACHABLE: TypedField[] = ['correct_answer', 'checkboxes', 'tolerance_type'];
 
 const cases = QUESTION_TYPE_DEFINITIONS.flatMap((definition) =>
   definition.takes

@@ -11,6 +11,7 @@ type Schema = {
   patternProperties?: Record<string, Schema>;
   items?: Schema;
   required?: string[];
+  description?: string;
 };
 
 /** Where `value` strays from `schema`: a field it does not name, one it requires and is missing, or a value of another type. */
@@ -98,6 +99,15 @@ describe('the attempt schema in /openapi.json', () => {
             columns: ['Red', 'White', 'Green'],
             checkboxes: true,
           },
+          {
+            type: 'calculated',
+            text: 'Speed over {d} in {t} h?',
+            formula: 'd / t',
+            variables: [
+              { name: 'd', min: 100, max: 900, unit: 'km' },
+              { name: 't', min: 2, max: 8, step: 0.5 },
+            ],
+          },
         ],
         settings: { collect_name: false },
       }),
@@ -111,10 +121,15 @@ describe('the attempt schema in /openapi.json', () => {
     expect(byType.matching.matches).toHaveLength(3);
     expect(byType.fill_in_blanks.blank_2_options).toHaveLength(2);
     expect(byType.grid.items).toEqual([{ label: 'Italy' }, { label: 'Japan' }]);
+    // A calculated question's attempt shows its own values in the text, which the schema says.
+    expect(byType.calculated.text).toMatch(/^Speed over \d+ km in \d+(\.[05])? h\?$/);
 
     const doc = (await request(app.app).get('/openapi.json').expect(200)).body;
     const schema: Schema = doc.components.schemas.AttemptStarted;
     expect(strays(attempt.body, schema, 'attempt')).toEqual([]);
+    expect(schema.properties?.questions?.items?.properties?.text?.description).toMatch(
+      /calculated question's \{name\}s are this attempt's own values/,
+    );
     // The walk does catch a field the schema leaves out: this test can fail.
     expect(strays({ questions: [{ ...byType.matching, pairs: [] }] }, schema, 'attempt')).toEqual([
       'attempt.questions[0].pairs is not in the schema',

@@ -303,7 +303,7 @@ describe('Moodle XML', () => {
       ['description', null],
     ]);
     expect(questions[10]!.problems).toEqual([
-      "<question> 12 (line 103): Moodle's calculated questions have no type here",
+      '<question> 12 (line 103): no <answer> with a formula and a fraction above 0',
     ]);
   });
 

@@ -95,6 +95,9 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
     columns?: string[];
     right?: number[][] | null;
     pointsPerRow?: number;
+    formula?: string;
+    variables?: unknown[];
+    toleranceType?: string;
   };
   switch (question.type) {
     case 'yes_no':
@@ -129,6 +132,14 @@ function storedKey(question: { type: string; key: unknown }): Record<string, unk
         columns: key.columns,
         right_columns: key.right,
         points_per_item: key.pointsPerRow,
+      };
+    case 'calculated':
+      return {
+        points: key.points,
+        formula: key.formula,
+        variables: key.variables,
+        tolerance: key.tolerance,
+        tolerance_type: key.toleranceType,
       };
     default:
       return { options: key.options!.map(({ label, score }) => ({ label, score })) };

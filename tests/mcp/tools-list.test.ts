@@ -20,7 +20,8 @@ const TOOLS_LIST_BUDGET_BYTES =
   /* get_results' count of answers waiting for a grade (pending_grades) */ 64 +
   /* that a credential without quizzes:read renews a question's id when it sends a key */ 96 +
   /* import_questions' account of the texts it rewrote (changed) */ 96 +
-  /* the grid type: its fields, answers and figures (about 790 used) */ 1024;
+  /* the grid type: its fields, answers and figures (about 790 used) */ 1024 +
+  /* the calculated type: its fields and figures (the grid's and its together within 2,048) */ 1024;
 
 /** The question types added together (ordering, matching, fill_in_blanks, scale) and their fields. */
 const ADDED_TYPES = {
@@ -198,25 +199,54 @@ describe('tools/list', () => {
     expect(whole - without).toBeLessThanOrEqual(4096);
   });
 
+  /** The bytes a type adds: the list less its fields and names, and less its words in shared descriptions. */
+  function bytesOf(result: unknown, added: typeof ADDED_TYPES, sharedWords: readonly string[]) {
+    const left = sharedWords.reduce(
+      (text, words) => text.split(words).join(words.endsWith(':') ? ':' : ''),
+      JSON.stringify(withoutTypes(result, added)),
+    );
+    return { bytes: Buffer.byteLength(JSON.stringify(result)) - Buffer.byteLength(left), left };
+  }
+  const GRID = {
+    added: { names: ['grid'], fields: ['columns', 'checkboxes', 'right_columns', 'rows'] },
+    // Its words in the descriptions of the fields it shares with ordering (items, points_per_item).
+    shared: [', grid:', ', or the rows', ', or per row right (default 1)'],
+  };
+  const CALCULATED = {
+    added: { names: ['calculated'], fields: ['formula', 'variables', 'tolerance_type'] },
+    // Its name among the takers of points and tolerance, and its figures' branch in get_results.
+    shared: [', calculated:'],
+  };
+
   test('the grid type takes at most its 1,024 bytes of the list', async () => {
     const res = await postMcp(app, {
       credential: apiKey,
       body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
     });
     const result = sseMessages(res.text)[0].result;
-    const grid = { names: ['grid'], fields: ['columns', 'checkboxes', 'right_columns', 'rows'] };
-    // Its words in the descriptions of the fields it shares with ordering (items, points_per_item).
-    const whole = Buffer.byteLength(JSON.stringify(result));
-    const listed = JSON.stringify(result);
-    const shared = [', grid:', ', or the rows', ', or per row right (default 1)'].reduce(
-      (sum, words) => sum + (listed.split(words).length - 1) * Buffer.byteLength(words),
-      0,
+    const { bytes, left } = bytesOf(result, GRID.added, GRID.shared);
+    reportFigure(`tools/list: grid takes ${bytes} bytes (allowance 1024)`);
+    expect(left.match(/"(right_columns|checkboxes)"/g)).toBeNull();
+    expect(bytes).toBeGreaterThan(300);
+    expect(bytes).toBeLessThanOrEqual(1024);
+  });
+
+  test('the calculated type takes at most its 1,024 bytes, and the grid and it 2,048 together', async () => {
+    const res = await postMcp(app, {
+      credential: apiKey,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
+    });
+    const result = sseMessages(res.text)[0].result;
+    const calculated = bytesOf(result, CALCULATED.added, CALCULATED.shared);
+    const grid = bytesOf(result, GRID.added, GRID.shared);
+    reportFigure(
+      `tools/list: calculated takes ${calculated.bytes} bytes (allowance 1024); with the grid ${calculated.bytes + grid.bytes} (allowance 2048)`,
     );
-    const without = Buffer.byteLength(JSON.stringify(withoutTypes(result, grid)));
-    reportFigure(`tools/list: grid takes ${whole - without + shared} bytes (allowance 1024)`);
-    expect(JSON.stringify(withoutTypes(result, grid))).not.toMatch(/"(right_columns|checkboxes)"/);
-    expect(whole - without).toBeGreaterThan(300);
-    expect(whole - without + shared).toBeLessThanOrEqual(1024);
+    // Nothing of it is left to count elsewhere.
+    expect(calculated.left.match(/"(formula|tolerance_type|variables)"|calculated/g)).toBeNull();
+    expect(calculated.bytes).toBeGreaterThan(300);
+    expect(calculated.bytes).toBeLessThanOrEqual(1024);
+    expect(calculated.bytes + grid.bytes).toBeLessThanOrEqual(2048);
   });
 
   test('every input property a model reads has a description', async () => {

@@ -135,6 +135,7 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport) => Body>> = {
   }),
   rating: () => ({ leftOut: 'GIFT has no rating scale question' }),
   matrix: () => ({ leftOut: 'GIFT has no grid question' }),
+  formula: () => ({ leftOut: 'GIFT has no question with numbers drawn per attempt' }),
 };
 
 export const giftExporter: QuizExporter = {

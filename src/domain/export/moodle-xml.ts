@@ -226,6 +226,44 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport, pictures: OptionP
   },
   rating: () => ({ leftOut: 'Moodle has no rating scale question' }),
   matrix: () => ({ leftOut: 'Moodle has no grid question' }),
+  // Moodle's calculatedsimple: the formula in its own syntax, each variable a private uniform dataset.
+  formula: (told) => {
+    const formula = told.formula;
+    if (!formula) return { leftOut: 'its formula is missing' };
+    const relative = formula.toleranceType === 'relative';
+    return {
+      moodleType: 'calculatedsimple',
+      grade: told.grade,
+      parts: [
+        '<synchronize>0</synchronize>',
+        '<single>0</single>',
+        '<answernumbering>abc</answernumbering>',
+        '<shuffleanswers>0</shuffleanswers>',
+        answer(
+          100,
+          formula.moodle,
+          `<tolerance>${formula.tolerance}</tolerance><tolerancetype>${relative ? 1 : 2}</tolerancetype><correctanswerformat>1</correctanswerformat><correctanswerlength>6</correctanswerlength>`,
+        ),
+        '<dataset_definitions>',
+        ...formula.variables.map((variable) =>
+          [
+            '<dataset_definition>',
+            `<status>${text('private')}</status>`,
+            `<name>${text(variable.name)}</name>`,
+            '<type>calculatedsimple</type>',
+            `<distribution>${text('uniform')}</distribution>`,
+            `<minimum>${text(String(variable.min))}</minimum>`,
+            `<maximum>${text(String(variable.max))}</maximum>`,
+            `<decimals>${text(String(variable.decimals))}</decimals>`,
+            '<itemcount>0</itemcount>',
+            '</dataset_definition>',
+          ].join(''),
+        ),
+        '</dataset_definitions>',
+      ],
+      lost: [],
+    };
+  },
 };
 
 export const moodleXmlExporter: QuizExporter = {

@@ -97,6 +97,7 @@ const SHAPE_WORDS: Readonly<Record<ImportShape, string>> = {
   open: 'a long written answer',
   rating: 'a rating on a scale',
   matrix: 'a choice per row of a grid',
+  formula: 'a formula over numbers drawn per attempt',
 };
 
 /** The type of ours that a shape is imported as, if any (its module's `importing`). */

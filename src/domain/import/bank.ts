@@ -2,6 +2,7 @@ import type {
   ImportedBlank,
   ImportedEssay,
   ImportedMatrix,
+  ImportedFormula,
   ImportedPairs,
   ImportShape,
 } from '../question-types';
@@ -71,6 +72,8 @@ export interface SourceQuestion {
   essay?: ImportedEssay;
   /** Rows answered against shared columns. */
   matrix?: ImportedMatrix;
+  /** A formula question's formula, variables and tolerance. */
+  formula?: ImportedFormula;
   /** The question's own picture. */
   image?: SourceImage;
   /** What the source holds that our question will not: per-option feedback, images, penalties. */

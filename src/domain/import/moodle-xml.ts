@@ -29,6 +29,8 @@ const SHAPES: ReadonlyMap<string, ImportShape> = new Map<string, ImportShape>([
   ['ordering', 'sequence'],
   ['multianswer', 'blanks'],
   ['essay', 'open'],
+  ['calculated', 'formula'],
+  ['calculatedsimple', 'formula'],
 ]);
 
 /** Moodle's question types as the API reference lists them, with the shape each is read as. */
@@ -42,6 +44,7 @@ export const MOODLE_TYPES: ReadonlyArray<readonly [string, ImportShape]> = [
   ['ordering', 'sequence'],
   ['multianswer (cloze)', 'blanks'],
   ['essay', 'open'],
+  ['calculated and calculatedsimple (one formula, uniform wildcards)', 'formula'],
 ];
 
 /**
@@ -225,6 +228,7 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
   }
   if (question.shape === 'pairs') return readMatching(element, question);
   if (question.shape === 'open') return readEssay(element, question);
+  if (question.shape === 'formula') return readCalculated(element, question);
 
   elements(element, 'answer').forEach((answer, position) => {
     const where = `${at}, <answer> ${position + 1} (line ${answer.line})`;
@@ -267,6 +271,75 @@ function readQuestion(element: XmlElement, index: number): SourceQuestion | null
     const single = textOf(child(element, 'single')).trim().toLowerCase();
     if (single === 'false' || single === '0') question.shape = 'many_choices';
   }
+  return question;
+}
+
+/** Moodle's tolerance types: 1 relative, 2 nominal (absolute), 3 geometric. */
+const RELATIVE_TOLERANCE = '1';
+const NOMINAL_TOLERANCE = '2';
+
+/**
+ * A calculated or calculatedsimple question: its best answer's formula over `{name}` wildcards,
+ * each wildcard's uniform range and decimals from its dataset_definition. What no question of
+ * ours holds is named as lost: other answers, units, shared or log-uniform datasets, a geometric
+ * tolerance (read as relative), the decimals its right answer is shown with.
+ */
+function readCalculated(element: XmlElement, question: SourceQuestion): SourceQuestion {
+  const answers = elements(element, 'answer').map((answer) => ({
+    answer,
+    fraction: Number(answer.attributes.fraction ?? '0'),
+  }));
+  const best = answers
+    .filter((each) => Number.isFinite(each.fraction))
+    .sort((a, b) => b.fraction - a.fraction)[0];
+  if (!best || best.fraction <= 0) {
+    question.problems.push(`${question.at}: no <answer> with a formula and a fraction above 0`);
+    return question;
+  }
+  if (answers.length > 1) note(question.lost, 'other answers (only the best one is kept)');
+  if (answers.some(({ answer }) => textChild(answer, 'feedback').trim()))
+    note(question.lost, 'feedback per answer');
+  if (elements(child(element, 'units') ?? element, 'unit').length > 0) note(question.lost, 'units');
+  const formula = textOf(child(best.answer, 'text') ?? best.answer)
+    .trim()
+    .replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, '$1');
+  const tolerance = Math.abs(numberIn(child(best.answer, 'tolerance')) ?? 0);
+  const kind = textOf(child(best.answer, 'tolerancetype')).trim() || RELATIVE_TOLERANCE;
+  if (kind !== RELATIVE_TOLERANCE && kind !== NOMINAL_TOLERANCE) {
+    note(question.lost, 'a geometric tolerance (read as relative)');
+  }
+  if (textOf(child(best.answer, 'correctanswerlength')).trim()) {
+    note(question.lost, 'the decimals its right answer is shown with');
+  }
+  const variables: Array<{ name: string; min: number; max: number; decimals: number }> = [];
+  for (const definition of elements(child(element, 'dataset_definitions') ?? element, 'dataset_definition')) {
+    const name = textChild(definition, 'name').trim();
+    const min = Number(textChild(definition, 'minimum').trim());
+    const max = Number(textChild(definition, 'maximum').trim());
+    const decimals = Number(textChild(definition, 'decimals').trim() || '0');
+    if (textChild(definition, 'status').trim() === 'shared')
+      note(question.lost, 'shared datasets (read as its own)');
+    const distribution = textChild(definition, 'distribution').trim();
+    if (distribution && distribution !== 'uniform')
+      note(question.lost, `a ${distribution} distribution (read as uniform)`);
+    if (elements(child(definition, 'dataset_items') ?? definition, 'dataset_item').length > 0) {
+      note(question.lost, 'its stored datasets (each attempt draws its own)');
+    }
+    if (!name || !Number.isFinite(min) || !Number.isFinite(max) || !Number.isInteger(decimals)) {
+      question.problems.push(
+        `${question.at}: a <dataset_definition> without a name, a numeric minimum and maximum and whole decimals`,
+      );
+      continue;
+    }
+    variables.push({ name, min, max, decimals });
+  }
+  question.answers = [{ text: formula, fraction: best.fraction, tolerance }];
+  question.formula = {
+    formula,
+    variables,
+    tolerance,
+    toleranceType: kind === NOMINAL_TOLERANCE ? 'absolute' : 'relative',
+  };
   return question;
 }
 

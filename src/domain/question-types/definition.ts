@@ -36,6 +36,9 @@ export const TYPED_FIELDS = [
   'columns',
   'checkboxes',
   'right_columns',
+  'formula',
+  'variables',
+  'tolerance_type',
 ] as const;
 export type TypedField = (typeof TYPED_FIELDS)[number];
 
@@ -82,6 +85,18 @@ export interface QuestionFields {
   columns?: readonly string[] | undefined;
   checkboxes?: boolean | undefined;
   right_columns?: ReadonlyArray<readonly number[]> | undefined;
+  formula?: string | undefined;
+  variables?:
+    | ReadonlyArray<{
+        name: string;
+        min: number;
+        max: number;
+        decimals?: number | undefined;
+        step?: number | undefined;
+        unit?: string | undefined;
+      }>
+    | undefined;
+  tolerance_type?: 'absolute' | 'relative' | undefined;
 }
 
 /** Values one attempt drew for a question, by name (variables a formula is worked out from). */
@@ -309,6 +324,7 @@ export const IMPORT_SHAPES = [
   'open',
   'rating',
   'matrix',
+  'formula',
 ] as const;
 export type ImportShape = (typeof IMPORT_SHAPES)[number];
 
@@ -342,6 +358,24 @@ export interface ImportedAnswers {
   readonly essay?: ImportedEssay;
   /** Rows against columns, their key and points (the grade is unused). */
   readonly matrix?: ImportedMatrix;
+  /** A formula over variables drawn per attempt, with its tolerance. */
+  readonly formula?: ImportedFormula;
+}
+
+/** A formula over variables drawn per attempt (each by decimals or by step, with an optional unit). */
+export interface ImportedFormula {
+  /** Over the variables by name (`{a}` already read as `a`). */
+  readonly formula: string;
+  readonly variables: ReadonlyArray<{
+    readonly name: string;
+    readonly min: number;
+    readonly max: number;
+    readonly decimals?: number | undefined;
+    readonly step?: number | undefined;
+    readonly unit?: string | undefined;
+  }>;
+  readonly tolerance: number;
+  readonly toleranceType: 'absolute' | 'relative';
 }
 
 export interface ImportedPairs {
@@ -408,6 +442,8 @@ export interface TypeExport {
   readonly essay?: ImportedEssay;
   /** A grid's rows, columns and key. */
   readonly matrix?: ImportedMatrix;
+  /** A formula question: its formula, variables and tolerance, and the formula in Moodle's syntax. */
+  readonly formula?: ImportedFormula & { readonly moodle: string };
   /** Its fields the shape cannot carry, each named for the export's notes. */
   readonly unsaid: readonly string[];
 }

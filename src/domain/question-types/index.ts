@@ -1,5 +1,6 @@
 import type { QuestionRow } from '../../db/repositories';
 import type { QuestionFields, QuestionTypeDefinition } from './definition';
+import { calculated, type CalculatedQuestion, type CalculatedRecord } from './calculated';
 import { fillInBlanks, type FillInBlanksQuestion, type FillInBlanksRecord } from './fill-in-blanks';
 import { essay, type EssayQuestion, type EssayRecord } from './essay';
 import { grid, type GridQuestion, type GridRecord } from './grid';
@@ -13,6 +14,7 @@ import { ordering, type OrderingQuestion, type OrderingRecord } from './ordering
 import { scale, type ScaleQuestion, type ScaleRecord } from './scale';
 import { shortText, type ShortTextQuestion, type ShortTextRecord } from './short-text';
 import { yesNo, type YesNoQuestion, type YesNoRecord } from './yes-no';
+import { calculatedFields } from './calculated/fields';
 import { essayFields } from './essay/fields';
 import { fillInBlanksFields } from './fill-in-blanks/fields';
 import { gridFields } from './grid/fields';
@@ -36,6 +38,7 @@ export { pairFigures, type PairFigure } from './matching';
 export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
 export { gridFigures, type GridRowFigure } from './grid';
+export { FORMULA_LIMITS, VARIABLE_LIMITS } from './calculated';
 export { essayMaximum, wordCount, type EssayCriterion, type EssayQuestion } from './essay';
 
 /** A question as scoring reads it: its id, its type and its key. */
@@ -50,7 +53,8 @@ export type ScorableQuestion =
   | MatchingQuestion
   | ScaleQuestion
   | EssayQuestion
-  | GridQuestion;
+  | GridQuestion
+  | CalculatedQuestion;
 
 /** Each type's fields as the tools return them, beside question_id, type, text and explanation. */
 interface RecordFieldsByType {
@@ -65,6 +69,7 @@ interface RecordFieldsByType {
   scale: ScaleRecord;
   essay: EssayRecord;
   grid: GridRecord;
+  calculated: CalculatedRecord;
 }
 type RecordFields<T extends QuestionType> = RecordFieldsByType[T];
 type AnyRecordFields = RecordFieldsByType[QuestionType];
@@ -97,6 +102,7 @@ const REGISTRY: {
   scale,
   essay,
   grid,
+  calculated,
 };
 
 /** The definitions in the order the tools describe them. */
@@ -118,6 +124,7 @@ const FIELDS = {
   scale: scaleFields,
   essay: essayFields,
   grid: gridFields,
+  calculated: calculatedFields,
 } satisfies { [T in QuestionType]: TypeFields<T> };
 
 /**

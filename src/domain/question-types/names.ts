@@ -16,6 +16,7 @@ export const QUESTION_TYPES = [
   'scale',
   'essay',
   'grid',
+  'calculated',
 ] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -196,3 +196,9 @@ export const pointsPerItemInput = inputField(
   integerIn('points_per_item').min(0, { error: 'points_per_item must be at least 0' }).optional(),
   (takers) => `${takers}: per item in place, instead of points, or per row right (default 1).`,
 );
+
+/** The distance a typed number may be off: the number type's, and the calculated type's. */
+export const toleranceInput = inputField(
+  numberIn('tolerance').min(0, { error: 'tolerance must be at least 0' }).optional(),
+  (takers) => `${takers}: allowed distance, inclusive (default 0).`,
+);

@@ -255,3 +255,35 @@ export function evaluate(formula: Formula, values: Readonly<Record<string, numbe
   };
   return run(formula.root);
 }
+
+/**
+ * The formula as Moodle writes one: variables as `{name}`, powers as pow(), pi as pi(), every
+ * operation in parentheses (Moodle evaluates PHP, where ^ is not a power). Unreadable: as is.
+ */
+export function moodleFormula(text: string): string {
+  const parsed = parseFormula(text);
+  if ('problem' in parsed) return text;
+  const print = (node: Node): string => {
+    switch (node.kind) {
+      case 'number':
+        return String(node.value);
+      case 'name':
+        return has(CONSTANTS, node.name) && !parsed.formula.names.has(node.name)
+          ? node.name === 'pi'
+            ? 'pi()'
+            : 'exp(1)'
+          : `{${node.name}}`;
+      case 'unary':
+        return `(${node.op}${print(node.arg)})`;
+      case 'binary':
+        return node.op === '**'
+          ? `pow(${print(node.left)}, ${print(node.right)})`
+          : node.op === '%'
+            ? `fmod(${print(node.left)}, ${print(node.right)})`
+            : `(${print(node.left)} ${node.op} ${print(node.right)})`;
+      case 'call':
+        return `${node.fn}(${node.args.map(print).join(', ')})`;
+    }
+  };
+  return print(parsed.formula.root);
+}

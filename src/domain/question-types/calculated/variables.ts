@@ -1,17 +1,52 @@
 import { RESERVED_NAMES, evaluate, parseFormula, roundTo, type Formula } from './formula';
 
-/** One variable: drawn uniformly between `min` and `max`, bounds included, rounded to `decimals`. */
+/**
+ * One variable: drawn uniformly between `min` and `max`, bounds included, rounded to `decimals`,
+ * or with `step` one of min, min + step, min + 2 × step... up to max (one of the two, never both).
+ * `unit` is shown after its value.
+ */
 export interface CalculatedVariable {
   name: string;
   min: number;
   max: number;
-  decimals: number;
+  decimals?: number | undefined;
+  step?: number | undefined;
+  unit?: string | undefined;
 }
 
 /** The values one attempt drew, by variable name. */
 export type DrawnValues = Readonly<Record<string, number>>;
 
-export const VARIABLE_LIMITS = { count: 10, nameLength: 20, decimals: 6, magnitude: 1e9 } as const;
+export const VARIABLE_LIMITS = {
+  count: 10,
+  nameLength: 20,
+  decimals: 6,
+  magnitude: 1e9,
+  unitLength: 20,
+} as const;
+
+/** The decimals a step is written with (0.25: 2), so that its multiples show as written. */
+function stepDecimals(step: number): number {
+  const written = String(step);
+  if (written.includes('e-')) return Number(written.split('e-')[1]);
+  return written.includes('.') ? written.split('.')[1]!.length : 0;
+}
+
+/** The decimals a variable's values are shown and rounded with: its own, or its step's. */
+export function decimalsOf(variable: Pick<CalculatedVariable, 'decimals' | 'step'>): number {
+  return variable.step !== undefined ? stepDecimals(variable.step) : (variable.decimals ?? 0);
+}
+
+/** A variable as stored and returned: decimals or step, and its unit, only those given. */
+export function variableOf(variable: CalculatedVariable): CalculatedVariable {
+  return {
+    name: variable.name,
+    min: variable.min,
+    max: variable.max,
+    ...(variable.step !== undefined ? { step: variable.step } : { decimals: variable.decimals ?? 0 }),
+    ...(variable.unit ? { unit: variable.unit } : {}),
+  };
+}
 
 /** A variable's name: a letter, then letters, digits or underscores. */
 export const VARIABLE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -26,26 +61,27 @@ export function placeholders(text: string): string[] {
 
 /** A value as the question shows it: with its variable's decimals, so 2.50 stays 2.50. */
 export function shownValue(
-  variable: Pick<CalculatedVariable, 'decimals'> | undefined,
+  variable: Pick<CalculatedVariable, 'decimals' | 'step'> | undefined,
   value: number,
 ): string {
-  return variable ? value.toFixed(variable.decimals) : String(value);
+  return variable ? value.toFixed(decimalsOf(variable)) : String(value);
 }
 
-/** The text with each `{name}` replaced by its value; names without one are left as written. */
+/**
+ * The text with each `{name}` replaced by its value, then its unit if it has one; names without
+ * a value are left as written.
+ */
 export function fillText(
   text: string,
   variables: readonly CalculatedVariable[],
   values: DrawnValues,
 ): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name)
-      ? shownValue(
-          variables.find((variable) => variable.name === name),
-          values[name]!,
-        )
-      : whole,
-  );
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(values, name)) return whole;
+    const variable = variables.find((each) => each.name === name);
+    const unit = variable?.unit ? ` ${variable.unit}` : '';
+    return `${shownValue(variable, values[name]!)}${unit}`;
+  });
 }
 
 /** One value per variable, drawn with `random` (in [0, 1)). */
@@ -55,10 +91,13 @@ export function drawValues(
 ): Record<string, number> {
   const values: Record<string, number> = {};
   for (const variable of variables) {
-    const steps = Math.round((variable.max - variable.min) * 10 ** variable.decimals);
-    // A whole number of steps from min: every step, both bounds included, equally likely.
+    const decimals = decimalsOf(variable);
+    const size = variable.step ?? 10 ** -decimals;
+    // A whole number of steps from min: every step, both bounds included, equally likely (the
+    // small slack keeps a max that float division lands just short of).
+    const steps = Math.floor((variable.max - variable.min) / size + 1e-9);
     const step = Math.min(steps, Math.floor(random() * (steps + 1)));
-    values[variable.name] = roundTo(variable.min + step / 10 ** variable.decimals, variable.decimals);
+    values[variable.name] = roundTo(variable.min + step * size, decimals);
   }
   return values;
 }
@@ -92,7 +131,7 @@ export function checkCalculated(
   if (variables.length === 0) {
     issue(
       'variables',
-      'a calculated question needs variables: [{name, min, max, decimals}], one per {name} in its text',
+      'a calculated question needs variables: [{name, min, max, decimals or step, unit}], one per {name} in its text',
     );
   }
   if (variables.length > VARIABLE_LIMITS.count) {
@@ -120,12 +159,24 @@ export function checkCalculated(
       fail(`repeats the name "${variable.name}": each variable needs its own`);
     }
     seen.add(variable.name);
-    if (
-      !Number.isInteger(variable.decimals) ||
-      variable.decimals < 0 ||
-      variable.decimals > VARIABLE_LIMITS.decimals
+    if (variable.step !== undefined && variable.decimals !== undefined) {
+      fail('takes decimals or step, not both: step says its values, and their decimals with them');
+    } else if (variable.step !== undefined) {
+      if (!(variable.step > 0) || !Number.isFinite(variable.step)) {
+        fail('step must be a number above 0 (values drawn are min, min + step, ... up to max)');
+      } else if (stepDecimals(variable.step) > VARIABLE_LIMITS.decimals) {
+        fail(`step takes at most ${VARIABLE_LIMITS.decimals} decimals`);
+      }
+    } else if (
+      variable.decimals !== undefined &&
+      (!Number.isInteger(variable.decimals) ||
+        variable.decimals < 0 ||
+        variable.decimals > VARIABLE_LIMITS.decimals)
     ) {
       fail(`decimals must be a whole number from 0 to ${VARIABLE_LIMITS.decimals}`);
+    }
+    if (variable.unit !== undefined && variable.unit.length > VARIABLE_LIMITS.unitLength) {
+      fail(`unit takes at most ${VARIABLE_LIMITS.unitLength} characters`);
     }
     const bounds = [variable.min, variable.max];
     if (!bounds.every((bound) => Number.isFinite(bound) && Math.abs(bound) <= VARIABLE_LIMITS.magnitude)) {

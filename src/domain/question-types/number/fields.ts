@@ -6,6 +6,7 @@ import {
   pointsRecord,
   rightCount,
   statCount,
+  toleranceInput,
   type TypeFields,
 } from '../shared-fields';
 
@@ -17,10 +18,7 @@ export const numberFields = {
       numberIn('correct_number').optional(),
       (takers) => `${takers}: the right value.`,
     ),
-    tolerance: inputField(
-      numberIn('tolerance').min(0, { error: 'tolerance must be at least 0' }).optional(),
-      (takers) => `${takers}: allowed distance, inclusive (default 0).`,
-    ),
+    tolerance: toleranceInput,
   },
   record: {
     type: z.literal('number'),

@@ -5,6 +5,7 @@
  */
 import { faceTable } from '../../../domain/question-types/face-table';
 import type { QuestionType } from '../../../domain/question-types/names';
+import { calculatedView } from '../../../domain/question-types/calculated/view';
 import { essayView } from '../../../domain/question-types/essay/view';
 import { fillInBlanksView } from '../../../domain/question-types/fill-in-blanks/view';
 import { gridView } from '../../../domain/question-types/grid/view';
@@ -43,6 +44,7 @@ const FACES = [
   fits(scaleView),
   fits(essayView),
   fits(gridView),
+  fits(calculatedView),
 ] as const;
 
 // A name added to the union without its face fails here.
