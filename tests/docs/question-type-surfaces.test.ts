@@ -77,9 +77,33 @@ describe('a question type is one folder', () => {
     const faces = QUESTION_TYPES.map((type) => ({ type, faces: facesOf(type) }));
     for (const { faces: held } of faces)
       expect(held).toEqual(expect.arrayContaining(['index.ts', 'fields.ts']));
-    // A face one type has and another lacks is a surface that would have to name a type.
-    const all = [...new Set(faces.flatMap((entry) => entry.faces))].sort();
-    expect(faces.filter((entry) => entry.faces.join() !== all.join())).toEqual([]);
+    // A face one type has and another lacks is a surface that would have to name a type. A file
+    // beyond the faces every type has (calculated's formula.ts) is the type's own: no surface may
+    // import it, so it is no face.
+    const common = faces
+      .map((entry) => entry.faces)
+      .reduce((kept, held) => kept.filter((file) => held.includes(file)));
+    expect(faces.filter((entry) => entry.faces.join() !== common.join()).map((entry) => entry.type)).toEqual(
+      faces.filter((entry) => entry.faces.length > common.length).map((entry) => entry.type),
+    );
+    const own = faces.flatMap(({ type, faces: held }) =>
+      held
+        .filter((file) => !common.includes(file))
+        .map((file) => `question-types/${type.replace(/_/g, '-')}/${file.replace(/\.ts$/, '')}'`),
+    );
+    const importers = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const at = path.join(dir, entry.name);
+        if (entry.isDirectory()) return importers(at);
+        if (!entry.name.endsWith('.ts')) return [];
+        const source = fs.readFileSync(at, 'utf8');
+        return own
+          .filter((module) => source.includes(module))
+          .map((module) => `${path.relative(ROOT, at)}: ${module}`);
+      });
+    expect(importers(path.join(ROOT, 'src'))).toEqual([]);
+    // Every type has the faces the docs name, whatever more one holds.
+    expect(common.length).toBeGreaterThanOrEqual(6);
   });
 
   test('the docs name the files a type holds', () => {
