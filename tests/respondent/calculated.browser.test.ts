@@ -100,6 +100,9 @@ describeWithBrowser('a calculated question on the public form', () => {
 
           await tabTo(page, 'input.number-answer');
           await page.keyboard.type(speed.toFixed(2));
+          // Enter in the box would save the answers (the form's first button): Submit is the last.
+          const submit = page.locator('form.quiz-form button[type="submit"]').last();
+          await submit.focus();
           await Promise.all([page.waitForURL(/\/r\//), page.keyboard.press('Enter')]);
           await expect(page.locator('.score-value').first().textContent()).resolves.toBe('1');
           expect(await seriousViolations(page)).toEqual([]);
