@@ -16,12 +16,8 @@ const MAX_LINES = 150;
  */
 const EXCEPTIONS: readonly string[] = [
   // Not split yet.
-  'src/db/repositories/webhooks.ts prismaWebhookRepository',
   'src/dashboard/quiz-editor-routes.ts quizEditorRoutes',
   'src/dashboard/import-routes.ts importRoutes',
-  'src/db/repositories/responses.ts prismaResponseRepository',
-  'src/db/repositories/quizzes.ts prismaQuizRepository',
-  'src/db/repositories/oauth.ts prismaOAuthRepository',
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -180,6 +180,25 @@ export function prismaOAuthRepository(
   db: PrismaClient,
   hot: Pick<HotQueries, 'oauthAccessTokenByHash'>,
 ): OAuthRepository {
+  return { ...clientAndGrantMethods(db), ...codeMethods(db), ...tokenMethods(db, hot) };
+}
+
+/** Registered clients, and the grants a user gave them. */
+function clientAndGrantMethods(
+  db: PrismaClient,
+): Pick<
+  OAuthRepository,
+  | 'clientById'
+  | 'createClient'
+  | 'saveClient'
+  | 'upsertActiveGrant'
+  | 'setGrantScope'
+  | 'activeGrants'
+  | 'activeGrantCount'
+  | 'grantActive'
+  | 'revokeGrant'
+  | 'recordGrantUse'
+> {
   return {
     clientById: (id) => db.oAuthClient.findUnique({ where: { id } }),
     createClient: (row) => db.oAuthClient.create({ data: row }),
@@ -242,7 +261,14 @@ export function prismaOAuthRepository(
         data: { lastUsedAt: at },
       });
     },
+  };
+}
 
+/** Authorization codes: stored by hash, used once, a replay marked. */
+function codeMethods(
+  db: PrismaClient,
+): Pick<OAuthRepository, 'createCode' | 'codeByHash' | 'consumeCode' | 'markCodeReplayed' | 'codeReplayed'> {
+  return {
     async createCode(row) {
       await db.oAuthAuthorizationCode.create({ data: row });
     },
@@ -275,7 +301,27 @@ export function prismaOAuthRepository(
       });
       return !row || row.replayedAt !== null;
     },
+  };
+}
 
+/** Access and refresh tokens: stored by hash, refreshed once per family, revoked, expired ones deleted. */
+function tokenMethods(
+  db: PrismaClient,
+  hot: Pick<HotQueries, 'oauthAccessTokenByHash'>,
+): Pick<
+  OAuthRepository,
+  | 'createTokens'
+  | 'refreshTokenByHash'
+  | 'accessTokenByHash'
+  | 'tokenByAccessHash'
+  | 'tokenByRefreshHash'
+  | 'claimRefresh'
+  | 'refreshRetired'
+  | 'revokeFamily'
+  | 'revokeToken'
+  | 'deleteExpired'
+> {
+  return {
     async createTokens(row) {
       return (await db.oAuthToken.create({ data: row, select: { id: true } })).id;
     },

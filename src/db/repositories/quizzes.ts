@@ -198,6 +198,30 @@ function newQuiz(row: NewQuizRow) {
 
 export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect: Dialect): QuizRepository {
   return {
+    ...quizReadMethods(db, reads),
+    ...quizWriteMethods(db, dialect),
+    ...quizClosingMethods(db, dialect),
+  };
+}
+
+/** Reading quizzes: by id, slug or owner, their counts and titles, and a quiz's link secret. */
+function quizReadMethods(
+  db: PrismaClient,
+  reads: QuizReads,
+): Pick<
+  QuizRepository,
+  | 'quizCandidates'
+  | 'quizWithQuestions'
+  | 'quizBySlug'
+  | 'titlesByOwner'
+  | 'byId'
+  | 'bySlug'
+  | 'linkSecret'
+  | 'ownedId'
+  | 'listByOwner'
+  | 'countByOwner'
+> {
+  return {
     quizCandidates: (...args) => reads.quizCandidates(...args),
     quizWithQuestions: (...args) => reads.quizWithQuestions(...args),
     quizBySlug: (...args) => reads.quizBySlug(...args),
@@ -208,6 +232,50 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
         take: limit,
       }),
+    byId: (id) => db.quiz.findUnique({ where: { id }, omit: QUIZ_ROW_OMIT }),
+    bySlug: (slug) => reads.quizBySlug(slug),
+    async linkSecret(id) {
+      const row = await db.quiz.findUnique({ where: { id }, select: { linkSecret: true } });
+      return row ? row.linkSecret : undefined;
+    },
+    async ownedId(ownerId, id) {
+      const quiz = await db.quiz.findFirst({ where: { id, ownerId }, select: { id: true } });
+      return quiz?.id ?? null;
+    },
+    async listByOwner(ownerId, limit, after, filter = {}) {
+      const rows = await db.quiz.findMany({
+        where: {
+          ownerId,
+          ...(after ? olderThanWhere('createdAt', after) : {}),
+          ...(filter.titleKeyContains ? { titleKey: { contains: filter.titleKeyContains } } : {}),
+          ...(filter.status ? { status: filter.status } : {}),
+          ...(filter.acceptingResponses === undefined
+            ? {}
+            : { acceptingResponses: filter.acceptingResponses }),
+        },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        include: { _count: { select: { questions: true, responses: true } } },
+      });
+      return rows.map(({ _count, ...quiz }) => ({
+        ...quiz,
+        questionCount: _count.questions,
+        responseCount: _count.responses,
+      }));
+    },
+    countByOwner: (ownerId, status) => db.quiz.count({ where: { ownerId, ...(status ? { status } : {}) } }),
+  };
+}
+
+/** Writing quizzes: creating, updating within the owner's rules, publishing, deleting, the owner's settings. */
+function quizWriteMethods(
+  db: PrismaClient,
+  dialect: Dialect,
+): Pick<
+  QuizRepository,
+  'create' | 'createMany' | 'update' | 'publish' | 'setLinkSecret' | 'setAssistantGradesFinal' | 'delete'
+> {
+  return {
     async create(row) {
       try {
         const wanted = hashesOf(row.questions);
@@ -297,12 +365,6 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         if ((await publish(tx)).count > 0) await outboxInsert(tx, dialect, event);
       }, WRITE_TRANSACTION_OPTIONS);
     },
-    byId: (id) => db.quiz.findUnique({ where: { id }, omit: QUIZ_ROW_OMIT }),
-    bySlug: (slug) => reads.quizBySlug(slug),
-    async linkSecret(id) {
-      const row = await db.quiz.findUnique({ where: { id }, select: { linkSecret: true } });
-      return row ? row.linkSecret : undefined;
-    },
     async setLinkSecret(ownerId, id, secret) {
       const { count } = await db.quiz.updateMany({ where: { id, ownerId }, data: { linkSecret: secret } });
       return count > 0;
@@ -314,10 +376,6 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
       });
       return count > 0;
     },
-    async ownedId(ownerId, id) {
-      const quiz = await db.quiz.findFirst({ where: { id, ownerId }, select: { id: true } });
-      return quiz?.id ?? null;
-    },
     async delete(ownerId, id, event) {
       return db.$transaction(async (tx) => {
         // Its pictures go with it, unless another quiz uses them too.
@@ -328,27 +386,15 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         return deleted;
       }, WRITE_TRANSACTION_OPTIONS);
     },
-    async listByOwner(ownerId, limit, after, filter = {}) {
-      const rows = await db.quiz.findMany({
-        where: {
-          ownerId,
-          ...(after ? olderThanWhere('createdAt', after) : {}),
-          ...(filter.titleKeyContains ? { titleKey: { contains: filter.titleKeyContains } } : {}),
-          ...(filter.status ? { status: filter.status } : {}),
-          ...(filter.acceptingResponses === undefined
-            ? {}
-            : { acceptingResponses: filter.acceptingResponses }),
-        },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        include: { _count: { select: { questions: true, responses: true } } },
-      });
-      return rows.map(({ _count, ...quiz }) => ({
-        ...quiz,
-        questionCount: _count.questions,
-        responseCount: _count.responses,
-      }));
-    },
+  };
+}
+
+/** Closing at the quiz's time: the closings due, and each one marked with its event. */
+function quizClosingMethods(
+  db: PrismaClient,
+  dialect: Dialect,
+): Pick<QuizRepository, 'closingsDue' | 'markClosed'> {
+  return {
     async closingsDue(since, now, limit) {
       const rows = await db.quiz.findMany({
         where: {
@@ -390,6 +436,5 @@ export function prismaQuizRepository(db: PrismaClient, reads: QuizReads, dialect
         return true;
       }, WRITE_TRANSACTION_OPTIONS);
     },
-    countByOwner: (ownerId, status) => db.quiz.count({ where: { ownerId, ...(status ? { status } : {}) } }),
   };
 }

@@ -289,10 +289,51 @@ const percentWhere = (bounds: PercentBounds) => ({
  */
 export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrites): ResponseRepository {
   return {
+    ...responseWriteMethods(writes),
+    ...ownerReadMethods(db),
+    ...respondentReadMethods(db),
+    ...gradingReadMethods(db),
+  };
+}
+
+/** The writes, each one transaction of db/response-writes/ with the figures it changes. */
+function responseWriteMethods(
+  writes: ResponseWrites,
+): Pick<
+  ResponseRepository,
+  'create' | 'createMany' | 'figures' | 'recomputeFigures' | 'delete' | 'applyRemarks' | 'applyGrades'
+> {
+  return {
     create: (row, event, limit, guards) => writes.create(row, new Date(), event, limit, guards),
     createMany: (rows) => writes.createMany(rows),
     figures: (quizId) => writes.figures(quizId),
     recomputeFigures: (quizId) => writes.recompute(quizId),
+    delete: (quizId, responseId, event) => writes.delete(quizId, responseId, event),
+    applyRemarks: (quizId, remarks, at) => writes.applyRemarks(quizId, remarks, at),
+    applyGrades: (quizId, grades, at, marks, graded) => writes.applyGrades(quizId, grades, at, marks, graded),
+  };
+}
+
+/** What the owner's pages and exports read: counts, lists in either order, one response, the figures' inputs. */
+function ownerReadMethods(
+  db: PrismaClient,
+): Pick<
+  ResponseRepository,
+  | 'countForQuiz'
+  | 'commonAnswers'
+  | 'countForOwner'
+  | 'newestFirst'
+  | 'ranked'
+  | 'percentCounts'
+  | 'answersToGradeCounts'
+  | 'oldestFirst'
+  | 'earlierQuestions'
+  | 'owned'
+  | 'ownedWithAnswers'
+  | 'recentForOwner'
+  | 'answeredAny'
+> {
+  return {
     countForQuiz: (quizId) => db.response.count({ where: { quizId } }),
     async commonAnswers(quizId, questionId, column, limit) {
       // From the running counts of typed values (result_values), top rows by count: bounded by
@@ -394,7 +435,32 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
         where: { id: responseId, quizId, quiz: { ownerId } },
         select: withAnswers,
       }),
-    delete: (quizId, responseId, event) => writes.delete(quizId, responseId, event),
+    recentForOwner: (ownerId, limit) =>
+      db.response.findMany({
+        where: { quiz: { ownerId } },
+        orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        select: {
+          id: true,
+          submittedAt: true,
+          respondentName: true,
+          score: true,
+          maxScore: true,
+          quiz: { select: { id: true, title: true } },
+        },
+      }),
+    answeredAny: (quizId, questionIds) =>
+      db.response.findMany({
+        where: { quizId, answers: { some: { questionId: { in: [...questionIds] } } } },
+        orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
+        select: withAnswers,
+      }),
+  };
+}
+
+/** What a respondent's result page reads, by the published quiz's slug. */
+function respondentReadMethods(db: PrismaClient): Pick<ResponseRepository, 'publicResult' | 'idByResultKey'> {
+  return {
     publicResult: (slug, responseId) =>
       db.response.findFirst({
         where: { id: responseId, quiz: { slug, status: 'published' } },
@@ -430,28 +496,17 @@ export function prismaResponseRepository(db: PrismaClient, writes: ResponseWrite
           select: { id: true },
         })
       )?.id ?? null,
-    recentForOwner: (ownerId, limit) =>
-      db.response.findMany({
-        where: { quiz: { ownerId } },
-        orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        select: {
-          id: true,
-          submittedAt: true,
-          respondentName: true,
-          score: true,
-          maxScore: true,
-          quiz: { select: { id: true, title: true } },
-        },
-      }),
-    answeredAny: (quizId, questionIds) =>
-      db.response.findMany({
-        where: { quizId, answers: { some: { questionId: { in: [...questionIds] } } } },
-        orderBy: [{ submittedAt: 'asc' }, { id: 'asc' }],
-        select: withAnswers,
-      }),
-    applyRemarks: (quizId, remarks, at) => writes.applyRemarks(quizId, remarks, at),
-    applyGrades: (quizId, grades, at, marks, graded) => writes.applyGrades(quizId, grades, at, marks, graded),
+  };
+}
+
+/** What grading by a person reads: the answers to grade, their grades and their history. */
+function gradingReadMethods(
+  db: PrismaClient,
+): Pick<
+  ResponseRepository,
+  'ownedAnswers' | 'ungradedAnswers' | 'proposedAnswerIds' | 'answerGrades' | 'answerHistory'
+> {
+  return {
     async ownedAnswers(ownerId, answerIds) {
       if (answerIds.length === 0) return [];
       const rows = await db.answer.findMany({

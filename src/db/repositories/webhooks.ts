@@ -191,6 +191,22 @@ const deliveryColumns = {
 } as const;
 
 export function prismaWebhookRepository(db: PrismaClient, dialect: Dialect): WebhookRepository {
+  return { ...endpointMethods(db), ...deliveryMethods(db, dialect), ...deliveryLogMethods(db) };
+}
+
+/** The owner's endpoints: reading, creating within the limit, deleting, rotating the secret, enabling again. */
+function endpointMethods(
+  db: PrismaClient,
+): Pick<
+  WebhookRepository,
+  | 'endpoints'
+  | 'endpoint'
+  | 'endpointById'
+  | 'createEndpoint'
+  | 'deleteEndpoint'
+  | 'rotateSecret'
+  | 'enableEndpoint'
+> {
   return {
     async endpoints(ownerId) {
       const rows = await db.webhookEndpoint.findMany({
@@ -250,6 +266,18 @@ export function prismaWebhookRepository(db: PrismaClient, dialect: Dialect): Web
       });
       return result.count > 0;
     },
+  };
+}
+
+/** The outbox and its deliveries: writing an event, the worker's claim and its attempt's outcome, a replay, a test event. */
+function deliveryMethods(
+  db: PrismaClient,
+  dialect: Dialect,
+): Pick<
+  WebhookRepository,
+  'writeEvent' | 'claimDue' | 'finishAttempt' | 'replay' | 'insertHeldDelivery' | 'pendingCount'
+> {
+  return {
     async writeEvent(event) {
       await outboxInsert(db, dialect, event);
     },
@@ -314,6 +342,42 @@ export function prismaWebhookRepository(db: PrismaClient, dialect: Dialect): Web
         }
       }, WRITE_TRANSACTION_OPTIONS);
     },
+    async replay(ownerId, deliveryId, at) {
+      const result = await db.webhookDelivery.updateMany({
+        where: { id: deliveryId, ownerId },
+        data: { state: 'pending', attempts: 0, nextAttemptAt: at, leaseToken: null, leaseUntil: null },
+      });
+      return result.count > 0;
+    },
+    async insertHeldDelivery(ownerId, endpointId, event, leaseToken, leaseUntil) {
+      const owned = await db.webhookEndpoint.findFirst({
+        where: { id: endpointId, ownerId },
+        select: { id: true },
+      });
+      if (!owned) return null;
+      return db.webhookDelivery.create({
+        data: {
+          id: `${event.id}:${endpointId}`,
+          eventId: event.id,
+          endpointId,
+          ownerId,
+          type: event.type,
+          payload: event.payload,
+          nextAttemptAt: event.at,
+          createdAt: event.at,
+          leaseToken,
+          leaseUntil,
+        },
+        select: deliveryColumns,
+      });
+    },
+    pendingCount: () => db.webhookDelivery.count({ where: { state: 'pending' } }),
+  };
+}
+
+/** The log of delivery attempts: what an endpoint's page shows, and the retention's deletion. */
+function deliveryLogMethods(db: PrismaClient): Pick<WebhookRepository, 'deleteOldLog' | 'attempts'> {
+  return {
     async deleteOldLog(before, keepPerEndpoint, batch) {
       let attempts = 0;
       const endpoints = await db.webhookAttempt.findMany({
@@ -377,35 +441,5 @@ export function prismaWebhookRepository(db: PrismaClient, dialect: Dialect): Web
       });
       return rows.map(({ delivery, ...row }) => ({ ...row, eventId: delivery.eventId, type: delivery.type }));
     },
-    async replay(ownerId, deliveryId, at) {
-      const result = await db.webhookDelivery.updateMany({
-        where: { id: deliveryId, ownerId },
-        data: { state: 'pending', attempts: 0, nextAttemptAt: at, leaseToken: null, leaseUntil: null },
-      });
-      return result.count > 0;
-    },
-    async insertHeldDelivery(ownerId, endpointId, event, leaseToken, leaseUntil) {
-      const owned = await db.webhookEndpoint.findFirst({
-        where: { id: endpointId, ownerId },
-        select: { id: true },
-      });
-      if (!owned) return null;
-      return db.webhookDelivery.create({
-        data: {
-          id: `${event.id}:${endpointId}`,
-          eventId: event.id,
-          endpointId,
-          ownerId,
-          type: event.type,
-          payload: event.payload,
-          nextAttemptAt: event.at,
-          createdAt: event.at,
-          leaseToken,
-          leaseUntil,
-        },
-        select: deliveryColumns,
-      });
-    },
-    pendingCount: () => db.webhookDelivery.count({ where: { state: 'pending' } }),
   };
 }
