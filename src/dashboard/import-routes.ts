@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import type { DomainDeps } from '../domain/deps';
 import type { DomainError } from '../domain/errors';
 import { ImportsBusy } from '../domain/import/read-pool';
 import { IMPORT_FORMATS, type ImportFormat } from '../domain/import/bank';
@@ -100,6 +101,206 @@ const TOO_LARGE: FieldError = {
   message: `The file is too large: an import takes at most ${UPLOAD_BYTES_MAX / (1024 * 1024)} MB. Split the questions into smaller files.`,
 };
 
+/** Where an import goes; a quiz that is not the owner's is "not found". */
+async function targetOf(deps: DomainDeps, req: Request, res: Response): Promise<ImportTarget> {
+  const session = currentSession(res)!;
+  if (req.params.quizId === undefined) return { kind: 'new' };
+  const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+  const quiz = await getQuizQuestions(deps, session.userId, id);
+  return {
+    kind: 'append',
+    quizId: id,
+    title: quiz.title,
+    questionCount: quiz.questions.length,
+    published: quiz.status !== 'draft',
+  };
+}
+
+/** The import form, empty. */
+async function showForm(deps: DomainDeps, req: Request, res: Response) {
+  sendImportForm(res, { target: await targetOf(deps, req, res), title: '', format: '', text: '' });
+}
+
+/**
+ * The form's post: a file or pasted text, read whole and checked before it is stored as an upload;
+ * the owner goes on to its preview, or back to the form with what to fix.
+ */
+async function takeFile(deps: DomainDeps, req: Request, res: Response) {
+  const session = currentSession(res)!;
+  let target: ImportTarget;
+  try {
+    target = await targetOf(deps, req, res);
+  } catch (error) {
+    req.resume();
+    throw error;
+  }
+  const body = await readFileBody(req, UPLOAD_BYTES_MAX, { fieldBytesMax: TEXT_FIELD_BYTES_MAX });
+  const fields = body.ok ? body.file.fields : (body.fields ?? {});
+  const state = {
+    target,
+    title: (fields.title ?? '').trim(),
+    format: formatOf(fields.format) ?? '',
+    text: fields.text ?? '',
+  };
+  if (!body.ok && body.reason !== 'no_file') {
+    const errors =
+      body.reason === 'too_large'
+        ? [
+            /"text"/.test(body.detail)
+              ? { field: 'text', message: 'The pasted text is too long: upload it as a file.' }
+              : TOO_LARGE,
+          ]
+        : [
+            {
+              field: 'file',
+              message: 'The form could not be read to its end: choose the file and send it again.',
+            },
+          ];
+    return sendImportForm(res, {
+      ...state,
+      text: '',
+      errors,
+      status: body.reason === 'too_large' ? 413 : 400,
+    });
+  }
+  // The token travels in the multipart form: checked before anything is read as questions.
+  req.body = fields;
+  const failure = checkCsrf(req, res);
+  if (failure) return sendCsrfFailure(req, res, failure);
+
+  const errors: FieldError[] = [];
+  if (target.kind === 'new' && state.title === '') {
+    errors.push({ field: 'title', message: 'Enter a title for the new quiz.' });
+  }
+  if (target.kind === 'append' && target.published) {
+    errors.push({
+      field: '',
+      message: `“${target.title}” is published: questions are added to drafts only. Import them into a new quiz instead.`,
+    });
+  }
+  const source = body.ok ? 'file' : 'text';
+  if (!body.ok && state.text.trim() === '') {
+    errors.push({ field: 'file', message: 'Choose a file, or paste the questions.' });
+  } else if (!body.ok && state.text.length > IMPORT_TEXT_MAX) {
+    errors.push({
+      field: 'text',
+      message: `The pasted text is longer than ${IMPORT_TEXT_MAX} characters: upload it as a file.`,
+    });
+  }
+  if (errors.length > 0) return sendImportForm(res, { ...state, errors, status: 400 });
+
+  const file = body.ok
+    ? body.file
+    : { contentType: 'text/plain', filename: null, bytes: new TextEncoder().encode(state.text) };
+  // Read whole before it is kept: a file that cannot be read leaves nothing behind.
+  try {
+    await checkSource(deps, { file }, formatOf(state.format));
+  } catch (error) {
+    const refusal = domainRefusal(error, ['invalid_input']);
+    if (!refusal) throw error;
+    return sendImportForm(res, {
+      ...state,
+      errors: importErrors(refusal.error, source),
+      status: busyStatus(res, error) ?? refusal.status,
+    });
+  }
+  const stored = await storeUpload(deps, session.userId, file);
+  const query = new URLSearchParams({ upload: stored.upload_id });
+  if (state.format) query.set('format', state.format);
+  if (target.kind === 'new') query.set('title', state.title);
+  res.redirect(303, `${importPath(target)}/preview?${query.toString()}`);
+}
+
+/** The stored upload's preview; a refusal sends the owner back to the form with it. */
+async function preview(
+  deps: DomainDeps,
+  req: Request,
+  res: Response,
+  state: Omit<ImportPreviewState, 'preview'>,
+  page: number,
+): Promise<ImportPreviewState | null> {
+  const session = currentSession(res)!;
+  try {
+    const file = await readUpload(deps, session.userId, state.uploadId);
+    const { preview } = await previewSource(deps, { file }, formatOf(state.format), page);
+    return { ...state, preview };
+  } catch (error) {
+    const refusal = domainRefusal(error, ['invalid_input']);
+    if (!refusal) throw error;
+    sendImportForm(res, {
+      target: state.target,
+      title: state.title,
+      format: state.format,
+      text: '',
+      errors: importErrors(refusal.error, 'file'),
+      status: busyStatus(res, error) ?? refusal.status,
+    });
+    return null;
+  }
+}
+
+/** The stored upload's preview, a page of its questions at a time. */
+async function showPreview(deps: DomainDeps, req: Request, res: Response) {
+  const target = await targetOf(deps, req, res);
+  const state = {
+    target,
+    uploadId: String(req.query.upload ?? ''),
+    format: formatOf(req.query.format) ?? '',
+    title: typeof req.query.title === 'string' ? req.query.title : '',
+  };
+  const page = Math.max(1, Math.min(1000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
+  const shown = await preview(deps, req, res, state, page);
+  if (shown) sendImportPreview(res, shown);
+}
+
+/** The import itself, all or nothing; a refusal shows the preview again with what to fix. */
+async function confirm(deps: DomainDeps, req: Request, res: Response) {
+  const session = currentSession(res)!;
+  const target = await targetOf(deps, req, res);
+  const body = req.body as Record<string, unknown>;
+  const state = {
+    target,
+    uploadId: formString(body, 'upload'),
+    format: formatOf(formString(body, 'format')) ?? '',
+    title: formString(body, 'title').trim(),
+    split: formString(body, 'split') !== '',
+    skipUnusable: formString(body, 'skip_unusable') !== '',
+  };
+  const format = formatOf(state.format);
+  try {
+    const done = await importQuestions(deps, session.userId, {
+      uploadId: state.uploadId,
+      ...(format ? { format } : {}),
+      ...(target.kind === 'new' ? { title: state.title } : { quizRef: target.quizId }),
+      split: state.split,
+      skipUnusable: state.skipUnusable,
+    });
+    const first = done.quizzes[0]!;
+    const into = done.quizzes.length === 1 ? `“${first.title}”` : `${done.quizzes.length} draft quizzes`;
+    setFlash(res, {
+      notice: {
+        kind: 'success',
+        text: `Imported ${plural(done.importable, 'question', 'questions')} into ${into}.`,
+      },
+    });
+    res.redirect(
+      303,
+      done.quizzes.length === 1 ? `/dashboard/quizzes/${first.quiz_id}` : '/dashboard/quizzes',
+    );
+  } catch (error) {
+    const refusal = domainRefusal(error, ['invalid_input', 'invalid_state']);
+    if (!refusal) throw error;
+    const shown = await preview(deps, req, res, state, 1);
+    if (shown) {
+      sendImportPreview(res, {
+        ...shown,
+        errors: importErrors(refusal.error, 'file'),
+        status: refusal.status,
+      });
+    }
+  }
+}
+
 /**
  * Importing question banks on the dashboard: the form (a file through busboy, with the CSRF
  * check and the upload link's size limit, or pasted text), the preview of the stored upload, and
@@ -107,211 +308,23 @@ const TOO_LARGE: FieldError = {
  */
 export function importRoutes({ deps }: DashboardContext): Router {
   const router = express.Router();
-
-  /** Where an import goes; a quiz that is not the owner's is "not found". */
-  async function targetOf(req: Request, res: Response): Promise<ImportTarget> {
-    const session = currentSession(res)!;
-    if (req.params.quizId === undefined) return { kind: 'new' };
-    const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-    const quiz = await getQuizQuestions(deps, session.userId, id);
-    return {
-      kind: 'append',
-      quizId: id,
-      title: quiz.title,
-      questionCount: quiz.questions.length,
-      published: quiz.status !== 'draft',
-    };
-  }
-
-  const showForm = async (req: Request, res: Response) => {
-    sendImportForm(res, { target: await targetOf(req, res), title: '', format: '', text: '' });
-  };
-  router.get('/dashboard/quizzes/import', requireLogin(), showForm);
-  router.get('/dashboard/quizzes/:quizId/import', requireLogin(), showForm);
-
-  const takeFile = async (req: Request, res: Response) => {
-    const session = currentSession(res)!;
-    let target: ImportTarget;
-    try {
-      target = await targetOf(req, res);
-    } catch (error) {
-      req.resume();
-      throw error;
-    }
-    const body = await readFileBody(req, UPLOAD_BYTES_MAX, { fieldBytesMax: TEXT_FIELD_BYTES_MAX });
-    const fields = body.ok ? body.file.fields : (body.fields ?? {});
-    const state = {
-      target,
-      title: (fields.title ?? '').trim(),
-      format: formatOf(fields.format) ?? '',
-      text: fields.text ?? '',
-    };
-    if (!body.ok && body.reason !== 'no_file') {
-      const errors =
-        body.reason === 'too_large'
-          ? [
-              /"text"/.test(body.detail)
-                ? { field: 'text', message: 'The pasted text is too long: upload it as a file.' }
-                : TOO_LARGE,
-            ]
-          : [
-              {
-                field: 'file',
-                message: 'The form could not be read to its end: choose the file and send it again.',
-              },
-            ];
-      return sendImportForm(res, {
-        ...state,
-        text: '',
-        errors,
-        status: body.reason === 'too_large' ? 413 : 400,
-      });
-    }
-    // The token travels in the multipart form: checked before anything is read as questions.
-    req.body = fields;
-    const failure = checkCsrf(req, res);
-    if (failure) return sendCsrfFailure(req, res, failure);
-
-    const errors: FieldError[] = [];
-    if (target.kind === 'new' && state.title === '') {
-      errors.push({ field: 'title', message: 'Enter a title for the new quiz.' });
-    }
-    if (target.kind === 'append' && target.published) {
-      errors.push({
-        field: '',
-        message: `“${target.title}” is published: questions are added to drafts only. Import them into a new quiz instead.`,
-      });
-    }
-    const source = body.ok ? 'file' : 'text';
-    if (!body.ok && state.text.trim() === '') {
-      errors.push({ field: 'file', message: 'Choose a file, or paste the questions.' });
-    } else if (!body.ok && state.text.length > IMPORT_TEXT_MAX) {
-      errors.push({
-        field: 'text',
-        message: `The pasted text is longer than ${IMPORT_TEXT_MAX} characters: upload it as a file.`,
-      });
-    }
-    if (errors.length > 0) return sendImportForm(res, { ...state, errors, status: 400 });
-
-    const file = body.ok
-      ? body.file
-      : { contentType: 'text/plain', filename: null, bytes: new TextEncoder().encode(state.text) };
-    // Read whole before it is kept: a file that cannot be read leaves nothing behind.
-    try {
-      await checkSource(deps, { file }, formatOf(state.format));
-    } catch (error) {
-      const refusal = domainRefusal(error, ['invalid_input']);
-      if (!refusal) throw error;
-      return sendImportForm(res, {
-        ...state,
-        errors: importErrors(refusal.error, source),
-        status: busyStatus(res, error) ?? refusal.status,
-      });
-    }
-    const stored = await storeUpload(deps, session.userId, file);
-    const query = new URLSearchParams({ upload: stored.upload_id });
-    if (state.format) query.set('format', state.format);
-    if (target.kind === 'new') query.set('title', state.title);
-    res.redirect(303, `${importPath(target)}/preview?${query.toString()}`);
-  };
-  router.post('/dashboard/quizzes/import', requireLogin(), takeFile);
-  router.post('/dashboard/quizzes/:quizId/import', requireLogin(), takeFile);
-
-  /** The stored upload's preview; a refusal sends the owner back to the form with it. */
-  async function preview(
-    req: Request,
-    res: Response,
-    state: Omit<ImportPreviewState, 'preview'>,
-    page: number,
-  ): Promise<ImportPreviewState | null> {
-    const session = currentSession(res)!;
-    try {
-      const file = await readUpload(deps, session.userId, state.uploadId);
-      const { preview } = await previewSource(deps, { file }, formatOf(state.format), page);
-      return { ...state, preview };
-    } catch (error) {
-      const refusal = domainRefusal(error, ['invalid_input']);
-      if (!refusal) throw error;
-      sendImportForm(res, {
-        target: state.target,
-        title: state.title,
-        format: state.format,
-        text: '',
-        errors: importErrors(refusal.error, 'file'),
-        status: busyStatus(res, error) ?? refusal.status,
-      });
-      return null;
-    }
-  }
-
-  const showPreview = async (req: Request, res: Response) => {
-    const target = await targetOf(req, res);
-    const state = {
-      target,
-      uploadId: String(req.query.upload ?? ''),
-      format: formatOf(req.query.format) ?? '',
-      title: typeof req.query.title === 'string' ? req.query.title : '',
-    };
-    const page = Math.max(1, Math.min(1000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
-    const shown = await preview(req, res, state, page);
-    if (shown) sendImportPreview(res, shown);
-  };
-  router.get('/dashboard/quizzes/import/preview', requireLogin(), showPreview);
-  router.get('/dashboard/quizzes/:quizId/import/preview', requireLogin(), showPreview);
-
-  const confirm = async (req: Request, res: Response) => {
-    const session = currentSession(res)!;
-    const target = await targetOf(req, res);
-    const body = req.body as Record<string, unknown>;
-    const state = {
-      target,
-      uploadId: formString(body, 'upload'),
-      format: formatOf(formString(body, 'format')) ?? '',
-      title: formString(body, 'title').trim(),
-      split: formString(body, 'split') !== '',
-      skipUnusable: formString(body, 'skip_unusable') !== '',
-    };
-    const format = formatOf(state.format);
-    try {
-      const done = await importQuestions(deps, session.userId, {
-        uploadId: state.uploadId,
-        ...(format ? { format } : {}),
-        ...(target.kind === 'new' ? { title: state.title } : { quizRef: target.quizId }),
-        split: state.split,
-        skipUnusable: state.skipUnusable,
-      });
-      const first = done.quizzes[0]!;
-      const into = done.quizzes.length === 1 ? `“${first.title}”` : `${done.quizzes.length} draft quizzes`;
-      setFlash(res, {
-        notice: {
-          kind: 'success',
-          text: `Imported ${plural(done.importable, 'question', 'questions')} into ${into}.`,
-        },
-      });
-      res.redirect(
-        303,
-        done.quizzes.length === 1 ? `/dashboard/quizzes/${first.quiz_id}` : '/dashboard/quizzes',
-      );
-    } catch (error) {
-      const refusal = domainRefusal(error, ['invalid_input', 'invalid_state']);
-      if (!refusal) throw error;
-      const shown = await preview(req, res, state, 1);
-      if (shown) {
-        sendImportPreview(res, {
-          ...shown,
-          errors: importErrors(refusal.error, 'file'),
-          status: refusal.status,
-        });
-      }
-    }
-  };
-  router.post('/dashboard/quizzes/import/confirm', requireLogin(), parseForm(), verifyCsrf(), confirm);
+  const showFormOf = (req: Request, res: Response) => showForm(deps, req, res);
+  router.get('/dashboard/quizzes/import', requireLogin(), showFormOf);
+  router.get('/dashboard/quizzes/:quizId/import', requireLogin(), showFormOf);
+  const takeFileOf = (req: Request, res: Response) => takeFile(deps, req, res);
+  router.post('/dashboard/quizzes/import', requireLogin(), takeFileOf);
+  router.post('/dashboard/quizzes/:quizId/import', requireLogin(), takeFileOf);
+  const showPreviewOf = (req: Request, res: Response) => showPreview(deps, req, res);
+  router.get('/dashboard/quizzes/import/preview', requireLogin(), showPreviewOf);
+  router.get('/dashboard/quizzes/:quizId/import/preview', requireLogin(), showPreviewOf);
+  const confirmOf = (req: Request, res: Response) => confirm(deps, req, res);
+  router.post('/dashboard/quizzes/import/confirm', requireLogin(), parseForm(), verifyCsrf(), confirmOf);
   router.post(
     '/dashboard/quizzes/:quizId/import/confirm',
     requireLogin(),
     parseForm(),
     verifyCsrf(),
-    confirm,
+    confirmOf,
   );
 
   return router;

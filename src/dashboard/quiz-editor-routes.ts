@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
+import type { DomainDeps } from '../domain/deps';
 import { isDomainError, type DomainError } from '../domain/errors';
 import {
   decodeImage,
@@ -193,18 +194,13 @@ function formTimeZone(body: unknown, fallback: string): string {
 /** The quiz editor (create, edit), publishing, closing and reopening responses, and deletion. */
 export function quizEditorRoutes({ deps }: DashboardContext): Router {
   const router = express.Router();
+  editorRoutes(router, deps);
+  quizActionRoutes(router, deps);
+  return router;
+}
 
-  /** A POST on one of the owner's quizzes: logged in, CSRF-checked, and the quiz theirs. */
-  const ownedQuizPost = (
-    path: string,
-    handle: (req: Request, res: Response, owner: { session: SessionRecord; id: string }) => Promise<void>,
-  ) =>
-    router.post(path, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
-      const session = currentSession(res)!;
-      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
-      await handle(req, res, { session, id });
-    });
-
+/** The editor's pages: a new quiz, an owned one, and the pictures uploaded in it before a save. */
+function editorRoutes(router: Router, deps: DomainDeps): void {
   // A picture uploaded in the editor and not saved yet, shown to its owner alone; only a picture
   // is served (by its content), whatever else the owner's uploads hold.
   router.get('/dashboard/pictures/:uploadId', requireLogin(), async (req, res) => {
@@ -311,6 +307,23 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
       });
     },
   );
+}
+
+/**
+ * What the owner does to a quiz from its page: publish, preview, duplicate, close or reopen,
+ * re-mark and delete (these two behind a page that says what changes).
+ */
+function quizActionRoutes(router: Router, deps: DomainDeps): void {
+  /** A POST on one of the owner's quizzes: logged in, CSRF-checked, and the quiz theirs. */
+  const ownedQuizPost = (
+    path: string,
+    handle: (req: Request, res: Response, owner: { session: SessionRecord; id: string }) => Promise<void>,
+  ) =>
+    router.post(path, requireLogin(), parseForm(), verifyCsrf(), async (req, res) => {
+      const session = currentSession(res)!;
+      const id = await requireOwnedQuizId(deps.repos, session.userId, String(req.params.quizId));
+      await handle(req, res, { session, id });
+    });
 
   ownedQuizPost('/dashboard/quizzes/:quizId/publish', async (_req, res, { session, id }) => {
     try {
@@ -406,6 +419,4 @@ export function quizEditorRoutes({ deps }: DashboardContext): Router {
     setFlash(res, { notice: { kind: 'success', text: deleted.message } });
     res.redirect(303, '/dashboard/quizzes');
   });
-
-  return router;
 }

@@ -11,14 +11,11 @@ const SRC = path.join(ROOT, 'src');
 const MAX_LINES = 150;
 
 /**
- * Functions still over the limit, as "file name": each goes when its split lands, and the list
- * only shrinks (the second test fails on a name that is no longer long).
+ * Functions allowed over the limit, as "file name": none now, every function of src/ is held to
+ * it. Kept so a split in progress can name one, and it only shrinks (the second test fails on a
+ * name that is no longer long).
  */
-const EXCEPTIONS: readonly string[] = [
-  // Not split yet.
-  'src/dashboard/quiz-editor-routes.ts quizEditorRoutes',
-  'src/dashboard/import-routes.ts importRoutes',
-];
+const EXCEPTIONS: readonly string[] = [];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
