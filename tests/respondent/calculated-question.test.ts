@@ -268,5 +268,11 @@ describeEachDatabase('a calculated question with a step and a unit', (provider) 
     }
     // Twelve draws among nine values: at least two differ unless the draw is broken.
     expect(seen.size).toBeGreaterThan(1);
+    // Moodle XML draws by decimals: the step's (0.25: 2), the step itself named as lost.
+    const links = payload(await callTool(client, 'get_quiz_links', { quiz_id: created.quiz_id }));
+    const file = await request(app.app).get(links.exports.moodle_xml.slice(app.baseUrl.length)).buffer(true);
+    expect(file.text).toContain('<name><text>m</text></name>');
+    expect(file.text).toMatch(/<name><text>m<\/text><\/name>.*?<decimals><text>2<\/text><\/decimals>/s);
+    expect(file.text).not.toContain('undefined');
   });
 });

@@ -1,4 +1,10 @@
-import { BLANK_MARKER, type ImportedBlank, type ImportShape, type TypeExport } from '../question-types';
+import {
+  BLANK_MARKER,
+  decimalsOf,
+  type ImportedBlank,
+  type ImportShape,
+  type TypeExport,
+} from '../question-types';
 import type { ImageRecord } from '../images/image-ref';
 import { escapeXml } from './xml-text';
 import { pointsOf, toldOf, type ExportedQuestion, type ExportSource, type QuizExporter } from './exported';
@@ -254,14 +260,20 @@ const WRITERS: Readonly<Record<ImportShape, (told: TypeExport, pictures: OptionP
             `<distribution>${text('uniform')}</distribution>`,
             `<minimum>${text(String(variable.min))}</minimum>`,
             `<maximum>${text(String(variable.max))}</maximum>`,
-            `<decimals>${text(String(variable.decimals))}</decimals>`,
+            `<decimals>${text(String(decimalsOf(variable)))}</decimals>`,
             '<itemcount>0</itemcount>',
             '</dataset_definition>',
           ].join(''),
         ),
         '</dataset_definitions>',
       ],
-      lost: [],
+      // Moodle draws every value by its decimals and has no unit per wildcard.
+      lost: [
+        ...(formula.variables.some((variable) => variable.step !== undefined)
+          ? ['steps of variables (drawn by their decimals)']
+          : []),
+        ...(formula.variables.some((variable) => variable.unit) ? ['units of variables'] : []),
+      ],
     };
   },
 };

@@ -38,7 +38,7 @@ export { pairFigures, type PairFigure } from './matching';
 export * from './opaque-ids';
 export { scaleFigures, type ScaleFigures } from './scale';
 export { gridFigures, type GridRowFigure } from './grid';
-export { FORMULA_LIMITS, VARIABLE_LIMITS } from './calculated';
+export { decimalsOf, FORMULA_LIMITS, VARIABLE_LIMITS } from './calculated';
 export { essayMaximum, wordCount, type EssayCriterion, type EssayQuestion } from './essay';
 
 /** A question as scoring reads it: its id, its type and its key. */

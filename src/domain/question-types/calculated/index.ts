@@ -18,7 +18,7 @@ import {
 } from './variables';
 
 export { FORMULA_LIMITS } from './formula';
-export { VARIABLE_LIMITS, type CalculatedVariable } from './variables';
+export { decimalsOf, VARIABLE_LIMITS, type CalculatedVariable } from './variables';
 
 /**
  * Each respondent gets their own numbers (Moodle's calculated, Canvas's formula question): every
