@@ -6,6 +6,7 @@ import { dashboardRouter } from './dashboard/router';
 import type { DomainDeps } from './domain/deps';
 import { createApiKeyVerifier } from './http/api-key-verifier';
 import { identifyBearer, MCP_PATH, requireBearer } from './http/authenticate';
+import { serverCardRouter } from './mcp/server-card';
 import { chain } from './http/chain';
 import { hostGuard, malformedHostGuard, originGuard } from './http/host-guard';
 import { createRateLimiter } from './http/rate-limit';
@@ -135,6 +136,19 @@ export function createApp({
     baseUrl: config.baseUrl,
     store: limiterStore('mcp'),
   });
+
+  // The server card is public; its own counter keeps a crawler from spending the MCP budget.
+  app.use(
+    serverCardRouter({
+      baseUrl: config.baseUrl,
+      limiter: createRateLimiter({
+        max: config.rateLimit.max,
+        windowSeconds: config.rateLimit.windowSeconds,
+        baseUrl: config.baseUrl,
+        store: limiterStore('card'),
+      }),
+    }),
+  );
 
   const quizAppHtml = loadQuizAppHtml();
   if (quizAppHtml === undefined) {

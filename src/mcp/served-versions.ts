@@ -4,6 +4,18 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server';
 
+/** The 2026-07-28 era's version, which the SDK serves and does not export. */
+const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/**
+ * Every protocol version this URL serves, as server/discover answers them, for what is read
+ * before connecting (the server card); tests/mcp/server-card.test.ts holds the two equal.
+ */
+export const SERVED_PROTOCOL_VERSIONS: readonly string[] = [
+  MODERN_PROTOCOL_VERSION,
+  ...SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version !== MODERN_PROTOCOL_VERSION),
+];
+
 /**
  * `server/discover` names every protocol version this URL serves: the 2026-07-28 era's and the
  * 2025 era's (era-routing.ts serves both). The SDK answers with the 2026-07-28 versions only
