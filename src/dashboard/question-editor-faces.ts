@@ -1,33 +1,12 @@
 import { QUESTION_TYPE_DEFINITIONS } from '../domain/question-types';
-import { faceTable } from '../domain/question-types/face-table';
-import { calculatedEditor } from '../domain/question-types/calculated/editor';
-import { essayEditor } from '../domain/question-types/essay/editor';
-import { fillInBlanksEditor } from '../domain/question-types/fill-in-blanks/editor';
-import { gridEditor } from '../domain/question-types/grid/editor';
-import { matchingEditor } from '../domain/question-types/matching/editor';
-import { multipleChoiceEditor } from '../domain/question-types/multiple-choice/editor';
-import { multipleSelectEditor } from '../domain/question-types/multiple-select/editor';
-import { numberEditor } from '../domain/question-types/number/editor';
-import { orderingEditor } from '../domain/question-types/ordering/editor';
-import { scaleEditor } from '../domain/question-types/scale/editor';
-import { shortTextEditor } from '../domain/question-types/short-text/editor';
-import { yesNoEditor } from '../domain/question-types/yes-no/editor';
+import { facesFromFolders, faceTable } from '../domain/question-types/face-table';
+import type { EditorFace } from './question-editor-face';
 
 /** Each question type's part of the quiz editor (its editor.ts), by its type. */
-export const EDITOR_FACES = faceTable([
-  yesNoEditor,
-  multipleChoiceEditor,
-  multipleSelectEditor,
-  shortTextEditor,
-  numberEditor,
-  orderingEditor,
-  matchingEditor,
-  fillInBlanksEditor,
-  scaleEditor,
-  essayEditor,
-  gridEditor,
-  calculatedEditor,
-]);
+export const EDITOR_FACES = faceTable(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path: each type's folder
+  facesFromFolders<EditorFace>((folder) => require(`../domain/question-types/${folder}/editor`)),
+);
 
 // A field without its label would reach the teacher by its API name (`min_words`): refused at load.
 for (const definition of QUESTION_TYPE_DEFINITIONS) {

@@ -1,29 +1,8 @@
-import { faceTable } from '../domain/question-types/face-table';
-import { calculatedResults } from '../domain/question-types/calculated/results';
-import { essayResults } from '../domain/question-types/essay/results';
-import { fillInBlanksResults } from '../domain/question-types/fill-in-blanks/results';
-import { gridResults } from '../domain/question-types/grid/results';
-import { matchingResults } from '../domain/question-types/matching/results';
-import { multipleChoiceResults } from '../domain/question-types/multiple-choice/results';
-import { multipleSelectResults } from '../domain/question-types/multiple-select/results';
-import { numberResults } from '../domain/question-types/number/results';
-import { orderingResults } from '../domain/question-types/ordering/results';
-import { scaleResults } from '../domain/question-types/scale/results';
-import { shortTextResults } from '../domain/question-types/short-text/results';
-import { yesNoResults } from '../domain/question-types/yes-no/results';
+import { facesFromFolders, faceTable } from '../domain/question-types/face-table';
+import type { AnyResultsFace } from './question-results-face';
 
 /** Each question type's part of the results page (its results.ts), by its type. */
-export const RESULTS_FACES = faceTable([
-  yesNoResults,
-  multipleChoiceResults,
-  multipleSelectResults,
-  shortTextResults,
-  numberResults,
-  orderingResults,
-  matchingResults,
-  fillInBlanksResults,
-  scaleResults,
-  essayResults,
-  gridResults,
-  calculatedResults,
-]);
+export const RESULTS_FACES = faceTable(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path: each type's folder
+  facesFromFolders<AnyResultsFace>((folder) => require(`../domain/question-types/${folder}/results`)),
+);

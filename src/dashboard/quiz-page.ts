@@ -39,13 +39,13 @@ export interface QuizPageData {
   assistantGradesFinal: boolean;
 }
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const yesOrNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** One setting's line, as its entry in the table words it (domain/quiz-settings.ts). */
 function settingLine(summary: SummaryLine, value: unknown, timeZone: string): Html {
   const shown =
     summary.kind === 'on_off'
-      ? yesNo(value === true)
+      ? yesOrNo(value === true)
       : summary.kind === 'time'
         ? formatTime(value as string | null, summary.none, timeZone)
         : (summary.text as (stored: unknown) => string)(value);

@@ -1,37 +1,15 @@
 import type { FieldIssue } from '../domain/errors';
-import { faceTable } from '../domain/question-types/face-table';
+import { facesFromFolders, faceTable } from '../domain/question-types/face-table';
 import { storedTypeOf, toScorable, type QuestionType } from '../domain/question-types';
-import { calculatedForm } from '../domain/question-types/calculated/form';
-import { essayForm } from '../domain/question-types/essay/form';
-import { fillInBlanksForm } from '../domain/question-types/fill-in-blanks/form';
-import { gridForm } from '../domain/question-types/grid/form';
-import { matchingForm } from '../domain/question-types/matching/form';
-import { multipleChoiceForm } from '../domain/question-types/multiple-choice/form';
-import { multipleSelectForm } from '../domain/question-types/multiple-select/form';
-import { numberForm } from '../domain/question-types/number/form';
-import { orderingForm } from '../domain/question-types/ordering/form';
-import { scaleForm } from '../domain/question-types/scale/form';
-import { shortTextForm } from '../domain/question-types/short-text/form';
-import { yesNoForm } from '../domain/question-types/yes-no/form';
 import type { QuestionRow } from '../db/repositories';
 import type { Html } from '../web/html';
 import type { AskedQuestion, FormFace, PostedForm, Translator } from './question-form-face';
 
 /** Each type's face on the public form (its form.ts), by the type it names. */
-const FORMS: Readonly<Record<QuestionType, FormFace>> = faceTable([
-  yesNoForm,
-  multipleChoiceForm,
-  multipleSelectForm,
-  shortTextForm,
-  numberForm,
-  orderingForm,
-  matchingForm,
-  fillInBlanksForm,
-  scaleForm,
-  essayForm,
-  gridForm,
-  calculatedForm,
-]);
+const FORMS: Readonly<Record<QuestionType, FormFace>> = faceTable(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a computed path: each type's folder
+  facesFromFolders<FormFace>((folder) => require(`../domain/question-types/${folder}/form`)),
+);
 
 // A stored key is checked against its own type's schema (toScorable), so the face of its type
 // is handed a key of that type: the one place the form pairs the two.

@@ -44,7 +44,7 @@ function filesTheDocsName(): string[] {
   const section = /## How to add a question type\n([\s\S]*?)\n## /.exec(architecture)?.[1] ?? '';
   // The list of the files where the typecheck fails: from its introduction to the blank line after it.
   const list = /the typecheck\s+now\s+fails[\s\S]*?\n\n/.exec(section)?.[0] ?? '';
-  return [...new Set([...list.matchAll(/`(src\/[^`]+\.ts)`/g)].map((match) => match[1]!))].sort();
+  return [...new Set([...list.matchAll(/`((?:src|tests)\/[^`]+\.ts)`/g)].map((match) => match[1]!))].sort();
 }
 
 describe('adding a question type', () => {
@@ -52,18 +52,23 @@ describe('adding a question type', () => {
   jest.setTimeout(600_000);
 
   test('a name added to the union alone fails the typecheck in each surface, and the docs name each one', () => {
-    const server = filesFailingWithAnAddedType('tsconfig.json', (file) =>
-      file.includes(`${path.sep}src${path.sep}`),
+    // The surfaces load each type's faces from its folder: the tables outside src/ that check
+    // each face's own type are where a face left unwritten fails.
+    const server = filesFailingWithAnAddedType(
+      'tsconfig.json',
+      (file) =>
+        file.includes(`${path.sep}src${path.sep}`) ||
+        file.includes(`${path.sep}tests${path.sep}types${path.sep}`),
     );
     const view = filesFailingWithAnAddedType('src/mcp/apps/view/tsconfig.json', () => true);
-    const failing = [...new Set([...server, ...view])].sort();
+    const appTests = filesFailingWithAnAddedType('tests/apps/tsconfig.json', () => true);
+    const failing = [...new Set([...server, ...view, ...appTests])].sort();
     // Without the name the tree compiles, so each of these fails because of it.
     expect(failing).toEqual(
       expect.arrayContaining([
         'src/domain/question-types/index.ts',
-        'src/dashboard/question-editor-faces.ts',
-        'src/dashboard/question-results-faces.ts',
-        'src/mcp/apps/view/faces.ts',
+        'tests/types/faces-own-type.ts',
+        'tests/apps/view-faces-fit.ts',
       ]),
     );
     const named = filesTheDocsName();

@@ -1,12 +1,12 @@
 import { hashOfImagePath, type ImageRecord } from '../images/image-ref';
 import {
+  BLANK_MARKER,
   definitionOf,
   isQuestionType,
   type ImportedMatrix,
   type ImportShape,
   type TypeExport,
 } from '../question-types';
-import { BLANK_MARKER } from '../question-types/fill-in-blanks';
 import type { QuestionRecord } from '../quiz-records';
 import { escapeXml } from './xml-text';
 import { writeZip } from '../import/zip';

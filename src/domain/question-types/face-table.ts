@@ -26,3 +26,18 @@ export function faceTable<F extends { readonly type: QuestionType }>(
   if (missing.length > 0) throw new Error(`No face is given for the question types ${missing.join(', ')}`);
   return Object.freeze(Object.fromEntries(table) as Record<QuestionType, F>);
 }
+
+/**
+ * Each type's face of one surface, read from its folder (`<kebab-name>/<face>.ts`, which exports
+ * it as `face`) in the union's order: `load` requires the folder's file from the surface's table,
+ * so no surface lists the types. A face's own type is checked at compile time outside src/
+ * (tests/types/faces-own-type.ts, tests/apps/view-faces-fit.ts); faceTable checks the rest.
+ */
+export function facesFromFolders<F>(load: (folder: string) => unknown): F[] {
+  return QUESTION_TYPES.map((type) => {
+    const folder = type.replace(/_/g, '-');
+    const loaded = load(folder) as { face?: F } | undefined;
+    if (loaded?.face === undefined) throw new Error(`The folder ${folder} exports no face`);
+    return loaded.face;
+  });
+}

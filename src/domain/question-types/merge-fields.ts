@@ -73,6 +73,37 @@ export function typedInputShape(): TypedInputShape {
   ) as TypedInputShape;
 }
 
+type MergedAnswer = Flat<UnionToIntersection<AnyTypeFields['answer']>>;
+
+/** The typed fields of get_results' answers, as the types' fields.ts define them. */
+export type AnswerShape = {
+  [K in keyof MergedAnswer]: MergedAnswer[K] extends InputField<infer S> ? S : never;
+};
+
+/**
+ * The typed fields of get_results' answers (each type's `answer`), each once and described after
+ * the types that have it, in the registry's order; `order` places them, and must name each once.
+ */
+export function answerShape(order: ReadonlyArray<keyof AnswerShape>): AnswerShape {
+  const merged = new Map<string, InputField>();
+  const takers = new Map<string, string[]>();
+  for (const [index, fields] of QUESTION_TYPE_FIELDS.entries()) {
+    mergeOnce(merged, fields.answer as Record<string, InputField>);
+    for (const name of Object.keys(fields.answer)) {
+      takers.set(name, [...(takers.get(name) ?? []), QUESTION_TYPE_DEFINITIONS[index]!.name]);
+    }
+  }
+  if ([...order].sort().join() !== [...merged.keys()].sort().join()) {
+    throw new Error(`The answers' fields are ${[...merged.keys()].join(', ')}; placed: ${order.join(', ')}`);
+  }
+  return Object.fromEntries(
+    order.map((name) => {
+      const field = merged.get(name)!;
+      return [name, field.schema.describe(field.describe(takers.get(name)!.join(', ')))];
+    }),
+  ) as AnswerShape;
+}
+
 type Part = 'record' | 'statistics';
 
 type OutputOf<P> = P extends z.ZodRawShape ? z.output<z.ZodObject<P>> : never;

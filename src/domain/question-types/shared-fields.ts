@@ -112,10 +112,21 @@ export interface TypeFields<T extends QuestionType = QuestionType> {
    */
   readonly attempt: z.ZodRawShape;
   readonly attemptPatterns?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * Its fields of an answer in get_results' responses, after what every answer has, each
+   * described after the types that have it (as `input`'s are); one several types have is shared.
+   */
+  readonly answer: { readonly [name: string]: InputField };
 }
 
 /** A type's figures in the statistics as its statistics rule returns them (without `type`). */
 export type StatisticsOf<F extends TypeFields> = Omit<z.output<z.ZodObject<F['statistics']>>, 'type'>;
+
+/** The text typed, in get_results' answers of the types that collect one. */
+export const textAnswer = inputField(
+  z.string().nullable().optional(),
+  (takers) => `${takers}: the text typed (\`text\` is the question).`,
+);
 
 /** Every type that takes `points` for a right answer. */
 export const pointsInput = inputField(

@@ -5,7 +5,7 @@ import {
   RESPONSE_ORDERS,
   type ResponseField,
 } from '../../domain/reporting/get-results';
-import { unionOverTypes } from '../../domain/question-types/merge-fields';
+import { answerShape, unionOverTypes } from '../../domain/question-types/merge-fields';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, ListedQuizSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
 
@@ -61,6 +61,17 @@ const percentBound = (field: string, description: string) =>
     .optional()
     .describe(description);
 const RESPONSE_FIELD_NAMES: readonly string[] = RESPONSE_FIELDS;
+// The types' fields of an answer, in the order tools/list has always shown them: the grade last.
+const { grade_state: gradeState, ...typedAnswer } = answerShape([
+  'choices',
+  'text_answer',
+  'number',
+  'order',
+  'matches',
+  'value',
+  'blanks',
+  'grade_state',
+]);
 
 export const getResultsTool = defineTool({
   name: 'get_results',
@@ -202,39 +213,11 @@ export const getResultsTool = defineTool({
                     '"yes"/"no", the chosen label, the ticked labels joined by "; ", the text typed, the number as written, the order ("B, A, C") or the pairs ("Paris → France; Rome → Italy"); null if unanswered.',
                   ),
                 option_index: z.number().int().nullable(),
-                choices: z
-                  .array(z.number().int())
-                  .nullable()
-                  .optional()
-                  .describe('multiple_select: the ticked indexes.'),
-                text_answer: z
-                  .string()
-                  .nullable()
-                  .optional()
-                  .describe('short_text, essay: the text typed (`text` is the question).'),
-                number: z.number().nullable().optional().describe('number: the value read.'),
-                order: z
-                  .array(z.number().int())
-                  .nullable()
-                  .optional()
-                  .describe('ordering: the order chosen, as item indexes in the right order (0 first).'),
-                matches: z
-                  .array(z.string().nullable())
-                  .nullable()
-                  .optional()
-                  .describe('matching: per pair in order, the match chosen; null: none.'),
-                value: z.number().int().nullable().optional().describe('scale: the value picked.'),
-                blanks: z
-                  .array(z.string().nullable())
-                  .nullable()
-                  .optional()
-                  .describe('fill_in_blanks: per blank, the text typed or the option chosen; null if empty.'),
+                // Each type's fields of its answer (its fields.ts), before the points.
+                ...typedAnswer,
                 points: z.number().int(),
                 max_points: z.number().int(),
-                grade_state: z
-                  .enum(['pending', 'proposed', 'final'])
-                  .optional()
-                  .describe('essay: its grade; pending and proposed earn 0 so far.'),
+                grade_state: gradeState,
               }),
             )
             .optional()

@@ -41,7 +41,7 @@ function essayFields(base: string, question: DraftQuestion, view: EditorView): H
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const essayEditor: EditorFace<'essay'> = {
+export const face: EditorFace<'essay'> = {
   type: 'essay',
   name: 'Essay',
   add: 'Add an essay question',

@@ -6,6 +6,7 @@ import {
   pointsInput,
   pointsRecord,
   statCount,
+  textAnswer,
   trimmed,
   type TypeFields,
 } from '../shared-fields';
@@ -72,5 +73,12 @@ export const essayFields = {
   attempt: {
     min_words: z.number().int().describe('The fewest words an essay answer may have, when set.'),
     max_words: z.number().int().describe('The most words an essay answer may have, when set.'),
+  },
+  answer: {
+    text_answer: textAnswer,
+    grade_state: inputField(
+      z.enum(['pending', 'proposed', 'final']).optional(),
+      (takers) => `${takers}: its grade; pending and proposed earn 0 so far.`,
+    ),
   },
 } satisfies TypeFields<'essay'>;

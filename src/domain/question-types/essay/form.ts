@@ -44,7 +44,7 @@ ${values.answers.get(question.id) ?? ''}</textarea>
 }
 
 /** An essay on the public form; its problems in the page's words, from the domain's codes. */
-export const essayForm: FormFace<EssayQuestion> = {
+export const face: FormFace<EssayQuestion> = {
   type: 'essay',
   fieldset: essayAnswerField,
   read: (form, questionId) => readText(form, questionId),

@@ -187,8 +187,8 @@ export const essay: QuestionTypeDefinition<EssayQuestion, EssayRecord, z.infer<t
     schema: z
       .string({ error: 'text must be a string' })
       .max(LIMITS.essayTextMax * 2, { error: `text is too long: at most ${LIMITS.essayTextMax} characters` }),
-    help: 'text (short_text, essay)',
-    description: 'short_text: the typed answer; essay: the text written.',
+    help: 'text (a typed answer or an essay)',
+    description: 'The text typed: a short answer, or the essay written.',
     jsonSchema: { type: 'string', minLength: 1, maxLength: LIMITS.essayTextMax },
   },
   parseAnswer: (question, answer): Choice | AnswerProblem => {

@@ -2,7 +2,7 @@ import { html } from '../../../web/html';
 import { keyRow, pts, share, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const essayResults: ResultsFace<'essay'> = {
+export const face: ResultsFace<'essay'> = {
   type: 'essay',
   name: 'Essay',
   breakdown(question, stat, answered, _rich) {

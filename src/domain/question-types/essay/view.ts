@@ -10,7 +10,7 @@ interface Result {
 }
 
 /** An essay in the in-chat view: its rubric and the most it can earn, then how many were graded above 0. */
-export const essayView: ViewFace<'essay', Preview, Result> = {
+export const face: ViewFace<'essay', Preview, Result> = {
   type: 'essay',
   key: (question) => {
     const top = question.rubric.reduce(

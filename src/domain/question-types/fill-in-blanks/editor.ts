@@ -21,7 +21,7 @@ function blanksFields(base: string, question: DraftQuestion, view: EditorView): 
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const fillInBlanksEditor: EditorFace<'fill_in_blanks'> = {
+export const face: EditorFace<'fill_in_blanks'> = {
   type: 'fill_in_blanks',
   name: 'Fill in the blanks',
   add: 'Add a fill-in-the-blanks question',

@@ -98,4 +98,10 @@ export const fillInBlanksFields = {
       "A choice-list blank's options (blank_1_options for blank 1), in the order to show; answer that blank with an option_id.",
     ),
   },
+  answer: {
+    blanks: inputField(
+      z.array(z.string().nullable()).nullable().optional(),
+      (takers) => `${takers}: per blank, the text typed or the option chosen; null if empty.`,
+    ),
+  },
 } satisfies TypeFields<'fill_in_blanks'>;

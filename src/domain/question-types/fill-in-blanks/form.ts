@@ -106,7 +106,7 @@ function blanksFieldset(
  * A text with blanks on the public form: one text box or select per blank, each named apart
  * (partFieldName); the domain's words for a blank too long.
  */
-export const fillInBlanksForm: FormFace<FillInBlanksQuestion> = {
+export const face: FormFace<FillInBlanksQuestion> = {
   type: 'fill_in_blanks',
   fieldset: blanksFieldset,
   read: (form, questionId, key) => readParts(form, questionId, key.blanks.length),

@@ -5,7 +5,7 @@ import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
 import { bestAnswers } from '../importing';
 import { indexOfId, listFits, type OpaqueListSpec, type OpaqueLists } from '../opaque-ids';
 import { noPointsPossible } from '../warnings';
-import { withAccepted } from '../short-text';
+import { withAccepted } from '../accepted-answers';
 import type { StatisticsOf } from '../shared-fields';
 import type { fillInBlanksFields } from './fields';
 
@@ -232,7 +232,7 @@ export const fillInBlanks: QuestionTypeDefinition<
   guide: [
     `Write the blanks into \`text\` as [[1]], [[2]]… (1-${LIMITS.blanksMax}, each once), and give \`blanks\`: one entry per`,
     'number, in order (blanks[0] is [[1]]). An entry is either typed, with `accepted_answers` (compared as',
-    `short_text compares them: case and spacing ignored, accents count), or a choice list, with \`options\` (${LIMITS.blankOptionsMin}-${LIMITS.blankOptionsMax}`,
+    `any typed answer is: case and spacing ignored, accents count), or a choice list, with \`options\` (${LIMITS.blankOptionsMin}-${LIMITS.blankOptionsMax}`,
     'labels) and `correct_option`, the 0-based index of the right one. Each blank earns its `points` (default 1).',
     'A marker without an entry, or an entry without a marker, is refused. A quiz with a choice-list blank is',
     'taken through an attempt, which lists its options with their option_ids; the answer is `blanks`: the',
@@ -242,7 +242,7 @@ export const fillInBlanks: QuestionTypeDefinition<
   reference: {
     fields: `\`blanks\`: one per \`[[n]]\` marker of the text, each \`accepted_answers\` or \`options\` with \`correct_option\` (0-based), and \`points\` (default 1)`,
     marked:
-      'Each blank earns its points: a typed one when it equals an accepted answer as short_text compares them (accents count), a choice list when the right option is chosen.',
+      'Each blank earns its points: a typed one when it equals an accepted answer as any typed answer is compared (accents count), a choice list when the right option is chosen.',
     answer: "`blanks`: per blank in order, the text typed, the attempt's `option_id` chosen, or null",
     limit: {
       bound: `1-${LIMITS.blanksMax} blanks`,

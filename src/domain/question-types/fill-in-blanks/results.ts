@@ -2,7 +2,7 @@ import { html } from '../../../web/html';
 import { countRow, keyRow, pts, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const fillInBlanksResults: ResultsFace<'fill_in_blanks'> = {
+export const face: ResultsFace<'fill_in_blanks'> = {
   type: 'fill_in_blanks',
   name: 'Fill in the blanks',
   breakdown(question, stat, answered, _rich) {

@@ -15,7 +15,7 @@ interface Result {
 }
 
 /** A fill-in-the-blanks question in the in-chat view: each blank's right answer, then how many got it. */
-export const fillInBlanksView: ViewFace<'fill_in_blanks', Preview, Result> = {
+export const face: ViewFace<'fill_in_blanks', Preview, Result> = {
   type: 'fill_in_blanks',
   key: (question) => [
     { note: 'Fill in the blanks · each blank scores its points' },

@@ -53,7 +53,7 @@ function gridFields(base: string, question: DraftQuestion, view: EditorView): Ht
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const gridEditor: EditorFace<'grid'> = {
+export const face: EditorFace<'grid'> = {
   type: 'grid',
   name: 'Grid',
   add: 'Add a grid',

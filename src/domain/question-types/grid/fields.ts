@@ -74,4 +74,5 @@ export const gridFields = {
     columns: z.array(z.string()).describe("A grid's columns, in order; answer `rows` with their indexes."),
     checkboxes: z.boolean().describe('A grid that takes any number of columns per row.'),
   },
+  answer: {},
 } satisfies TypeFields<'grid'>;

@@ -119,7 +119,7 @@ function readGridForm(form: PostedForm, questionId: string, key: GridQuestion): 
 }
 
 /** A grid on the public form: one radio group or checkbox list per row. */
-export const gridForm: FormFace<GridQuestion> = {
+export const face: FormFace<GridQuestion> = {
   type: 'grid',
   fieldset: gridFieldset,
   read: readGridForm,

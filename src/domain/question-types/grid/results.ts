@@ -3,7 +3,7 @@ import { formatNumber } from '../../../web/page-shell';
 import { countRow, keyRow, pts, rightNote, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const gridResults: ResultsFace<'grid'> = {
+export const face: ResultsFace<'grid'> = {
   type: 'grid',
   name: 'Grid',
   breakdown(question, stat, answered) {

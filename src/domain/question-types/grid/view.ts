@@ -13,7 +13,7 @@ interface Result {
 }
 
 /** A grid in the in-chat view: its columns and each row's right ones, then per row and column how many chose it. */
-export const gridView: ViewFace<'grid', Preview, Result> = {
+export const face: ViewFace<'grid', Preview, Result> = {
   type: 'grid',
   key: (question) => {
     const kind = question.checkboxes ? 'any per row' : 'one per row';

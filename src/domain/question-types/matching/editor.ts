@@ -39,7 +39,7 @@ function matchingFields(base: string, question: DraftQuestion, view: EditorView)
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const matchingEditor: EditorFace<'matching'> = {
+export const face: EditorFace<'matching'> = {
   type: 'matching',
   name: 'Matching',
   add: 'Add a matching question',

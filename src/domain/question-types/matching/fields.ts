@@ -78,4 +78,10 @@ export const matchingFields = {
       "Every match a prompt may take, in the order to show; each prompt_id takes one's match_id or null.",
     ),
   },
+  answer: {
+    matches: inputField(
+      z.array(z.string().nullable()).nullable().optional(),
+      (takers) => `${takers}: per pair in order, the match chosen; null: none.`,
+    ),
+  },
 } satisfies TypeFields<'matching'>;

@@ -30,7 +30,7 @@ function matchFieldset(asked: AskedQuestion, key: MatchingQuestion): Html {
 }
 
 /** Prompts to match on the public form: one select per prompt, each value "<prompt id>:<match id>". */
-export const matchingForm: FormFace<MatchingQuestion> = {
+export const face: FormFace<MatchingQuestion> = {
   type: 'matching',
   fieldset: matchFieldset,
   // Prompts left unmatched are allowed.

@@ -2,7 +2,7 @@ import { html } from '../../../web/html';
 import { countRow, keyRow, pts, rightNote, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const matchingResults: ResultsFace<'matching'> = {
+export const face: ResultsFace<'matching'> = {
   type: 'matching',
   name: 'Matching',
   breakdown(question, stat, answered, _rich) {

@@ -12,7 +12,7 @@ interface Result {
 }
 
 /** A matching question in the in-chat view: its pairs and extra matches, then per pair how many matched it. */
-export const matchingView: ViewFace<'matching', Preview, Result> = {
+export const face: ViewFace<'matching', Preview, Result> = {
   type: 'matching',
   key: (question) => {
     const extras = question.extra_matches.map((extra) => extra.label);

@@ -13,4 +13,5 @@ export const multipleChoiceFields = {
   record: { type: z.literal('multiple_choice'), options: choiceOptionsRecord },
   statistics: { type: z.literal('multiple_choice'), options: optionCounts },
   attempt: { options: attemptOptions },
+  answer: {},
 } satisfies TypeFields<'multiple_choice'>;

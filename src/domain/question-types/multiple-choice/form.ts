@@ -7,7 +7,7 @@ import {
 import type { MultipleChoiceQuestion } from './index';
 
 /** One option on the public form: a radio group of the options, in the quiz's order. */
-export const multipleChoiceForm: FormFace<MultipleChoiceQuestion> = {
+export const face: FormFace<MultipleChoiceQuestion> = {
   type: 'multiple_choice',
   fieldset: (asked) => radioFieldset(asked, optionChoices(asked.question)),
   read: (form, questionId) => readText(form, questionId),

@@ -7,7 +7,7 @@ const bestOf = (question: { options: ReadonlyArray<{ score: number }> }) => {
 };
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const multipleChoiceResults: ResultsFace<'multiple_choice'> = {
+export const face: ResultsFace<'multiple_choice'> = {
   type: 'multiple_choice',
   name: 'Multiple choice',
   breakdown: (question, stat, answered, rich) =>

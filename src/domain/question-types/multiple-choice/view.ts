@@ -13,7 +13,7 @@ interface Result {
 }
 
 /** A multiple-choice question in the in-chat view: its options with their scores; the top one is best. */
-export const multipleChoiceView: ViewFace<'multiple_choice', Preview, Result> = {
+export const face: ViewFace<'multiple_choice', Preview, Result> = {
   type: 'multiple_choice',
   key: (question) => [
     { list: question.options.map((option) => ({ owned: option.label, text: ` · ${option.score} pts` })) },

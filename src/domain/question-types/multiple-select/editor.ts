@@ -1,7 +1,7 @@
 import { optionFields, type EditorFace } from '../../../dashboard/question-editor-face';
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts): its options, and how they are answered. */
-export const multipleSelectEditor: EditorFace<'multiple_select'> = {
+export const face: EditorFace<'multiple_select'> = {
   type: 'multiple_select',
   name: 'Tick all that apply',
   add: 'Add a tick-all-that-apply question',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
   attemptOptions,
+  choiceOptionsRecord,
+  inputField,
   optionCounts,
   optionsInput,
-  choiceOptionsRecord,
   type TypeFields,
 } from '../shared-fields';
 
@@ -13,4 +14,10 @@ export const multipleSelectFields = {
   record: { type: z.literal('multiple_select'), options: choiceOptionsRecord },
   statistics: { type: z.literal('multiple_select'), options: optionCounts },
   attempt: { options: attemptOptions },
+  answer: {
+    choices: inputField(
+      z.array(z.number().int()).nullable().optional(),
+      (takers) => `${takers}: the ticked indexes.`,
+    ),
+  },
 } satisfies TypeFields<'multiple_select'>;

@@ -50,7 +50,7 @@ function tickedAnswerFieldset({ tr, question, index, total, values, error, rich 
 }
 
 /** Options to tick on the public form. */
-export const multipleSelectForm: FormFace<MultipleSelectQuestion> = {
+export const face: FormFace<MultipleSelectQuestion> = {
   type: 'multiple_select',
   fieldset: tickedAnswerFieldset,
   read: (form, questionId) => readTicked(form, questionId),

@@ -4,7 +4,7 @@ import { optionsBreakdown, optionsKey, type ResultsFace } from '../../../dashboa
 const earns = (score: number) => score > 0;
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const multipleSelectResults: ResultsFace<'multiple_select'> = {
+export const face: ResultsFace<'multiple_select'> = {
   type: 'multiple_select',
   name: 'Tick all that apply',
   breakdown: (question, stat, answered, rich) =>

@@ -13,7 +13,7 @@ interface Result {
 }
 
 /** A tick-all question in the in-chat view: its options with their scores; every scoring one is best. */
-export const multipleSelectView: ViewFace<'multiple_select', Preview, Result> = {
+export const face: ViewFace<'multiple_select', Preview, Result> = {
   type: 'multiple_select',
   key: (question) => [
     { note: 'Tick all that apply · ticked scores add up' },

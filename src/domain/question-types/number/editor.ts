@@ -30,7 +30,7 @@ function numberFields(base: string, question: DraftQuestion, view: EditorView): 
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const numberEditor: EditorFace<'number'> = {
+export const face: EditorFace<'number'> = {
   type: 'number',
   name: 'Number',
   add: 'Add a number question',

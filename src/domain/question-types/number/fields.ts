@@ -32,4 +32,7 @@ export const numberFields = {
     common_values: z.array(z.object({ value: z.number(), count: statCount })),
   },
   attempt: {},
+  answer: {
+    number: inputField(z.number().nullable().optional(), (takers) => `${takers}: the value read.`),
+  },
 } satisfies TypeFields<'number'>;

@@ -6,7 +6,7 @@ import type { NumberQuestion } from './index';
  * A number on the public form: a text box with a decimal keypad, not type=number (which drops
  * "3,5"), read as written.
  */
-export const numberForm: FormFace<NumberQuestion> = {
+export const face: FormFace<NumberQuestion> = {
   type: 'number',
   fieldset: (asked) =>
     typedAnswerField(

@@ -11,7 +11,7 @@ interface Result {
 }
 
 /** A number question in the in-chat view: the right number and its tolerance, then the values given. */
-export const numberView: ViewFace<'number', Preview, Result> = {
+export const face: ViewFace<'number', Preview, Result> = {
   type: 'number',
   key: (question) => {
     const within = question.tolerance > 0 ? ` ± ${question.tolerance}` : '';

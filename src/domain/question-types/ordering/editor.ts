@@ -31,7 +31,7 @@ function orderingFields(base: string, question: DraftQuestion, view: EditorView)
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const orderingEditor: EditorFace<'ordering'> = {
+export const face: EditorFace<'ordering'> = {
   type: 'ordering',
   name: 'Put in order',
   add: 'Add a put-in-order question',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import {
-  itemsInput,
   attemptItems,
+  inputField,
+  itemsInput,
   pointsInput,
   pointsPerItemInput,
   pointsRecord,
@@ -39,4 +40,10 @@ export const orderingFields = {
       .describe('Per position of the right order.'),
   },
   attempt: { items: attemptItems },
+  answer: {
+    order: inputField(
+      z.array(z.number().int()).nullable().optional(),
+      (takers) => `${takers}: the order chosen, as item indexes in the right order (0 first).`,
+    ),
+  },
 } satisfies TypeFields<'ordering'>;

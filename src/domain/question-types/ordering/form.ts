@@ -30,7 +30,7 @@ function orderFieldset(asked: AskedQuestion, key: OrderingQuestion): Html {
 }
 
 /** Items to order on the public form: one select per item, each value "<item id>:<position>". */
-export const orderingForm: FormFace<OrderingQuestion> = {
+export const face: FormFace<OrderingQuestion> = {
   type: 'ordering',
   fieldset: orderFieldset,
   read: (form, questionId) => readListed(form, questionId),

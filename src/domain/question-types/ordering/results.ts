@@ -3,7 +3,7 @@ import { richText } from '../../../web/rich-text';
 import { countRow, keyRow, pts, rightNote, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const orderingResults: ResultsFace<'ordering'> = {
+export const face: ResultsFace<'ordering'> = {
   type: 'ordering',
   name: 'Put in order',
   breakdown(question, stat, answered, rich) {

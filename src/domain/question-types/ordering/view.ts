@@ -12,7 +12,7 @@ interface Result {
 }
 
 /** An ordering question in the in-chat view: the right order, then per position how many put it right. */
-export const orderingView: ViewFace<'ordering', Preview, Result> = {
+export const face: ViewFace<'ordering', Preview, Result> = {
   type: 'ordering',
   key: (question) => {
     const per = question.points_per_item;

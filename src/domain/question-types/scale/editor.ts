@@ -48,7 +48,7 @@ function scaleFields(base: string, question: DraftQuestion, view: EditorView): H
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const scaleEditor: EditorFace<'scale'> = {
+export const face: EditorFace<'scale'> = {
   type: 'scale',
   name: 'Opinion scale',
   add: 'Add an opinion scale',

@@ -65,4 +65,7 @@ export const scaleFields = {
       .array(z.string())
       .describe('The words for the two ends of an opinion scale, lowest first ("" when unnamed).'),
   },
+  answer: {
+    value: inputField(z.number().int().nullable().optional(), (takers) => `${takers}: the value picked.`),
+  },
 } satisfies TypeFields<'scale'>;

@@ -70,7 +70,7 @@ function scaleFieldset(
 }
 
 /** An opinion scale on the public form: a radio group of its values. */
-export const scaleForm: FormFace<ScaleQuestion> = {
+export const face: FormFace<ScaleQuestion> = {
   type: 'scale',
   fieldset: scaleFieldset,
   read: (form, questionId) => readText(form, questionId),

@@ -9,7 +9,7 @@ import {
 } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const scaleResults: ResultsFace<'scale'> = {
+export const face: ResultsFace<'scale'> = {
   type: 'scale',
   name: 'Opinion scale',
   breakdown(question, stat, answered, rich) {

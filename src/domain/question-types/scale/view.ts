@@ -21,7 +21,7 @@ interface Result {
 const figure = (value: number | null) => (value === null ? '–' : String(Math.round(value * 10) / 10));
 
 /** An opinion scale in the in-chat view: its ends, then its answers per value with their mean and median. */
-export const scaleView: ViewFace<'scale', Preview, Result> = {
+export const face: ViewFace<'scale', Preview, Result> = {
   type: 'scale',
   key: (question) => {
     const [low, high] = question.scale_labels;

@@ -21,7 +21,7 @@ function typedAnswerFields(base: string, question: DraftQuestion, view: EditorVi
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const shortTextEditor: EditorFace<'short_text'> = {
+export const face: EditorFace<'short_text'> = {
   type: 'short_text',
   name: 'Typed answer',
   add: 'Add a typed-answer question',

@@ -6,6 +6,7 @@ import {
   pointsRecord,
   rightCount,
   statCount,
+  textAnswer,
   trimmed,
   type TypeFields,
 } from '../shared-fields';
@@ -38,4 +39,5 @@ export const shortTextFields = {
     common_answers: z.array(z.object({ answer: z.string(), count: statCount })),
   },
   attempt: {},
+  answer: { text_answer: textAnswer },
 } satisfies TypeFields<'short_text'>;

@@ -4,7 +4,7 @@ import { readText, tooLongOr, typedAnswerField, type FormFace } from '../../../r
 import type { ShortTextQuestion } from './index';
 
 /** A short typed answer on the public form: one text box, as long as an answer may be. */
-export const shortTextForm: FormFace<ShortTextQuestion> = {
+export const face: FormFace<ShortTextQuestion> = {
   type: 'short_text',
   fieldset: (asked) =>
     typedAnswerField(asked, asked.tr.t('quiz.textHint'), html`maxlength="${TEXT_ANSWER_MAX}"`),

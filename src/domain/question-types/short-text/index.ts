@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { comparableText, matchesAcceptedAnswer, TEXT_ANSWER_MAX } from '../../answer-text';
+import { withAccepted } from '../accepted-answers';
 import { LIMITS } from '../../limits';
 import { NO_ANSWER, type QuestionTypeDefinition } from '../definition';
 import { noPointsPossible } from '../warnings';
@@ -16,22 +17,6 @@ export interface ShortTextQuestion {
   type: 'short_text';
   points: number;
   acceptedAnswers: readonly string[];
-}
-
-/**
- * A typed answer added to a list of accepted answers ("Accept this answer"), within the list's
- * bounds; shared with fill_in_blanks' typed blanks, which compare answers the same way.
- */
-export function withAccepted(
-  accepted: readonly string[],
-  text: string,
-): { accepted: string[] } | { problem: string } {
-  if (matchesAcceptedAnswer(text, accepted)) return { problem: `“${text}” is already accepted` };
-  if (accepted.length >= LIMITS.acceptedAnswersMax)
-    return {
-      problem: `it already accepts ${LIMITS.acceptedAnswersMax} answers, the most it takes: remove one in the editor first`,
-    };
-  return { accepted: [...accepted, text.trim()] };
 }
 
 /** Its answer as stored: the text typed, trimmed. */

@@ -3,7 +3,7 @@ import { html } from '../../../web/html';
 import { countRow, keyRow, pts, rightNote, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const shortTextResults: ResultsFace<'short_text'> = {
+export const face: ResultsFace<'short_text'> = {
   type: 'short_text',
   name: 'Typed answer',
   breakdown(question, stat, answered, _rich) {

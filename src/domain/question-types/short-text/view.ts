@@ -10,7 +10,7 @@ interface Result {
 }
 
 /** A typed answer in the in-chat view: the accepted answers, then the answers given most. */
-export const shortTextView: ViewFace<'short_text', Preview, Result> = {
+export const face: ViewFace<'short_text', Preview, Result> = {
   type: 'short_text',
   key: (question) => {
     const accepted = question.accepted_answers;

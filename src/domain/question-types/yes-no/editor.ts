@@ -34,7 +34,7 @@ function yesNoFields(base: string, question: DraftQuestion, view: EditorView): H
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const yesNoEditor: EditorFace<'yes_no'> = {
+export const face: EditorFace<'yes_no'> = {
   type: 'yes_no',
   name: 'Yes/no',
   add: 'Add a yes/no question',

@@ -22,4 +22,5 @@ export const yesNoFields = {
     correct_answer: z.enum(['yes', 'no']).describe('The answer that earns the points.'),
   },
   attempt: {},
+  answer: {},
 } satisfies TypeFields<'yes_no'>;

@@ -2,7 +2,7 @@ import { radioFieldset, type FormFace, readText } from '../../../respondent/ques
 import type { YesNoQuestion } from './index';
 
 /** Yes or no on the public form: a radio group of the two, in the page's language. */
-export const yesNoForm: FormFace<YesNoQuestion> = {
+export const face: FormFace<YesNoQuestion> = {
   type: 'yes_no',
   fieldset: (asked) =>
     radioFieldset(asked, [

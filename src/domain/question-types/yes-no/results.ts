@@ -1,7 +1,7 @@
 import { countRow, keyRow, pts, type ResultsFace } from '../../../dashboard/question-results-face';
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const yesNoResults: ResultsFace<'yes_no'> = {
+export const face: ResultsFace<'yes_no'> = {
   type: 'yes_no',
   name: 'Yes / no',
   breakdown(question, stat, answered, _rich) {

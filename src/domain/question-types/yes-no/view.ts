@@ -12,7 +12,7 @@ interface Result {
 }
 
 /** A yes/no question in the in-chat view: the scoring answer, then the two answers' bars. */
-export const yesNoView: ViewFace<'yes_no', Preview, Result> = {
+export const face: ViewFace<'yes_no', Preview, Result> = {
   type: 'yes_no',
   key: (question) => {
     const key = question.correct_answer === 'no' ? 'No' : 'Yes';
