@@ -17,6 +17,7 @@ import { face as fillInBlanksView } from '../../src/domain/question-types/fill-i
 import { face as scaleView } from '../../src/domain/question-types/scale/view';
 import { face as essayView } from '../../src/domain/question-types/essay/view';
 import { face as gridView } from '../../src/domain/question-types/grid/view';
+import { face as calculatedView } from '../../src/domain/question-types/calculated/view';
 
 /** A face whose shapes take what the tools answer for its type. */
 interface FittingFace<T extends QuestionType> {
@@ -38,4 +39,5 @@ export const VIEW_FACES_FIT: { [T in QuestionType]: FittingFace<T> } = {
   scale: scaleView,
   essay: essayView,
   grid: gridView,
+  calculated: calculatedView,
 };

@@ -39,6 +39,9 @@ import { face as essayForm } from '../../src/domain/question-types/essay/form';
 import { face as gridEditor } from '../../src/domain/question-types/grid/editor';
 import { face as gridResults } from '../../src/domain/question-types/grid/results';
 import { face as gridForm } from '../../src/domain/question-types/grid/form';
+import { face as calculatedEditor } from '../../src/domain/question-types/calculated/editor';
+import { face as calculatedResults } from '../../src/domain/question-types/calculated/results';
+import { face as calculatedForm } from '../../src/domain/question-types/calculated/form';
 
 type OwnFaces = {
   [T in QuestionType]: {
@@ -60,4 +63,5 @@ export const FACES_OF_THEIR_OWN_TYPE: OwnFaces = {
   scale: { editor: scaleEditor, results: scaleResults, form: scaleForm },
   essay: { editor: essayEditor, results: essayResults, form: essayForm },
   grid: { editor: gridEditor, results: gridResults, form: gridForm },
+  calculated: { editor: calculatedEditor, results: calculatedResults, form: calculatedForm },
 };

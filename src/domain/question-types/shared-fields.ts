@@ -128,6 +128,12 @@ export const textAnswer = inputField(
   (takers) => `${takers}: the text typed (\`text\` is the question).`,
 );
 
+/** The number read, in get_results' answers of the types that take one. */
+export const numberAnswer = inputField(
+  z.number().nullable().optional(),
+  (takers) => `${takers}: the value read.`,
+);
+
 /** Every type that takes `points` for a right answer. */
 export const pointsInput = inputField(
   integerIn('points').optional(),

@@ -54,7 +54,7 @@ function calculatedFields(base: string, question: DraftQuestion, view: EditorVie
 }
 
 /** Its part of the quiz editor (dashboard/question-editor-faces.ts). */
-export const calculatedEditor: EditorFace<'calculated'> = {
+export const face: EditorFace<'calculated'> = {
   type: 'calculated',
   name: 'Own numbers',
   add: 'Add a question with numbers drawn per attempt',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   inputField,
+  numberAnswer,
   pointsInput,
   pointsRecord,
   rightCount,
@@ -82,4 +83,5 @@ export const calculatedFields = {
     common_values: z.array(z.object({ value: z.number(), count: statCount })),
   },
   attempt: {},
+  answer: { number: numberAnswer },
 } satisfies TypeFields<'calculated'>;

@@ -9,7 +9,7 @@ interface Variable {
 }
 
 /** Its part of the results page (dashboard/question-results-faces.ts). */
-export const calculatedResults: ResultsFace<'calculated'> = {
+export const face: ResultsFace<'calculated'> = {
   type: 'calculated',
   name: 'Own numbers per attempt',
   breakdown(_question, stat, answered) {

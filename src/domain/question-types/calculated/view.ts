@@ -12,7 +12,7 @@ interface Result {
 }
 
 /** A calculated question in the in-chat view: its formula and tolerance, then the values given. */
-export const calculatedView: ViewFace<'calculated', Preview, Result> = {
+export const face: ViewFace<'calculated', Preview, Result> = {
   type: 'calculated',
   key: (question) => {
     const within =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   inputField,
+  numberAnswer,
   numberIn,
   pointsInput,
   pointsRecord,
@@ -32,7 +33,5 @@ export const numberFields = {
     common_values: z.array(z.object({ value: z.number(), count: statCount })),
   },
   attempt: {},
-  answer: {
-    number: inputField(z.number().nullable().optional(), (takers) => `${takers}: the value read.`),
-  },
+  answer: { number: numberAnswer },
 } satisfies TypeFields<'number'>;
