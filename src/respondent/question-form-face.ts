@@ -217,6 +217,21 @@ export function radioFieldset(
 }
 
 /**
+ * A number typed on the form, for the types answered with one (number, calculated): a text box
+ * with a decimal keypad, not type=number (which drops "3,5"), read as written.
+ */
+export const numberBox: Pick<FormFace, 'fieldset' | 'read' | 'message'> = {
+  fieldset: (asked) =>
+    typedAnswerField(
+      asked,
+      asked.tr.t('quiz.numberHint'),
+      html`inputmode="decimal" maxlength="40" class="number-answer"`,
+    ),
+  read: (form, questionId) => readText(form, questionId),
+  message: (_issue, tr) => tr.t('error.numberInvalid'),
+};
+
+/**
  * A typed answer: one labelled text box, its hint and its own attributes (a number's decimal
  * keypad, or a text's length).
  */

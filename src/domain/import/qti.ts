@@ -479,6 +479,23 @@ export function picturePaths(source: string, itemPath: string): string[] {
   return [...paths];
 }
 
+const associableChoices = (parent: XmlElement, question: SourceQuestion, flags: TextFlags) =>
+  choicesOf(parent, flags, question, undefined, 'qti-simple-associable-choice');
+
+/** A match interaction's two sets and their choices, or null (a problem said) when it has not two. */
+function matchSets(interaction: XmlElement, question: SourceQuestion, flags: TextFlags, where: string) {
+  const sets = elements(interaction, 'qti-simple-match-set');
+  if (sets.length !== 2) {
+    question.problems.push(`${where}: ${sets.length} <qti-simple-match-set>, not 2`);
+    return null;
+  }
+  return {
+    elements: sets,
+    first: associableChoices(sets[0]!, question, flags),
+    second: associableChoices(sets[1]!, question, flags),
+  };
+}
+
 /**
  * A grid: the first match set its rows, the second its columns, the correct response per row its
  * right columns (none: a survey). A row that may match several columns makes it a checkbox grid.
@@ -494,17 +511,12 @@ function readMatrix(
   flags: TextFlags,
   where: string,
 ): void {
-  const sets = elements(interaction, 'qti-simple-match-set');
-  if (sets.length !== 2) {
-    question.problems.push(`${where}: ${sets.length} <qti-simple-match-set>, not 2`);
-    return;
-  }
-  const choicesIn = (parent: XmlElement) =>
-    choicesOf(parent, flags, question, undefined, 'qti-simple-associable-choice');
-  const rows = choicesIn(sets[0]!);
-  const columns = choicesIn(sets[1]!);
-  const rowChoices = elements(sets[0]!, 'qti-simple-associable-choice');
-  const checkboxes = rowChoices.some((choice) => (numberOf(choice.attributes['match-max']) ?? 1) !== 1);
+  const sets = matchSets(interaction, question, flags, where);
+  if (!sets) return;
+  const { first: rows, second: columns } = sets;
+  const checkboxes = elements(sets.elements[0]!, 'qti-simple-associable-choice').some(
+    (choice) => (numberOf(choice.attributes['match-max']) ?? 1) !== 1,
+  );
   const right: number[][] = rows.map(() => []);
   for (const value of declaration.correct) {
     const [first, second] = value.split(/\s+/);
@@ -547,16 +559,11 @@ function readPairs(
   flags: TextFlags,
   where: string,
 ): void {
-  const sets = elements(interaction, 'qti-simple-match-set');
   const matchSet = interaction.name === 'qti-match-interaction';
-  if (matchSet && sets.length !== 2) {
-    question.problems.push(`${where}: ${sets.length} <qti-simple-match-set>, not 2`);
-    return;
-  }
-  const choicesIn = (parent: XmlElement) =>
-    choicesOf(parent, flags, question, undefined, 'qti-simple-associable-choice');
-  const prompts = matchSet ? choicesIn(sets[0]!) : choicesIn(interaction);
-  const matches = matchSet ? choicesIn(sets[1]!) : prompts;
+  const sets = matchSet ? matchSets(interaction, question, flags, where) : null;
+  if (matchSet && !sets) return;
+  const prompts = sets ? sets.first : associableChoices(interaction, question, flags);
+  const matches = sets ? sets.second : prompts;
   if (declaration.correct.length === 0) {
     question.problems.push(`${where}: no <qti-correct-response> giving the right pairs`);
     return;
