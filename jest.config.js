@@ -17,6 +17,9 @@ module.exports = {
   // machine can take past Jest's default 500 ms, which kills it and warns of a leak
   // (docs/performance.md, "Test workers at exit"). One that really leaks is still killed and named.
   workerGracefulExitTimeout: 5_000,
+  // ts-jest's module registry grows with every suite a worker runs; past this a worker is
+  // replaced between suites instead of running out of heap in the middle of one.
+  workerIdleMemoryLimit: '1GB',
   setupFiles: ['<rootDir>/tests/setup/env.ts'],
   globalSetup: '<rootDir>/tests/setup/build-once.ts',
   reporters: ['default', '<rootDir>/tests/setup/skipped-suites-reporter.js'],

@@ -35,6 +35,9 @@ const VariableListSchema = z
   .array(VariableSchema, { error: variableShape })
   .max(VARIABLE_LIMITS.count, { error: `a question takes at most ${VARIABLE_LIMITS.count} variables` });
 
+/** An item read by VariableListSchema, published as `{ "type": "object" }` so clients see a typed item. */
+const publishedAsObject = z.unknown().meta({ type: 'object' });
+
 /** A calculated question's fields in the tools' input, in its record and in its statistics. */
 export const calculatedFields = {
   input: {
@@ -47,10 +50,10 @@ export const calculatedFields = {
       ).optional(),
       (takers) => `${takers}: answer over variables.`,
     ),
-    // Published as an array only: its items are checked here and named by the guide.
+    // Published as an array of objects only: its items are checked here and named by the guide.
     variables: inputField(
       z
-        .array(z.unknown(), { error: variableShape })
+        .array(publishedAsObject, { error: variableShape })
         .superRefine((value, ctx) => {
           const read = VariableListSchema.safeParse(value);
           if (!read.success)
@@ -73,7 +76,7 @@ export const calculatedFields = {
     points: pointsRecord,
     formula: z.string(),
     // Its items' fields, named by create_quiz's guide.
-    variables: z.array(z.unknown()),
+    variables: z.array(publishedAsObject),
     tolerance: z.number(),
     tolerance_type: z.enum(['absolute', 'relative']),
   },
