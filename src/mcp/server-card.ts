@@ -14,6 +14,7 @@ import { SERVED_PROTOCOL_VERSIONS } from './served-versions';
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 const CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
+const REGISTRY_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json';
 
 /** The server's reverse-DNS name: its host read backwards, then the service's own name. */
 export function serverCardName(baseUrl: string): string {
@@ -21,32 +22,47 @@ export function serverCardName(baseUrl: string): string {
   return `${host.split('.').reverse().join('.')}/${SERVER_NAME}`;
 }
 
-/** The card for the service served at `base`. */
-export function serverCard(base: string): Record<string, unknown> {
+/** What the card and the registry's server.json both say of the service served at `base`. */
+function describedServer(base: string) {
   return {
-    $schema: CARD_SCHEMA,
     name: serverCardName(base),
     version: TOOLSET_VERSION,
     title: 'Quiz service',
     description: 'Create, publish, take, grade and analyse quizzes and forms from an assistant.',
     websiteUrl: `${base}/`,
-    remotes: [
-      {
-        type: 'streamable-http',
-        url: `${base}${MCP_PATH}`,
-        headers: [
-          {
-            name: 'Authorization',
-            description:
-              'Bearer and a personal API key (svc_...) from the dashboard; without it, clients sign in with OAuth.',
-            isRequired: false,
-            isSecret: true,
-          },
-        ],
-        supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS],
-      },
-    ],
+    remote: {
+      type: 'streamable-http',
+      url: `${base}${MCP_PATH}`,
+      headers: [
+        {
+          name: 'Authorization',
+          description:
+            'Bearer and a personal API key (svc_...) from the dashboard; without it, clients sign in with OAuth.',
+          isRequired: false,
+          isSecret: true,
+        },
+      ],
+    },
   };
+}
+
+/** The card for the service served at `base`. */
+export function serverCard(base: string): Record<string, unknown> {
+  const { remote, ...server } = describedServer(base);
+  return {
+    $schema: CARD_SCHEMA,
+    ...server,
+    remotes: [{ ...remote, supportedProtocolVersions: [...SERVED_PROTOCOL_VERSIONS] }],
+  };
+}
+
+/**
+ * The MCP Registry's entry (server.json) for the service served at `base`: the card's facts in
+ * the registry's schema, a remote only. `npm run server-json` writes it; the repository keeps one.
+ */
+export function registryServerJson(base: string): Record<string, unknown> {
+  const { remote, ...server } = describedServer(base);
+  return { $schema: REGISTRY_SCHEMA, ...server, remotes: [remote] };
 }
 
 /** The card, public and cacheable, with an ETag that answers If-None-Match with a 304. */
