@@ -5,6 +5,7 @@ import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
 import { describeWithTool } from '../helpers/tool-folders';
 import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
 import { TOOLS } from '../../src/mcp/tools';
+import { skillFiles } from '../../src/mcp/skills/writing-good-quizzes';
 
 describeWithTool('inspector', 'MCP Inspector CLI', () => {
   let app: TestApp;
@@ -172,7 +173,10 @@ describeWithTool('inspector', 'MCP Inspector CLI', () => {
         ok: true,
         outcome: 'verified',
       });
-      expect(report.files.map((file: { status: string }) => file.status)).toEqual(['verified']);
+      // SKILL.md and every part it points to, each checked against its digest and size.
+      const statuses = report.files.map((file: { status: string }) => file.status);
+      expect(statuses.length).toBe(Object.keys(skillFiles()).length);
+      expect(new Set(statuses)).toEqual(new Set(['verified']));
 
       const got = await runInspector([
         ...connection(),

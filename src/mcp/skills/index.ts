@@ -9,14 +9,14 @@ import {
   type Skill,
   type SkillSource,
 } from '@modelcontextprotocol/server/ext/skills';
-import { SKILL_DESCRIPTION, SKILL_NAME, skillMarkdown } from './writing-good-quizzes';
+import { SKILL_DESCRIPTION, SKILL_NAME, skillFiles } from './writing-good-quizzes';
 
 const SKILL_FILE = 'SKILL.md';
 export const SKILL_URI = `skill://${SKILL_NAME}/${SKILL_FILE}`;
 const MARKDOWN = 'text/markdown';
 
-/** The skill's files, as served: one SKILL.md. */
-const FILES: Record<string, string> = { [SKILL_FILE]: skillMarkdown() };
+/** The skill's files, as served: SKILL.md, and the parts it points to, each read when its task comes up. */
+const FILES: Record<string, string> = skillFiles();
 const FILE_URIS = new Map(
   Object.entries(FILES).map(([path, text]) => [`skill://${SKILL_NAME}/${path}`, text]),
 );
