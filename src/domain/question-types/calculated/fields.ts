@@ -35,8 +35,12 @@ const VariableListSchema = z
   .array(VariableSchema, { error: variableShape })
   .max(VARIABLE_LIMITS.count, { error: `a question takes at most ${VARIABLE_LIMITS.count} variables` });
 
-/** An item read by VariableListSchema, published as `{ "type": "object" }` so clients see a typed item. */
-const publishedAsObject = z.unknown().meta({ type: 'object' });
+/**
+ * Published as an array whose items the guide names, with no `items` schema: an empty one is a
+ * finding of portability checks, and clients that build a validator from `{ "type": "object" }`
+ * refuse every key of it. The items are checked by VariableListSchema all the same.
+ */
+const publishedAsArray = z.unknown().meta({ type: 'array' });
 
 /** A calculated question's fields in the tools' input, in its record and in its statistics. */
 export const calculatedFields = {
@@ -50,10 +54,8 @@ export const calculatedFields = {
       ).optional(),
       (takers) => `${takers}: answer over variables.`,
     ),
-    // Published as an array of objects only: its items are checked here and named by the guide.
     variables: inputField(
-      z
-        .array(publishedAsObject, { error: variableShape })
+      publishedAsArray
         .superRefine((value, ctx) => {
           const read = VariableListSchema.safeParse(value);
           if (!read.success)
@@ -76,7 +78,7 @@ export const calculatedFields = {
     points: pointsRecord,
     formula: z.string(),
     // Its items' fields, named by create_quiz's guide.
-    variables: z.array(publishedAsObject),
+    variables: publishedAsArray,
     tolerance: z.number(),
     tolerance_type: z.enum(['absolute', 'relative']),
   },
