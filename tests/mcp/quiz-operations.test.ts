@@ -184,6 +184,63 @@ describeEachDatabase('close, reopen, duplicate and links over MCP', (provider) =
         title: 'Week 1 (copy)',
       });
     });
+
+    test("next term's copy and the original closed in one call; a draft is refused before anything is copied", async () => {
+      const original = await published('Term 1', { collect_name: false });
+      const copy = await call('duplicate_quiz', {
+        quiz_id: original.quiz_id,
+        title: 'Term 2',
+        close_original: true,
+      });
+      expect(copy).toMatchObject({
+        title: 'Term 2',
+        status: 'draft',
+        original_closed: { is_open: false, in_progress_attempts: 0 },
+      });
+      expect(await call('get_quiz_settings', { quiz_id: original.quiz_id })).toMatchObject({
+        is_open: false,
+      });
+      expect(await call('get_quiz_settings', { quiz_id: copy.quiz_id })).toMatchObject({
+        accepting_responses: true,
+      });
+      // Without close_original the answer is as it was.
+      expect(await call('duplicate_quiz', { quiz_id: original.quiz_id })).not.toHaveProperty(
+        'original_closed',
+      );
+
+      const draft = await call('create_quiz', { title: 'Still a draft', questions: sampleQuestions() });
+      const before = (await call('list_quizzes', {})).quizzes.length;
+      const refused = await callTool(client, 'duplicate_quiz', {
+        quiz_id: draft.quiz_id,
+        close_original: true,
+      });
+      expect(errorText(refused)).toMatch(/draft.*Leave close_original out/s);
+      expect((await call('list_quizzes', {})).quizzes.length).toBe(before);
+    });
+
+    test('get_results answers the CSV link with csv_link, and only then', async () => {
+      const quiz = await published('With its CSV', { collect_name: true });
+      await request(app.app)
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .send({
+          respondent: { name: 'Ann' },
+          answers: [
+            { question_id: quiz.questions[0]!.question_id, answer: 'yes' },
+            { question_id: quiz.questions[1]!.question_id, option_index: 0 },
+          ],
+        })
+        .expect(201);
+      const plain = await call('get_results', { quiz_id: quiz.quiz_id, limit: 0 });
+      expect(plain).not.toHaveProperty('csv');
+      const results = await call('get_results', { quiz_id: quiz.quiz_id, limit: 0, csv_link: true });
+      expect(results.csv.url).toContain(`/dashboard/quizzes/${quiz.quiz_id}/responses.csv?`);
+      expect(Date.parse(results.csv.expires_at)).toBeGreaterThan(Date.now());
+      const csv = await request(app.app).get(
+        new URL(results.csv.url).pathname + new URL(results.csv.url).search,
+      );
+      expect(csv.status).toBe(200);
+      expect(csv.text).toContain('Ann');
+    });
   });
 });
 

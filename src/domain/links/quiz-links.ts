@@ -77,6 +77,17 @@ export async function previewLink(
   return quizLink(deps, quiz, 'preview', credential);
 }
 
+/** The signed CSV link of the owner's quiz, as get_quiz_links gives it; get_results gives it when asked. */
+export async function csvLink(
+  deps: LinkDeps,
+  ownerId: string,
+  credential: LinkCredential,
+  ref: string,
+): Promise<QuizLink> {
+  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
+  return quizLink(deps, quiz, 'csv', credential);
+}
+
 /**
  * Everything get_quiz_links answers: the public link, its QR code, a preview, the CSV, the embed
  * snippet, and an upload link when the credential may write (`canWrite`: it takes a file for

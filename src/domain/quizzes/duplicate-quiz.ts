@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { SettingsData } from '../../db/repositories';
 import { nowOf, type DomainDeps } from '../deps';
+import { DomainError } from '../errors';
+import { closeQuiz } from './close-quiz';
 import { LIMITS, type Language, type QuestionInput } from '../quiz-input';
 import { questionRecord } from '../quiz-records';
 import { mediaOf } from '../images/image-ref';
@@ -118,4 +120,22 @@ export async function duplicateQuiz(deps: DomainDeps, ownerId: string, input: Du
     }
   }
   throw new Error(`could not find a free slug for "${title}" after ${SLUG_ATTEMPTS} attempts`);
+}
+
+/**
+ * Next term's copy, and the original closed: a draft original is refused before anything is
+ * copied, since it takes no responses to close. The copy is made first, so a failed close leaves
+ * a copy and an open original, never a closed quiz without its copy.
+ */
+export async function duplicateAndClose(deps: DomainDeps, ownerId: string, input: DuplicateQuizInput) {
+  const original = await loadOwnedQuiz(deps, ownerId, input.ref);
+  if (original.status !== 'published') {
+    throw new DomainError(
+      'invalid_state',
+      'This quiz is a draft: it takes no responses, so there is nothing to close. Leave close_original out to copy it.',
+    );
+  }
+  const copy = await duplicateQuiz(deps, ownerId, { ...input, ref: original.id });
+  const closed = await closeQuiz(deps, ownerId, { ref: original.id });
+  return { copy, closed };
 }

@@ -217,3 +217,6 @@ export const QuizLevelWarningsSchema = z
     }),
   )
   .describe('What the call did that was not asked for, e.g. past_time_cleared.');
+
+/** A signed link and when it expires, as get_quiz_links and get_results answer it. */
+export const SignedLinkSchema = z.object({ url: z.string(), expires_at: z.string() });

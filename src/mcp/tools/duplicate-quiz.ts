@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duplicateQuiz } from '../../domain/quizzes/duplicate-quiz';
+import { duplicateAndClose, duplicateQuiz } from '../../domain/quizzes/duplicate-quiz';
 import { LANGUAGES, TitleSchema } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
 import { mayRead } from '../write-only-answer';
@@ -17,6 +17,10 @@ export const duplicateQuizTool = defineTool({
       .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
       .optional()
       .describe("Default: the original's."),
+    close_original: z
+      .boolean({ error: 'close_original must be true or false' })
+      .optional()
+      .describe('True: also close the original now.'),
   }),
   output: z.object({
     quiz_id: z.string().describe('The new draft.'),
@@ -27,6 +31,10 @@ export const duplicateQuizTool = defineTool({
     question_count: z.number().int(),
     duplicated_from: z.object({ quiz_id: z.string(), title: z.string() }),
     warnings: QuizLevelWarningsSchema,
+    original_closed: z
+      .object({ is_open: z.boolean(), in_progress_attempts: z.number().int() })
+      .optional()
+      .describe('With close_original.'),
   }),
   listedOutput: z.object({
     quiz_id: z.string(),
@@ -37,14 +45,22 @@ export const duplicateQuizTool = defineTool({
     question_count: z.number(),
     duplicated_from: z.object({ quiz_id: z.string(), title: z.string() }),
     warnings: ListedWarningsSchema,
+    original_closed: z.object({ is_open: z.boolean(), in_progress_attempts: z.number() }).optional(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
-  run: (args, { deps, principal }) =>
-    duplicateQuiz(deps, principal.userId, {
+  run: async (args, { deps, principal }) => {
+    const input = {
       ref: args.quiz_id,
       title: args.title,
       language: args.language,
       mayRead: mayRead(principal),
-    }),
+    };
+    if (!args.close_original) return duplicateQuiz(deps, principal.userId, input);
+    const { copy, closed } = await duplicateAndClose(deps, principal.userId, input);
+    return {
+      ...copy,
+      original_closed: { is_open: closed.is_open, in_progress_attempts: closed.in_progress_attempts },
+    };
+  },
 });

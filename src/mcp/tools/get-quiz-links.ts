@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { getQuizLinks } from '../../domain/links/quiz-links';
 import { defineTool, READ_ONLY } from '../tool';
-import { QuizRefSchema } from './common';
-
-const SignedLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+import { QuizRefSchema, SignedLinkSchema } from './common';
 
 export const getQuizLinksTool = defineTool({
   name: 'get_quiz_links',

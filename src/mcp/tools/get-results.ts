@@ -7,7 +7,15 @@ import {
 } from '../../domain/reporting/get-results';
 import { answerShape, unionOverTypes } from '../../domain/question-types/merge-fields';
 import { defineTool, READ_ONLY } from '../tool';
-import { CursorSchema, ListedQuizSchema, QuizRefSchema, QuizSummarySchema, timestamp } from './common';
+import {
+  CursorSchema,
+  ListedQuizSchema,
+  QuizRefSchema,
+  QuizSummarySchema,
+  SignedLinkSchema,
+  timestamp,
+} from './common';
+import { csvLink } from '../../domain/links/quiz-links';
 
 const count = z.number().int();
 const share = z.number().min(0).max(1);
@@ -114,6 +122,10 @@ export const getResultsTool = defineTool({
       .boolean({ error: 'include_statistics must be true or false' })
       .optional()
       .describe('False: no questions or item_analysis.'),
+    csv_link: z
+      .boolean({ error: 'csv_link must be true or false' })
+      .optional()
+      .describe('True: also a signed CSV link (csv).'),
   }),
   output: z.object({
     quiz: QuizSummarySchema,
@@ -227,6 +239,7 @@ export const getResultsTool = defineTool({
         .partial(),
     ),
     next_cursor: z.string().nullable(),
+    csv: SignedLinkSchema.optional().describe('With csv_link: the responses as CSV.'),
   }),
   // Every field the answer carries, typed, with no description: `output` describes them.
   listedOutput: z.object({
@@ -325,12 +338,13 @@ export const getResultsTool = defineTool({
       }),
     ),
     next_cursor: z.string().nullable(),
+    csv: SignedLinkSchema.optional(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
   view: true,
-  run: (args, { deps, principal }) =>
-    queryResults(deps, principal.userId, {
+  run: async (args, { deps, principal }) => {
+    const results = await queryResults(deps, principal.userId, {
       ref: args.quiz_id,
       limit: args.limit ?? 5,
       cursor: args.cursor,
@@ -340,5 +354,8 @@ export const getResultsTool = defineTool({
       order: args.order,
       fields: args.fields as ResponseField[] | undefined,
       includeStatistics: args.include_statistics,
-    }),
+    });
+    if (!args.csv_link) return results;
+    return { ...results, csv: await csvLink(deps, principal.userId, principal.credential, args.quiz_id) };
+  },
 });
