@@ -37,6 +37,7 @@ import { assetsRouter } from './web/assets';
 import { docsRouter } from './docs/router';
 import { createAccessTokenVerifier } from './oauth/access-token-verifier';
 import { loadQuizAppHtml, QUIZ_APP_FILE } from './mcp/apps/quiz-app-resource';
+import { approvalDeps, sharedMarks } from './mcp/approvals/marks';
 import { createConnectedAppsProvider } from './oauth/connected-apps-provider';
 import { oauthRouter, type OAuthTestHooks } from './oauth/router';
 import type { Resolver } from './domain/webhooks/address';
@@ -106,6 +107,12 @@ export function createApp({
     images: config.images,
     logger,
   };
+  // Approvals in the client: their key from the server's secret, their marks shared (approvals/).
+  const approvals = approvalDeps(
+    config.sessionSecret,
+    sharedMarks(database.repos, redis, `${config.redisKeyPrefix}approvals:`),
+  );
+  if (approvals) deps.approvals = approvals;
   const webhookSettings: WebhookSettings = {
     sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),
     allowLoopback: config.webhooks.allowLoopback,

@@ -131,7 +131,15 @@ export type AnswerGradeChange =
       feedback: string | null;
       by: GradedBy;
     }
-  | { kind: 'approve'; answerId: string; by: GradedBy }
+  | {
+      kind: 'approve';
+      answerId: string;
+      by: GradedBy;
+      /** Approved in an MCP client's form (the client's registered name); absent on the web. */
+      inClient?: string;
+      /** Only if the proposal is still exactly this (what the teacher was shown). */
+      expect?: { points: number; levels: readonly number[] | null; feedback: string | null };
+    }
   | { kind: 'override'; answerId: string; points: number; comment: string | null; by: GradedBy };
 
 /** The changes to one response's answers. */
@@ -184,6 +192,9 @@ export interface AnswerGradeRow {
   gradedAt: Date;
   approvedBy: string | null;
   approvedAt: Date | null;
+  /** "client_form" when approved in an MCP client's form; null on the web. */
+  approvedVia: string | null;
+  approvedClient: string | null;
 }
 
 /** One change of an answer's points by a person (answer_history). */

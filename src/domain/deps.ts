@@ -13,6 +13,23 @@ export interface DomainDeps {
   images?: ImageSettings;
   /** Where the domain tells the operator what the client is not told (an import's reader failing). */
   logger?: Pick<Logger, 'warn'>;
+  /** What approvals in an MCP client need (mcp/approvals/); without it a tool gives the web's link instead. */
+  approvals?: ApprovalDeps;
+}
+
+/** The requestState's HMAC key (derived from the server's secret) and marks every instance shares. */
+export interface ApprovalDeps {
+  key: Uint8Array;
+  marks: SharedMarks;
+}
+
+/** Short-lived marks in Redis or the database, seen alike by every instance. */
+export interface SharedMarks {
+  /** Sets the mark for `ttlMs` unless a live one holds the key: true when this call set it. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Sets or renews the mark. */
+  put(key: string, ttlMs: number): Promise<void>;
+  has(key: string): Promise<boolean>;
 }
 
 export interface ImageSettings {

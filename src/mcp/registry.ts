@@ -1,6 +1,9 @@
 import {
   fromJsonSchema,
+  isInputRequiredResult,
+  UrlElicitationRequiredError,
   type CallToolResult,
+  type InputRequiredResult,
   type JsonSchemaType,
   type JsonSchemaValidator,
   type jsonSchemaValidator,
@@ -41,7 +44,7 @@ export interface ToolRegistry {
   readonly listing: readonly Tool[];
   /** A sentence that lists the tools, for errors that name an unknown one. */
   readonly names: string;
-  call(tool: ToolEntry, args: unknown, context: ToolContext): Promise<CallToolResult>;
+  call(tool: ToolEntry, args: unknown, context: ToolContext): Promise<CallToolResult | InputRequiredResult>;
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
@@ -167,8 +170,11 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
         return toolError(toolErrorText(invalidInput(issues), name));
       }
       try {
+        const answer = await prepared.run(context);
+        // A question for the person in front of the client goes to the SDK as it is (approvals/).
+        if (isInputRequiredResult(answer)) return answer;
         // A credential that may not read quizzes sees ids and status, never a key (write-only-answer.ts).
-        const result = answerFor(context.principal, await prepared.run(context));
+        const result = answerFor(context.principal, answer);
         const links = (definition.resourceLinks?.(result) ?? []).map((link) => ({
           type: 'resource_link' as const,
           ...link,
@@ -181,6 +187,8 @@ export function createToolRegistry(definitions: readonly ToolDefinition[]): Tool
           ...(meta ? { _meta: meta } : {}),
         };
       } catch (error) {
+        // The 2025 era's "open this page" (-32042) is a protocol error the SDK sends as it is.
+        if (error instanceof UrlElicitationRequiredError) throw error;
         if (isDomainError(error)) {
           const reader = error.forReaders && mayRead(context.principal);
           return toolError(toolErrorText(error, name) + (reader ? ` ${error.forReaders}` : ''));

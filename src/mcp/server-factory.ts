@@ -1,8 +1,10 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
   type McpServerFactory,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { isDatabaseUnavailable } from '../db/errors';
@@ -13,6 +15,7 @@ import type { Metrics } from '../http/metrics';
 import type { Logger } from '../logger';
 import { SERVER_NAME, TOOLSET_VERSION } from '../version';
 import type { ToolEntry, ToolRegistry } from './registry';
+import { declaredModes, declaredUrl, noteDeclared, type PersonContext } from './approvals/person';
 import { MCP_APP_MIME_TYPE, quizAppMeta, QUIZ_APP_URI, viewLink } from './apps/quiz-app-resource';
 import { registerCompletions } from './completions';
 import { SERVER_INSTRUCTIONS } from './instructions';
@@ -78,16 +81,19 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
         annotations: listing.annotations,
         ...(definition.view ? { _meta: viewLink() } : {}),
       },
-      async (args: unknown) => {
-        const result = await registry.call(tool, args, { deps, principal, onInternalError });
-        metrics?.observeToolCall(definition.name, result.isError ? 'error' : 'ok');
+      async (args: unknown, ctx: ServerContext) => {
+        const person = personContext(request, ctx, deps);
+        const result = await registry.call(tool, args, { deps, principal, onInternalError, person });
+        metrics?.observeToolCall(definition.name, 'isError' in result && result.isError ? 'error' : 'ok');
         return result;
       },
     );
   }
 
-  return ({ authInfo }) => {
+  return async ({ authInfo }) => {
     const request = takeOver(authInfo);
+    if (request.era === 'legacy' && request.message.method === 'initialize')
+      await noteDeclared(deps.approvals, request.principal, request.message.params?.capabilities);
     const called = request.toolCall?.tool;
     // A tools/call can reach only its tool: no prompt, resource or completion is registered.
     const everything = !request.toolCall;
@@ -118,6 +124,26 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
       if (quizAppHtml !== undefined) registerQuizApp(server, quizAppHtml, quizAppMeta(deps.baseUrl));
     }
     return server;
+  };
+}
+
+/**
+ * What a tool needs to ask the person (approvals/person.ts): the 2026-07-28 client declares what
+ * it can show on each request's envelope; a 2025 client only at its initialize.
+ */
+function personContext(request: ResolvedRequest, ctx: ServerContext, deps: DomainDeps): PersonContext {
+  const meta = request.message.params?._meta as Record<string, unknown> | undefined;
+  const declared = meta?.[CLIENT_CAPABILITIES_META_KEY] as { elicitation?: unknown } | undefined;
+  const modern = request.era === 'modern';
+  const state = modern ? ctx.mcpReq.requestState<unknown>() : undefined;
+  return {
+    era: request.era,
+    canShow: async () =>
+      modern
+        ? declaredModes(declared?.elicitation)
+        : { form: false, url: await declaredUrl(deps.approvals, request.principal) },
+    inputResponses: modern ? ctx.mcpReq.inputResponses : undefined,
+    requestState: typeof state === 'string' ? state : undefined,
   };
 }
 

@@ -1,13 +1,16 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/server';
+import type { InputRequiredResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
 import type { Principal, Scope } from '../identity/principal';
+import type { PersonContext } from './approvals/person';
 
 export interface ToolContext {
   deps: DomainDeps;
   principal: Principal;
   /** The caller's text for a failure that is not a domain error (it logs the details). */
   onInternalError(error: unknown): string;
+  /** How to ask the person in front of the client (`ask_person`); absent outside a tools/call. */
+  person?: PersonContext;
 }
 
 export interface Deprecation {
@@ -65,12 +68,13 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
    * `resource_link` item after the JSON text, so a client fetches it only if it wants it.
    */
   resourceLinks?(output: z.output<O>): ResourceLinkItem[];
-  run(args: z.output<I>, context: ToolContext): Promise<z.input<O>>;
+  /** An `InputRequiredResult` asks the client for input first (2026-07-28; approvals/). */
+  run(args: z.output<I>, context: ToolContext): Promise<z.input<O> | InputRequiredResult>;
 }
 
 /** Arguments `input` accepted, bound to the tool's handler; or why they were refused. */
 export type PreparedCall =
-  | { ok: true; run(context: ToolContext): Promise<Record<string, unknown>> }
+  | { ok: true; run(context: ToolContext): Promise<Record<string, unknown> | InputRequiredResult> }
   | { ok: false; error: z.ZodError };
 
 /**

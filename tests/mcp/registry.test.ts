@@ -1,5 +1,6 @@
 // The tool registry on its own: what tools/list shows of a definition, and what a call returns
 // for good arguments, bad ones, a domain error and an internal failure. No service, no database.
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DomainError } from '../../src/domain/errors';
 import type { Principal } from '../../src/identity/principal';
@@ -51,7 +52,8 @@ describe('the tool registry', () => {
       return 'internal failure, request id r-1';
     },
   };
-  const call = (args: unknown) => registry.call(registry.find('greet')!, args, context);
+  const call = async (args: unknown) =>
+    (await registry.call(registry.find('greet')!, args, context)) as CallToolResult;
 
   test('lists each tool once, in order, with its schemas and its annotations titled', () => {
     expect(registry.listing.map((tool) => tool.name)).toEqual(['greet', 'old_greet']);

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
+import { isUniqueViolation } from '../errors';
 import type { HotQueries, OAuthAccessTokenRow } from '../hot-queries';
 import { WRITE_TRANSACTION_OPTIONS } from './transactions';
 import { lastUsedBefore } from './where';
@@ -155,8 +156,20 @@ export interface OAuthRepository {
   revokeFamily(familyId: string, at: Date): Promise<void>;
   revokeToken(tokenId: string, at: Date): Promise<void>;
 
-  /** Removes codes that expired before `codesBefore`, and token rows whose every token expired before `tokensBefore`. */
+  /**
+   * Removes codes that expired before `codesBefore`, and token rows whose every token expired
+   * before `tokensBefore`; expired short marks go too, uncounted.
+   */
   deleteExpired(codesBefore: Date, tokensBefore: Date): Promise<{ codes: number; tokens: number }>;
+
+  /**
+   * Short marks (approvals' used requestStates, what a client declared): `claimMark` sets the
+   * mark only if no live one holds the key and says whether it did, so two instances claim it
+   * once; `putMark` sets or renews it; `hasMark` reads a live one.
+   */
+  claimMark(key: string, expiresAt: Date, now: Date): Promise<boolean>;
+  putMark(key: string, expiresAt: Date): Promise<void>;
+  hasMark(key: string, now: Date): Promise<boolean>;
 }
 
 const identity = { id: true, clientId: true, familyId: true } as const;
@@ -180,7 +193,29 @@ export function prismaOAuthRepository(
   db: PrismaClient,
   hot: Pick<HotQueries, 'oauthAccessTokenByHash'>,
 ): OAuthRepository {
-  return { ...clientAndGrantMethods(db), ...codeMethods(db), ...tokenMethods(db, hot) };
+  return { ...clientAndGrantMethods(db), ...codeMethods(db), ...tokenMethods(db, hot), ...markMethods(db) };
+}
+
+function markMethods(db: PrismaClient): Pick<OAuthRepository, 'claimMark' | 'putMark' | 'hasMark'> {
+  return {
+    async claimMark(key, expiresAt, now) {
+      // An expired mark no longer holds its key (the purge may not have run yet).
+      await db.shortMark.deleteMany({ where: { key, expiresAt: { lte: now } } });
+      try {
+        await db.shortMark.create({ data: { key, expiresAt } });
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+    async putMark(key, expiresAt) {
+      await db.shortMark.upsert({ where: { key }, create: { key, expiresAt }, update: { expiresAt } });
+    },
+    async hasMark(key, now) {
+      return (await db.shortMark.count({ where: { key, expiresAt: { gt: now } } })) > 0;
+    },
+  };
 }
 
 /** Registered clients, and the grants a user gave them. */
@@ -402,6 +437,7 @@ function tokenMethods(
           OR: [{ refreshExpiresAt: null }, { refreshExpiresAt: { lt: tokensBefore } }],
         },
       });
+      await db.shortMark.deleteMany({ where: { expiresAt: { lt: tokensBefore } } });
       return { codes: codes.count, tokens: tokens.count };
     },
   };

@@ -21,7 +21,7 @@ function gradeStatements({ d, text }: WriteContext) {
   const PROPOSAL_OF = text(
     'proposal-of',
     (p) =>
-      `SELECT "points" FROM "answer_grades" WHERE "answerId" = ${p()} AND "state" = 'proposed'${d.forUpdate}`,
+      `SELECT "points", "levels", "feedback" FROM "answer_grades" WHERE "answerId" = ${p()} AND "state" = 'proposed'${d.forUpdate}`,
   );
   const UPSERT_GRADE = text(
     'upsert-grade',
@@ -30,12 +30,12 @@ function gradeStatements({ d, text }: WriteContext) {
       `VALUES (${p()}, ${p()}, ${p()}, ${p()}, ${d.json(p())}, ${p()}, ${p()}, ${p()}, ${p()}, NULL, NULL) ` +
       'ON CONFLICT ("answerId") DO UPDATE SET "state" = excluded."state", "levels" = excluded."levels", ' +
       '"points" = excluded."points", "feedback" = excluded."feedback", "gradedBy" = excluded."gradedBy", ' +
-      '"gradedAt" = excluded."gradedAt", "approvedBy" = NULL, "approvedAt" = NULL',
+      '"gradedAt" = excluded."gradedAt", "approvedBy" = NULL, "approvedAt" = NULL, "approvedVia" = NULL, "approvedClient" = NULL',
   );
   const APPROVE_GRADE = text(
     'approve-grade',
     (p) =>
-      `UPDATE "answer_grades" SET "state" = 'final', "approvedBy" = ${p()}, "approvedAt" = ${p()} WHERE "answerId" = ${p()}`,
+      `UPDATE "answer_grades" SET "state" = 'final', "approvedBy" = ${p()}, "approvedAt" = ${p()}, "approvedVia" = ${p()}, "approvedClient" = ${p()} WHERE "answerId" = ${p()}`,
   );
   const INSERT_HISTORY = text(
     'insert-history',
@@ -46,6 +46,21 @@ function gradeStatements({ d, text }: WriteContext) {
   return { GRADE_ANSWER, GRADE_RESPONSE, PROPOSAL_OF, UPSERT_GRADE, APPROVE_GRADE, INSERT_HISTORY };
 }
 type GradeStatements = ReturnType<typeof gradeStatements>;
+
+/** The proposal as locked is the one expected (an approval of what the teacher was shown). */
+function asExpected(
+  proposal: { points: number; levels: unknown; feedback: string | null },
+  expect: { points: number; levels: readonly number[] | null; feedback: string | null } | undefined,
+): boolean {
+  if (!expect) return true;
+  // SQLite hands the JSON column back as text, PostgreSQL's jsonb parsed.
+  const levels = typeof proposal.levels === 'string' ? JSON.parse(proposal.levels) : (proposal.levels ?? null);
+  return (
+    Number(proposal.points) === expect.points &&
+    (proposal.feedback ?? null) === expect.feedback &&
+    JSON.stringify(levels) === JSON.stringify(expect.levels)
+  );
+}
 
 /**
  * One response's grade changes, against its answers as the lock finds them: the answers,
@@ -100,12 +115,17 @@ function* gradeOne(
       ]);
       if (grade.state === 'final') yield* history('graded', null);
     } else if (grade.kind === 'approve') {
-      const [proposal] = yield* sqlRows<{ points: number }>(PROPOSAL_OF, [answer.id]);
-      if (!proposal || answer.gradeState !== 'proposed') applied = false;
+      const [proposal] = yield* sqlRows<{ points: number; levels: unknown; feedback: string | null }>(
+        PROPOSAL_OF,
+        [answer.id],
+      );
+      if (!proposal || answer.gradeState !== 'proposed' || !asExpected(proposal, grade.expect))
+        applied = false;
       else {
         answer.points = Number(proposal.points);
         answer.gradeState = 'final';
-        yield* sqlRun(APPROVE_GRADE, [grade.by, stamp, answer.id]);
+        const via = grade.inClient === undefined ? null : 'client_form';
+        yield* sqlRun(APPROVE_GRADE, [grade.by, stamp, via, grade.inClient ?? null, answer.id]);
         yield* history('graded', null);
       }
     } else {

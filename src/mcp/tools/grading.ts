@@ -6,6 +6,8 @@ import {
   GRADES_PER_CALL_MAX,
   FEEDBACK_MAX,
 } from '../../domain/grading/grade-answers';
+import { APPROVAL_OUTPUT, gradeAskingPerson } from '../approvals/grades';
+import { AskPersonSchema } from '../approvals/person';
 import { defineTool, READ_ONLY } from '../tool';
 import { CursorSchema, QuizRefSchema } from './common';
 
@@ -117,6 +119,7 @@ export const gradeAnswersTool = defineTool({
       })
       .describe('One quiz.'),
     final: z.boolean().optional().describe('Store as final.'),
+    ask_person: AskPersonSchema,
   }),
   output: z.object({
     quiz_id: z.string(),
@@ -135,20 +138,25 @@ export const gradeAnswersTool = defineTool({
     ),
     finalized_responses: z.array(z.string()).describe('Responses now final.'),
     message: z.string(),
+    ...APPROVAL_OUTPUT,
   }),
   // Lean for the tool list's budget: the output schema describes every field.
   listedOutput: z.object({}),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',
-  run: async (args, { deps, principal }) =>
-    gradeAnswers(deps, principal.userId, {
-      grades: args.grades.map((grade) => ({
-        answerId: grade.answer_id,
-        levels: grade.levels,
-        points: grade.points,
-        feedback: grade.feedback,
-      })),
-      final: args.final,
-      by: { kind: 'assistant', client: await assistantOf(deps, principal.userId, principal.credential) },
+  // With ask_person the teacher may approve the proposals in the client (approvals/grades.ts).
+  run: (args, context) =>
+    gradeAskingPerson(args.ask_person, context, async () => {
+      const { deps, principal } = context;
+      return gradeAnswers(deps, principal.userId, {
+        grades: args.grades.map((grade) => ({
+          answerId: grade.answer_id,
+          levels: grade.levels,
+          points: grade.points,
+          feedback: grade.feedback,
+        })),
+        final: args.final,
+        by: { kind: 'assistant', client: await assistantOf(deps, principal.userId, principal.credential) },
+      });
     }),
 });
