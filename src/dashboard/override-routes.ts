@@ -2,6 +2,7 @@ import express, { type Response, type Router } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import { getQuizSettings } from '../domain/quizzes/get-quiz';
 import { requireOwnedQuizId } from '../domain/owned/require-owned-quiz';
+import { clientApprovalOf } from '../domain/grading/approve-in-client';
 import { historyOf, overrideAnswer, type HistoryRecord } from '../domain/grading/grade-answers';
 import { getOwnedResponse } from '../domain/reporting/owned-responses';
 import { csrfField, parseForm, verifyCsrf } from '../web/csrf';
@@ -61,6 +62,8 @@ function sendOverridePage(
     index: number;
     answerId: string;
     history: readonly HistoryRecord[];
+    /** When the teacher approved its grade in an MCP client's form. */
+    approval?: Awaited<ReturnType<typeof clientApprovalOf>>;
     points: string;
     comment: string;
     errors: readonly FieldError[];
@@ -122,6 +125,14 @@ function sendOverridePage(
       </form>
       <h2>History</h2>
       ${historyList(data.history, data.timeZone)}
+      ${
+        data.approval
+          ? html`<p class="client-approval">
+              Approved by the teacher in <bdi>${data.approval.client}</bdi> (approved_via:
+              ${data.approval.via}), ${formatTime(data.approval.at, undefined, data.timeZone)}.
+            </p>`
+          : ''
+      }
     </div>`,
   });
 }
@@ -145,6 +156,7 @@ export function overrideRoutes({ deps }: DashboardContext): Router {
       ...found,
       answerId,
       history,
+      approval: await clientApprovalOf(deps, answerId),
       points: String(found.item.points ?? 0),
       comment: '',
       errors: [],

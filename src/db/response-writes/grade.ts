@@ -54,7 +54,8 @@ function asExpected(
 ): boolean {
   if (!expect) return true;
   // SQLite hands the JSON column back as text, PostgreSQL's jsonb parsed.
-  const levels = typeof proposal.levels === 'string' ? JSON.parse(proposal.levels) : (proposal.levels ?? null);
+  const levels =
+    typeof proposal.levels === 'string' ? JSON.parse(proposal.levels) : (proposal.levels ?? null);
   return (
     Number(proposal.points) === expect.points &&
     (proposal.feedback ?? null) === expect.feedback &&

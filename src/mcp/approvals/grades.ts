@@ -64,8 +64,10 @@ const gradingUrl = (baseUrl: string, quizId: string) =>
 const field = (index: number) => `a${index + 1}`;
 
 function formOf(quizTitle: string, shown: readonly ShownGrade[]) {
-  const properties: Record<string, { type: 'boolean'; title: string; description: string; default: boolean }> =
-    {};
+  const properties: Record<
+    string,
+    { type: 'boolean'; title: string; description: string; default: boolean }
+  > = {};
   shown.forEach((grade, i) => {
     const levels = grade.levels ? ` (levels ${grade.levels.join(', ')})` : '';
     properties[field(i)] = {
@@ -130,11 +132,16 @@ export async function gradeAskingPerson(
       'The teacher approves these grades on the grading page.',
     );
   if (channel === 'url') {
-    const requestState = await mintState(approvals, principal, { kind: 'url', quiz: answer.quiz_id, digest: '' });
+    const requestState = await mintState(approvals, principal, {
+      kind: 'url',
+      quiz: answer.quiz_id,
+      digest: '',
+    });
     return inputRequired({
       inputRequests: {
         open: inputRequired.elicitUrl({
-          message: 'The grades are stored as proposals: open the grading page to approve them (your own log-in).',
+          message:
+            'The grades are stored as proposals: open the grading page to approve them (your own log-in).',
           url,
         }),
       },

@@ -185,7 +185,10 @@ export async function noteDeclared(
   if (declaredModes(elicitation).url) await approvals.marks.put(declaredKey(principal), DECLARED_TTL_MS);
 }
 
-export async function declaredUrl(approvals: ApprovalDeps | undefined, principal: Principal): Promise<boolean> {
+export async function declaredUrl(
+  approvals: ApprovalDeps | undefined,
+  principal: Principal,
+): Promise<boolean> {
   if (!approvals) return false;
   try {
     return await approvals.marks.has(declaredKey(principal));
