@@ -358,4 +358,98 @@ describeEachDatabase('approvals in the client', (provider) => {
       expect([grade?.state, grade?.points]).toEqual(['proposed', 5]);
     });
   });
+
+  describe('the same mechanism confirms a delete, and an edit of a published quiz', () => {
+    async function published(credential: string) {
+      const { call, client } = await modernClient(credential, undefined);
+      const quiz = payload(await call('create_quiz', { title: 'To delete or edit', questions: [ESSAY] }));
+      payload(await call('publish_quiz', { quiz_id: quiz.quiz_id }));
+      await client.close();
+      return quiz.quiz_id as string;
+    }
+
+    test('delete_quiz: yes deletes; no and cancel delete nothing; without ask_person, the isError as today', async () => {
+      const { token } = await teacher();
+      for (const [reply, gone] of [
+        [{ action: 'accept', content: { confirm: false } }, false],
+        [{ action: 'cancel' }, false],
+        [{ action: 'accept', content: { confirm: true } }, true],
+      ] as Array<[Reply, boolean]>) {
+        const quizId = await published(token);
+        const { call, asked } = await modernClient(token, { form: {} }, () => reply);
+        expect(errorText(await call('delete_quiz', { quiz_id: quizId }))).toContain('confirm: true');
+        expect(asked).toHaveLength(0);
+        const result = await call('delete_quiz', { quiz_id: quizId, ask_person: true });
+        expect(asked).toHaveLength(1);
+        expect(asked[0]!.message).toContain('To delete or edit');
+        if (gone) expect(payload(result).deleted).toBe(true);
+        else expect(errorText(result)).toContain('nothing was deleted');
+        const still = await call('get_quiz_settings', { quiz_id: quizId });
+        expect(!!still.isError).toBe(gone);
+      }
+    });
+
+    test('delete_quiz with ask_person to a client without form elicitation, or an API key: the isError as today', async () => {
+      const { token } = await teacher();
+      const user = await createTestUser(app, 'key-deleter');
+      for (const [credential, elicitation] of [
+        [token, undefined],
+        [token, { url: {} }],
+        [user.apiKey, { form: {} }],
+      ] as const) {
+        const quizId = await published(credential);
+        const { call, asked } = await modernClient(credential, elicitation, () => ({
+          action: 'accept',
+          content: { confirm: true },
+        }));
+        expect(errorText(await call('delete_quiz', { quiz_id: quizId, ask_person: true }))).toContain(
+          'confirm: true',
+        );
+        expect(asked).toHaveLength(0);
+        expect((await call('get_quiz_settings', { quiz_id: quizId })).isError).toBeFalsy();
+      }
+    });
+
+    test("update_quiz of a published quiz: the teacher's yes applies exactly the edit asked; a state is not another tool's", async () => {
+      const { token } = await teacher();
+      const quizId = await published(token);
+      const { call, asked, raw } = await modernClient(token, { form: {} }, () => ({
+        action: 'accept',
+        content: { confirm: true },
+      }));
+      const edited = payload(
+        await call('update_quiz', { quiz_id: quizId, title: 'Renamed', ask_person: true }),
+      );
+      expect(asked).toHaveLength(1);
+      expect(asked[0]!.message).toContain('is published');
+      expect(edited.title).toBe('Renamed');
+
+      // Round one by hand, then a retry that changes the arguments: refused, nothing changed.
+      const first = await raw({
+        name: 'update_quiz',
+        arguments: { quiz_id: quizId, title: 'Again', ask_person: true },
+      });
+      expect(first.resultType).toBe('input_required');
+      const swapped = await raw({
+        name: 'update_quiz',
+        arguments: { quiz_id: quizId, title: 'Something else', ask_person: true },
+        requestState: first.requestState,
+        inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+      });
+      expect(errorText(swapped as ToolResult)).toContain('arguments changed');
+      // An update's state does not delete.
+      const second = await raw({
+        name: 'update_quiz',
+        arguments: { quiz_id: quizId, title: 'Again', ask_person: true },
+      });
+      const crossed = await raw({
+        name: 'delete_quiz',
+        arguments: { quiz_id: quizId, ask_person: true },
+        requestState: second.requestState,
+        inputResponses: { confirm: { action: 'accept', content: { confirm: true } } },
+      });
+      expect(errorText(crossed as ToolResult)).toContain('answers another question');
+      expect(payload(await call('get_quiz_settings', { quiz_id: quizId })).title).toBe('Renamed');
+    });
+  });
 });

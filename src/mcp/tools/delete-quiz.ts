@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { deleteQuiz } from '../../domain/quizzes/delete-quiz';
+import { confirmAskingPerson } from '../approvals/confirm';
+import { AskPersonSchema } from '../approvals/person';
 import { defineTool } from '../tool';
 import { QuizRefSchema } from './common';
 
@@ -15,6 +17,7 @@ export const deleteQuizTool = defineTool({
       .boolean({ error: 'confirm must be true or false' })
       .optional()
       .describe('Must be true to delete.'),
+    ask_person: AskPersonSchema,
   }),
   output: z.object({
     quiz_id: z.string(),
@@ -36,5 +39,15 @@ export const deleteQuizTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
-  run: (args, { deps, principal }) => deleteQuiz(deps, principal.userId, args.quiz_id, args.confirm),
+  // With ask_person a client that can show a form asks the teacher instead (approvals/confirm.ts).
+  run: (args, context) =>
+    confirmAskingPerson(context, {
+      kind: 'delete',
+      argument: 'confirm',
+      askPerson: args.ask_person,
+      ref: args.quiz_id,
+      args,
+      confirmed: args.confirm,
+      run: (confirm) => deleteQuiz(context.deps, context.principal.userId, args.quiz_id, confirm),
+    }),
 });

@@ -6,6 +6,8 @@ import {
   SettingsInputSchema,
   TitleSchema,
 } from '../../domain/quiz-input';
+import { confirmAskingPerson } from '../approvals/confirm';
+import { AskPersonSchema } from '../approvals/person';
 import { defineTool } from '../tool';
 import { mayRead } from '../write-only-answer';
 import {
@@ -40,6 +42,7 @@ export const updateQuizTool = defineTool({
       'Fields as in create_quiz; anything left out stays as it is.',
     ),
     timezone: TimeZoneSchema.describe('As in create_quiz.'),
+    ask_person: AskPersonSchema,
   }),
   output: QuizWithQuestionsSchema.extend({
     warnings: WarningsSchema,
@@ -63,16 +66,26 @@ export const updateQuizTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   view: true,
-  run: (args, { deps, principal }) =>
-    updateQuiz(deps, principal.userId, {
+  // With ask_person a client that can show a form asks the teacher to confirm (approvals/confirm.ts).
+  run: (args, context) =>
+    confirmAskingPerson(context, {
+      kind: 'update',
+      argument: 'confirm_edit_published',
+      askPerson: args.ask_person,
       ref: args.quiz_id,
-      questions: args.questions,
-      title: args.title,
-      description: args.description,
-      settings: args.settings,
-      timezone: args.timezone,
-      confirmEditPublished: args.confirm_edit_published,
-      remarkPastResponses: args.remark_past_responses,
-      mayRead: mayRead(principal),
+      args,
+      confirmed: args.confirm_edit_published,
+      run: (confirmed) =>
+        updateQuiz(context.deps, context.principal.userId, {
+          ref: args.quiz_id,
+          questions: args.questions,
+          title: args.title,
+          description: args.description,
+          settings: args.settings,
+          timezone: args.timezone,
+          confirmEditPublished: confirmed,
+          remarkPastResponses: args.remark_past_responses,
+          mayRead: mayRead(context.principal),
+        }),
     }),
 });
