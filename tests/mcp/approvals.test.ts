@@ -12,11 +12,15 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import request from 'supertest';
 import { z } from 'zod';
 import { movableClock } from '../helpers/clock';
+import { clearPrefix, connectRedis, describeWithRedis, uniquePrefix, type TestRedis } from '../helpers/redis';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { connectAnyClient, errorText, payload, type ToolResult } from '../helpers/mcp-clients';
 import {
   createTestUser,
   describeEachDatabase,
   startTestApp,
+  startTwoInstances,
+  type TwoInstances,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
@@ -43,6 +47,7 @@ async function modernClient(
   credential: string,
   elicitation: Record<string, unknown> | undefined,
   reply: (params: Elicit) => Reply = () => ({ action: 'cancel' }),
+  baseUrl = app.baseUrl,
 ) {
   const client = new ClientV2(
     { name: 'approval-tests', version: '1.0.0' },
@@ -59,7 +64,7 @@ async function modernClient(
       return reply(params) as any;
     });
   await client.connect(
-    new TransportV2(new URL(`${app.baseUrl}/api/mcp`), {
+    new TransportV2(new URL(`${baseUrl}/api/mcp`), {
       requestInit: { headers: { Authorization: `Bearer ${credential}` } },
     }),
   );
@@ -450,6 +455,80 @@ describeEachDatabase('approvals in the client', (provider) => {
       });
       expect(errorText(crossed as ToolResult)).toContain('answers another question');
       expect(payload(await call('get_quiz_settings', { quiz_id: quizId })).title).toBe('Renamed');
+    });
+  });
+});
+
+/** Declines on one instance, then replays the state as an acceptance on the other: refused. */
+async function replayAcross(instances: TwoInstances) {
+  app = instances.one;
+  const { token } = await teacher();
+  const { answerIds } = await essayQuiz(token, ['One.']);
+  const one = await modernClient(token, { form: {} });
+  const two = await modernClient(token, { form: {} }, undefined, instances.two.baseUrl);
+  const args = { grades: gradesFor(answerIds), ask_person: true };
+  const first = await one.raw({ name: 'grade_answers', arguments: args });
+  const declined = await one.raw({
+    name: 'grade_answers',
+    arguments: args,
+    requestState: first.requestState,
+    inputResponses: { approve: { action: 'decline' } },
+  });
+  expect(declined.structuredContent.approval.outcome).toBe('declined');
+  const replayed = await two.raw({
+    name: 'grade_answers',
+    arguments: args,
+    requestState: first.requestState,
+    inputResponses: { approve: { action: 'accept', content: { a1: true } } },
+  });
+  expect(errorText(replayed as ToolResult)).toContain('already used');
+  expect((await states(answerIds))[0]?.state).toBe('proposed');
+  await Promise.all([one.client.close(), two.client.close()]);
+  return first.requestState as string;
+}
+
+/** The mark a state leaves once used (its payload is signed, not secret). */
+const usedMark = (state: string) =>
+  `used:${JSON.parse(Buffer.from(state.split('.')[1]!, 'base64url').toString()).p.id}`;
+
+describe('a state is used once across instances', () => {
+  test('through the database', async () => {
+    const database: TestDatabase = await createTestDatabase('sqlite');
+    const instances = await startTwoInstances(database);
+    try {
+      const mark = usedMark(await replayAcross(instances));
+      expect(await database.repos.oauth.hasMark(mark, new Date())).toBe(true);
+    } finally {
+      await instances.close();
+      await database.drop();
+    }
+  });
+
+  describeWithRedis('with Redis', () => {
+    let redis: TestRedis[];
+    const prefix = uniquePrefix();
+    beforeAll(async () => {
+      redis = await Promise.all([connectRedis(), connectRedis()]);
+    });
+    afterAll(async () => {
+      await clearPrefix(redis[0]!, prefix);
+      await Promise.all(redis.map((client) => client.close()));
+    });
+
+    test('through Redis, the database holding no mark', async () => {
+      const database: TestDatabase = await createTestDatabase('sqlite');
+      const instances = await startTwoInstances(database, {
+        config: { redisKeyPrefix: prefix },
+        redis: [redis[0], redis[1]],
+      });
+      try {
+        const mark = usedMark(await replayAcross(instances));
+        expect(await redis[0]!.exists(`${prefix}approvals:${mark}`)).toBe(1);
+        expect(await database.repos.oauth.hasMark(mark, new Date())).toBe(false);
+      } finally {
+        await instances.close();
+        await database.drop();
+      }
     });
   });
 });
