@@ -21,6 +21,8 @@ export const REDACT_PATHS = [
   '*.secret',
   '*.secrets',
   '*["webhook-signature"]',
+  // An approval's state is the key to it while it lives (mcp/approvals/).
+  '*.requestState',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

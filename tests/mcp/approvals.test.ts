@@ -11,7 +11,9 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import request from 'supertest';
 import { z } from 'zod';
+import { createLogger } from '../../src/logger';
 import { movableClock } from '../helpers/clock';
+import { memoryLog } from '../helpers/memory-log';
 import { clearPrefix, connectRedis, describeWithRedis, uniquePrefix, type TestRedis } from '../helpers/redis';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { connectAnyClient, errorText, payload, type ToolResult } from '../helpers/mcp-clients';
@@ -103,8 +105,9 @@ async function states(answerIds: string[]) {
 }
 
 describeEachDatabase('approvals in the client', (provider) => {
+  const log = memoryLog();
   beforeAll(async () => {
-    app = await startTestApp({ provider });
+    app = await startTestApp({ provider, logger: createLogger('trace', log.stream) });
   });
   afterAll(() => app.close());
 
@@ -313,6 +316,9 @@ describeEachDatabase('approvals in the client', (provider) => {
       });
       expect(declined.structuredContent.approval.outcome).toBe('declined');
       expect(refusal(await raw(retry(answerIds, state, { a1: true })))).toContain('already used');
+      // Never logged, even at trace level: its signature appears in no line.
+      expect(log.lines().length).toBeGreaterThan(0);
+      expect(JSON.stringify(log.lines())).not.toContain(state.split('.')[2]);
       expect((await states(answerIds))[0]?.state).toBe('proposed');
     });
 
