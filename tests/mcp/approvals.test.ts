@@ -370,6 +370,19 @@ describeEachDatabase('approvals in the client', (provider) => {
     });
   });
 
+  test('the marks: of simultaneous claims of one key one wins; an expired mark no longer holds it', async () => {
+    const marks = app.database.repos.oauth;
+    const key = `used:contract-${provider}-${Date.now()}`;
+    const now = new Date();
+    const later = new Date(now.getTime() + 60_000);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => marks.claimMark(key, later, now)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await marks.hasMark(key, now)).toBe(true);
+    const afterExpiry = new Date(later.getTime() + 1);
+    expect(await marks.hasMark(key, afterExpiry)).toBe(false);
+    expect(await marks.claimMark(key, new Date(afterExpiry.getTime() + 60_000), afterExpiry)).toBe(true);
+  });
+
   describe('the same mechanism confirms a delete, and an edit of a published quiz', () => {
     async function published(credential: string) {
       const { call, client } = await modernClient(credential, undefined);
