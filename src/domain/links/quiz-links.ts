@@ -62,31 +62,28 @@ async function quizLink(
   };
 }
 
+/** One signed link of the owner's quiz, found by its reference. */
+async function ownQuizLink(
+  deps: LinkDeps,
+  ownerId: string,
+  credential: LinkCredential,
+  ref: string,
+  purpose: LinkPurpose,
+): Promise<QuizLink> {
+  return quizLink(deps, await loadOwnedQuiz(deps, ownerId, ref), purpose, credential);
+}
+
 /**
  * The preview link of the owner's quiz: its public page as respondents will see it, marked as a
  * preview, storing nothing; for drafts and published quizzes alike. The dashboard's Preview
  * button and get_quiz_links both make it here.
  */
-export async function previewLink(
-  deps: LinkDeps,
-  ownerId: string,
-  credential: LinkCredential,
-  ref: string,
-): Promise<QuizLink> {
-  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
-  return quizLink(deps, quiz, 'preview', credential);
-}
+export const previewLink = (deps: LinkDeps, ownerId: string, credential: LinkCredential, ref: string) =>
+  ownQuizLink(deps, ownerId, credential, ref, 'preview');
 
 /** The signed CSV link of the owner's quiz, as get_quiz_links gives it; get_results gives it when asked. */
-export async function csvLink(
-  deps: LinkDeps,
-  ownerId: string,
-  credential: LinkCredential,
-  ref: string,
-): Promise<QuizLink> {
-  const quiz = await loadOwnedQuiz(deps, ownerId, ref);
-  return quizLink(deps, quiz, 'csv', credential);
-}
+export const csvLink = (deps: LinkDeps, ownerId: string, credential: LinkCredential, ref: string) =>
+  ownQuizLink(deps, ownerId, credential, ref, 'csv');
 
 /**
  * Everything get_quiz_links answers: the public link, its QR code, a preview, the CSV, the embed
