@@ -1,9 +1,8 @@
 /**
- * npm run server-json [-- --check]
+ * npm run server-json
  *
  * Writes server.json, the service's entry for the MCP Registry, for the deployment at BASE_URL
- * (the repository's copy is for the README's example host). With --check it writes nothing and
- * fails when the file differs from what it would write.
+ * (the repository's copy is for the README's example host; tests/mcp/server-json holds it current).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,15 +17,6 @@ export function serverJsonText(base: string): string {
 }
 
 if (require.main === module) {
-  const text = serverJsonText(process.env.BASE_URL ?? EXAMPLE_BASE_URL);
-  if (process.argv.includes('--check')) {
-    const kept = fs.existsSync(SERVER_JSON_PATH) ? fs.readFileSync(SERVER_JSON_PATH, 'utf8') : '';
-    if (kept !== text) {
-      console.error('server.json is out of date: run npm run server-json');
-      process.exit(1);
-    }
-  } else {
-    fs.writeFileSync(SERVER_JSON_PATH, text);
-    console.log(`wrote ${SERVER_JSON_PATH}`);
-  }
+  fs.writeFileSync(SERVER_JSON_PATH, serverJsonText(process.env.BASE_URL ?? EXAMPLE_BASE_URL));
+  console.log(`wrote ${SERVER_JSON_PATH}`);
 }
