@@ -31,6 +31,8 @@ export interface Dialect {
   readonly forKeyShare: string;
   /** A statement that queues transactions under one key until the holder ends, or null where they are queued anyway. */
   keyLock(key: string): { text: string; values: unknown[] } | null;
+  /** keyLock's statement with its key in a given placeholder, for a statement of several parts; null where keyLock is. */
+  keyLockText(placeholder: string): string | null;
   /**
    * Rows per INSERT: SQLite runs a one-row prepared statement again faster than it runs one
    * multi-row statement (no round trip to save); PostgreSQL saves a round trip per statement.
@@ -42,6 +44,8 @@ export interface Dialect {
    * Statements that must apply together, as the statements to run: on PostgreSQL one statement of
    * data-modifying CTEs (atomic by itself, one round trip); on SQLite the same statements, which
    * the caller runs in one transaction. Each carries how many values it takes, in order.
+   * PostgreSQL runs the last part (the main query) first and the others after it, in an order it
+   * does not promise: a part that must come first, a lock, goes last.
    */
   combine(parts: ReadonlyArray<Batched>): Batched[];
 }
@@ -72,6 +76,7 @@ export const sqliteDialect: Dialect = {
   skipLocked: '',
   forKeyShare: '',
   keyLock: () => null,
+  keyLockText: () => null,
   rowsPerInsert: 1,
   floor: (column) => `CAST(${column} AS INTEGER)`,
   combine: (parts) => [...parts],
@@ -89,6 +94,9 @@ export const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+const postgresKeyLock = (placeholder: string) =>
+  `SELECT pg_advisory_xact_lock(hashtextextended(${placeholder}, 0))`;
+
 export const postgresDialect: Dialect = {
   provider: 'postgresql',
   placeholders: () => {
@@ -104,7 +112,8 @@ export const postgresDialect: Dialect = {
   skipLocked: ' FOR UPDATE SKIP LOCKED',
   forKeyShare: ' FOR KEY SHARE',
   rowsPerInsert: 1000,
-  keyLock: (key) => ({ text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', values: [key] }),
+  keyLock: (key) => ({ text: postgresKeyLock('$1'), values: [key] }),
+  keyLockText: (placeholder) => postgresKeyLock(placeholder),
   floor: (column) => `FLOOR(${column})::INTEGER`,
   combine: (parts) => {
     if (parts.length <= 1) return [...parts];

@@ -12,9 +12,10 @@ import type { ResponseWrites } from './types';
 
 /** A bulk load: its rows in statements of many rows, the figures changed once per quiz at the end. */
 export function createManyWrite(ctx: WriteContext): ResponseWrites['createMany'] {
-  const { db, responseValues, insertAll, insertResponses, insertAnswers, apply } = ctx;
+  const { db, responseValues, insertAll, insertResponses, insertAnswers, apply, holdFigures } = ctx;
   return (rows) =>
     db.transaction(function* () {
+      yield* holdFigures(rows.map(({ row }) => row.quizId));
       const sums = new Map<string, ReturnType<typeof deltaSums>>();
       for (let from = 0; from < rows.length; from += RESPONSES_PER_CHUNK) {
         const chunk = rows.slice(from, from + RESPONSES_PER_CHUNK);

@@ -10,6 +10,7 @@ import {
   answerValues,
   contributionOf,
   figureValues,
+  figuresLockKey,
   newId,
   type WriteContext,
 } from './shared';
@@ -50,8 +51,9 @@ export function createWrite(ctx: WriteContext, hooks: WriteHooks): ResponseWrite
       `SELECT COUNT(*) AS "used" FROM "responses" WHERE "quizId" = ${p()} AND "respondentEmail" = ${p()}`,
   );
 
+  const takesLocks = d.keyLockText('') !== null;
   const plans = new Map<string, Batched[]>();
-  /** A submission's statements by its shape: its response, answers, then each figure table's upsert. */
+  /** A submission's statements by its shape: its response, answers, each figure table's upsert, the figures lock. */
   const createStatements = (answers: number, deltas: Deltas): Batched[] => {
     const key = `create/${answers}/${FIGURES.map((figure) => deltas[figure.kind].length).join('/')}`;
     let statements = plans.get(key);
@@ -68,6 +70,9 @@ export function createWrite(ctx: WriteContext, hooks: WriteHooks): ResponseWrite
       rows(answers, ANSWER_WIDTH, (n) => insertAnswers(p, n));
       for (const figure of FIGURES)
         rows(deltas[figure.kind].length, figure.width, (n) => upsert(p, figure, n));
+      // The quiz's figures lock (holdFigures), last so that it runs first: see dialect.combine.
+      const lock = d.keyLockText(p());
+      if (lock) parts.push({ text: lock, count: 1 });
       plans.set(key, (statements = d.combine(parts)));
     }
     return statements;
@@ -82,6 +87,7 @@ export function createWrite(ctx: WriteContext, hooks: WriteHooks): ResponseWrite
       values.push(newId(at.getTime()), id, row.quizId, ...answerValues(answer));
     for (const figure of FIGURES)
       for (const rowValues of figureValues(figure, row.quizId, deltas)) values.push(...rowValues);
+    if (takesLocks) values.push(figuresLockKey(row.quizId));
     const statements = createStatements(row.answers.length, deltas);
     try {
       if (!event && !limit && !attempt && !key) {

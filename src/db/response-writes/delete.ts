@@ -8,10 +8,11 @@ import type { ResponseWrites } from './types';
  * concurrent deletion or re-marking of it waits and then sees it as it is.
  */
 export function deleteWrite(ctx: WriteContext): ResponseWrites['delete'] {
-  const { db, text, HOLD_QUIZ, lockStored, apply, dropEmpty, outbox } = ctx;
+  const { db, text, HOLD_QUIZ, holdFigures, lockStored, apply, dropEmpty, outbox } = ctx;
   const DELETE_RESPONSE = text('delete', (p) => `DELETE FROM "responses" WHERE "id" = ${p()}`);
   return (quizId, responseId, event) =>
     db.transaction(function* () {
+      yield* holdFigures([quizId]);
       yield* sqlRows(HOLD_QUIZ, [quizId]);
       const current = yield* lockStored(quizId, responseId);
       if (!current) return false;

@@ -187,10 +187,11 @@ function* gradeOne(
  * out and put back, and `graded`'s events for the responses that became final.
  */
 export function gradeWrite(ctx: WriteContext): ResponseWrites['applyGrades'] {
-  const { db, d, HOLD_QUIZ, apply, dropEmpty, outbox } = ctx;
+  const { db, d, HOLD_QUIZ, holdFigures, apply, dropEmpty, outbox } = ctx;
   const sql = gradeStatements(ctx);
   return (quizId, grades, at, marks, graded) =>
     db.transaction(function* () {
+      yield* holdFigures([quizId]);
       yield* sqlRows(HOLD_QUIZ, [quizId]);
       const changes: Array<{ response: ContributingResponse; sign: 1 | -1 }> = [];
       const done: GradedResponse[] = [];

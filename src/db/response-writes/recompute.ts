@@ -12,7 +12,7 @@ import type { ResponseWrites } from './types';
 
 /** Rebuilding the figures from the stored rows, a quiz at a time, a page of responses at a time. */
 export function recomputeWrite(ctx: WriteContext): ResponseWrites['recompute'] {
-  const { db, d, text, apply } = ctx;
+  const { db, d, text, apply, holdFigures } = ctx;
   const LOCK_QUIZ = text(
     'lock-quiz',
     (p) => `SELECT 1 AS "held" FROM "quizzes" WHERE "id" = ${p()}${d.forUpdate}`,
@@ -44,6 +44,7 @@ export function recomputeWrite(ctx: WriteContext): ResponseWrites['recompute'] {
         // Submissions take a key-share lock on the quiz row (their foreign key), and deletions
         // and re-marks take it first: this waits for those under way and holds new ones until
         // the figures are rebuilt.
+        yield* holdFigures([id]);
         if ((yield* sqlRows(LOCK_QUIZ, [id])).length === 0) return 0;
         for (const sql of CLEAR) yield* sqlRun(sql, [id]);
         // The stored responses through the same sums as every write (result-aggregates.ts).

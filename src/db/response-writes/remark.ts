@@ -28,7 +28,7 @@ function remarked(
  * each response's old contribution to its new one, under the same locks as a deletion.
  */
 export function remarkWrite(ctx: WriteContext): ResponseWrites['applyRemarks'] {
-  const { db, d, text, HOLD_QUIZ, lockStored, apply, dropEmpty } = ctx;
+  const { db, d, text, HOLD_QUIZ, holdFigures, lockStored, apply, dropEmpty } = ctx;
   const UPDATE_ANSWER = text(
     'update-answer',
     (p) =>
@@ -43,6 +43,7 @@ export function remarkWrite(ctx: WriteContext): ResponseWrites['applyRemarks'] {
   );
   return (quizId, remarks, at) =>
     db.transaction(function* () {
+      yield* holdFigures([quizId]);
       yield* sqlRows(HOLD_QUIZ, [quizId]);
       const changes: Array<{ response: ContributingResponse; sign: 1 | -1 }> = [];
       for (const change of remarks) {

@@ -84,6 +84,9 @@ type Figure = (typeof FIGURES)[number];
 export const figureValues = (figure: Figure, quizId: string, deltas: Deltas): unknown[][] =>
   (deltas[figure.kind] as unknown as ReadonlyArray<never>).map((delta) => [quizId, ...figure.values(delta)]);
 
+/** The key of a quiz's figures lock (dialect.keyLock), taken by holdFigures below. */
+export const figuresLockKey = (quizId: string) => `figures:${quizId}`;
+
 // At most this many rows per INSERT, whatever the dialect allows: under SQLite's 32,766
 // parameters and PostgreSQL's 65,535. A bulk load reads its responses this many at a time.
 const ROWS_PER_STATEMENT = 1000;
@@ -226,6 +229,17 @@ export function writeContext(db: SqlConnection) {
       );
     }
   }
+  /**
+   * Every writer of a quiz's figures takes its figures lock first, before any row lock: writers
+   * of one quiz queue here instead of locking the shared figure rows in different orders and
+   * waiting out PostgreSQL's deadlock check. Quizzes in id order; nothing to do on SQLite.
+   */
+  function* holdFigures(quizIds: Iterable<string>): Steps<void> {
+    for (const quizId of [...new Set(quizIds)].sort()) {
+      const lock = d.keyLock(figuresLockKey(quizId));
+      if (lock) yield* sqlRows(lock.text, lock.values);
+    }
+  }
   function* dropEmpty(quizId: string): Steps<void> {
     for (const sql of DROP_EMPTY) yield* sqlRun(sql, [quizId]);
   }
@@ -256,6 +270,7 @@ export function writeContext(db: SqlConnection) {
     responseValues,
     HOLD_QUIZ,
     apply,
+    holdFigures,
     insertAll,
     dropEmpty,
     lockStored,
