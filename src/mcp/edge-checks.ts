@@ -7,6 +7,7 @@ import type { Principal } from '../identity/principal';
 import { ACCEPT_BOTH, eraOf, protocolVersionOf } from './era-routing';
 import type { ToolEntry, ToolRegistry } from './registry';
 import type { JsonRpcMessage, ResolvedRequest, ResponseMode } from './resolved-request';
+import { chooseToolsets, TOOLSET_NAMES, TOOLSETS_HEADER, TOOLSETS_QUERY, toolsetsQuery } from './toolsets';
 
 /**
  * What our edge settles about an MCP request before the SDK sees it, each in words that say
@@ -152,6 +153,8 @@ export function resolveRequest(
     }
   }
   const era = eraOf(req, body);
+  const toolsets = toolsetsOf(req, res, options.baseUrl, { era, accept, id: body.id, method: body.method });
+  if (!toolsets) return undefined;
   const protocolVersion = protocolVersionOf(era, req, body);
   res.locals.logFields = { ...res.locals.logFields, era, protocolVersion };
   return {
@@ -162,8 +165,48 @@ export function resolveRequest(
     principal,
     credential: bearerCredential(req) ?? '',
     requestId: res.locals.requestId ?? '',
+    toolsets,
     ...(toolCall ? { toolCall } : {}),
   };
+}
+
+/**
+ * The toolsets of `?toolsets=` and `X-MCP-Toolsets`, or an error that names the valid ones: a
+ * connector URL with a misspelt toolset fails when it connects, not later with a tool missing.
+ * It is a JSON-RPC error in band, as an unknown tool's is: clients show its text to the person
+ * (a 400 reaches the 2026-07-28 client's version negotiation as a server that offers nothing).
+ * server/discover is answered all the same, for that client fails a discover error in the same
+ * words; its first tools/list then shows this one.
+ */
+function toolsetsOf(
+  req: Request,
+  res: Response,
+  baseUrl: string,
+  message: {
+    era: ResolvedRequest['era'];
+    accept: ResolvedRequest['accept'];
+    id: JsonRpcMessage['id'];
+    method: string;
+  },
+): ResolvedRequest['toolsets'] | undefined {
+  const query: unknown = req.query[TOOLSETS_QUERY];
+  const header = req.headers[TOOLSETS_HEADER];
+  const sent = [query, header].flat().filter((value): value is string => typeof value === 'string');
+  const choice = chooseToolsets(sent);
+  if (choice.ok) return choice.toolsets;
+  if (message.method === 'server/discover') return new Set();
+  const names = choice.unknown.map((name) => `"${name}"`).join(', ');
+  const text =
+    `No toolset is called ${names}. The toolsets are: ${TOOLSET_NAMES.join(', ')}. ` +
+    `Connect to ${baseUrl}/api/mcp${toolsetsQuery(['grading'])} (comma-separated names, or "all"), or name none for the default tools.`;
+  sendJsonRpcErrorInBand(
+    res,
+    message.era === 'modern' ? 'json' : message.accept.mode,
+    message.id,
+    -32602,
+    text,
+  );
+  return undefined;
 }
 
 /**

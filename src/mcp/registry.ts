@@ -19,6 +19,7 @@ import { toolErrorText } from '../http/domain-errors';
 import { portableJsonSchema, publishedOutputSchema } from './portable-json-schema';
 import { richTextMeta } from './apps/rich-text-meta';
 import type { ToolContext, ToolDefinition } from './tool';
+import type { ToolsetName } from './toolsets';
 import { answerFor, mayRead } from './write-only-answer';
 
 /**
@@ -38,6 +39,8 @@ export interface ToolEntry {
 export interface ToolRegistry {
   /** Every tool, in the order `tools/list` shows them. */
   readonly entries: readonly ToolEntry[];
+  /** The tools a connection lists: the default list and those of its toolsets, in order. */
+  listedWith(toolsets: ReadonlySet<ToolsetName>): readonly ToolEntry[];
   /** The one lookup by name, done by the endpoint's edge. */
   find(name: string): ToolEntry | undefined;
   /** What `tools/list` shows, in order. */
@@ -101,44 +104,100 @@ const DESCRIBED_ELSEWHERE = new Set([
   'additionalProperties',
 ]);
 
-/** The schema with only the shape nested in it (its own description stays): another tool's listing has the rest. */
-function withoutNestedDescriptions(schema: unknown, top = true): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => withoutNestedDescriptions(item, false));
-  if (!schema || typeof schema !== 'object') return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key]) => top || !DESCRIBED_ELSEWHERE.has(key))
-      .map(([key, value]) => {
-        if (key === 'enum') return [key, value];
-        // Under `properties`, keys are field names, not keywords.
-        if (key === 'properties' && value && typeof value === 'object') {
-          const fields = Object.entries(value).map(([name, field]) => [
-            name,
-            withoutNestedDescriptions(field, false),
-          ]);
-          return [key, Object.fromEntries(fields)];
+/** Every property name at any depth of a schema: the fields its listing describes. */
+function fieldNames(schema: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) schema.forEach((item) => fieldNames(item, into));
+  else if (schema && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'properties' && value && typeof value === 'object') {
+        for (const [name, field] of Object.entries(value)) {
+          into.add(name);
+          fieldNames(field, into);
         }
-        return [key, withoutNestedDescriptions(value, false)];
-      }),
-  );
+      } else fieldNames(value, into);
+    }
+  }
+  return into;
 }
 
-function listedInput(definition: ToolDefinition): Tool['inputSchema'] {
-  const schema = jsonSchema(definition.input, 'input');
+/**
+ * The schema with only what the other tool's listing does not say: its own description, its
+ * shape, and the nested fields of its own (edit_questions' `op`, `position`), without their
+ * meaning or bounds. The fields the other tool describes are left for the model to read there.
+ */
+function sharedShape(schema: unknown, described: ReadonlySet<string>, top = true): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => sharedShape(item, described, false));
+  if (!schema || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema)
+    .filter(([key]) => top || !DESCRIBED_ELSEWHERE.has(key))
+    .map(([key, value]): [string, unknown] => {
+      if (key === 'enum') return [key, value];
+      // Under `properties`, keys are field names, not keywords.
+      if (key === 'properties' && value && typeof value === 'object') {
+        const own = Object.entries(value).filter(([name]) => !described.has(name));
+        return [
+          key,
+          Object.fromEntries(own.map(([name, field]) => [name, sharedShape(field, described, false)])),
+        ];
+      }
+      return [key, sharedShape(value, described, false)];
+    })
+    .filter(([key, value]) => key !== 'properties' || Object.keys(value as object).length > 0);
+  const node = Object.fromEntries(entries);
+  // The fields left out are still taken.
+  const leftOut = Object.keys((schema as { properties?: object }).properties ?? {}).some((name) =>
+    described.has(name),
+  );
+  return leftOut ? { ...node, additionalProperties: true } : node;
+}
+
+/**
+ * An object whose fields the listing leaves to words (another tool's, or the field's own) is
+ * said to take any field: clients that turn a schema into a validator of their own (LangChain,
+ * mcp-use) otherwise read `{"type": "object"}` as an object with no field at all.
+ */
+function openWhereUnnamed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openWhereUnnamed);
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => {
+      if (key === 'enum') return [key, value];
+      if (key === 'properties' && value && typeof value === 'object') {
+        const fields = Object.entries(value).map(([name, field]) => [name, openWhereUnnamed(field)]);
+        return [key, Object.fromEntries(fields)];
+      }
+      return [key, openWhereUnnamed(value)];
+    }),
+  ) as Record<string, unknown>;
+  const unnamed = node.type === 'object' && !('properties' in node) && !('additionalProperties' in node);
+  return unnamed ? { ...node, additionalProperties: true } : node;
+}
+
+function listedInput(
+  definition: ToolDefinition,
+  definitions: readonly ToolDefinition[],
+): Tool['inputSchema'] {
+  const schema = openWhereUnnamed(jsonSchema(definition.input, 'input')) as Tool['inputSchema'];
   if (!definition.describedIn) return schema;
+  const { tool, properties: shared } = definition.describedIn;
+  const other = definitions.find((each) => each.name === tool);
+  if (!other) throw new Error(`${definition.name} refers to ${tool}, which is not in the tool table`);
+  const described = fieldNames(jsonSchema(other.input, 'input'));
   const properties = { ...schema.properties };
-  for (const name of definition.describedIn.properties) {
-    properties[name] = withoutNestedDescriptions(properties[name]) as (typeof properties)[string];
+  for (const name of shared) {
+    properties[name] = openWhereUnnamed(
+      sharedShape(properties[name], described),
+    ) as (typeof properties)[string];
   }
   return { ...schema, properties };
 }
 
-function register(definition: ToolDefinition): ToolEntry {
+function register(definition: ToolDefinition, definitions: readonly ToolDefinition[]): ToolEntry {
   const listing: Tool = {
     name: definition.name,
     title: definition.title,
     description: describe(definition),
-    inputSchema: listedInput(definition),
+    inputSchema: listedInput(definition, definitions),
     outputSchema: publishedOutputSchema(jsonSchema(definition.listedOutput ?? definition.output, 'output')),
     annotations: { title: definition.title, ...definition.annotations },
   };
@@ -150,12 +209,14 @@ function register(definition: ToolDefinition): ToolEntry {
 }
 
 export function createToolRegistry(definitions: readonly ToolDefinition[]): ToolRegistry {
-  const entries = definitions.map(register);
+  const entries = definitions.map((definition) => register(definition, definitions));
   const byName = new Map(entries.map((entry) => [entry.definition.name, entry]));
   if (byName.size !== entries.length) throw new Error('two tools share a name');
 
   return {
     entries,
+    listedWith: (toolsets) =>
+      entries.filter(({ definition }) => !definition.toolset || toolsets.has(definition.toolset)),
     find: (name) => byName.get(name),
     listing: entries.map((entry) => entry.listing),
     names: definitions.map((tool) => tool.name).join(', '),

@@ -1,6 +1,7 @@
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { Principal } from '../identity/principal';
 import type { ToolEntry } from './registry';
+import type { ToolsetName } from './toolsets';
 
 /** A JSON-RPC 2.0 message as the edge has checked it: one object, never a batch. */
 export interface JsonRpcMessage {
@@ -32,6 +33,8 @@ export interface ResolvedRequest {
   /** The bearer credential as sent, for the SDK's `AuthInfo.token`. */
   credential: string;
   requestId: string;
+  /** The toolsets the connection lists beside the default list (the URL's query, the header). */
+  toolsets: ReadonlySet<ToolsetName>;
   /**
    * For a tools/call: the name it sends, and the tool of that name (undefined when none
    * exists: the edge answers that itself). Such a request can reach no other tool, so its

@@ -18,7 +18,7 @@ import type { ToolEntry, ToolRegistry } from './registry';
 import { declaredModes, declaredUrl, noteDeclared, type PersonContext } from './approvals/person';
 import { MCP_APP_MIME_TYPE, quizAppMeta, QUIZ_APP_URI, viewLink } from './apps/quiz-app-resource';
 import { registerCompletions } from './completions';
-import { SERVER_INSTRUCTIONS } from './instructions';
+import { serverInstructions } from './instructions';
 import type { PromptContext, PromptDefinition } from './prompt';
 import { PROMPTS } from './prompts';
 import { registerQuizResource } from './quiz-resource';
@@ -48,6 +48,7 @@ export interface ServerFactoryOptions {
 export function createServerFactory(options: ServerFactoryOptions): McpServerFactory {
   const { registry, deps, logger, metrics, quizAppHtml } = options;
   const promptsByName = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
+  const instructions = serverInstructions(deps.baseUrl, registry);
 
   function registerPrompt(server: McpServer, prompt: PromptDefinition, request: ResolvedRequest): void {
     const context: PromptContext = { deps, principal: request.principal };
@@ -106,12 +107,12 @@ export function createServerFactory(options: ServerFactoryOptions): McpServerFac
           ? { resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} }
           : {}),
       },
-      instructions: SERVER_INSTRUCTIONS,
+      instructions,
       jsonSchemaValidator: SHARED_VALIDATOR,
     });
     discoverEveryServedVersion(server);
     if (called) registerTool(server, called, request);
-    else for (const tool of registry.entries) registerTool(server, tool, request);
+    else for (const tool of registry.listedWith(request.toolsets)) registerTool(server, tool, request);
     if (everything) {
       const context: PromptContext = { deps, principal: request.principal };
       const usable = PROMPTS.filter((prompt) => !prompt.scope || request.principal.scopes.has(prompt.scope));

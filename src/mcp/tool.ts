@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DomainDeps } from '../domain/deps';
 import type { Principal, Scope } from '../identity/principal';
 import type { PersonContext } from './approvals/person';
+import type { ToolsetName } from './toolsets';
 
 export interface ToolContext {
   deps: DomainDeps;
@@ -60,6 +61,11 @@ export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   describedIn?: { tool: string; properties: readonly string[] };
   annotations: Annotations;
   scope: Scope;
+  /**
+   * The toolset whose connections list this tool (toolsets.ts); none: the default list. Any
+   * connection may call it all the same.
+   */
+  toolset?: ToolsetName;
   /** True when the MCP App view (apps/view/) draws this tool's answer: its listing links the view. */
   view?: boolean;
   deprecation?: Deprecation;

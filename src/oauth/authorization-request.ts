@@ -4,6 +4,7 @@ import type { OAuthErrorCode } from './oauth-errors';
 import { findRegisteredRedirect } from './redirect-uris';
 import { ClientResolutionError, type ClientResolver } from './resolve-client';
 import { grantableScopes, splitScope } from './scopes';
+import { namesTheResource } from './oauth-urls';
 
 /**
  * Checks an authorization request (RFC 6749 section 4.1.1 with OAuth 2.1's rules), for the
@@ -116,7 +117,10 @@ export async function checkAuthorizationRequest(
 
   // RFC 8707 section 2: the one resource here is the MCP endpoint; anything else gets no code.
   const resource = params.resource;
-  if (resource !== undefined && resource !== deps.resource) {
+  if (
+    resource !== undefined &&
+    (typeof resource !== 'string' || !namesTheResource(resource, deps.resource))
+  ) {
     return fail('invalid_target', `resource must be ${deps.resource}`);
   }
 

@@ -30,3 +30,15 @@ export function oauthUrls(baseUrl: string): OAuthUrls {
     resourceMetadata: `${baseUrl}/.well-known/oauth-protected-resource/api/mcp`,
   };
 }
+
+/**
+ * Whether a `resource` parameter (RFC 8707) names the MCP endpoint: its URL byte for byte, or
+ * that URL with the connector's `toolsets` query (`/api/mcp?toolsets=grading`), which a client
+ * may send as the URL it was given. Both are the one resource: the token is bound to `resource`.
+ */
+export function namesTheResource(sent: string, resource: string): boolean {
+  if (sent === resource) return true;
+  if (!sent.startsWith(`${resource}?`)) return false;
+  const query = new URLSearchParams(sent.slice(resource.length + 1));
+  return [...query.keys()].every((key) => key === 'toolsets') && !sent.includes('#');
+}

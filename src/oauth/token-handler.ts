@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import { formBodyErrors, OAuthProblem, sendOAuthError } from './oauth-errors';
 import { readClientCredentials } from './client-authentication';
 import { createTokenModel } from './oauth-model';
-import { TOKEN_PATH } from './oauth-urls';
+import { namesTheResource, TOKEN_PATH } from './oauth-urls';
 import type { ClientResolver } from './resolve-client';
 
 /**
@@ -50,7 +50,10 @@ export function tokenHandler({
       const repeated = Object.keys(body).find((name) => Array.isArray(body[name]) && name !== 'resource');
       if (repeated) throw new OAuthProblem('invalid_request', `${repeated} is sent more than once`);
       const resource = resourceFor(req);
-      if (body.resource !== undefined && body.resource !== resource) {
+      if (
+        body.resource !== undefined &&
+        (typeof body.resource !== 'string' || !namesTheResource(body.resource, resource))
+      ) {
         throw new OAuthProblem('invalid_target', `resource must be ${resource}`);
       }
       if (typeof body.grant_type !== 'string')

@@ -6,9 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/database';
 import { onlyMessage, postMcp } from '../helpers/http';
-import { startTestApp } from '../helpers/test-app';
+import { DEFAULT_TOOLS, startTestApp } from '../helpers/test-app';
 import { logIn, newAgent } from '../dashboard/dashboard-helpers';
-import { TOOLS } from '../../src/mcp/tools';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = path.join(ROOT, 'dist/src/cli/main.js');
@@ -86,7 +85,7 @@ describe('the built CLI in a child process', () => {
         body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       });
       expect(res.status).toBe(200);
-      expect(onlyMessage(res.text).result.tools).toHaveLength(TOOLS.length);
+      expect(onlyMessage(res.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
 
       // Revoked by another process while the service has just used the key: the service's next
       // request is refused (what it remembers of the key goes once any connection writes).

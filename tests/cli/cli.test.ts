@@ -5,11 +5,10 @@ import request from 'supertest';
 import { run } from '../../src/cli/main';
 import { DomainError } from '../../src/domain/errors';
 import { onlyMessage, postMcp } from '../helpers/http';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { DEFAULT_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 import { eventually } from '../helpers/eventually';
 import { callTool, connectClient, payload } from '../helpers/mcp-clients';
-import { TOOLS } from '../../src/mcp/tools';
 
 const KEY_SHAPE = /^svc_[0-9A-Za-z]{43}$/;
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -127,7 +126,7 @@ describe('quiz CLI commands', () => {
 
     const res = await listTools(printed[0]!);
     expect(res.status).toBe(200);
-    expect(onlyMessage(res.text).result.tools).toHaveLength(TOOLS.length);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
   });
 
   test('keys list on a terminal starts with a header row; piped, it prints the keys alone', async () => {

@@ -13,11 +13,15 @@ export interface McpPostOptions {
   /** Sent as-is when a string, as JSON otherwise. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** The connector URL's query, e.g. `?toolsets=grading`. */
+  query?: string;
 }
 
 export function postMcp(app: TestApp, options: McpPostOptions): request.Test {
   const { credential, accept = ACCEPT_BOTH, contentType = 'application/json', body, headers = {} } = options;
-  let req = request(app.app).post('/api/mcp').set('Content-Type', contentType);
+  let req = request(app.app)
+    .post(`/api/mcp${options.query ?? ''}`)
+    .set('Content-Type', contentType);
   if (credential !== null) req = req.set('Authorization', `Bearer ${credential}`);
   if (accept !== null) req = req.set('Accept', accept);
   for (const [name, value] of Object.entries(headers)) req = req.set(name, value);

@@ -94,13 +94,20 @@ const INFO = { name: 'quiz-tests', version: '1.0.0' };
 /** The MCP Apps extension as a host announces it in its capabilities. */
 export const APPS_EXTENSION = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
 
+export interface ConnectOptions {
+  announceApps?: boolean;
+  /** The connector URL's `?toolsets=` (e.g. "grading,import", "all"); none: the default list. */
+  toolsets?: string;
+}
+
 export async function connectAnyClient(
   kind: ClientKind,
   baseUrl: string,
   credential: string,
-  options: { announceApps?: boolean } = {},
+  options: ConnectOptions = {},
 ): Promise<AnyClient> {
   const url = new URL(`${baseUrl}/api/mcp`);
+  if (options.toolsets) url.searchParams.set('toolsets', options.toolsets);
   const requestInit = { headers: { Authorization: `Bearer ${credential}` } };
   const capabilities = options.announceApps ? { extensions: APPS_EXTENSION } : {};
   if (kind === 'v1 (2025)') {
@@ -203,7 +210,7 @@ export interface EraCase {
   /** The describe block's title. */
   label: string;
   kind: ClientKind;
-  connect(target: McpTarget, credential: string, options?: { announceApps?: boolean }): Promise<AnyClient>;
+  connect(target: McpTarget, credential: string, options?: ConnectOptions): Promise<AnyClient>;
 }
 
 /**
@@ -229,6 +236,10 @@ export function forEachEra(define: (era: EraCase) => void): void {
 }
 
 /** A client for tests whose subject is not the protocol (quizzes made for pages, the dashboard). */
-export function connectClient(target: McpTarget, credential: string): Promise<AnyClient> {
-  return connectAnyClient('v1 (2025)', target.baseUrl, credential);
+export function connectClient(
+  target: McpTarget,
+  credential: string,
+  options: ConnectOptions = {},
+): Promise<AnyClient> {
+  return connectAnyClient('v1 (2025)', target.baseUrl, credential, options);
 }

@@ -201,7 +201,7 @@ export function raisedLimits(): Pick<
 
 export const ACCEPT_BOTH = 'application/json, text/event-stream';
 
-/** The tools of the contract, in the order tools/list shows them. */
+/** Every tool, in the order the API reference and `tools/list` of `?toolsets=all` show them. */
 export const SPEC_TOOLS = [
   'list_quizzes',
   'create_quiz',
@@ -220,6 +220,32 @@ export const SPEC_TOOLS = [
   'get_quiz_links',
   'import_questions',
 ] as const;
+
+/** What `tools/list` shows a connection that names no toolset, in order. */
+export const DEFAULT_TOOLS = [
+  'list_quizzes',
+  'create_quiz',
+  'get_quiz_questions',
+  'get_quiz_settings',
+  'update_quiz',
+  'edit_questions',
+  'publish_quiz',
+  'get_results',
+  'delete_quiz',
+] as const;
+
+/** The tools each toolset adds to the default list. */
+export const TOOLSET_TOOLS = {
+  grading: [
+    'get_answers_to_grade',
+    'grade_answers',
+    'close_quiz',
+    'reopen_quiz',
+    'duplicate_quiz',
+    'get_quiz_links',
+  ],
+  import: ['import_questions'],
+} as const;
 
 /** A JSON-RPC `tools/call` body. */
 export function toolCall(name: string, args: Record<string, unknown> = {}, id: number | string = 1) {

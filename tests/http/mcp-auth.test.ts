@@ -3,9 +3,8 @@
 import request from 'supertest';
 import { createApiKey, generateApiKey, listApiKeys, revokeApiKey } from '../../src/domain/api-keys';
 import { onlyMessage, postMcp } from '../helpers/http';
-import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestUser, DEFAULT_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
 import { eventually } from '../helpers/eventually';
-import { TOOLS } from '../../src/mcp/tools';
 
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
@@ -85,7 +84,7 @@ describe('401 on /api/mcp', () => {
     expect((await withAuthorization(app, `Bearer ${second.key}`)).status).toBe(401);
     const ok = await withAuthorization(app, `Bearer ${user.apiKey}`);
     expect(ok.status).toBe(200);
-    expect(onlyMessage(ok.text).result.tools).toHaveLength(TOOLS.length);
+    expect(onlyMessage(ok.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
   });
 
   test('a revocation holds on every instance that shares the database, from the next request', async () => {

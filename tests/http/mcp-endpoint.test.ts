@@ -9,13 +9,12 @@ import { TOOLSET_VERSION } from '../../src/version';
 import { expectProblem, onlyMessage, postMcp, rawExchange } from '../helpers/http';
 import {
   createTestUser,
-  SPEC_TOOLS,
+  DEFAULT_TOOLS,
   startTestApp,
   toolCall,
   type TestApp,
   type TestUser,
 } from '../helpers/test-app';
-import { TOOLS } from '../../src/mcp/tools';
 
 const TOOLS_LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
@@ -39,7 +38,7 @@ describe('POST /api/mcp as curl uses it', () => {
     expect(res.text).toMatch(/^data: \{/m);
     const message = onlyMessage(res.text);
     expect(message).toMatchObject({ jsonrpc: '2.0', id: 1 });
-    expect(message.result.tools.map((tool: { name: string }) => tool.name)).toEqual(SPEC_TOOLS);
+    expect(message.result.tools.map((tool: { name: string }) => tool.name)).toEqual(DEFAULT_TOOLS);
   });
 
   test('tools/call: content[0] is text holding the same JSON document as structuredContent', async () => {
@@ -68,7 +67,7 @@ describe('POST /api/mcp as curl uses it', () => {
       headers: { 'MCP-Protocol-Version': '2025-06-18' },
     });
     expect(supported.status).toBe(200);
-    expect(onlyMessage(supported.text).result.tools).toHaveLength(SPEC_TOOLS.length);
+    expect(onlyMessage(supported.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
     const unknown = await postMcp(app, {
       credential: user.apiKey,
       body: TOOLS_LIST,
@@ -105,7 +104,7 @@ describe('POST /api/mcp as curl uses it', () => {
     const res = await postMcp(app, { credential: user.apiKey, accept, body: TOOLS_LIST });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(onlyMessage(res.text).result.tools).toHaveLength(TOOLS.length);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
   });
 
   // `text/*` covers text/event-stream (RFC 9110 section 12.5.1).
@@ -120,7 +119,7 @@ describe('POST /api/mcp as curl uses it', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 1 });
-    expect(res.body.result.tools).toHaveLength(TOOLS.length);
+    expect(res.body.result.tools).toHaveLength(DEFAULT_TOOLS.length);
   });
 
   test('Accept: text/html -> 406 problem whose hint names the Accept header to send', async () => {
@@ -253,7 +252,7 @@ describe('POST /api/mcp with a malformed body', () => {
     ] as const) {
       const res = await send(app, encode(list), { 'Content-Encoding': encoding });
       expect(res.status).toBe(200);
-      expect(onlyMessage(await res.text()).result.tools).toHaveLength(SPEC_TOOLS.length);
+      expect(onlyMessage(await res.text()).result.tools).toHaveLength(DEFAULT_TOOLS.length);
     }
     // 200 KB of spaces compress to a few hundred bytes: still over the 2,048-byte limit.
     const bomb = gzipSync(`${' '.repeat(200_000)}${list}`);
@@ -301,7 +300,7 @@ describe('POST /api/mcp with a malformed body', () => {
       expect(withHeaders.status).toBe(status);
       expect(afterHeaders).toEqual(withHeaders);
       const answer = withHeaders.answer as { result?: { tools: unknown[] }; error?: { code: number } };
-      if (errorCode === undefined) expect(answer.result?.tools).toHaveLength(SPEC_TOOLS.length);
+      if (errorCode === undefined) expect(answer.result?.tools).toHaveLength(DEFAULT_TOOLS.length);
       else expect(answer.error?.code).toBe(errorCode);
     },
   );
@@ -356,7 +355,7 @@ describe('POST /api/mcp with a malformed body', () => {
   test('a UTF-8 body with a byte-order mark is read like one without', async () => {
     const res = await postMcp(app, { credential: user.apiKey, body: `\uFEFF${JSON.stringify(TOOLS_LIST)}` });
     expect(res.status).toBe(200);
-    expect(onlyMessage(res.text).result.tools).toHaveLength(SPEC_TOOLS.length);
+    expect(onlyMessage(res.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
   });
 
   test.each([

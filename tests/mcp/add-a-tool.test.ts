@@ -8,7 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { TOOLS } from '../../src/mcp/tools';
 import { freePort, MAIN, spawnService, stopService, waitForLine } from '../helpers/service-process';
-import { createTestUser, SPEC_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
+import { createTestUser, DEFAULT_TOOLS, SPEC_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
 import { errorText, forEachEra, payload } from '../helpers/mcp-clients';
 import { throwawayTool } from './fixtures/throwaway-tool';
 
@@ -39,7 +39,7 @@ describe('a tool defined in one file', () => {
       const client = await era.connect(app, apiKey);
       try {
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).toEqual([...SPEC_TOOLS, 'count_letters']);
+        expect(tools.map((tool) => tool.name)).toEqual([...DEFAULT_TOOLS, 'count_letters']);
         expect(tools.find((tool) => tool.name === 'count_letters')).toMatchObject({
           title: 'Count letters',
           description: 'Test-only: counts the letters of a word.',
@@ -118,7 +118,7 @@ describe('a production build', () => {
       test('tools/list shows exactly the eight', async () => {
         const client = await era.connect({ baseUrl }, apiKey);
         try {
-          expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(SPEC_TOOLS);
+          expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(DEFAULT_TOOLS);
         } finally {
           await client.close();
         }

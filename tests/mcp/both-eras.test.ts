@@ -5,7 +5,7 @@ import {
   createTestUser,
   describeEachDatabase,
   sampleQuestions,
-  SPEC_TOOLS,
+  DEFAULT_TOOLS,
   startTestApp,
   type TestApp,
 } from '../helpers/test-app';
@@ -65,7 +65,7 @@ describeEachDatabase('both protocol eras on one endpoint', (provider) => {
       try {
         expect({ era: client.era, version: client.protocolVersion }).toEqual(EXPECTED[kind]);
         const { tools } = await client.listTools();
-        expect(tools.map((tool) => tool.name)).toEqual(SPEC_TOOLS);
+        expect(tools.map((tool) => tool.name)).toEqual(DEFAULT_TOOLS);
         await callAllEight(client, `Eras ${kind} ${label}`);
       } finally {
         await client.close();

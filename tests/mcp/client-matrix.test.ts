@@ -162,6 +162,7 @@ function expectLifeCycle(
   expect(steps.edit_questions).toEqual({ changes: [{ op: 'update', id: 'kept' }] });
   expect(steps.few_questions).toEqual({ positions: [1, 2], keys: false });
   expect(steps.get_results_filtered).toEqual({ matching: 0, statistics: false });
+  expect(steps.get_answers_to_grade).toEqual({ answers: 0 });
   expect(steps.list_quizzes).toEqual({ titles: [`${fixture.title} (${label})`] });
   // Every question sent back with its id kept it.
   expect(steps.update_quiz.question_ids).toEqual(ids);
@@ -266,6 +267,16 @@ describeWithTool('clients', 'the client matrix', () => {
             await app.database.prisma.quiz.count({ where: { title: `Refused (${result.client})` } }),
           ).toBe(0);
           expectLifeCycle(result.steps, before.get(result.client) ?? undefined, user, result.client);
+          // A framework wraps the tools its connection lists: the default list's through the plain
+          // URL, the others through the one that adds their toolsets, with the same answers.
+          expect(result.steps.through_toolsets).toEqual([
+            'close_quiz',
+            'duplicate_quiz',
+            'get_answers_to_grade',
+            'get_quiz_links',
+            'import_questions',
+            'reopen_quiz',
+          ]);
           expect(await readQuiz(app, result.steps.create_quiz.quiz_id)).toBeNull();
           expect(
             await app.database.prisma.question.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
@@ -365,6 +376,9 @@ describeWithTool('clients', 'the client matrix', () => {
           matching: filtered.matching.count,
           statistics: 'questions' in filtered,
         };
+        // The SDK clients call every tool on the default list's connection: tools/call takes any.
+        const waiting = await call('get_answers_to_grade', { quiz_id: quizId });
+        steps.get_answers_to_grade = { answers: waiting.answers.length };
         const listed = await call('list_quizzes', { status: 'published', search: title });
         steps.list_quizzes = { titles: listed.quizzes.map((quiz: { title: string }) => quiz.title) };
         const links = await call('get_quiz_links', { quiz_id: quizId });

@@ -129,6 +129,7 @@ describe('sdkRequest: what a leg reads, without writing to the request', () => {
     principal: { userId: 'u', credential: { kind: 'api_key', id: 'k' }, scopes: new Set(['quizzes:read']) },
     credential: 'svc_x',
     requestId: 'r',
+    toolsets: new Set(),
   });
   const req = (accept: string) =>
     ({ method: 'POST', url: '/api/mcp', headers: { accept, host: 'h' } }) as unknown as express.Request;

@@ -63,7 +63,9 @@ describeEachDatabase('grading tools', (provider) => {
     let client: AnyClient;
     let stranger: AnyClient;
     beforeAll(async () => {
-      client = await era.connect(app, (await createTestUser(app, `grading-${era.era}`)).apiKey);
+      client = await era.connect(app, (await createTestUser(app, `grading-${era.era}`)).apiKey, {
+        toolsets: 'grading',
+      });
       stranger = await era.connect(app, (await createTestUser(app, `stranger-${era.era}`)).apiKey);
     });
     afterAll(async () => {

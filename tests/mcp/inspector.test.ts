@@ -3,8 +3,7 @@
 // a prompt and a quiz read as a resource: the README's Inspector commands.
 import { inspectorNodeVersion, runInspector } from '../helpers/inspector';
 import { describeWithTool } from '../helpers/tool-folders';
-import { createTestUser, startTestApp, type TestApp } from '../helpers/test-app';
-import { TOOLS } from '../../src/mcp/tools';
+import { createTestUser, DEFAULT_TOOLS, startTestApp, type TestApp } from '../helpers/test-app';
 import { skillFiles } from '../../src/mcp/skills/writing-good-quizzes';
 
 describeWithTool('inspector', 'MCP Inspector CLI', () => {
@@ -55,7 +54,7 @@ describeWithTool('inspector', 'MCP Inspector CLI', () => {
       issues.filter((issue) => !/^`type` is an array|^Schema carries no validation/.test(issue)),
     ).toEqual([]);
     const envelope = JSON.parse(run.stdout);
-    expect(envelope.result.tools).toHaveLength(TOOLS.length);
+    expect(envelope.result.tools).toHaveLength(DEFAULT_TOOLS.length);
     const findings: unknown[] = envelope.schemaFindings ?? [];
     expect(JSON.stringify(findings)).not.toMatch(/inputSchema/);
   });

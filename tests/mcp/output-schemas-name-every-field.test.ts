@@ -57,7 +57,9 @@ describe('listed output schemas name every field', () => {
   forEachEra((era) => {
     let client: AnyClient;
     beforeAll(async () => {
-      client = await era.connect(app, (await createTestUser(app, `named-${era.era}`)).apiKey);
+      client = await era.connect(app, (await createTestUser(app, `named-${era.era}`)).apiKey, {
+        toolsets: 'all',
+      });
     });
     afterAll(() => client.close());
 

@@ -143,7 +143,9 @@ describe("today's request and answer shapes", () => {
     let client: AnyClient;
     beforeAll(async () => {
       app = await startTestApp();
-      client = await era.connect(app, (await createTestUser(app, 'shapes')).apiKey);
+      client = await era.connect(app, (await createTestUser(app, 'shapes')).apiKey, {
+        toolsets: 'all',
+      });
     });
     afterAll(async () => {
       await client.close();

@@ -2,13 +2,49 @@
 // schema or annotations changes this snapshot: update it deliberately (`npx jest -u`),
 // bump TOOLSET_VERSION and note it in CHANGELOG.md.
 import { postMcp } from '../helpers/http';
-import { createTestUser, SPEC_TOOLS, sseMessages, startTestApp, type TestApp } from '../helpers/test-app';
+import {
+  createTestUser,
+  DEFAULT_TOOLS,
+  SPEC_TOOLS,
+  sseMessages,
+  startTestApp,
+  TOOLSET_TOOLS,
+  type TestApp,
+} from '../helpers/test-app';
 import { connectClient, ERAS, forEachEra, type AnyClient } from '../helpers/mcp-clients';
 import { reportFigure } from '../helpers/figures';
 
 /**
- * Every conversation pays for the tool list: its compact JSON stays within this budget, with
- * room left for the tools and fields still to come.
+ * What a connection's model is handed: the listed tools less their output schemas (names,
+ * titles, descriptions, input schemas, annotations, `_meta`) plus the instructions; and their
+ * output schemas apart. Every conversation pays for the default list, so it keeps about 1,000
+ * bytes free for the optional arguments still to come; a toolset costs only those who ask for it.
+ */
+const CONNECTIONS = [
+  { name: 'default', query: '', tools: DEFAULT_TOOLS, modelBudget: 20 * 1024, outputBudget: 10 * 1024 },
+  {
+    name: 'default + grading',
+    query: '?toolsets=grading',
+    // In the table's order, as every list is.
+    tools: SPEC_TOOLS.filter((tool) => !(TOOLSET_TOOLS.import as readonly string[]).includes(tool)),
+    modelBudget: 24 * 1024,
+    outputBudget: 14 * 1024,
+  },
+  { name: 'all', query: '?toolsets=all', tools: SPEC_TOOLS, modelBudget: 26 * 1024, outputBudget: 15 * 1024 },
+] as const;
+
+/** The bytes of the part a model reads (and the instructions), and of the output schemas. */
+function weigh(tools: readonly { outputSchema?: unknown }[], instructions: string) {
+  const model = tools.map(({ outputSchema: _output, ...rest }) => rest);
+  return {
+    model: Buffer.byteLength(JSON.stringify(model)) + Buffer.byteLength(instructions),
+    output: Buffer.byteLength(JSON.stringify(tools.map((tool) => tool.outputSchema))),
+  };
+}
+
+/**
+ * Every conversation that lists every tool pays for the whole list: its compact JSON stays
+ * within this budget, with room left for the tools and fields still to come.
  */
 const TOOLS_LIST_BUDGET_BYTES =
   /* through the assistant's everyday tools */ 26 * 1024 +
@@ -113,9 +149,54 @@ describe('tools/list', () => {
       await client.close();
     });
 
-    test('lists the tools of the contract, in order', async () => {
+    test('lists the default tools, in order, and each toolset adds its own', async () => {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(DEFAULT_TOOLS);
+      for (const connection of CONNECTIONS) {
+        const other = await era.connect(app, apiKey, { toolsets: connection.query.split('=')[1] ?? '' });
+        try {
+          expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual(connection.tools);
+        } finally {
+          await other.close();
+        }
+      }
+    });
+
+    test.each(CONNECTIONS)(
+      '$name: the model part and instructions, and the output schemas, are within budget',
+      async ({ name, query, modelBudget, outputBudget }) => {
+        const other = await era.connect(app, apiKey, { toolsets: query.split('=')[1] ?? '' });
+        try {
+          const { tools } = await other.listTools();
+          const { model, output } = weigh(tools, (await other.instructions()) ?? '');
+          reportFigure(
+            `tools/list ${name} (${era.era}): ${model} bytes for the model with the instructions (budget ${modelBudget}), ${output} of output schemas (budget ${outputBudget})`,
+          );
+          expect(model).toBeLessThanOrEqual(modelBudget);
+          expect(output).toBeLessThanOrEqual(outputBudget);
+        } finally {
+          await other.close();
+        }
+      },
+    );
+
+    test('the default list leaves about 1,000 bytes for the optional arguments under way', async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(SPEC_TOOLS);
+      const { model } = weigh(tools, (await client.instructions()) ?? '');
+      expect(model).toBeLessThanOrEqual(CONNECTIONS[0].modelBudget - 1000);
+    });
+
+    test('the instructions name each toolset, its tools and the connector URL that adds it', async () => {
+      const instructions = (await client.instructions()) ?? '';
+      for (const [toolset, names] of Object.entries(TOOLSET_TOOLS)) {
+        expect(instructions).toContain(`${app.baseUrl}/api/mcp?toolsets=${toolset}`);
+        for (const tool of names) expect(instructions).toContain(tool);
+      }
+      // Every tool family is named: each tool of the service.
+      expect(SPEC_TOOLS.filter((tool) => !instructions.includes(tool))).toEqual([
+        'list_quizzes',
+        'get_quiz_questions',
+        'get_quiz_settings',
+      ]);
     });
 
     test('every tool has a title, annotations, an input schema that refuses unknown fields, and an output schema', async () => {
@@ -169,6 +250,7 @@ describe('tools/list', () => {
   test(`the tool list is at most ${TOOLS_LIST_BUDGET_BYTES} bytes of compact JSON`, async () => {
     const res = await postMcp(app, {
       credential: apiKey,
+      query: '?toolsets=all',
       body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
     });
     const result = sseMessages(res.text)[0].result;
@@ -183,6 +265,7 @@ describe('tools/list', () => {
   test('the four types of "more ways to ask" take at most their 4,096 bytes of the list', async () => {
     const res = await postMcp(app, {
       credential: apiKey,
+      query: '?toolsets=all',
       body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
     });
     const result = sseMessages(res.text)[0].result;
@@ -221,6 +304,7 @@ describe('tools/list', () => {
   test('the grid type takes at most its 1,024 bytes of the list', async () => {
     const res = await postMcp(app, {
       credential: apiKey,
+      query: '?toolsets=all',
       body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
     });
     const result = sseMessages(res.text)[0].result;
@@ -234,6 +318,7 @@ describe('tools/list', () => {
   test('the calculated type takes at most its 1,024 bytes, and the grid and it 2,048 together', async () => {
     const res = await postMcp(app, {
       credential: apiKey,
+      query: '?toolsets=all',
       body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
     });
     const result = sseMessages(res.text)[0].result;
@@ -250,7 +335,7 @@ describe('tools/list', () => {
   });
 
   test('every input property a model reads has a description', async () => {
-    const client = await connectClient(app, apiKey);
+    const client = await connectClient(app, apiKey, { toolsets: 'all' });
     try {
       const { tools } = await client.listTools();
       expect(tools.flatMap((tool) => undescribed(tool.inputSchema, tool.name))).toEqual([]);
@@ -262,7 +347,7 @@ describe('tools/list', () => {
   // The snapshot is the 2025 wire (v1's Client, as most deployed assistants read it); the
   // 2026-07-28 era must list exactly the same.
   test('matches the committed snapshot', async () => {
-    const client = await connectClient(app, apiKey);
+    const client = await connectClient(app, apiKey, { toolsets: 'all' });
     try {
       expect(await client.listTools()).toMatchSnapshot();
     } finally {
@@ -271,7 +356,9 @@ describe('tools/list', () => {
   });
 
   test('both eras list the same tools', async () => {
-    const [modern, legacy] = await Promise.all(ERAS.map((era) => era.connect(app, apiKey)));
+    const [modern, legacy] = await Promise.all(
+      ERAS.map((era) => era.connect(app, apiKey, { toolsets: 'all' })),
+    );
     try {
       expect((await modern!.listTools()).tools).toEqual((await legacy!.listTools()).tools);
     } finally {

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { movableClock } from '../helpers/clock';
 import { createConnectedAppsProvider } from '../../src/oauth/connected-apps-provider';
 import { onlyMessage } from '../helpers/http';
-import { describeEachDatabase, type TestApp } from '../helpers/test-app';
+import { DEFAULT_TOOLS, describeEachDatabase, type TestApp } from '../helpers/test-app';
 import {
   authorizationParams,
   connectApp,
@@ -19,7 +19,6 @@ import {
   registerPublicClient,
   startOAuthTestApp,
 } from './oauth-helpers';
-import { TOOLS } from '../../src/mcp/tools';
 
 describeEachDatabase('token lifecycle', (provider) => {
   let app: TestApp;
@@ -49,7 +48,7 @@ describeEachDatabase('token lifecycle', (provider) => {
 
     const listed = await mcp(app, res.body.access_token);
     expect(listed.status).toBe(200);
-    expect(onlyMessage(listed.text).result.tools).toHaveLength(TOOLS.length);
+    expect(onlyMessage(listed.text).result.tools).toHaveLength(DEFAULT_TOOLS.length);
 
     // Hashes only at rest: neither the code nor the tokens appear in the database.
     const sha = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -35,7 +35,9 @@ if (!options.url || !options.fixture || !apiKey) {
   console.error('usage: QUIZ_API_KEY=... node matrix.mjs --url <mcp url> --fixture <quiz.json>');
   process.exit(2);
 }
-const url = options.url;
+// The tools of the default list are called through a connection to the URL as given, the others
+// through one that adds their toolsets (a framework wraps only the tools a connection lists).
+const TOOLSETS_URL = `${options.url}${options.url.includes('?') ? '&' : '?'}toolsets=grading,import`;
 const headers = { Authorization: `Bearer ${apiKey}` };
 const fixture = JSON.parse(fs.readFileSync(options.fixture, 'utf8'));
 const giftBank = options.gift ? fs.readFileSync(options.gift, 'utf8') : undefined;
@@ -64,19 +66,20 @@ function payloadOf(result) {
 
 /** Each client: connects and returns { call(name, args) -> payload, close() }. */
 const CLIENTS = {
-  async 'ai-sdk'() {
+  async 'ai-sdk'(url) {
     const { createMCPClient } = await import('@ai-sdk/mcp');
     const client = await createMCPClient({ transport: { type: 'http', url, headers } });
     const tools = await client.tools();
     let callId = 0;
     return {
+      has: (name) => name in tools,
       call: async (name, args) =>
         payloadOf(await tools[name].execute(args, { toolCallId: `call-${++callId}`, messages: [] })),
       close: () => client.close(),
     };
   },
 
-  async langchain() {
+  async langchain(url) {
     const { MultiServerMCPClient } = await import('@langchain/mcp-adapters');
     const client = new MultiServerMCPClient({
       // The service speaks Streamable HTTP only: on any 4xx the adapter would otherwise retry over
@@ -87,19 +90,21 @@ const CLIENTS = {
     });
     const tools = Object.fromEntries((await client.getTools()).map((tool) => [tool.name, tool]));
     return {
+      has: (name) => name in tools,
       call: async (name, args) => payloadOf(await tools[name].invoke(args)),
       close: () => client.close(),
     };
   },
 
-  async mastra() {
+  async mastra(url) {
     const { MCPClient } = await import('@mastra/mcp');
     const client = new MCPClient({
-      id: `quiz-matrix-${process.pid}`,
+      id: `quiz-matrix-${process.pid}-${url === TOOLSETS_URL ? 'toolsets' : 'default'}`,
       servers: { quiz: { url: new URL(url), requestInit: { headers } } },
     });
     const tools = await client.listTools();
     return {
+      has: (name) => `quiz_${name}` in tools,
       call: async (name, args) => {
         const result = await tools[`quiz_${name}`].execute(args, {});
         // Mastra answers a refused input with { error: true, message } instead of throwing.
@@ -110,7 +115,7 @@ const CLIENTS = {
     };
   },
 
-  async 'mcp-use'() {
+  async 'mcp-use'(url) {
     const { MCPClient } = await import('mcp-use');
     const { LangChainAdapter } = await import('mcp-use/adapters');
     const client = MCPClient.fromDict({ mcpServers: { quiz: { url, headers } } });
@@ -118,6 +123,7 @@ const CLIENTS = {
     const list = await new LangChainAdapter().createToolsFromConnectors([session.connector]);
     const tools = Object.fromEntries(list.map((tool) => [tool.name, tool]));
     return {
+      has: (name) => name in tools,
       call: async (name, args) => payloadOf(await tools[name].invoke(args)),
       close: () => client.closeAllSessions(),
     };
@@ -228,6 +234,10 @@ async function lifeCycle(name, client) {
       statistics: 'questions' in filtered,
     };
 
+    step = 'get_answers_to_grade';
+    const waiting = await client.call('get_answers_to_grade', { quiz_id: quizId });
+    steps.get_answers_to_grade = { answers: waiting.answers.length };
+
     step = 'list_quizzes';
     const listed = await client.call('list_quizzes', {
       status: 'published',
@@ -291,17 +301,36 @@ async function lifeCycle(name, client) {
         })),
       };
     }
+    steps.through_toolsets = [...client.throughToolsets].sort();
     return { client: name, ok: true, steps };
   } catch (error) {
     return { client: name, ok: false, step, steps, error: String(error?.stack ?? error) };
   }
 }
 
+/** A framework's two connections as one: each tool through the one that lists it. */
+async function connectBoth(name) {
+  const plain = await CLIENTS[name](options.url);
+  const withToolsets = await CLIENTS[name](TOOLSETS_URL);
+  for (const tool of ['create_quiz', 'edit_questions', 'delete_quiz']) {
+    if (!plain.has(tool)) throw new Error(`${tool} is not in the default list`);
+  }
+  const listedBy = (tool) => (plain.has(tool) ? plain : withToolsets);
+  return {
+    throughToolsets: new Set(),
+    call(tool, args) {
+      if (!plain.has(tool)) this.throughToolsets.add(tool);
+      return listedBy(tool).call(tool, args);
+    },
+    close: () => Promise.all([plain.close(), withToolsets.close()]),
+  };
+}
+
 for (const name of options.clients.split(',')) {
   let client;
   let result;
   try {
-    client = await CLIENTS[name]();
+    client = await connectBoth(name);
     result = await lifeCycle(name, client);
   } catch (error) {
     result = { client: name, ok: false, step: 'connect', error: String(error?.stack ?? error) };

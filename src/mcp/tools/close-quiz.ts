@@ -33,6 +33,7 @@ export const closeQuizTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
+  toolset: 'grading',
   run: (args, { deps, principal }) =>
     closeQuiz(deps, principal.userId, { ref: args.quiz_id, at: args.at, timezone: args.timezone }),
 });
@@ -62,6 +63,7 @@ export const reopenQuizTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',
+  toolset: 'grading',
   run: (args, { deps, principal }) =>
     reopenQuiz(deps, principal.userId, { ref: args.quiz_id, until: args.until, timezone: args.timezone }),
 });

@@ -49,6 +49,7 @@ export const duplicateQuizTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
+  toolset: 'grading',
   run: async (args, { deps, principal }) => {
     const input = {
       ref: args.quiz_id,

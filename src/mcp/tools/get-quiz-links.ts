@@ -48,6 +48,7 @@ export const getQuizLinksTool = defineTool({
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
+  toolset: 'grading',
   run: (args, { deps, principal }) =>
     getQuizLinks(
       deps,

@@ -75,6 +75,7 @@ export const getAnswersToGradeTool = defineTool({
   listedOutput: z.object({}),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
+  toolset: 'grading',
   run: (args, { deps, principal }) =>
     answersToGrade(deps, principal.userId, {
       ref: args.quiz_id,
@@ -144,6 +145,7 @@ export const gradeAnswersTool = defineTool({
   listedOutput: z.object({}),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: 'quizzes:write',
+  toolset: 'grading',
   // With ask_person the teacher may approve the proposals in the client (approvals/grades.ts).
   run: (args, context) =>
     gradeAskingPerson(args.ask_person, context, async () => {

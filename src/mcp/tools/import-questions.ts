@@ -84,6 +84,7 @@ export const importQuestionsTool = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
+  toolset: 'import',
   run: (args, { deps, principal }) =>
     importQuestions(deps, principal.userId, {
       text: args.text,
