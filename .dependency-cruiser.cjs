@@ -172,7 +172,7 @@ module.exports = {
       from: { path: '^src/docs/' },
       to: {
         path: '^src/(mcp|oauth|dashboard|respondent|db|generated)/',
-        pathNot: '^src/mcp/(tools/|tool\\.ts$|registry\\.ts$)|^src/oauth/openapi-paths\\.ts$',
+        pathNot: '^src/mcp/(tools/|tool\\.ts$|registry\\.ts$|toolsets\\.ts$)|^src/oauth/openapi-paths\\.ts$',
       },
     },
     {

@@ -22,6 +22,7 @@ import {
 import { RETRY_DELAYS_MS } from '../domain/webhooks/schedule';
 import { PROBLEMS } from '../http/problem';
 import type { ToolEntry, ToolRegistry } from '../mcp/registry';
+import { TOOLSETS, TOOLSETS_HEADER, type ToolsetName } from '../mcp/toolsets';
 import { TOOLSET_VERSION } from '../version';
 import { html, type Html } from '../web/html';
 import { layout } from '../web/layout';
@@ -124,7 +125,13 @@ function toolSection({ listing: tool, definition }: ToolEntry): Html {
   return html`<section id="tool-${tool.name}">
     <h3><code>${tool.name}</code>: ${tool.title ?? ''}</h3>
     <p>${tool.description ?? ''}</p>
-    <p class="muted">${`${kind} (scope ${definition.scope}).${destructive}`}</p>
+    <p class="muted">
+      ${`${kind} (scope ${definition.scope}).${destructive} `}${
+        definition.toolset
+          ? html`Listed with the <a href="#toolsets">toolset</a> <code>${definition.toolset}</code>.`
+          : 'Listed by default.'
+      }
+    </p>
     ${argumentRows(tool.inputSchema as JsonSchema)}
     ${tool.outputSchema ? resultFields(tool.outputSchema as JsonSchema) : ''}
   </section>`;
@@ -223,9 +230,29 @@ function endpointSection(base: string): Html {
 }
 
 /** Each tool, then the webhooks. */
-function toolsSection(registry: ToolRegistry): Html {
+function toolsSection(registry: ToolRegistry, base: string): Html {
   return html`<h2 id="tools">Tools</h2>
-    ${registry.entries.map(toolSection)} ${webhooksSection()}`;
+    ${toolsetsPart(registry, base)} ${registry.entries.map(toolSection)} ${webhooksSection()}`;
+}
+
+/** Which tools a connection lists (toolsets.ts), and that it may call every one. */
+function toolsetsPart(registry: ToolRegistry, base: string): Html {
+  const names = (toolset: ToolsetName | undefined) =>
+    registry.entries
+      .filter((entry) => entry.definition.toolset === toolset)
+      .map((entry, index) => html`${index > 0 ? ', ' : ''}<code>${entry.definition.name}</code>`);
+  return html`<p id="toolsets">
+      <code>tools/list</code> lists the connection's toolsets: the default tools (${names(undefined)}), and
+      those of each toolset the connector URL names (<code>${base}/api/mcp?toolsets=grading,import</code>, or
+      <code>all</code>) or the <code>${TOOLSETS_HEADER}</code> header does. <code>tools/call</code> takes any
+      tool on any connection. An unknown toolset is a JSON-RPC error (<code>-32602</code>) that names the
+      valid ones.
+    </p>
+    <ul>
+      ${(Object.keys(TOOLSETS) as ToolsetName[]).map(
+        (name) => html`<li><code>${name}</code>: ${TOOLSETS[name]} (${names(name)}).</li>`,
+      )}
+    </ul>`;
 }
 
 /** The settings that make a quiz taken through an attempt, and the attempt over JSON. */
@@ -504,8 +531,8 @@ export function renderApiReference(config: Config, registry: ToolRegistry): stri
       </ul>
     </nav>
 
-    ${authenticationSection(base)} ${endpointSection(base)} ${toolsSection(registry)} ${attemptsSection(base)}
-    ${questionTypesSection()} ${importingSection()} ${errorsSection()} ${limitsSection(config)}
-    ${versioningSection()}`;
+    ${authenticationSection(base)} ${endpointSection(base)} ${toolsSection(registry, base)}
+    ${attemptsSection(base)} ${questionTypesSection()} ${importingSection()} ${errorsSection()}
+    ${limitsSection(config)} ${versioningSection()}`;
   return layout({ title: 'API reference: quiz service', body, nav: publicNavigation('api-docs') });
 }

@@ -190,7 +190,7 @@ function toolsetsOf(
   },
 ): ResolvedRequest['toolsets'] | undefined {
   const query: unknown = req.query[TOOLSETS_QUERY];
-  const header = req.headers[TOOLSETS_HEADER];
+  const header = req.get(TOOLSETS_HEADER);
   const sent = [query, header].flat().filter((value): value is string => typeof value === 'string');
   const choice = chooseToolsets(sent);
   if (choice.ok) return choice.toolsets;

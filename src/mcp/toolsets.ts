@@ -18,7 +18,7 @@ export type ToolsetName = keyof typeof TOOLSETS;
 export const ALL_TOOLSETS = 'all';
 
 export const TOOLSETS_QUERY = 'toolsets';
-export const TOOLSETS_HEADER = 'x-mcp-toolsets';
+export const TOOLSETS_HEADER = 'X-MCP-Toolsets';
 
 /** The toolsets a connection asked for, or the names it sent that are none. */
 export type ToolsetChoice =
