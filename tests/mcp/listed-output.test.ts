@@ -16,7 +16,10 @@ describe('listed output schemas', () => {
   forEachEra((era) => {
     let client: AnyClient;
     beforeAll(async () => {
-      client = await era.connect(app, (await createTestUser(app, `listed-${era.era}`)).apiKey);
+      // Every tool, so that each one's listed schema is there to check its answers against.
+      client = await era.connect(app, (await createTestUser(app, `listed-${era.era}`)).apiKey, {
+        toolsets: 'all',
+      });
     });
     afterAll(() => client.close());
 
