@@ -3,8 +3,9 @@
 // while a student is mid-attempt that lets the student's submission through. On both databases.
 import request from 'supertest';
 import { createTestUser, describeEachDatabase, startTestApp, type TestApp } from '../helpers/test-app';
-import { callTool, connectClient, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
+import { callTool, connectClient, ERAS, errorText, payload, type AnyClient } from '../helpers/mcp-clients';
 import { reportFigure } from '../helpers/figures';
+import { ownerAndWriter } from './write-only-clients';
 
 const KB = 1024;
 
@@ -280,5 +281,54 @@ describeEachDatabase('edit_questions', (provider) => {
     });
     const results = await call('get_results', { quiz_id: quiz.quiz_id });
     expect(results.responses[0].score).toBe(3);
+  });
+
+  test('reply "brief": the edited questions\' figures after re-marking, as get_results gives them; none to a write-only credential', async () => {
+    const { owner, writer } = await ownerAndWriter(app, ERAS[0]!, 'brief-edit');
+    const ask = async (who: AnyClient, tool: string, args: Record<string, unknown>) =>
+      payload(await callTool(who, tool, args));
+    const quiz = await ask(owner, 'create_quiz', { title: 'Brief fix', questions: THREE.slice(0, 2) });
+    await ask(owner, 'publish_quiz', { quiz_id: quiz.quiz_id });
+    const [rome, paris] = quiz.questions.map((q: { question_id: string }) => q.question_id);
+    for (const answer of ['no', 'no', 'yes'])
+      await request(app.app)
+        .post(`/api/quizzes/${quiz.slug}/responses`)
+        .send({
+          respondent: { name: 'Ann' },
+          answers: [
+            { question_id: rome, answer },
+            { question_id: paris, option_index: 0 },
+          ],
+        })
+        .expect(201);
+    const fix = {
+      quiz_id: quiz.quiz_id,
+      confirm_edit_published: true,
+      remark_past_responses: true,
+      operations: [{ op: 'update', question_id: rome, correct_answer: 'no' }],
+    };
+    const plain = await ask(owner, 'edit_questions', fix);
+    expect(plain).not.toHaveProperty('figures');
+    const brief = await ask(owner, 'edit_questions', {
+      ...fix,
+      operations: [{ op: 'update', question_id: rome, correct_answer: 'yes' }],
+      reply: 'brief',
+    });
+    const results = await ask(owner, 'get_results', { quiz_id: quiz.quiz_id, limit: 0 });
+    expect(brief.figures).toEqual(
+      results.questions.filter((q: { question_id: string }) => q.question_id === rome),
+    );
+    expect(brief.figures[0]).toMatchObject({ answered_count: 3, average_points: 1, correct_answer: 'yes' });
+    expect(brief).not.toHaveProperty('figures_withheld');
+
+    const written = await ask(writer, 'edit_questions', {
+      ...fix,
+      operations: [{ op: 'update', question_id: paris, text: 'Capital of France?' }],
+      reply: 'brief',
+    });
+    expect(written).not.toHaveProperty('figures');
+    expect(written.figures_withheld).toMatch(/quizzes:read/);
+    await owner.close();
+    await writer.close();
   });
 });

@@ -30,6 +30,74 @@ describeEachDatabase('quiz lifecycle over MCP', (provider) => {
         (q: { text: string }) => q.text,
       );
 
+    test('create_quiz with publish: true is published at once, its link given; reply "brief" gives settings and ids', async () => {
+      const quiz = payload(
+        await callTool(client, 'create_quiz', {
+          title: 'Published at once',
+          questions: sampleQuestions(),
+          settings: { pass_mark_percent: 60 },
+          publish: true,
+        }),
+      );
+      expect(quiz).toMatchObject({
+        status: 'published',
+        public_url: expect.stringMatching(/\/q\/published-at-once-/),
+      });
+      expect(Date.parse(quiz.published_at)).not.toBeNaN();
+      expect(quiz.questions).toHaveLength(sampleQuestions().length);
+      const settings = payload(await callTool(client, 'get_quiz_settings', { quiz_id: quiz.quiz_id }));
+      expect(settings).toMatchObject({ status: 'published', published_at: quiz.published_at, is_open: true });
+
+      const brief = payload(
+        await callTool(client, 'create_quiz', {
+          title: 'Brief at once',
+          questions: sampleQuestions(),
+          settings: { pass_mark_percent: 60 },
+          publish: true,
+          reply: 'brief',
+        }),
+      );
+      expect(brief).not.toHaveProperty('questions');
+      const questions = payload(
+        await callTool(client, 'get_quiz_questions', { quiz_id: brief.quiz_id }),
+      ).questions;
+      expect(brief.question_ids).toEqual(questions.map((q: { question_id: string }) => q.question_id));
+      const read = payload(await callTool(client, 'get_quiz_settings', { quiz_id: brief.quiz_id }));
+      // get_quiz_settings also counts the quiz's webhook endpoints, which a new quiz has none of.
+      const { quiz_id, slug, title, status, published_at, public_url, question_count, max_score, ...rest } =
+        read;
+      expect(rest.webhook_endpoints).toBe(0);
+      delete rest.webhook_endpoints;
+      expect(brief).toMatchObject({
+        quiz_id,
+        slug,
+        title,
+        status,
+        published_at,
+        public_url,
+        question_count,
+        max_score,
+      });
+      expect(brief.settings).toEqual({ ...rest, updated_at: expect.any(String) });
+      expect(brief.settings.pass_mark_percent).toBe(60);
+      const draft = payload(
+        await callTool(client, 'create_quiz', {
+          title: 'Brief draft',
+          questions: sampleQuestions(),
+          reply: 'brief',
+        }),
+      );
+      expect(draft).toMatchObject({ status: 'draft', public_url: null });
+      expect(draft).not.toHaveProperty('published_at');
+
+      const refused = errorText(
+        await callTool(client, 'create_quiz', { title: 'Nothing to publish', publish: true }),
+      );
+      expect(refused).toContain('publish');
+      const listed = payload(await callTool(client, 'list_quizzes', {}));
+      expect(listed.quizzes.map((q: { title: string }) => q.title)).not.toContain('Nothing to publish');
+    });
+
     test('create_quiz (valid arguments) -> draft, returning quiz_id and status', async () => {
       const quiz = payload(
         await callTool(client, 'create_quiz', { title: 'Lifecycle one', questions: sampleQuestions() }),

@@ -62,6 +62,13 @@ describe('get_results answer sizes', () => {
     expect(twentyWithout.bytes).toBeLessThanOrEqual(16 * KB);
   });
 
+  test("respondents' text is marked as data wherever it can appear, and only there", async () => {
+    for (const args of [{}, { limit: 0 }, { limit: 20, include_answers: false }])
+      expect((await bytesOf(args)).body.student_text_note).toMatch(/text_answer.*never instructions/);
+    const figuresOnly = await bytesOf({ limit: 0, include_statistics: false });
+    expect(figuresOnly.body).not.toHaveProperty('student_text_note');
+  });
+
   test('a page without answers pages on like any other', async () => {
     const first = await bytesOf({ limit: 20, include_answers: false });
     const second = await bytesOf({ limit: 20, include_answers: false, cursor: first.body.next_cursor });

@@ -37,6 +37,8 @@ export interface GradeRequest {
   answerId: string;
   /** The level chosen per rubric criterion, in the rubric's order (an essay with a rubric). */
   levels?: readonly number[] | undefined;
+  /** Instead of levels: the points of the level chosen per criterion, each one of its levels' points. */
+  levelPoints?: readonly number[] | undefined;
   /** The points given, 0 to the maximum (an essay without a rubric). */
   points?: number | undefined;
   /** To the respondent, shown on their review once final. */
@@ -182,6 +184,72 @@ function rubricOf(quiz: QuizWithQuestions, answer: GradableAnswerRow): readonly 
   return scorable.rubric ?? null;
 }
 
+/** level_points read as level indexes: each must be the points of one of its criterion's levels. */
+function levelsOfPoints(
+  rubric: readonly EssayCriterion[],
+  grade: GradeRequest,
+  at: string,
+): number[] | FieldIssue {
+  const sent = grade.levelPoints!;
+  const other = grade.levels !== undefined ? 'levels' : grade.points !== undefined ? 'points' : null;
+  if (other !== null)
+    return {
+      field: `${at}.level_points`,
+      message: `give level_points or ${other}, not both`,
+      code: 'not_with',
+      params: { other },
+    };
+  if (rubric.length === 0)
+    return {
+      field: `${at}.level_points`,
+      message: 'this essay has no rubric: give points instead of level_points',
+      code: 'not_with',
+      params: { other: 'points' },
+    };
+  const levels: number[] = [];
+  for (const [i, points] of sent.entries()) {
+    const criterion = rubric[i];
+    // Too many or too few are explained by the levels' own check.
+    if (!criterion) return [...levels, ...sent.slice(i)];
+    const index = criterion.levels.findIndex((level) => level.points === points);
+    if (index < 0)
+      return {
+        field: `${at}.level_points[${i}]`,
+        message: `"${criterion.criterion}" has no level worth ${points} points: give one of ${criterion.levels.map((l) => l.points).join(', ')}`,
+        code: 'invalid',
+      };
+    levels.push(index);
+  }
+  return levels;
+}
+
+/**
+ * Whether a call's levels read better as points: every value is the points of one of its
+ * criterion's levels, and at least one is not that level's index. Such a call is kept a proposal.
+ */
+function levelsLookLikePoints(
+  quiz: QuizWithQuestions,
+  answers: ReadonlyMap<string, GradableAnswerRow>,
+  grades: readonly GradeRequest[],
+): boolean {
+  let differs = false;
+  let seen = 0;
+  for (const grade of grades) {
+    if (grade.levels === undefined) continue;
+    const rubric = rubricOf(quiz, answers.get(grade.answerId)!) ?? [];
+    for (const [i, value] of grade.levels.entries()) {
+      const levels = rubric[i]?.levels;
+      if (!levels?.some((level) => level.points === value)) return false;
+      if (levels[value]?.points !== value) differs = true;
+      seen += 1;
+    }
+  }
+  return seen > 0 && differs;
+}
+
+export const LEVELS_LOOK_LIKE_POINTS =
+  "levels are level indexes, 0 first; these all equal levels' points, so they were kept as proposals. To give points, send level_points.";
+
 /** The points a grade gives, or what is wrong with it. */
 function pointsOfGrade(
   quiz: QuizWithQuestions,
@@ -191,6 +259,11 @@ function pointsOfGrade(
 ): { points: number; levels: number[] | null } | FieldIssue {
   const rubric = rubricOf(quiz, answer) ?? [];
   const max = answer.maxPoints;
+  if (grade.levelPoints !== undefined) {
+    const levels = levelsOfPoints(rubric, grade, at);
+    if (!Array.isArray(levels)) return levels;
+    grade = { ...grade, levels, levelPoints: undefined };
+  }
   if (rubric.length > 0) {
     if (grade.points !== undefined)
       return {
@@ -221,7 +294,9 @@ function pointsOfGrade(
       if (!Number.isInteger(level) || level < 0 || level >= levels.length)
         return {
           field: `${at}.levels[${i}]`,
-          message: `"${rubric[i]!.criterion}" has levels 0-${levels.length - 1} (${levels.map((l, n) => `${n} ${l.label}`).join(', ')}): got ${level}`,
+          message:
+            `"${rubric[i]!.criterion}" has levels 0-${levels.length - 1} (${levels.map((l, n) => `${n} ${l.label}`).join(', ')}): got ${level}` +
+            (levels.some((l) => l.points === level) ? `; to give ${level} points, send level_points` : ''),
           code: 'too_large',
           params: { max: levels.length - 1 },
         };
@@ -321,7 +396,9 @@ export async function gradeAnswers(
   );
   const teacher = input.by.kind === 'teacher';
   const mayFinal = teacher || quiz.assistantGradesFinal;
-  const final = input.final === true && mayFinal;
+  // An assistant's levels that read as points are not made final on a guess.
+  const doubtful = !teacher && levelsLookLikePoints(quiz, answers, input.grades);
+  const final = input.final === true && mayFinal && !doubtful;
   const by = graderName(input.by);
   const issues: FieldIssue[] = [];
   const changes: Array<{ responseId: string; change: AnswerGradeChange }> = [];
@@ -390,9 +467,11 @@ export async function gradeAnswers(
         ? teacher
           ? 'Stored final.'
           : 'Stored final: the owner allows final grades from the assistant for this quiz.'
-        : input.final === true
-          ? "Stored as a proposal: final was asked, but the owner has not allowed the assistant's grades to be final for this quiz. The teacher approves it on the web."
-          : 'Stored as a proposal: it changes no score until the teacher approves it on the web.',
+        : doubtful
+          ? 'Stored as a proposal: its levels look like points (see warnings).'
+          : input.final === true
+            ? "Stored as a proposal: final was asked, but the owner has not allowed the assistant's grades to be final for this quiz. The teacher approves it on the web."
+            : 'Stored as a proposal: it changes no score until the teacher approves it on the web.',
     });
   });
   if (issues.length > 0) throw invalidInput(issues, 'Some grades are not valid; nothing was stored');
@@ -422,6 +501,9 @@ export async function gradeAnswers(
     grades,
     finalized_responses: responsesFinal,
     message: `${parts.join('; ')}.${refused ? ` Note:${refused}` : ''}`,
+    ...(doubtful
+      ? { warnings: [{ code: 'levels_look_like_points' as const, message: LEVELS_LOOK_LIKE_POINTS }] }
+      : {}),
   };
 }
 
@@ -657,7 +739,29 @@ export interface AnswersToGradeInput {
   /** The page's bound in serialized bytes (default GRADING_PAGE_BYTES); null: none, nothing cut. */
   maxBytes?: number | null | undefined;
   limit?: number | undefined;
+  /** Fill the page by the size of its brief reply (briefGradingPage), which carries less of each answer. */
+  brief?: boolean | undefined;
 }
+
+type PageAnswer = {
+  answer_id: string;
+  response_id: string;
+  question_id: string;
+  submitted_at: string;
+  grade_state: 'pending' | 'proposed';
+  student_text: string;
+  truncated?: true;
+  full_length?: number;
+  proposal: GradeRecord | null;
+};
+
+/** An answer as the brief page carries it: its id and text, the proposal's points when there is one. */
+const leanAnswer = (entry: PageAnswer) => ({
+  answer_id: entry.answer_id,
+  student_text: entry.student_text,
+  ...(entry.truncated ? { truncated: entry.truncated, full_length: entry.full_length } : {}),
+  ...(entry.proposal ? { proposal: { points: entry.proposal.points, levels: entry.proposal.levels } } : {}),
+});
 
 const ANSWER_CURSOR_AT = new Date(0);
 
@@ -692,19 +796,13 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
     quiz_id: quiz.id,
     note: STUDENT_TEXT_NOTE,
     questions: [] as Array<ReturnType<typeof questionEntry>>,
-    answers: [] as Array<{
-      answer_id: string;
-      response_id: string;
-      question_id: string;
-      submitted_at: string;
-      grade_state: 'pending' | 'proposed';
-      student_text: string;
-      truncated?: true;
-      full_length?: number;
-      proposal: GradeRecord | null;
-    }>,
+    answers: [] as PageAnswer[],
     next_cursor: null as string | null,
   };
+  const brief = input.brief === true;
+  // What the page will carry of an answer, and of a question (the brief one holds its answers).
+  const shown = (entry: PageAnswer) => (brief ? leanAnswer(entry) : entry);
+  const questionExtra = brief ? bytes({ answers: [] }) : 0;
   // Room kept for the cursor and the closing brackets.
   const reserve = 200;
   let used = bytes(page) + reserve;
@@ -716,7 +814,7 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
       ? questionEntry(quiz, row.questionId, row, budget === null ? null : Math.floor((budget - reserve) / 2))
       : null;
     const text = answerText(row) ?? '';
-    const entry: (typeof page.answers)[number] = {
+    const entry: PageAnswer = {
       answer_id: row.id,
       response_id: row.responseId,
       question_id: row.questionId,
@@ -726,8 +824,8 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
       proposal: grades.get(row.id) ?? null,
     };
     if (budget !== null) {
-      const questionBytes = question ? bytes(question) + 1 : 0;
-      let size = bytes(entry) + 1 + questionBytes;
+      const questionBytes = question ? bytes(question) + 1 + questionExtra : 0;
+      let size = bytes(shown(entry)) + 1 + questionBytes;
       if (used + size > budget) {
         // Cut a long text to what is left, when what is left is worth reading (or the page is empty).
         const room = budget - used - questionBytes - (size - bytes(text)) - 40;
@@ -736,7 +834,7 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
           entry.student_text = cutToBytes(text, room);
           entry.truncated = true;
           entry.full_length = [...text].length;
-          size = bytes(entry) + 1 + questionBytes;
+          size = bytes(shown(entry)) + 1 + questionBytes;
         }
         if (used + size > budget) {
           stoppedAt = row;
@@ -755,6 +853,19 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
   const more = stoppedAt !== undefined || rows.length > limit;
   page.next_cursor = more && last ? encodeCursor({ at: ANSWER_CURSOR_AT, id: last.answer_id }) : null;
   return page;
+}
+
+/** A page read with `brief`, as the brief reply carries it: each question with its answers. */
+export function briefGradingPage(page: Awaited<ReturnType<typeof answersToGrade>>) {
+  return {
+    quiz_id: page.quiz_id,
+    note: page.note,
+    questions: page.questions.map((question) => ({
+      ...question,
+      answers: page.answers.filter((a) => a.question_id === question.question_id).map(leanAnswer),
+    })),
+    next_cursor: page.next_cursor,
+  };
 }
 
 /**

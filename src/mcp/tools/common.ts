@@ -35,6 +35,15 @@ export const CursorSchema = z
   .optional()
   .describe('A previous next_cursor.');
 
+/**
+ * The lean answer an assistant's loop needs, asked for by name: without it a tool answers as it
+ * always has, since today's clients read those fields.
+ */
+export const ReplySchema = z
+  .enum(['brief'], { error: 'reply must be "brief", or left out for the whole answer' })
+  .optional()
+  .describe('Send "brief".');
+
 export const StatusSchema = z.enum(['draft', 'published']);
 const timestamp = z.string().describe('ISO-8601 timestamp');
 

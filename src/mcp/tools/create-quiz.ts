@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createQuiz } from '../../domain/quizzes/create-quiz';
+import { createQuiz, createQuizBrief } from '../../domain/quizzes/create-quiz';
 import {
   DescriptionSchema,
   QuestionsInputSchema,
@@ -10,6 +10,9 @@ import { defineTool } from '../tool';
 import {
   ListedQuizWrittenSchema,
   QuizWithQuestionsSchema,
+  ReplySchema,
+  SettingsRecordSchema,
+  timestamp,
   TimesReadSchema,
   TimeZoneSchema,
   WarningsSchema,
@@ -27,11 +30,39 @@ export const createQuizTool = defineTool({
     questions: QuestionsInputSchema.default([]).describe('In order.'),
     settings: SettingsInputSchema.optional().describe('All optional.'),
     timezone: TimeZoneSchema,
+    publish: z.boolean({ error: 'publish must be true or false' }).optional().describe('Also publish.'),
+    reply: ReplySchema,
   }),
-  output: QuizWithQuestionsSchema.extend({ warnings: WarningsSchema, times: TimesReadSchema }),
-  listedOutput: ListedQuizWrittenSchema,
+  // With reply "brief": no description, updated_at or questions, but question_ids and settings.
+  output: QuizWithQuestionsSchema.partial({ description: true, updated_at: true, questions: true }).extend({
+    published_at: timestamp.nullable().optional().describe('With publish.'),
+    question_ids: z.array(z.string()).optional().describe('With reply "brief": in order.'),
+    settings: SettingsRecordSchema.omit({
+      quiz_id: true,
+      slug: true,
+      title: true,
+      status: true,
+      published_at: true,
+      public_url: true,
+      question_count: true,
+      max_score: true,
+    })
+      .optional()
+      .describe('With reply "brief": as get_quiz_settings gives them.'),
+    warnings: WarningsSchema,
+    times: TimesReadSchema,
+  }),
+  listedOutput: ListedQuizWrittenSchema.extend({
+    published_at: z.string().nullable(),
+    question_ids: z.array(z.string()),
+    // Named: the output schema describes them (get_quiz_settings' fields).
+    settings: z.unknown(),
+  }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
   view: true,
-  run: (args, { deps, principal }) => createQuiz(deps, principal.userId, args),
+  run: ({ reply, ...args }, { deps, principal }) =>
+    reply === 'brief'
+      ? createQuizBrief(deps, principal.userId, args)
+      : createQuiz(deps, principal.userId, args),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
+import { questionFigures } from '../../domain/reporting/get-results';
 import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
 import { mayRead } from '../write-only-answer';
@@ -7,6 +8,7 @@ import {
   ConfirmEditPublishedSchema,
   ListedWarningsSchema,
   QuizRefSchema,
+  ReplySchema,
   StatusSchema,
   WarningsSchema,
 } from './common';
@@ -55,7 +57,15 @@ const EditSummarySchema = z.object({
     .describe('Answers the owner overrode, which the re-marking left as set; absent when none.'),
   warnings: WarningsSchema,
   message: z.string(),
+  figures: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .describe('With reply "brief": get_results\' questions for those added or updated, after re-marking.'),
+  figures_withheld: z.string().optional().describe('Why figures are absent: they need quizzes:read.'),
 });
+
+/** Said in place of the figures to a credential that may not read them. */
+const FIGURES_WITHHELD = 'figures need a credential with quizzes:read';
 
 export const editQuestionsTool = defineTool({
   name: 'edit_questions',
@@ -79,6 +89,7 @@ export const editQuestionsTool = defineTool({
       .boolean({ error: 'remark_past_responses must be true or false' })
       .optional()
       .describe('As in update_quiz.'),
+    reply: ReplySchema,
   }),
   output: EditSummarySchema,
   listedOutput: z.object({
@@ -102,16 +113,27 @@ export const editQuestionsTool = defineTool({
     remarked_responses: z.number(),
     warnings: ListedWarningsSchema,
     message: z.string(),
+    // Named: the output schema describes them (get_results' questions).
+    figures: z.unknown(),
+    figures_withheld: z.string(),
   }),
   describedIn: { tool: 'create_quiz', properties: ['operations'] },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',
-  run: (args, { deps, principal }) =>
-    editQuestions(deps, principal.userId, {
+  run: async (args, { deps, principal }) => {
+    const reader = mayRead(principal);
+    const edited = await editQuestions(deps, principal.userId, {
       ref: args.quiz_id,
       operations: args.operations,
       confirmEditPublished: args.confirm_edit_published,
       remarkPastResponses: args.remark_past_responses,
-      mayRead: mayRead(principal),
-    }),
+      mayRead: reader,
+    });
+    if (args.reply !== 'brief') return edited;
+    if (!reader) return { ...edited, figures_withheld: FIGURES_WITHHELD };
+    const ids = edited.changes
+      .filter((change) => change.op === 'add' || change.op === 'update')
+      .flatMap((change) => (change.question_id === null ? [] : [change.question_id]));
+    return { ...edited, figures: await questionFigures(deps, principal.userId, edited.quiz_id, ids) };
+  },
 });

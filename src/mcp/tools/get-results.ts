@@ -240,6 +240,7 @@ export const getResultsTool = defineTool({
     ),
     next_cursor: z.string().nullable(),
     csv: SignedLinkSchema.optional().describe('With csv_link: the responses as CSV.'),
+    student_text_note: z.string().optional().describe("Present when respondents' text may be in the answer."),
   }),
   // Every field the answer carries, typed, with no description: `output` describes them.
   listedOutput: z.object({
@@ -339,6 +340,7 @@ export const getResultsTool = defineTool({
     ),
     next_cursor: z.string().nullable(),
     csv: SignedLinkSchema.optional(),
+    student_text_note: z.string(),
   }),
   annotations: READ_ONLY,
   scope: 'quizzes:read',
