@@ -268,7 +268,8 @@ export async function playLoop(client: LoopClient, options: LoopOptions): Promis
           { reply: 'brief' },
         ),
       );
-      answers.push(...page.answers);
+      // The brief page holds each question's answers under it; the full one, one list.
+      answers.push(...(page.answers ?? page.questions.flatMap((question: any) => question.answers)));
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
     const grades = answers.map((answer, index) => ({

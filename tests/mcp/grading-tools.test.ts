@@ -248,6 +248,24 @@ describeEachDatabase('grading tools', (provider) => {
       expect(fetchBytes + gradeBytes).toBeLessThanOrEqual(12.5 * KB);
     });
 
+    test('reply "brief": a class of 30 essays of 150 words each comes on one page, whole', async () => {
+      const texts = Array.from({ length: 30 }, (_, i) => essayOf(150, i));
+      const { quizId } = await publishedWith(`Long brief ${era.era}`, POINTS_RUBRIC_ESSAY, texts);
+      const fetched = await callTool(client, 'get_answers_to_grade', { quiz_id: quizId, reply: 'brief' });
+      const page = payload(fetched);
+      expect(page.next_cursor).toBeNull();
+      const answers = page.questions[0].answers as Array<{ student_text: string; truncated?: true }>;
+      expect(answers.map((answer) => answer.student_text)).toEqual(texts);
+      expect(answers.filter((answer) => answer.truncated)).toEqual([]);
+      reportFigure(
+        `grading 30 essays of 150 words: brief get_answers_to_grade ${textBytes(fetched)} B, one page`,
+      );
+      // Without reply the page keeps its 16 KB bound, as before.
+      expect(
+        payload(await callTool(client, 'get_answers_to_grade', { quiz_id: quizId })).next_cursor,
+      ).not.toBeNull();
+    });
+
     test('levels read as points stay proposals with a warning; level_points gives points plainly', async () => {
       const { quizId } = await publishedWith(`Levels ${era.era}`, POINTS_RUBRIC_ESSAY, [
         'One.',

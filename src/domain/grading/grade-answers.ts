@@ -70,6 +70,11 @@ export const FEEDBACK_MAX = 2000;
 export const GRADES_PER_CALL_MAX = 100;
 /** get_answers_to_grade's page, serialized, at most: it must fit an assistant's context. */
 export const GRADING_PAGE_BYTES = 16_384;
+/**
+ * The brief page's bound: 30 essays of 150 words each (about 900 bytes of English apiece) with
+ * their ids, so a class is graded from one page. The brief page carries little else.
+ */
+export const GRADING_BRIEF_PAGE_BYTES = 32_768;
 const GRADING_PAGE_DEFAULT = 50;
 const GRADING_PAGE_MAX = 100;
 
@@ -736,7 +741,7 @@ export interface AnswersToGradeInput {
   responseId?: string | undefined;
   states?: ReadonlyArray<'pending' | 'proposed'> | undefined;
   cursor?: string | undefined;
-  /** The page's bound in serialized bytes (default GRADING_PAGE_BYTES); null: none, nothing cut. */
+  /** The page's bound in serialized bytes (default GRADING_PAGE_BYTES, or the brief one); null: none, nothing cut. */
   maxBytes?: number | null | undefined;
   limit?: number | undefined;
   /** Fill the page by the size of its brief reply (briefGradingPage), which carries less of each answer. */
@@ -780,7 +785,9 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
   }
   const afterId = input.cursor === undefined ? undefined : decodeCursor(input.cursor).id;
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? GRADING_PAGE_DEFAULT), 1), GRADING_PAGE_MAX);
-  const budget = input.maxBytes === undefined ? GRADING_PAGE_BYTES : input.maxBytes;
+  const brief = input.brief === true;
+  const budget =
+    input.maxBytes === undefined ? (brief ? GRADING_BRIEF_PAGE_BYTES : GRADING_PAGE_BYTES) : input.maxBytes;
   const rows = await deps.repos.responses.ungradedAnswers(quiz.id, {
     questionId: input.questionId,
     responseId: input.responseId,
@@ -799,7 +806,6 @@ export async function answersToGrade(deps: DomainDeps, ownerId: string, input: A
     answers: [] as PageAnswer[],
     next_cursor: null as string | null,
   };
-  const brief = input.brief === true;
   // What the page will carry of an answer, and of a question (the brief one holds its answers).
   const shown = (entry: PageAnswer) => (brief ? leanAnswer(entry) : entry);
   const questionExtra = brief ? bytes({ answers: [] }) : 0;
