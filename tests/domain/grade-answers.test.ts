@@ -256,7 +256,8 @@ describeEachDatabase('grading answers', (provider) => {
     await setAssistantGradesFinal(app.deps, owner.id, quizId, true);
     const [answer] = (await answersToGrade(app.deps, owner.id, { ref: quizId, questionId: essayId })).answers;
     const result = await gradeAnswers(app.deps, owner.id, {
-      grades: [{ answerId: answer!.answer_id, levels: [1, 2] }],
+      // [2, 1]: the second is no level's points, so the levels cannot be read as points.
+      grades: [{ answerId: answer!.answer_id, levels: [2, 1] }],
       final: true,
       by: ASSISTANT,
     });
