@@ -3,5 +3,5 @@
  * /openapi.json and as the MCP `serverInfo.version`. Bump it with every change of the
  * public contract and record the change in CHANGELOG.md.
  */
-export const TOOLSET_VERSION = '1.28.0';
+export const TOOLSET_VERSION = '1.29.0';
 export const SERVER_NAME = 'quiz-service';

@@ -7,6 +7,7 @@ import type { ToolRegistry } from '../mcp/registry';
 import { oauthOpenApiPaths } from '../oauth/openapi-paths';
 import { TOOLSET_VERSION } from '../version';
 import { WEBHOOK_EVENT_DATA, WEBHOOK_EVENT_TYPES, WEBHOOK_EVENTS } from '../domain/webhooks/events';
+import { inlineDefinitions } from '../mcp/portable-json-schema';
 
 /**
  * GET /openapi.json: OpenAPI 3.1 for every documented HTTP endpoint.
@@ -649,7 +650,8 @@ export function buildOpenApi(config: Config, registry: ToolRegistry): Json {
       name: tool.name,
       title: tool.title,
       inputSchema: tool.inputSchema,
-      outputSchema: tool.outputSchema,
+      // Its references point into its own $defs, which this document would read as its own.
+      ...(tool.outputSchema ? { outputSchema: inlineDefinitions(tool.outputSchema) } : {}),
     })),
   };
 }

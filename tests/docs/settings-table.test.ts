@@ -43,7 +43,11 @@ describe('settings from one table', () => {
     const listing = createToolRegistry(TOOLS).listing.find((tool) => tool.name === 'get_quiz_settings')!;
     const listed = listing.outputSchema!.properties as Record<string, Record<string, unknown>>;
     for (const entry of SETTINGS) expect(listed[entry.name]).toBeDefined();
-    expect(listed.time_limit_minutes).toEqual({ type: ['integer', 'null'] });
+    // A nullable integer, written once under $defs.
+    expect(listed.time_limit_minutes).toEqual({ $ref: '#/$defs/i' });
+    expect(listing.outputSchema!.$defs).toMatchObject({
+      i: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+    });
     expect(listed.shuffle_options).toEqual({ type: 'boolean' });
   });
 

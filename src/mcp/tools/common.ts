@@ -124,21 +124,18 @@ export const ListedQuestionSchema = z.object({
   accepted_answers: z.array(z.string()),
   correct_number: z.number(),
   tolerance: z.number(),
-  // An ordering question's fields, named: create_quiz's input gives their types.
-  items: z.unknown(),
-  points_per_item: z.unknown(),
-  // A fill_in_blanks question's entries, named: create_quiz's input gives their fields.
-  blanks: z.unknown(),
+  // The other types' fields by their type alone: create_quiz's input describes them.
+  items: z.array(z.unknown()),
+  points_per_item: z.number().nullable(),
+  blanks: z.array(z.unknown()),
   // A matching question's fields (pairs, extra_matches, points_per_pair) go unnamed: create_quiz's
   // input names them, and every tool that returns questions would list them again.
-  // A scale's fields, named: create_quiz's input gives their types.
-  scale_min: z.unknown(),
-  scale_max: z.unknown(),
-  scale_labels: z.unknown(),
-  // An essay's fields, named: create_quiz's input gives their types.
-  rubric: z.unknown(),
-  min_words: z.unknown(),
-  max_words: z.unknown(),
+  scale_min: z.number(),
+  scale_max: z.number(),
+  scale_labels: z.array(z.unknown()),
+  rubric: z.array(z.unknown()),
+  min_words: z.number().nullable(),
+  max_words: z.number().nullable(),
 });
 
 export const ListedQuizSchema = z.object({
@@ -168,23 +165,33 @@ export const ListedWarningsSchema = z.array(
   }),
 );
 
-/** A question's typed fields, named once more where get_quiz_questions' listing describes them. */
-const namedOnly = Object.fromEntries(
-  Object.keys(ListedQuestionSchema.omit({ question_id: true, type: true, text: true }).shape).map((name) => [
-    name,
-    z.unknown(),
-  ]),
-);
+/**
+ * The fields of a question every type has. A quiz just written answers each question as
+ * get_quiz_questions does; the fields of one type or another are named in that tool's listing,
+ * not again in create_quiz's and update_quiz's.
+ */
+export const QUESTION_FIELDS_NAMED_IN_EVERY_LISTING = [
+  'question_id',
+  'type',
+  'text',
+  'explanation',
+  'points',
+] as const;
 
-/** Named as key fields are: close_quiz's listing types a zoned time's fields. */
+/** The zoned times a call read, by their fields' types. */
 export const ListedTimesReadSchema = z.array(
-  z.object({ field: z.unknown(), utc: z.unknown(), local: z.unknown(), time_zone: z.unknown() }),
+  z.object({ field: z.string(), utc: z.string(), local: z.string(), time_zone: z.string() }),
 );
 
 /** What a model reads of a quiz it has just written: where it is, and the new question ids. */
 export const ListedQuizWrittenSchema = ListedQuizWithQuestionsSchema.extend({
   questions: z.array(
-    ListedQuestionSchema.pick({ question_id: true, type: true, text: true }).extend(namedOnly),
+    ListedQuestionSchema.pick(
+      Object.fromEntries(QUESTION_FIELDS_NAMED_IN_EVERY_LISTING.map((field) => [field, true])) as Record<
+        (typeof QUESTION_FIELDS_NAMED_IN_EVERY_LISTING)[number],
+        true
+      >,
+    ),
   ),
   warnings: ListedWarningsSchema,
   times: ListedTimesReadSchema,

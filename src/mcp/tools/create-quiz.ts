@@ -55,8 +55,8 @@ export const createQuizTool = defineTool({
   listedOutput: ListedQuizWrittenSchema.extend({
     published_at: z.string().nullable(),
     question_ids: z.array(z.string()),
-    // Named: the output schema describes them (get_quiz_settings' fields).
-    settings: z.unknown(),
+    // get_quiz_settings' fields, which its listing names.
+    settings: z.object({}),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   scope: 'quizzes:write',

@@ -113,8 +113,8 @@ export const editQuestionsTool = defineTool({
     remarked_responses: z.number(),
     warnings: ListedWarningsSchema,
     message: z.string(),
-    // Named: the output schema describes them (get_results' questions).
-    figures: z.unknown(),
+    // get_results' questions, which its listing names.
+    figures: z.array(z.object({})),
     figures_withheld: z.string(),
   }),
   describedIn: { tool: 'create_quiz', properties: ['operations'] },

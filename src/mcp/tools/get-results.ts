@@ -280,17 +280,14 @@ export const getResultsTool = defineTool({
         right_count: z.number().nullable(),
         common_answers: z.array(z.object({ answer: z.string(), count: z.number() })),
         common_values: z.array(z.object({ value: z.number(), count: z.number() })),
-        // An ordering question's figures, named: the output schema describes them.
-        positions: z.unknown(),
-        // A fill_in_blanks question's figures, named: the output schema describes them.
-        blanks: z.unknown(),
-        // A matching question's figures, named: the output schema describes them.
-        pairs: z.unknown(),
-        // A scale's figures, named: the output schema describes them.
-        distribution: z.unknown(),
-        mean: z.unknown(),
-        median: z.unknown(),
-        net_promoter: z.unknown(),
+        // The other types' figures by their type alone: the output schema describes them.
+        positions: z.array(z.unknown()),
+        blanks: z.array(z.unknown()),
+        pairs: z.array(z.unknown()),
+        distribution: z.array(z.unknown()),
+        mean: z.number().nullable(),
+        median: z.number().nullable(),
+        net_promoter: z.object({}).nullable(),
       }),
     ),
     item_analysis: z.object({
