@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EDIT_OPERATIONS_MAX, EDIT_OPS, editQuestions } from '../../domain/quizzes/edit-questions';
-import { questionFigures } from '../../domain/reporting/get-results';
+import { questionFigures, RESPONDENT_TEXT_NOTE } from '../../domain/reporting/get-results';
 import { LIMITS, QuestionFieldsSchema, withTypeMisfits } from '../../domain/quiz-input';
 import { defineTool } from '../tool';
 import { mayRead } from '../write-only-answer';
@@ -62,6 +62,7 @@ const EditSummarySchema = z.object({
     .optional()
     .describe('With reply "brief": get_results\' questions for those added or updated, after re-marking.'),
   figures_withheld: z.string().optional().describe('Why figures are absent: they need quizzes:read.'),
+  student_text_note: z.string().optional().describe("Present when the figures hold respondents' text."),
 });
 
 /** Said in place of the figures to a credential that may not read them. */
@@ -116,6 +117,7 @@ export const editQuestionsTool = defineTool({
     // get_results' questions, which its listing names.
     figures: z.array(z.object({})),
     figures_withheld: z.string(),
+    student_text_note: z.string(),
   }),
   describedIn: { tool: 'create_quiz', properties: ['operations'] },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -134,6 +136,11 @@ export const editQuestionsTool = defineTool({
     const ids = edited.changes
       .filter((change) => change.op === 'add' || change.op === 'update')
       .flatMap((change) => (change.question_id === null ? [] : [change.question_id]));
-    return { ...edited, figures: await questionFigures(deps, principal.userId, edited.quiz_id, ids) };
+    const figures = await questionFigures(deps, principal.userId, edited.quiz_id, ids);
+    // Common answers are respondents' words, marked as get_results marks them.
+    const studentText = figures.some(
+      (question) => (question as { common_answers?: unknown[] }).common_answers?.length,
+    );
+    return { ...edited, figures, ...(studentText ? { student_text_note: RESPONDENT_TEXT_NOTE } : {}) };
   },
 });
