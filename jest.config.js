@@ -9,7 +9,10 @@ module.exports = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+    // ES-module-only packages, compiled to CommonJS for Jest alone (tests/setup/esm-to-cjs.js).
+    '/node_modules/jose/.+\\.js$': '<rootDir>/tests/setup/esm-to-cjs.js',
   },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   // Tests start real servers, databases and browsers: give them room, but bounded.
   testTimeout: 30_000,
   maxWorkers: 2,
