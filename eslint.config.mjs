@@ -50,7 +50,7 @@ export default tseslint.config(
     files: ['tools/**/*.mjs'],
     languageOptions: {
       sourceType: 'module',
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly' },
     },
     rules: { 'no-console': 'off' },
   },

@@ -33,12 +33,23 @@ export async function runMatrix(options: {
   mcpUrl: string;
   apiKey: string;
   fixture: string;
+  /** The response a respondent submits once the quiz is published, and the grades of its essay. */
+  response: string;
   /** A GIFT bank each client also imports with import_questions, a dry run first. */
   gift?: string;
   beforeDelete: (client: MatrixClient, quizId: string) => Promise<void>;
   timeoutMs: number;
 }): Promise<{ code: number | null; results: MatrixResult[]; stderr: string }> {
-  const args = [MATRIX, '--url', options.mcpUrl, '--fixture', options.fixture, '--pause-before-delete'];
+  const args = [
+    MATRIX,
+    '--url',
+    options.mcpUrl,
+    '--fixture',
+    options.fixture,
+    '--response',
+    options.response,
+    '--pause-before-delete',
+  ];
   if (options.gift) args.push('--gift', options.gift);
   const child = spawn(NODE, args, {
     cwd: CLIENTS_DIR,

@@ -1,12 +1,18 @@
 // The client matrix: a refused input whose field error must reach the caller, then one quiz's
 // life cycle (create with questions of every type, read, update keeping each question_id,
-// publish, get_results, delete), then a GIFT bank imported after a dry run, through the MCP
-// clients of Vercel's AI SDK, LangChain, Mastra and mcp-use, each through its own tool wrappers and validation (tools/clients/matrix.mjs, on
-// its own Node 22), and through the SDK clients of both eras. Each client's reading is checked
-// against the database, before and after the delete.
+// publish, one response through the public JSON route, get_results, its essay graded, delete),
+// then a GIFT bank imported after a dry run, through the MCP clients of Vercel's AI SDK,
+// LangChain, Mastra and mcp-use, each through its own tool wrappers and validation
+// (tools/clients/matrix.mjs, on its own Node 22), and through the SDK clients of both eras. Every
+// tool is called. Each client's reading is checked against the database, before and after the
+// delete.
+import fs from 'node:fs';
 import path from 'node:path';
+import request from 'supertest';
 import { QUESTION_TYPES } from '../../src/domain/quiz-input';
+import { TOOLS } from '../../src/mcp/tools';
 import fixture from '../fixtures/every-type-quiz.json';
+import response from '../fixtures/every-type-response.json';
 import { MATRIX_CLIENTS, runMatrix, type MatrixClient } from '../helpers/client-matrix';
 import { callTool, forEachEra, payload, type AnyClient } from '../helpers/mcp-clients';
 import {
@@ -20,17 +26,39 @@ import {
 import { describeWithTool } from '../helpers/tool-folders';
 
 const FIXTURE = path.resolve(__dirname, '..', 'fixtures', 'every-type-quiz.json');
+const RESPONSE = path.resolve(__dirname, '..', 'fixtures', 'every-type-response.json');
 const GIFT_BANK = path.resolve(__dirname, '..', 'fixtures', 'import', 'bank.gift');
 const RUN_TIMEOUT_MS = 120_000;
 
 const QUESTIONS = fixture.questions;
 const TYPES = QUESTIONS.map((question) => question.type);
+const EVERY_TOOL = TOOLS.map((tool) => tool.name).sort();
+
+// What the one response earns, from what it answered: the yes_no's points if it is right, and
+// nothing for the essay until a grade is final; the other questions are left blank.
+const YES_NO = QUESTIONS.find((question) => question.type === 'yes_no')!;
+const ESSAY = QUESTIONS.find((question) => question.type === 'essay')!;
+const answered = (type: string) => response.answers.find((answer) => answer.type === type)!;
+const SCORE = answered('yes_no').answer === YES_NO.correct_answer ? YES_NO.points! : 0;
+const ESSAY_TEXT = answered('essay').text!;
+const RUBRIC = ESSAY.rubric!;
+/** A grade's points: each criterion's chosen level's. */
+const pointsOf = (levels: number[]) =>
+  levels.reduce((sum, level, criterion) => sum + RUBRIC[criterion]!.levels[level]!.points, 0);
+const ESSAY_MAX = RUBRIC.reduce((sum, { levels }) => sum + Math.max(...levels.map((l) => l.points)), 0);
+const [PLAIN_GRADE, BRIEF_GRADE] = response.grades;
 
 interface DatabaseView {
   ownerId: string;
   status: string;
   title: string;
   questions: Array<{ id: string; type: string; text: string; key: Record<string, unknown> }>;
+  responses: number;
+  essayAnswers: Array<{
+    points: number;
+    gradeState: string | null;
+    grade: { state: string; levels: unknown; points: number; feedback: string | null } | null;
+  }>;
 }
 
 /** A question's answer key as the fixture writes it, from whichever fields its type uses. */
@@ -52,6 +80,10 @@ async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | nu
     },
   });
   if (!quiz) return null;
+  const essays = await app.database.prisma.answer.findMany({
+    where: { quizId, type: 'essay' },
+    include: { grade: true },
+  });
   return {
     ownerId: quiz.ownerId,
     status: quiz.status,
@@ -62,7 +94,40 @@ async function readQuiz(app: TestApp, quizId: string): Promise<DatabaseView | nu
       text: question.text,
       key: storedKey(question),
     })),
+    responses: await app.database.prisma.response.count({ where: { quizId } }),
+    essayAnswers: essays.map(({ points, gradeState, grade }) => ({
+      points,
+      gradeState,
+      grade: grade && {
+        state: grade.state,
+        levels: grade.levels,
+        points: grade.points,
+        feedback: grade.feedback,
+      },
+    })),
   };
+}
+
+/**
+ * The response of every-type-response.json through the public JSON route, as matrix.mjs sends it:
+ * an attempt first (the calculated question draws its values per attempt), each answer to the
+ * question of its type.
+ */
+async function respond(app: TestApp, slug: string): Promise<Record<string, any>> {
+  const attempt = await request(app.app).post(`/api/quizzes/${slug}/attempts`).send({}).expect(201);
+  const questions = attempt.body.questions as Array<{ question_id: string; type: string }>;
+  const submitted = await request(app.app)
+    .post(`/api/quizzes/${slug}/responses`)
+    .send({
+      attempt_token: attempt.body.attempt_token,
+      respondent: response.respondent,
+      answers: response.answers.map(({ type, ...answer }) => ({
+        question_id: questions.find((question) => question.type === type)!.question_id,
+        ...answer,
+      })),
+    })
+    .expect(201);
+  return submitted.body;
 }
 
 /** A stored question's answer key (its JSON, as its type's module stores it), in the tools' terms. */
@@ -161,8 +226,55 @@ function expectLifeCycle(
   const ids = read.map((question) => question.question_id);
   expect(steps.edit_questions).toEqual({ changes: [{ op: 'update', id: 'kept' }] });
   expect(steps.few_questions).toEqual({ positions: [1, 2], keys: false });
-  expect(steps.get_results_filtered).toEqual({ matching: 0, statistics: false });
-  expect(steps.get_answers_to_grade).toEqual({ answers: 0 });
+  // The settings read before publishing: the closing time update_quiz set, in UTC.
+  expect(steps.get_quiz_settings).toEqual({
+    status: 'draft',
+    question_count: TYPES.length,
+    closes_at: '2099-01-01T00:00:00.000Z',
+  });
+  // One response: the score so far, the essay waiting for its grade.
+  const maxScore = steps.response.max_score;
+  expect(steps.response).toEqual({ score: SCORE, max_score: expect.any(Number), grading_status: 'pending' });
+  expect(maxScore).toBeGreaterThan(SCORE);
+  expect(steps.get_results).toEqual({
+    summary: expect.objectContaining({
+      response_count: 1,
+      average_score: SCORE,
+      average_percent: Math.round((SCORE / maxScore) * 1000) / 10,
+      highest_score: SCORE,
+      lowest_score: SCORE,
+      max_score: maxScore,
+      pending_count: 1,
+      pending_grades: 1,
+    }),
+    responses: 1,
+  });
+  expect(steps.get_results_filtered).toEqual({
+    matching: (SCORE / maxScore) * 100 < 50 ? 1 : 0,
+    statistics: false,
+  });
+  expect(steps.get_answers_to_grade).toEqual({
+    answers: [{ question_type: 'essay', student_text: ESSAY_TEXT, grade_state: 'pending' }],
+  });
+  // An assistant's grades are proposals: the teacher approves them on the web.
+  expect(steps.grade_answers).toEqual({
+    grades: [
+      {
+        answer_id: 'the essay',
+        stored: 'proposed',
+        points: pointsOf(PLAIN_GRADE!.levels),
+        max_points: ESSAY_MAX,
+        levels: PLAIN_GRADE!.levels,
+        feedback: PLAIN_GRADE!.feedback,
+      },
+    ],
+    warnings: null,
+  });
+  expect(steps.grade_answers_brief).toEqual({
+    counts: { final: 0, proposed: 1, unchanged: 0 },
+    grades: [{ answer_id: 'the essay', stored: 'proposed', points: pointsOf(BRIEF_GRADE!.levels) }],
+  });
+  expect(steps.called).toEqual(EVERY_TOOL);
   expect(steps.list_quizzes).toEqual({ titles: [`${fixture.title} (${label})`] });
   // Every question sent back with its id kept it.
   expect(steps.update_quiz.question_ids).toEqual(ids);
@@ -177,7 +289,6 @@ function expectLifeCycle(
     },
   ]);
   expect(steps.publish_quiz.status).toBe('published');
-  expect(steps.get_results).toMatchObject({ summary: { response_count: 0 }, responses: 0 });
   expect(steps.get_quiz_links).toEqual({
     public_url: expect.stringContaining('/q/'),
     csv: expect.stringContaining(`/dashboard/quizzes/${quizId}/responses.csv?sig=`),
@@ -197,6 +308,7 @@ function expectLifeCycle(
     quiz_id: quizId,
     deleted: true,
     deleted_questions: TYPES.length,
+    deleted_responses: 1,
   });
 
   expect(before).toEqual({
@@ -209,7 +321,46 @@ function expectLifeCycle(
       text: `${question.text} (edited)`,
       key: keyOf(question),
     })),
+    responses: 1,
+    // The brief grade replaced the plain one; a proposal changes no score until it is approved.
+    essayAnswers: [
+      {
+        points: 0,
+        gradeState: 'proposed',
+        grade: {
+          state: 'proposed',
+          levels: BRIEF_GRADE!.levels,
+          points: pointsOf(BRIEF_GRADE!.levels),
+          feedback: BRIEF_GRADE!.feedback,
+        },
+      },
+    ],
   });
+}
+
+/** The GIFT bank through import_questions: the dry run stores nothing, the import what it previewed. */
+async function expectImported(
+  app: TestApp,
+  steps: Record<string, any>,
+  user: TestUser,
+  label: string,
+): Promise<void> {
+  expect(steps.import_preview).toEqual({
+    format: 'gift',
+    importable: 15,
+    not_importable: 1,
+    quizzes: 0,
+  });
+  const [imported] = steps.import_questions.quizzes;
+  expect(steps.import_questions.quizzes).toEqual([{ quiz_id: expect.any(String), question_count: 15 }]);
+  const stored = await readQuiz(app, imported.quiz_id);
+  expect(stored).toMatchObject({
+    ownerId: user.id,
+    status: 'draft',
+    title: `Imported (${label})`,
+  });
+  expect(stored?.questions).toHaveLength(15);
+  expect(await app.database.prisma.quiz.count({ where: { title: `Imported (${label})` } })).toBe(1);
 }
 
 describeWithTool('clients', 'the client matrix', () => {
@@ -225,8 +376,12 @@ describeWithTool('clients', 'the client matrix', () => {
       await app?.close();
     });
 
-    test('the quiz holds one question of each type, a yes_no whose right answer is "no"', () => {
+    test('the quiz holds one question of each type, a yes_no whose right answer is "no", an essay with a rubric', () => {
       expect(TYPES).toEqual([...QUESTION_TYPES]);
+      // The response answers both; its two grades give the essay different points.
+      expect(RUBRIC.length).toBeGreaterThan(0);
+      expect(response.answers.map((answer) => answer.type)).toEqual(['yes_no', 'essay']);
+      expect(pointsOf(PLAIN_GRADE!.levels)).not.toBe(pointsOf(BRIEF_GRADE!.levels));
       expect(QUESTIONS[0]).toMatchObject({ type: 'yes_no', correct_answer: 'no' });
       expect(QUESTIONS.find((question) => question.type === 'short_text')?.accepted_answers).toEqual([
         'Lima',
@@ -242,6 +397,7 @@ describeWithTool('clients', 'the client matrix', () => {
           mcpUrl: `${app.baseUrl}/api/mcp`,
           apiKey: user.apiKey,
           fixture: FIXTURE,
+          response: RESPONSE,
           gift: GIFT_BANK,
           beforeDelete: async (client, quizId) => {
             before.set(client, await readQuiz(app, quizId));
@@ -274,6 +430,7 @@ describeWithTool('clients', 'the client matrix', () => {
             'duplicate_quiz',
             'get_answers_to_grade',
             'get_quiz_links',
+            'grade_answers',
             'import_questions',
             'reopen_quiz',
           ]);
@@ -281,27 +438,10 @@ describeWithTool('clients', 'the client matrix', () => {
           expect(
             await app.database.prisma.question.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
           ).toBe(0);
-          // The GIFT bank through import_questions: the dry run stores nothing, the import what it previewed.
-          expect(result.steps.import_preview).toEqual({
-            format: 'gift',
-            importable: 15,
-            not_importable: 1,
-            quizzes: 0,
-          });
-          const [imported] = result.steps.import_questions.quizzes;
-          expect(result.steps.import_questions.quizzes).toEqual([
-            { quiz_id: expect.any(String), question_count: 15 },
-          ]);
-          const stored = await readQuiz(app, imported.quiz_id);
-          expect(stored).toMatchObject({
-            ownerId: user.id,
-            status: 'draft',
-            title: `Imported (${result.client})`,
-          });
-          expect(stored?.questions).toHaveLength(15);
           expect(
-            await app.database.prisma.quiz.count({ where: { title: `Imported (${result.client})` } }),
-          ).toBe(1);
+            await app.database.prisma.answer.count({ where: { quizId: result.steps.create_quiz.quiz_id } }),
+          ).toBe(0);
+          await expectImported(app, result.steps, user, result.client);
         }
       },
       RUN_TIMEOUT_MS + 30_000,
@@ -317,8 +457,11 @@ describeWithTool('clients', 'the client matrix', () => {
       });
 
       test('the same life cycle through the SDK client', async () => {
-        const call = async (name: string, args: Record<string, unknown>) =>
-          payload(await callTool(client, name, args));
+        const called = new Set<string>();
+        const call = async (name: string, args: Record<string, unknown>) => {
+          called.add(name);
+          return payload(await callTool(client, name, args));
+        };
         const title = `${fixture.title} (${label})`;
         const created = await call('create_quiz', { ...fixture, title, questions: QUESTIONS });
         const steps: Record<string, any> = {
@@ -362,7 +505,19 @@ describeWithTool('clients', 'the client matrix', () => {
           texts: updated.questions.map((question: { text: string }) => question.text),
           times: updated.times,
         };
+        const settings = await call('get_quiz_settings', { quiz_id: quizId });
+        steps.get_quiz_settings = {
+          status: settings.status,
+          question_count: settings.question_count,
+          closes_at: settings.closes_at,
+        };
         steps.publish_quiz = await call('publish_quiz', { quiz_id: quizId });
+        const submitted = await respond(app, created.slug);
+        steps.response = {
+          score: submitted.score,
+          max_score: submitted.max_score,
+          grading_status: submitted.grading_status,
+        };
         const results = await call('get_results', { quiz_id: quizId });
         steps.get_results = { summary: results.summary, responses: results.responses.length };
         const filtered = await call('get_results', {
@@ -378,7 +533,35 @@ describeWithTool('clients', 'the client matrix', () => {
         };
         // The SDK clients call every tool on the default list's connection: tools/call takes any.
         const waiting = await call('get_answers_to_grade', { quiz_id: quizId });
-        steps.get_answers_to_grade = { answers: waiting.answers.length };
+        const typeOf = (questionId: string) =>
+          steps.get_quiz_questions.questions.find(
+            (q: { question_id: string }) => q.question_id === questionId,
+          )?.type;
+        steps.get_answers_to_grade = {
+          answers: waiting.answers.map((answer: Record<string, any>) => ({
+            question_type: typeOf(answer.question_id),
+            student_text: answer.student_text,
+            grade_state: answer.grade_state,
+          })),
+        };
+        const essayId = waiting.answers[0].answer_id;
+        const named = (grade: Record<string, any>): Record<string, any> => ({
+          ...grade,
+          answer_id: grade.answer_id === essayId ? 'the essay' : grade.answer_id,
+        });
+        const graded = await call('grade_answers', { grades: [{ answer_id: essayId, ...PLAIN_GRADE }] });
+        steps.grade_answers = {
+          grades: graded.grades.map((grade: Record<string, any>) => {
+            const { answer_id, stored, points, max_points, levels, feedback } = named(grade);
+            return { answer_id, stored, points, max_points, levels, feedback };
+          }),
+          warnings: graded.warnings ?? null,
+        };
+        const brief = await call('grade_answers', {
+          grades: [{ answer_id: essayId, ...BRIEF_GRADE }],
+          reply: 'brief',
+        });
+        steps.grade_answers_brief = { counts: brief.counts, grades: brief.grades.map(named) };
         const listed = await call('list_quizzes', { status: 'published', search: title });
         steps.list_quizzes = { titles: listed.quizzes.map((quiz: { title: string }) => quiz.title) };
         const links = await call('get_quiz_links', { quiz_id: quizId });
@@ -399,8 +582,30 @@ describeWithTool('clients', 'the client matrix', () => {
         await call('delete_quiz', { quiz_id: copy.quiz_id, confirm: true });
         const before = await readQuiz(app, quizId);
         steps.delete_quiz = await call('delete_quiz', { quiz_id: quizId, confirm: true });
+        const bank = fs.readFileSync(GIFT_BANK, 'utf8');
+        const preview = await call('import_questions', { text: bank, dry_run: true });
+        steps.import_preview = {
+          format: preview.format,
+          importable: preview.importable,
+          not_importable: preview.not_importable,
+          quizzes: preview.quizzes.length,
+        };
+        const imported = await call('import_questions', {
+          text: bank,
+          title: `Imported (${label})`,
+          skip_unusable: true,
+        });
+        steps.import_questions = {
+          quizzes: imported.quizzes.map((quiz: { quiz_id: string; question_count: number }) => ({
+            quiz_id: quiz.quiz_id,
+            question_count: quiz.question_count,
+          })),
+        };
+        steps.called = [...called].sort();
         expectLifeCycle(steps, before ?? undefined, user, label);
         expect(await readQuiz(app, quizId)).toBeNull();
+        expect(await app.database.prisma.answer.count({ where: { quizId } })).toBe(0);
+        await expectImported(app, steps, user, label);
       });
     });
   });

@@ -7,10 +7,12 @@
 //   mastra     @mastra/mcp: MCPClient.listTools(), then tool.execute() (Mastra validates input)
 //   mcp-use    mcp-use's MCPClient session and its LangChainAdapter (what MCPAgent hands a model)
 //
-// Usage: node matrix.mjs --url <.../api/mcp> --fixture <quiz.json> [--clients a,b]
-//        [--types yes_no,...] [--gift <bank.gift>] [--pause-before-delete]
-//        (the API key comes from QUIZ_API_KEY; with --gift each client also imports the GIFT bank
-//        with import_questions, a dry run first, then for real)
+// Usage: node matrix.mjs --url <.../api/mcp> --fixture <quiz.json> --response <response.json>
+//        [--clients a,b] [--types yes_no,...] [--gift <bank.gift>] [--pause-before-delete]
+//        (the API key comes from QUIZ_API_KEY; the response is what one respondent answers once
+//        the quiz is published, each answer naming its question by type, and the two grades its
+//        essay gets with grade_answers, plain then brief; with --gift each client also imports the
+//        GIFT bank with import_questions, a dry run first, then for real)
 // Prints one JSON line per client: {"client", "ok", "steps": {...}} or {"client", "ok": false,
 // "step", "error"}. With --pause-before-delete it also prints {"client", "phase":
 // "before-delete", "quiz_id"} and waits for a line on stdin, so a caller can read the database.
@@ -22,6 +24,7 @@ const { values: options } = parseArgs({
   options: {
     url: { type: 'string' },
     fixture: { type: 'string' },
+    response: { type: 'string' },
     clients: { type: 'string', default: 'ai-sdk,langchain,mastra,mcp-use' },
     types: { type: 'string' },
     gift: { type: 'string' },
@@ -31,8 +34,10 @@ const { values: options } = parseArgs({
 // mcp-use 1.x reports anonymous usage unless told not to; a test run reports nothing.
 process.env.MCP_USE_ANONYMIZED_TELEMETRY ??= 'false';
 const apiKey = process.env.QUIZ_API_KEY;
-if (!options.url || !options.fixture || !apiKey) {
-  console.error('usage: QUIZ_API_KEY=... node matrix.mjs --url <mcp url> --fixture <quiz.json>');
+if (!options.url || !options.fixture || !options.response || !apiKey) {
+  console.error(
+    'usage: QUIZ_API_KEY=... node matrix.mjs --url <mcp url> --fixture <quiz.json> --response <response.json>',
+  );
   process.exit(2);
 }
 // The tools of the default list are called through a connection to the URL as given, the others
@@ -40,6 +45,9 @@ if (!options.url || !options.fixture || !apiKey) {
 const TOOLSETS_URL = `${options.url}${options.url.includes('?') ? '&' : '?'}toolsets=grading,import`;
 const headers = { Authorization: `Bearer ${apiKey}` };
 const fixture = JSON.parse(fs.readFileSync(options.fixture, 'utf8'));
+const response = JSON.parse(fs.readFileSync(options.response, 'utf8'));
+// Respondents answer through the public JSON routes, beside the MCP endpoint.
+const ATTEMPTS_URL = (slug) => new URL(`/api/quizzes/${slug}/attempts`, options.url).href;
 const giftBank = options.gift ? fs.readFileSync(options.gift, 'utf8') : undefined;
 // --types keeps only the fixture's questions of these types (for a service that lacks some).
 if (options.types) {
@@ -132,10 +140,44 @@ const CLIENTS = {
 
 const stdinLines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 
+/** POSTs JSON to the public route, with no credential; its answer, or an error unless 201. */
+async function postJson(url, body) {
+  const sent = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await sent.json();
+  if (sent.status !== 201) throw new Error(`${url} answered ${sent.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/**
+ * Submits the response's answers to the published quiz, each to the question of its type. The
+ * calculated question draws its values per attempt, so the quiz is taken through one.
+ */
+async function respond(slug) {
+  const attempt = await postJson(ATTEMPTS_URL(slug), {});
+  const answers = response.answers
+    .map(({ type, ...answer }) => ({
+      question_id: attempt.questions.find((q) => q.type === type)?.question_id,
+      ...answer,
+    }))
+    // An answer to a type --types left out has no question to go to.
+    .filter((answer) => answer.question_id);
+  return postJson(attempt.submit_url, {
+    attempt_token: attempt.attempt_token,
+    respondent: response.respondent,
+    answers,
+  });
+}
+
 /**
  * A refused input, then create -> read -> edit_questions -> a range as respondents see it -> update
- * keeping every question_id -> publish -> get_results, and filtered -> list_quizzes by status and
- * title -> get_quiz_links -> close -> reopen -> duplicate (the copy deleted) -> delete.
+ * keeping every question_id -> get_quiz_settings -> publish -> one response through the public
+ * route -> get_results, and filtered -> get_answers_to_grade -> grade_answers, plain then brief ->
+ * list_quizzes by status and title -> get_quiz_links -> close -> reopen -> duplicate (the copy
+ * deleted) -> delete.
  */
 async function lifeCycle(name, client) {
   const steps = {};
@@ -213,9 +255,25 @@ async function lifeCycle(name, client) {
       times: updated.times,
     };
 
+    step = 'get_quiz_settings';
+    const settings = await client.call('get_quiz_settings', { quiz_id: quizId });
+    steps.get_quiz_settings = {
+      status: settings.status,
+      question_count: settings.question_count,
+      closes_at: settings.closes_at,
+    };
+
     step = 'publish_quiz';
     const published = await client.call('publish_quiz', { quiz_id: quizId });
     steps.publish_quiz = { status: published.status, public_url: published.public_url };
+
+    step = 'a response (POST /api/quizzes/{slug}/attempts, then .../responses)';
+    const submitted = await respond(created.slug);
+    steps.response = {
+      score: submitted.score,
+      max_score: submitted.max_score,
+      grading_status: submitted.grading_status,
+    };
 
     step = 'get_results';
     const results = await client.call('get_results', { quiz_id: quizId });
@@ -236,7 +294,42 @@ async function lifeCycle(name, client) {
 
     step = 'get_answers_to_grade';
     const waiting = await client.call('get_answers_to_grade', { quiz_id: quizId });
-    steps.get_answers_to_grade = { answers: waiting.answers.length };
+    steps.get_answers_to_grade = {
+      answers: waiting.answers.map((answer) => ({
+        question_type: read.questions.find((q) => q.question_id === answer.question_id)?.type,
+        student_text: answer.student_text,
+        grade_state: answer.grade_state,
+      })),
+    };
+    const essay = waiting.answers[0];
+    if (!essay) throw new Error('no answer to grade: the quiz needs its essay (see --types)');
+
+    step = 'grade_answers';
+    const [first, second] = response.grades;
+    // The answer's id differs per client; what each must agree on is that it is the essay's.
+    const named = (id) => (id === essay.answer_id ? 'the essay' : id);
+    const graded = await client.call('grade_answers', { grades: [{ answer_id: essay.answer_id, ...first }] });
+    steps.grade_answers = {
+      grades: graded.grades.map((grade) => ({
+        answer_id: named(grade.answer_id),
+        stored: grade.stored,
+        points: grade.points,
+        max_points: grade.max_points,
+        levels: grade.levels,
+        feedback: grade.feedback,
+      })),
+      warnings: graded.warnings ?? null,
+    };
+
+    step = 'grade_answers (brief)';
+    const brief = await client.call('grade_answers', {
+      grades: [{ answer_id: essay.answer_id, ...second }],
+      reply: 'brief',
+    });
+    steps.grade_answers_brief = {
+      counts: brief.counts,
+      grades: brief.grades.map((grade) => ({ ...grade, answer_id: named(grade.answer_id) })),
+    };
 
     step = 'list_quizzes';
     const listed = await client.call('list_quizzes', {
@@ -302,6 +395,7 @@ async function lifeCycle(name, client) {
       };
     }
     steps.through_toolsets = [...client.throughToolsets].sort();
+    steps.called = [...client.called].sort();
     return { client: name, ok: true, steps };
   } catch (error) {
     return { client: name, ok: false, step, steps, error: String(error?.stack ?? error) };
@@ -318,7 +412,9 @@ async function connectBoth(name) {
   const listedBy = (tool) => (plain.has(tool) ? plain : withToolsets);
   return {
     throughToolsets: new Set(),
+    called: new Set(),
     call(tool, args) {
+      this.called.add(tool);
       if (!plain.has(tool)) this.throughToolsets.add(tool);
       return listedBy(tool).call(tool, args);
     },
