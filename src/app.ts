@@ -7,6 +7,8 @@ import type { DomainDeps } from './domain/deps';
 import { createApiKeyVerifier } from './http/api-key-verifier';
 import { identifyBearer, MCP_PATH, requireBearer } from './http/authenticate';
 import { serverCardRouter } from './mcp/server-card';
+import { ltiRouter } from './http/lti-router';
+import { ltiSealingKey } from './domain/lti/tool-keys';
 import { chain } from './http/chain';
 import { hostGuard, malformedHostGuard, originGuard } from './http/host-guard';
 import { createRateLimiter } from './http/rate-limit';
@@ -113,6 +115,8 @@ export function createApp({
     sharedMarks(database.repos, redis, `${config.redisKeyPrefix}approvals:`),
   );
   if (approvals) deps.approvals = approvals;
+  // The tool's LTI signing keys are sealed under a key from the same secret (lti/tool-keys.ts).
+  if (config.sessionSecret) deps.lti = { sealingKey: ltiSealingKey(config.sessionSecret) };
   const webhookSettings: WebhookSettings = {
     sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),
     allowLoopback: config.webhooks.allowLoopback,
@@ -153,6 +157,18 @@ export function createApp({
         windowSeconds: config.rateLimit.windowSeconds,
         baseUrl: config.baseUrl,
         store: limiterStore('card'),
+      }),
+    }),
+  );
+
+  app.use(
+    ltiRouter({
+      deps,
+      limiter: createRateLimiter({
+        max: config.rateLimit.max,
+        windowSeconds: config.rateLimit.windowSeconds,
+        baseUrl: config.baseUrl,
+        store: limiterStore('lti'),
       }),
     }),
   );

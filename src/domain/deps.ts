@@ -15,6 +15,13 @@ export interface DomainDeps {
   logger?: Pick<Logger, 'warn'>;
   /** What approvals in an MCP client need (mcp/approvals/); without it a tool gives the web's link instead. */
   approvals?: ApprovalDeps;
+  /** What the tool's LTI signing keys need (lti/tool-keys.ts); without it the service signs nothing for LTI. */
+  lti?: LtiDeps;
+}
+
+/** What the tool's LTI signing keys need of the server: the key that seals them (lti/tool-keys.ts). */
+export interface LtiDeps {
+  sealingKey: Buffer;
 }
 
 /** The requestState's HMAC key (derived from the server's secret) and marks every instance shares. */

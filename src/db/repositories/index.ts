@@ -4,6 +4,7 @@ import type { HotQueries } from '../hot-queries';
 import type { QuizReads } from '../quiz-reads';
 import { prismaAttemptRepository, type AttemptRepository } from './attempts';
 import { prismaImageRepository, type ImageRepository } from './images';
+import { prismaLtiRepository, type LtiRepository } from './lti';
 import type { ResponseWrites } from '../response-writes';
 import { prismaOAuthRepository, type OAuthRepository } from './oauth';
 import { prismaQuizRepository, type QuizRepository } from './quizzes';
@@ -26,6 +27,7 @@ export interface Repositories {
   webhooks: WebhookRepository;
   uploads: UploadRepository;
   images: ImageRepository;
+  lti: LtiRepository;
 }
 
 /**
@@ -52,11 +54,13 @@ export function createRepositories(
     webhooks: prismaWebhookRepository(db, raw.dialect),
     uploads: prismaUploadRepository(db),
     images: prismaImageRepository(db),
+    lti: prismaLtiRepository(db),
   };
 }
 
 export type * from './attempts';
 export type * from './images';
+export type * from './lti';
 export type * from './oauth';
 export type * from './quizzes';
 export type * from '../quiz-rows';

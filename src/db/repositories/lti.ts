@@ -1,0 +1,101 @@
+import type { PrismaClient } from '../../generated/sqlite/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../errors';
+
+/** An LTI 1.3 platform as stored: deployment ids parsed. */
+export interface LtiPlatformRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  deploymentIds: string[];
+  authLoginUrl: string;
+  authTokenUrl: string;
+  jwksUrl: string;
+  registeredVia: 'manual' | 'dynamic';
+  createdAt: Date;
+}
+
+export type NewLtiPlatformRow = Omit<LtiPlatformRow, 'id' | 'createdAt'>;
+
+export interface LtiToolKeyRow {
+  kid: string;
+  publicJwk: string;
+  privateSealed: string;
+  createdAt: Date;
+  retiredAt: Date | null;
+}
+
+export interface LtiRepository {
+  /** The new platform; 'taken' when its issuer and client id are registered already; null when the owner is gone. */
+  createPlatform(row: NewLtiPlatformRow): Promise<LtiPlatformRow | 'taken' | null>;
+  /** The owner's platforms, oldest first. */
+  platformsOf(ownerId: string): Promise<LtiPlatformRow[]>;
+  /** The platform a launch names: by its issuer and client id, whoever owns it. */
+  platformByClient(issuer: string, clientId: string): Promise<LtiPlatformRow | null>;
+  /** True when the owner had it. */
+  deletePlatform(ownerId: string, id: string): Promise<boolean>;
+  /** The tool's keys not retired before `retiredAfter` (and those never retired), newest first. */
+  toolKeys(retiredAfter: Date): Promise<LtiToolKeyRow[]>;
+  addToolKey(row: Omit<LtiToolKeyRow, 'retiredAt'>): Promise<void>;
+  /** Retires every key but `keep`, at `at`. */
+  retireToolKeysBut(keep: string, at: Date): Promise<void>;
+}
+
+type PlatformRecord = Omit<LtiPlatformRow, 'deploymentIds' | 'registeredVia'> & {
+  deploymentIds: string;
+  registeredVia: string;
+};
+
+const platformRow = (row: PlatformRecord): LtiPlatformRow => ({
+  ...row,
+  deploymentIds: JSON.parse(row.deploymentIds) as string[],
+  registeredVia: row.registeredVia === 'dynamic' ? 'dynamic' : 'manual',
+});
+
+export function prismaLtiRepository(db: PrismaClient): LtiRepository {
+  return {
+    async createPlatform(row) {
+      try {
+        const created = await db.ltiPlatform.create({
+          data: { ...row, deploymentIds: JSON.stringify(row.deploymentIds) },
+        });
+        return platformRow(created);
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        if (isForeignKeyViolation(error)) return null;
+        throw error;
+      }
+    },
+    async platformsOf(ownerId) {
+      const rows = await db.ltiPlatform.findMany({
+        where: { ownerId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      return rows.map(platformRow);
+    },
+    async platformByClient(issuer, clientId) {
+      const row = await db.ltiPlatform.findUnique({ where: { issuer_clientId: { issuer, clientId } } });
+      return row ? platformRow(row) : null;
+    },
+    async deletePlatform(ownerId, id) {
+      const { count } = await db.ltiPlatform.deleteMany({ where: { id, ownerId } });
+      return count > 0;
+    },
+    toolKeys(retiredAfter) {
+      return db.ltiToolKey.findMany({
+        where: { OR: [{ retiredAt: null }, { retiredAt: { gt: retiredAfter } }] },
+        orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
+      });
+    },
+    async addToolKey(row) {
+      await db.ltiToolKey.create({ data: row });
+    },
+    async retireToolKeysBut(keep, at) {
+      await db.ltiToolKey.updateMany({
+        where: { kid: { not: keep }, retiredAt: null },
+        data: { retiredAt: at },
+      });
+    },
+  };
+}
