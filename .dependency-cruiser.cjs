@@ -213,6 +213,12 @@ module.exports = {
       to: { path: VIEW_FACES },
     },
     forbid(
+      'lti-core-is-pure-protocol',
+      'The LTI 1.3 core verifies launches from what it is handed (a platform record, its keys, a nonce store) and imports nothing of the service, so whichever surface serves LTI can use it (decision 0029).',
+      '^src/lti/',
+      '^src/(?!lti/)',
+    ),
+    forbid(
       'cli-is-an-operator-tool',
       'The operator CLI opens the database and calls the domain; it serves no request.',
       '^src/cli/',

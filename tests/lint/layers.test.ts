@@ -228,6 +228,14 @@ const PLANTS: { rule: string; files: Record<string, string>; violation: string }
     violation: 'src/cli/planted.ts → src/http/planted-target.ts',
   },
   {
+    rule: 'lti-core-is-pure-protocol',
+    files: {
+      'lti/planted.ts': importing('../domain/planted-lti-target'),
+      'domain/planted-lti-target.ts': TARGET,
+    },
+    violation: 'src/lti/planted.ts → src/domain/planted-lti-target.ts',
+  },
+  {
     rule: 'leaves-import-no-layer',
     files: {
       'version.ts': `${version}import './domain/planted-target';\n`,
