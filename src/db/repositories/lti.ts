@@ -40,6 +40,12 @@ export interface LtiRepository {
   addToolKey(row: Omit<LtiToolKeyRow, 'retiredAt'>): Promise<void>;
   /** Retires every key but `keep`, at `at`. */
   retireToolKeysBut(keep: string, at: Date): Promise<void>;
+  /** False when the owner is gone. */
+  addRegistrationLink(row: { tokenHash: string; ownerId: string; expiresAt: Date }): Promise<boolean>;
+  /** Marks the link used at `at` if it is neither used nor expired: its owner, else null. One caller wins. */
+  useRegistrationLink(tokenHash: string, at: Date): Promise<string | null>;
+  /** Gives a used link back (the registration it began failed), unless it has expired. */
+  releaseRegistrationLink(tokenHash: string): Promise<void>;
 }
 
 type PlatformRecord = Omit<LtiPlatformRow, 'deploymentIds' | 'registeredVia'> & {
@@ -90,6 +96,27 @@ export function prismaLtiRepository(db: PrismaClient): LtiRepository {
     },
     async addToolKey(row) {
       await db.ltiToolKey.create({ data: row });
+    },
+    async addRegistrationLink(row) {
+      try {
+        await db.ltiRegistrationLink.create({ data: row });
+        return true;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      }
+    },
+    async useRegistrationLink(tokenHash, at) {
+      // One conditional update: of two uses at once, one changes the row and the other none.
+      const { count } = await db.ltiRegistrationLink.updateMany({
+        where: { tokenHash, usedAt: null, expiresAt: { gt: at } },
+        data: { usedAt: at },
+      });
+      if (count === 0) return null;
+      return (await db.ltiRegistrationLink.findUnique({ where: { tokenHash } }))?.ownerId ?? null;
+    },
+    async releaseRegistrationLink(tokenHash) {
+      await db.ltiRegistrationLink.updateMany({ where: { tokenHash }, data: { usedAt: null } });
     },
     async retireToolKeysBut(keep, at) {
       await db.ltiToolKey.updateMany({
