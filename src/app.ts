@@ -164,6 +164,7 @@ export function createApp({
   app.use(
     ltiRouter({
       deps,
+      registration: { allowLoopback: config.lti.allowLoopback },
       limiter: createRateLimiter({
         max: config.rateLimit.max,
         windowSeconds: config.rateLimit.windowSeconds,

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   // Webhooks. Loopback targets over plain HTTP are for development and tests only.
   WEBHOOKS_ALLOW_LOOPBACK: booleanString.optional(),
+  LTI_ALLOW_LOOPBACK: booleanString.optional(),
   WEBHOOKS_SECRET_KEY: z.string().min(32).optional(),
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   // Images in questions: the bytes one quiz's pictures and one account's may take (each picture once).
@@ -129,6 +130,7 @@ export interface Config {
   /** NODE_ENV=test only: the process dies right after a submission claims its attempt (the crash test). */
   crashAfterClaim: boolean;
   webhooks: WebhookConfig;
+  lti: LtiConfig;
   /**
    * Finished webhook deliveries and logged attempts are removed this many days after; each
    * endpoint's delivery log keeps its latest attempts whatever their age.
@@ -146,6 +148,11 @@ export interface ImageConfig {
   allowLoopback: boolean;
   /** Each fetch of an image_url ends after this long. */
   fetchTimeoutMs: number;
+}
+
+export interface LtiConfig {
+  /** Platforms on this machine over plain HTTP (trying a local Moodle, tests); refused in production. */
+  allowLoopback: boolean;
 }
 
 export interface WebhookConfig {
@@ -245,6 +252,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'WEBHOOKS_ALLOW_LOOPBACK lets webhooks reach this machine over plain HTTP: it is for development and tests only, remove it in production',
     );
   }
+  if (env.NODE_ENV === 'production' && env.LTI_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'LTI_ALLOW_LOOPBACK lets LTI platforms be this machine over plain HTTP: it is for trying a local platform and tests only, remove it in production',
+    );
+  }
   if (env.TEST_CRASH_AFTER_CLAIM && env.NODE_ENV !== 'test') {
     throw new ConfigError(
       `TEST_CRASH_AFTER_CLAIM kills the process inside a submission: it is for the crash test only (NODE_ENV=test), remove it with NODE_ENV=${env.NODE_ENV}`,
@@ -309,6 +321,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     noColor: Boolean(env.NO_COLOR),
     crashAfterClaim: env.TEST_CRASH_AFTER_CLAIM === true,
     webhooks: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK ?? false, secretKey: env.WEBHOOKS_SECRET_KEY },
+    lti: { allowLoopback: env.LTI_ALLOW_LOOPBACK ?? false },
     webhookDeliveryRetentionDays: env.WEBHOOK_DELIVERY_RETENTION_DAYS,
     images: {
       quizQuotaBytes: env.IMAGE_QUOTA_PER_QUIZ_MB * 1024 * 1024,
