@@ -3,7 +3,7 @@ import { GRACE_SECONDS } from './attempts/taking-rules';
 import { UNTIMED_ATTEMPT_HOURS } from './attempts/attempts';
 import { DELIVERY_LOG_SIZE } from './webhooks/endpoints';
 
-type Stores = Pick<Repositories, 'users' | 'oauth' | 'attempts' | 'webhooks' | 'uploads'>;
+type Stores = Pick<Repositories, 'users' | 'oauth' | 'attempts' | 'webhooks' | 'uploads' | 'lti'>;
 
 /**
  * Removes credentials that can no longer be used, so that the tables of a long-running
@@ -35,6 +35,7 @@ export interface PurgeCounts {
   webhookDeliveries: number;
   webhookAttempts: number;
   uploads: number;
+  ltiRegistrationLinks: number;
 }
 
 export interface PurgeOptions {
@@ -46,7 +47,7 @@ export interface PurgeOptions {
 /**
  * Also removes attempts that ran out unsubmitted, webhook deliveries (delivered or failed,
  * never waiting ones) and logged attempts past the retention, keeping what each endpoint's
- * delivery log shows, repeated submissions' keys after a day, and uploaded files past their expiry, so that nothing grows with time alone.
+ * delivery log shows, repeated submissions' keys after a day, uploaded files and LTI registration addresses past their expiry, so that nothing grows with time alone.
  */
 export async function purgeExpired(
   repos: Stores,
@@ -68,6 +69,8 @@ export async function purgeExpired(
     batch,
   );
   const uploads = await repos.uploads.deleteExpired(now, batch);
+  // A registration address is no use past its hour, used or not.
+  const ltiRegistrationLinks = await repos.lti.deleteExpiredRegistrationLinks(now, batch);
   return {
     sessions,
     authorizationCodes: codes,
@@ -77,6 +80,7 @@ export async function purgeExpired(
     webhookDeliveries: log.deliveries,
     webhookAttempts: log.attempts,
     uploads,
+    ltiRegistrationLinks,
   };
 }
 

@@ -106,6 +106,7 @@ function suite(provider: 'sqlite' | 'postgresql') {
       webhookDeliveries: 0,
       webhookAttempts: 0,
       uploads: 0,
+      ltiRegistrationLinks: 0,
     });
 
     const sessions = (await db.session.findMany({ select: { id: true } })).map((r) => r.id);
@@ -124,6 +125,7 @@ function suite(provider: 'sqlite' | 'postgresql') {
       webhookDeliveries: 0,
       webhookAttempts: 0,
       uploads: 0,
+      ltiRegistrationLinks: 0,
     });
   });
 
@@ -157,6 +159,23 @@ function suite(provider: 'sqlite' | 'postgresql') {
       (r) => r.id,
     );
     expect(left.sort()).toEqual(kept.map((row) => row.id).sort());
+  });
+
+  test('LTI registration addresses go once their hour is over, used or not; live ones stay', async () => {
+    const db = database.prisma;
+    const now = new Date();
+    const user = await db.user.create({
+      data: { email: `l-${unique()}@example.test`, passwordHash: 'hash' },
+    });
+    const link = (expiresAt: Date, usedAt: Date | null = null) =>
+      db.ltiRegistrationLink.create({ data: { tokenHash: unique(), ownerId: user.id, expiresAt, usedAt } });
+    const live = await link(new Date(now.getTime() + 30 * 60 * 1000));
+    await link(new Date(now.getTime() - 1000));
+    await link(new Date(now.getTime() - 1000), new Date(now.getTime() - 60 * 60 * 1000));
+    const counts = await purgeExpired(database.repos, now, { batch: 1 });
+    expect(counts.ltiRegistrationLinks).toBe(2);
+    const kept = await db.ltiRegistrationLink.findMany({ where: { ownerId: user.id } });
+    expect(kept.map((row) => row.tokenHash)).toEqual([live.tokenHash]);
   });
 
   test('webhook deliveries and attempts past the retention go; waiting ones and each log stay', async () => {
@@ -278,6 +297,7 @@ describe('the purge schedule of a running service', () => {
             webhookDeliveries: 0,
             webhookAttempts: 0,
             uploads: 0,
+            ltiRegistrationLinks: 0,
           },
         },
         expect.stringContaining('removed'),

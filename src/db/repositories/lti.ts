@@ -1,5 +1,6 @@
 import type { PrismaClient } from '../../generated/sqlite/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../errors';
+import { deleteInBatches } from './batches';
 
 /** An LTI 1.3 platform as stored: deployment ids parsed. */
 export interface LtiPlatformRow {
@@ -46,6 +47,8 @@ export interface LtiRepository {
   useRegistrationLink(tokenHash: string, at: Date): Promise<string | null>;
   /** Gives a used link back (the registration it began failed), unless it has expired. */
   releaseRegistrationLink(tokenHash: string): Promise<void>;
+  /** Removes links expired before `before`, `batch` rows per statement; returns how many. */
+  deleteExpiredRegistrationLinks(before: Date, batch: number): Promise<number>;
 }
 
 type PlatformRecord = Omit<LtiPlatformRow, 'deploymentIds' | 'registeredVia'> & {
@@ -117,6 +120,20 @@ export function prismaLtiRepository(db: PrismaClient): LtiRepository {
     },
     async releaseRegistrationLink(tokenHash) {
       await db.ltiRegistrationLink.updateMany({ where: { tokenHash }, data: { usedAt: null } });
+    },
+    deleteExpiredRegistrationLinks(before, batch) {
+      return deleteInBatches(
+        batch,
+        async (take) =>
+          (
+            await db.ltiRegistrationLink.findMany({
+              where: { expiresAt: { lt: before } },
+              select: { tokenHash: true },
+              take,
+            })
+          ).map((row) => ({ id: row.tokenHash })),
+        (ids) => db.ltiRegistrationLink.deleteMany({ where: { tokenHash: { in: ids } } }),
+      );
     },
     async retireToolKeysBut(keep, at) {
       await db.ltiToolKey.updateMany({
