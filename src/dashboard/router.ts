@@ -22,6 +22,7 @@ import {
 import { domainErrorPages } from './domain-error-pages';
 import { pageErrorHandler, sendNotFound } from '../web/error-pages';
 import { importRoutes } from './import-routes';
+import { ltiRoutes } from './lti-routes';
 import { quizEditorRoutes } from './quiz-editor-routes';
 import { quizRoutes } from './quiz-routes';
 import { quizShareRoutes } from './quiz-share-routes';
@@ -64,6 +65,7 @@ const ROUTES = [
   apiKeyRoutes,
   connectedAppsRoutes,
   webhookRoutes,
+  ltiRoutes,
   accountSettingsRoutes,
 ];
 

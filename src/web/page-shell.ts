@@ -14,6 +14,7 @@ export type Section =
   | 'api-keys'
   | 'connected-apps'
   | 'webhooks'
+  | 'lti'
   | 'account'
   | 'login'
   | 'signup'
@@ -67,6 +68,7 @@ function navigation(res: Response, section: Section, returnTo: string | null | u
         ${navLink('/settings/security/api-keys', 'API keys', section === 'api-keys')}
         ${navLink('/settings/connected-apps', 'Connected apps', section === 'connected-apps')}
         ${navLink('/settings/webhooks', 'Webhooks', section === 'webhooks')}
+        ${navLink('/settings/lti', 'LTI', section === 'lti')}
         ${navLink('/en/docs/api-reference', 'API docs', false)}
         ${navLink('/account', 'Account', section === 'account')}
         <span class="nav-account">

@@ -20,6 +20,11 @@ export interface Flash {
   newApiKey?: { id: string; name: string; key: string };
   /** A webhook endpoint's signing secret, shown once after it is made or rotated. */
   newWebhookSecret?: { url: string; secret: string };
+  /**
+   * An LTI Dynamic Registration address (a one-time capability), shown once after it is made:
+   * the database keeps only its token's hash, this sealed cookie the address until it is shown.
+   */
+  newLtiRegistration?: { url: string; expiresAt: string };
   /** What the receiver answered to "Send test event". */
   webhookTest?: { ok: boolean; summary: string; snippet: string | null };
 }

@@ -106,6 +106,7 @@ describe('the home page', () => {
       ['/settings/security/api-keys', 'API keys'],
       ['/settings/connected-apps', 'Connected apps'],
       ['/settings/webhooks', 'Webhooks'],
+      ['/settings/lti', 'LTI'],
       ['/en/docs/api-reference', 'API docs'],
       ['/account', 'Account'],
     ]);
@@ -117,6 +118,7 @@ describe('the home page', () => {
       ['/settings/security/api-keys', 'API keys'],
       ['/settings/connected-apps', 'Connected apps'],
       ['/settings/webhooks', 'Webhooks'],
+      ['/settings/lti', 'LTI'],
       ['/account', 'Account'],
     ] as const) {
       const owner = squash((await agent.get(path)).text);

@@ -358,6 +358,7 @@ describeWithBrowser('the pages people use', () => {
           ['draft quiz page', `/dashboard/quizzes/${draft.quiz_id}`, true],
           ['API keys', '/settings/security/api-keys', true],
           ['connected apps', '/settings/connected-apps', true],
+          ['learning platforms (LTI)', '/settings/lti', true],
           ['account', '/account', true],
         ];
         const signedIn = await ownerPage(1280);
