@@ -1,9 +1,11 @@
 // LTI Dynamic Registration through the owner's one-time address, against an emulated platform
 // with its own OpenID configuration and registration endpoint.
 import request from 'supertest';
+import { createLogger } from '../../src/logger';
 import { listPlatforms } from '../../src/domain/lti/platforms';
 import { createRegistrationLink } from '../../src/domain/lti/registration-links';
 import { startLtiPlatform, type LtiPlatformEmulator } from '../helpers/lti-platform';
+import { memoryLog } from '../helpers/memory-log';
 import {
   createTestUser,
   describeEachDatabase,
@@ -18,9 +20,14 @@ describeEachDatabase('LTI Dynamic Registration', (provider) => {
   let owner: TestUser;
   let registered: Array<{ authorization: string | undefined; body: any }> = [];
   let answer: () => { status: number; body: unknown };
+  const log = memoryLog();
 
   beforeAll(async () => {
-    app = await startTestApp({ provider, config: { lti: { allowLoopback: true } } });
+    app = await startTestApp({
+      provider,
+      config: { lti: { allowLoopback: true } },
+      logger: createLogger('trace', log.stream),
+    });
     owner = await createTestUser(app, 'dr');
     platform = await startLtiPlatform();
     const base = platform.baseUrl;
@@ -102,6 +109,13 @@ describeEachDatabase('LTI Dynamic Registration', (provider) => {
       jwks_url: `${platform.baseUrl}/jwks`,
       registered_via: 'dynamic',
     });
+
+    // The request log names the route, never the address's token.
+    const token = path.split('/').pop()!;
+    const logged = log.lines().filter((line) => JSON.stringify(line).includes('/lti/register/'));
+    expect(logged.length).toBeGreaterThan(0);
+    expect(JSON.stringify(log.lines())).not.toContain(token);
+    expect(JSON.stringify(logged)).toContain('/lti/register/:token');
 
     // The same address again: refused, nothing sent, nothing stored.
     const again = await request(app.app).get(path).query(query);
