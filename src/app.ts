@@ -8,6 +8,8 @@ import { createApiKeyVerifier } from './http/api-key-verifier';
 import { identifyBearer, MCP_PATH, requireBearer } from './http/authenticate';
 import { serverCardRouter } from './mcp/server-card';
 import { ltiRouter } from './http/lti-router';
+import { ltiLaunchRouter } from './http/lti-launch';
+import { launchStateKey } from './domain/lti/launch-state';
 import { ltiSealingKey } from './domain/lti/tool-keys';
 import { chain } from './http/chain';
 import { hostGuard, malformedHostGuard, originGuard } from './http/host-guard';
@@ -173,6 +175,24 @@ export function createApp({
       }),
     }),
   );
+
+  if (config.sessionSecret)
+    app.use(
+      ltiLaunchRouter({
+        deps,
+        limiter: createRateLimiter({
+          max: config.rateLimit.max,
+          windowSeconds: config.rateLimit.windowSeconds,
+          baseUrl: config.baseUrl,
+          store: limiterStore('lti-launch'),
+        }),
+        settings: {
+          stateKey: launchStateKey(config.sessionSecret),
+          marks: sharedMarks(database.repos, redis, `${config.redisKeyPrefix}lti:`),
+          allowLoopback: config.lti.allowLoopback,
+        },
+      }),
+    );
 
   const quizAppHtml = loadQuizAppHtml();
   if (quizAppHtml === undefined) {

@@ -1,4 +1,4 @@
-import express, { type RequestHandler, type Response, type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type { DomainDeps } from '../domain/deps';
 import {
   registerDynamically,
@@ -9,7 +9,7 @@ import { REGISTRATION_PATH } from '../domain/lti/registration-links';
 import { signingKey, toolJwks } from '../domain/lti/tool-keys';
 import { html } from '../web/html';
 import { sendPage } from '../web/page-shell';
-import { pageSecurity } from '../web/security';
+import { allowFramingBy, pageSecurity } from '../web/security';
 
 /** Where platforms read the tool's public keys: given to them at registration. */
 export const LTI_JWKS_PATH = '/lti/jwks';
@@ -41,7 +41,7 @@ export function ltiRouter({
   const pages = pageSecurity({ https: deps.baseUrl.startsWith('https:') });
   router.get(`${REGISTRATION_PATH}/:token`, limiter, pages, async (req, res) => {
     const configuration = req.query.openid_configuration;
-    framedBy(res, typeof configuration === 'string' ? configuration : undefined);
+    allowFramingBy(res, typeof configuration === 'string' ? configuration : undefined);
     try {
       const platform = await registerDynamically(deps, registration, {
         token: String(req.params.token),
@@ -71,21 +71,4 @@ export function ltiRouter({
     }
   });
   return router;
-}
-
-/**
- * The registration page may be framed by the platform that opened it, which the OpenID
- * configuration's address names, and by no one else.
- */
-function framedBy(res: Response, configuration: string | undefined): void {
-  if (!configuration || !URL.canParse(configuration)) return;
-  const { origin, protocol } = new URL(configuration);
-  if (protocol !== 'https:' && protocol !== 'http:') return;
-  const csp = res.getHeader('Content-Security-Policy');
-  if (typeof csp === 'string')
-    res.setHeader(
-      'Content-Security-Policy',
-      csp.replace("frame-ancestors 'none'", `frame-ancestors ${origin}`),
-    );
-  res.removeHeader('X-Frame-Options');
 }

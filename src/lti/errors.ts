@@ -10,6 +10,7 @@ export const LTI_ERROR_CODES = [
   'expired',
   'not_yet_valid',
   'replayed_nonce',
+  'wrong_nonce',
   'unknown_deployment',
   'wrong_message_type',
   'wrong_version',

@@ -37,6 +37,8 @@ export interface VerifyLaunchOptions {
   platform: LtiPlatform;
   keys: JWTVerifyGetKey;
   nonces: NonceStore;
+  /** The nonce the tool sent in this browser's login (kept in its state): the token must carry it. */
+  expectedNonce?: string;
   now?: () => Date;
   skewSeconds?: number;
 }
@@ -330,6 +332,12 @@ export async function verifyLaunch(idToken: string, options: VerifyLaunchOptions
     };
   }
 
+  if (options.expectedNonce !== undefined && claims.nonce !== options.expectedNonce) {
+    throw new LtiError(
+      'wrong_nonce',
+      'This launch does not answer the login this browser started (another nonce): start the activity again from the platform.',
+    );
+  }
   // Claimed last, so a token refused for another reason does not spend its nonce. The key is
   // per platform, as two platforms' nonces may collide; it is kept until the token expires (with
   // the skew), after which the token is refused anyway.

@@ -40,3 +40,21 @@ export function allowFraming(res: Response): void {
   }
   res.removeHeader('X-Frame-Options');
 }
+
+/**
+ * Lets the site at `address`'s origin alone frame this page (an LTI platform framing the page it
+ * opened): the CSP's `frame-ancestors 'none'` becomes that origin and X-Frame-Options goes.
+ */
+export function allowFramingBy(res: Response, address: string | undefined): void {
+  if (!address || !URL.canParse(address)) return;
+  const { origin, protocol } = new URL(address);
+  if (protocol !== 'https:' && protocol !== 'http:') return;
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp === 'string') {
+    res.setHeader(
+      'Content-Security-Policy',
+      csp.replace("frame-ancestors 'none'", `frame-ancestors ${origin}`),
+    );
+  }
+  res.removeHeader('X-Frame-Options');
+}

@@ -34,6 +34,9 @@ export interface LtiRepository {
   platformsOf(ownerId: string): Promise<LtiPlatformRow[]>;
   /** The platform a launch names: by its issuer and client id, whoever owns it. */
   platformByClient(issuer: string, clientId: string): Promise<LtiPlatformRow | null>;
+  platformById(id: string): Promise<LtiPlatformRow | null>;
+  /** Every registration of an issuer (one per client id), for a login that names no client id. */
+  platformsByIssuer(issuer: string): Promise<LtiPlatformRow[]>;
   /** True when the owner had it. */
   deletePlatform(ownerId: string, id: string): Promise<boolean>;
   /** The tool's keys not retired before `retiredAfter` (and those never retired), newest first. */
@@ -86,6 +89,13 @@ export function prismaLtiRepository(db: PrismaClient): LtiRepository {
     async platformByClient(issuer, clientId) {
       const row = await db.ltiPlatform.findUnique({ where: { issuer_clientId: { issuer, clientId } } });
       return row ? platformRow(row) : null;
+    },
+    async platformById(id) {
+      const row = await db.ltiPlatform.findUnique({ where: { id } });
+      return row ? platformRow(row) : null;
+    },
+    async platformsByIssuer(issuer) {
+      return (await db.ltiPlatform.findMany({ where: { issuer }, take: 2 })).map(platformRow);
     },
     async deletePlatform(ownerId, id) {
       const { count } = await db.ltiPlatform.deleteMany({ where: { id, ownerId } });
