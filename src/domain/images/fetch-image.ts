@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { hostOf, pinnedLookup, vetHost, type Resolver } from '../outbound-address';
+import { hostOf, vetHost, type Resolver } from '../outbound-address';
+import { pinnedRequest, PinnedRequestFailed, type PinnedTarget } from '../pinned-request';
 import { IMAGE_LIMITS } from './decode-image';
 
 /**
@@ -58,64 +57,32 @@ async function checkedHop(raw: string, options: FetchOptions) {
 
 type Answer = { redirect: string } | { body: Buffer };
 
-function fetchOnce(
-  target: { url: URL; address: string; family: 4 | 6 },
-  options: FetchOptions,
-): Promise<Answer> {
-  return new Promise<Answer>((resolve, reject) => {
-    let settled = false;
-    const finish = (error: Error | null, answer?: Answer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.destroy();
-      if (error) reject(error);
-      else resolve(answer!);
-    };
-    const request = (target.url.protocol === 'https:' ? https : http).get(
-      target.url,
-      {
-        lookup: pinnedLookup(target),
-        agent: false,
-        headers: { accept: 'image/png, image/jpeg, image/webp, image/gif' },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location) {
-          finish(null, { redirect: new URL(response.headers.location, target.url).toString() });
-          return;
-        }
-        if (status !== 200) {
-          finish(new FetchRefused(`answered HTTP ${status}, not the picture`));
-          return;
-        }
-        const declared = Number(response.headers['content-length']);
-        if (declared > IMAGE_LIMITS.maxBytes) {
-          finish(new FetchRefused(`holds ${declared} bytes: a picture may be at most 2 MB`));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > IMAGE_LIMITS.maxBytes) {
-            finish(new FetchRefused('holds more than 2 MB: a picture may be at most 2 MB'));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () => finish(null, { body: Buffer.concat(chunks) }));
-        response.on('error', () => finish(new FetchRefused('broke off before the picture was read')));
-      },
+async function fetchOnce(target: PinnedTarget, options: FetchOptions): Promise<Answer> {
+  const max = IMAGE_LIMITS.maxBytes;
+  let answer;
+  try {
+    answer = await pinnedRequest(target, {
+      headers: { accept: 'image/png, image/jpeg, image/webp, image/gif' },
+      maxBytes: max,
+      timeoutMs: options.timeoutMs,
+    });
+  } catch (error) {
+    if (!(error instanceof PinnedRequestFailed)) throw error;
+    throw new FetchRefused(
+      error.reason === 'timeout'
+        ? `did not answer within ${options.timeoutMs / 1000} s`
+        : error.reason === 'too_large'
+          ? error.detail?.declared
+            ? `holds ${error.detail.declared} bytes: a picture may be at most 2 MB`
+            : 'holds more than 2 MB: a picture may be at most 2 MB'
+          : error.reason === 'broken'
+            ? 'broke off before the picture was read'
+            : `could not be reached (${error.detail?.code ?? 'no connection'})`,
     );
-    const timer = setTimeout(
-      () => finish(new FetchRefused(`did not answer within ${options.timeoutMs / 1000} s`)),
-      options.timeoutMs,
-    );
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      finish(new FetchRefused(`could not be reached (${error.code ?? error.message})`)),
-    );
-  });
+  }
+  if (answer.kind === 'redirect') return { redirect: answer.location };
+  if (answer.status !== 200) throw new FetchRefused(`answered HTTP ${answer.status}, not the picture`);
+  return { body: answer.body };
 }
 
 /** The picture's bytes, as the address (or the last of its redirects) answered them. */

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { hostOf, pinnedLookup, vetHost, type Resolver } from '../outbound-address';
+import { hostOf, vetHost, type Resolver } from '../outbound-address';
+import { pinnedRequest, PinnedRequestFailed } from '../pinned-request';
 
 /**
  * A request of the tool's to an LTI platform (its OpenID configuration and registration endpoint;
@@ -58,68 +57,34 @@ export async function platformRequest(
   if (url.protocol !== 'https:' && !vetted.loopback)
     throw new PlatformRequestFailed(`${url.origin}${url.pathname} must be an https:// address`);
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (error: Error | null, answer?: { status: number; contentType: string; body: string }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      request.destroy();
-      if (error) reject(error);
-      else resolve(answer!);
-    };
-    const request = (url.protocol === 'https:' ? https : http).request(
-      url,
+  const where = `${url.origin}${url.pathname}`;
+  let answer;
+  try {
+    answer = await pinnedRequest(
+      { url, address: vetted.address, family: vetted.family },
       {
         method: options.method ?? 'GET',
-        lookup: pinnedLookup(vetted),
-        agent: false,
         headers: { accept: 'application/json', ...options.headers },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
-          finish(
-            new PlatformRequestFailed(
-              `${url.origin}${url.pathname} answered a redirect, which is not followed`,
-              status,
-            ),
-          );
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > PLATFORM_ANSWER_MAX_BYTES) {
-            finish(
-              new PlatformRequestFailed(`${url.origin}${url.pathname} answered more than 256 KB`, status),
-            );
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () =>
-          finish(null, {
-            status,
-            contentType: String(response.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        response.on('error', () => finish(new PlatformRequestFailed(`${url.origin} broke off its answer`)));
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        maxBytes: PLATFORM_ANSWER_MAX_BYTES,
+        timeoutMs,
       },
     );
-    const timer = setTimeout(
-      () => finish(new PlatformRequestFailed(`${url.origin} did not answer within ${timeoutMs / 1000} s`)),
-      timeoutMs,
+  } catch (error) {
+    if (!(error instanceof PinnedRequestFailed)) throw error;
+    throw new PlatformRequestFailed(
+      error.reason === 'timeout'
+        ? `${url.origin} did not answer within ${timeoutMs / 1000} s`
+        : error.reason === 'too_large'
+          ? `${where} answered more than 256 KB`
+          : error.reason === 'broken'
+            ? `${url.origin} broke off its answer`
+            : `${url.origin} could not be reached (${error.detail?.code ?? 'no connection'})`,
     );
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      finish(
-        new PlatformRequestFailed(`${url.origin} could not be reached (${error.code ?? error.message})`),
-      ),
-    );
-    request.end(options.body);
-  });
+  }
+  if (answer.kind === 'redirect')
+    throw new PlatformRequestFailed(`${where} answered a redirect, which is not followed`, answer.status);
+  return { status: answer.status, contentType: answer.contentType, body: answer.body.toString('utf8') };
 }
 
 /** A JSON answer with a 2xx status, or why not. */
