@@ -117,7 +117,6 @@ export function createApp({
     sharedMarks(database.repos, redis, `${config.redisKeyPrefix}approvals:`),
   );
   if (approvals) deps.approvals = approvals;
-  // The tool's LTI signing keys are sealed under a key from the same secret (lti/tool-keys.ts).
   if (config.sessionSecret) deps.lti = { sealingKey: ltiSealingKey(config.sessionSecret) };
   const webhookSettings: WebhookSettings = {
     sealingKey: sealingKey(config.webhooks.secretKey, config.sessionSecret),
@@ -163,36 +162,7 @@ export function createApp({
     }),
   );
 
-  app.use(
-    ltiRouter({
-      deps,
-      registration: { allowLoopback: config.lti.allowLoopback },
-      limiter: createRateLimiter({
-        max: config.rateLimit.max,
-        windowSeconds: config.rateLimit.windowSeconds,
-        baseUrl: config.baseUrl,
-        store: limiterStore('lti'),
-      }),
-    }),
-  );
-
-  if (config.sessionSecret)
-    app.use(
-      ltiLaunchRouter({
-        deps,
-        limiter: createRateLimiter({
-          max: config.rateLimit.max,
-          windowSeconds: config.rateLimit.windowSeconds,
-          baseUrl: config.baseUrl,
-          store: limiterStore('lti-launch'),
-        }),
-        settings: {
-          stateKey: launchStateKey(config.sessionSecret),
-          marks: sharedMarks(database.repos, redis, `${config.redisKeyPrefix}lti:`),
-          allowLoopback: config.lti.allowLoopback,
-        },
-      }),
-    );
+  app.use(ltiRoutes(config, deps, database, redis, limiterStore));
 
   const quizAppHtml = loadQuizAppHtml();
   if (quizAppHtml === undefined) {
@@ -379,4 +349,44 @@ function respondentLayer(
     }),
     tokens,
   });
+}
+
+/**
+ * The LTI 1.3 routes platforms call, each with a counter of its own: the JWKS and Dynamic
+ * Registration, and the launch when there is a secret to sign its state. The tool's signing keys
+ * (deps.lti) are sealed under a key from the same secret (domain/lti/tool-keys.ts).
+ */
+function ltiRoutes(
+  config: Config,
+  deps: DomainDeps,
+  database: Database,
+  redis: RedisCommander | undefined,
+  limiterStore: (name: string) => ResilientRedisStore | undefined,
+): Router {
+  // Nonces claimed once across instances: in Redis when configured, else the database's marks.
+  const marks = sharedMarks(database.repos, redis, `${config.redisKeyPrefix}lti:`);
+  const limiter = (name: string) =>
+    createRateLimiter({
+      max: config.rateLimit.max,
+      windowSeconds: config.rateLimit.windowSeconds,
+      baseUrl: config.baseUrl,
+      store: limiterStore(name),
+    });
+  const router = express.Router();
+  router.use(
+    ltiRouter({ deps, registration: { allowLoopback: config.lti.allowLoopback }, limiter: limiter('lti') }),
+  );
+  if (config.sessionSecret)
+    router.use(
+      ltiLaunchRouter({
+        deps,
+        limiter: limiter('lti-launch'),
+        settings: {
+          stateKey: launchStateKey(config.sessionSecret),
+          marks,
+          allowLoopback: config.lti.allowLoopback,
+        },
+      }),
+    );
+  return router;
 }
