@@ -142,27 +142,25 @@ export function createApp({
   app.use(everyRequest(config, { lifecycle, logger, metrics }));
   const limiterStore = (name: string) =>
     redis ? new ResilientRedisStore(redis, logger, `${config.redisKeyPrefix}rl:${name}:`) : undefined;
-  const mcpLimiter = createRateLimiter({
-    max: config.rateLimit.max,
-    windowSeconds: config.rateLimit.windowSeconds,
-    baseUrl: config.baseUrl,
-    store: limiterStore('mcp'),
-  });
+  // One counter per name, each with the configured budget (shared across instances in Redis).
+  const limiter = (name: string) =>
+    createRateLimiter({
+      max: config.rateLimit.max,
+      windowSeconds: config.rateLimit.windowSeconds,
+      baseUrl: config.baseUrl,
+      store: limiterStore(name),
+    });
+  const mcpLimiter = limiter('mcp');
 
   // The server card is public; its own counter keeps a crawler from spending the MCP budget.
   app.use(
     serverCardRouter({
       baseUrl: config.baseUrl,
-      limiter: createRateLimiter({
-        max: config.rateLimit.max,
-        windowSeconds: config.rateLimit.windowSeconds,
-        baseUrl: config.baseUrl,
-        store: limiterStore('card'),
-      }),
+      limiter: limiter('card'),
     }),
   );
 
-  app.use(ltiRoutes(config, deps, database, redis, limiterStore));
+  app.use(ltiRoutes(config, deps, database, redis, limiter));
 
   const quizAppHtml = loadQuizAppHtml();
   if (quizAppHtml === undefined) {
@@ -361,17 +359,10 @@ function ltiRoutes(
   deps: DomainDeps,
   database: Database,
   redis: RedisCommander | undefined,
-  limiterStore: (name: string) => ResilientRedisStore | undefined,
+  limiter: (name: string) => RequestHandler,
 ): Router {
   // Nonces claimed once across instances: in Redis when configured, else the database's marks.
   const marks = sharedMarks(database.repos, redis, `${config.redisKeyPrefix}lti:`);
-  const limiter = (name: string) =>
-    createRateLimiter({
-      max: config.rateLimit.max,
-      windowSeconds: config.rateLimit.windowSeconds,
-      baseUrl: config.baseUrl,
-      store: limiterStore(name),
-    });
   const router = express.Router();
   router.use(
     ltiRouter({ deps, registration: { allowLoopback: config.lti.allowLoopback }, limiter: limiter('lti') }),

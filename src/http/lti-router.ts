@@ -6,7 +6,7 @@ import {
   type RegistrationSettings,
 } from '../domain/lti/dynamic-registration';
 import { REGISTRATION_PATH } from '../domain/lti/registration-links';
-import { signingKey, toolJwks } from '../domain/lti/tool-keys';
+import { toolJwks } from '../domain/lti/tool-keys';
 import { html } from '../web/html';
 import { sendPage } from '../web/page-shell';
 import { allowFramingBy, pageSecurity } from '../web/security';
@@ -30,8 +30,6 @@ export function ltiRouter({
 }): Router {
   const router = express.Router();
   router.get(LTI_JWKS_PATH, limiter, async (_req, res) => {
-    const { lti } = deps;
-    if (lti) await signingKey({ ...deps, lti });
     // Short: a rotation reaches platforms within minutes, and the retired key stays an hour.
     res.set('Cache-Control', 'public, max-age=300').json(await toolJwks(deps));
   });

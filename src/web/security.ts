@@ -34,9 +34,17 @@ export function pageSecurity(options: { https: boolean }): RequestHandler {
  * `frame-ancestors 'none'` becomes `*` and X-Frame-Options goes. Every other page keeps both.
  */
 export function allowFraming(res: Response): void {
+  framedBy(res, '*');
+}
+
+/** The CSP's `frame-ancestors 'none'` becomes `ancestors`, and X-Frame-Options goes. */
+function framedBy(res: Response, ancestors: string): void {
   const csp = res.getHeader('Content-Security-Policy');
   if (typeof csp === 'string') {
-    res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+    res.setHeader(
+      'Content-Security-Policy',
+      csp.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`),
+    );
   }
   res.removeHeader('X-Frame-Options');
 }
@@ -48,13 +56,5 @@ export function allowFraming(res: Response): void {
 export function allowFramingBy(res: Response, address: string | undefined): void {
   if (!address || !URL.canParse(address)) return;
   const { origin, protocol } = new URL(address);
-  if (protocol !== 'https:' && protocol !== 'http:') return;
-  const csp = res.getHeader('Content-Security-Policy');
-  if (typeof csp === 'string') {
-    res.setHeader(
-      'Content-Security-Policy',
-      csp.replace("frame-ancestors 'none'", `frame-ancestors ${origin}`),
-    );
-  }
-  res.removeHeader('X-Frame-Options');
+  if (protocol === 'https:' || protocol === 'http:') framedBy(res, origin);
 }

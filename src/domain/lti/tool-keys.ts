@@ -65,9 +65,20 @@ export async function rotateSigningKey(deps: Deps): Promise<string> {
   return kid;
 }
 
-/** The public keys platforms verify the tool's signatures with: current and recently retired. */
-export async function toolJwks(deps: Pick<DomainDeps, 'repos' | 'now'>): Promise<{ keys: JWK[] }> {
-  const kept = new Date((deps.now?.() ?? Date.now()) - KEPT_AFTER_RETIRED_MS);
-  const rows = await deps.repos.lti.toolKeys(kept);
+/**
+ * The public keys platforms verify the tool's signatures with: current and recently retired. With
+ * `lti`, the first signing key is made when there is none, so a platform reading the JWKS at its
+ * registration finds the key the tool will sign with; one read otherwise, nothing decrypted.
+ */
+export async function toolJwks(
+  deps: Pick<DomainDeps, 'repos' | 'now'> & { lti?: LtiDeps },
+): Promise<{ keys: JWK[] }> {
+  const now = deps.now?.() ?? Date.now();
+  const kept = new Date(now - KEPT_AFTER_RETIRED_MS);
+  let rows = await deps.repos.lti.toolKeys(kept);
+  if (deps.lti && !rows.some((row) => row.retiredAt === null)) {
+    await addKey({ ...deps, lti: deps.lti }, new Date(now));
+    rows = await deps.repos.lti.toolKeys(kept);
+  }
   return { keys: rows.map((row) => JSON.parse(row.publicJwk) as JWK) };
 }
