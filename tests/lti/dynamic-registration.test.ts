@@ -1,6 +1,7 @@
 // LTI Dynamic Registration through the owner's one-time address, against an emulated platform
 // with its own OpenID configuration and registration endpoint.
 import request from 'supertest';
+import { ConfigError, loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { listPlatforms } from '../../src/domain/lti/platforms';
 import { createRegistrationLink } from '../../src/domain/lti/registration-links';
@@ -182,4 +183,12 @@ describeEachDatabase('LTI Dynamic Registration', (provider) => {
       await strict.close();
     }
   });
+});
+
+test('start-up refuses LTI_ALLOW_LOOPBACK in production, naming it', () => {
+  const env = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), LTI_ALLOW_LOOPBACK: 'true' } as const;
+  expect(() => loadConfig(env)).toThrow(ConfigError);
+  expect(() => loadConfig(env)).toThrow(/LTI_ALLOW_LOOPBACK/);
+  expect(loadConfig({ ...env, LTI_ALLOW_LOOPBACK: 'false' }).lti.allowLoopback).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'development', LTI_ALLOW_LOOPBACK: 'true' }).lti.allowLoopback).toBe(true);
 });
